@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto'
+import multipart from '@fastify/multipart'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import type { Config } from './config.js'
+import type { Database, Db } from './db/client.js'
+import { registerAuth } from './http/auth.js'
+import { registerErrorHandling } from './http/errors.js'
+import { applicantReviewRoutes } from './modules/applicant-reviews/routes.js'
+import { applicationRoutes } from './modules/applications/routes.js'
+import { authRoutes } from './modules/auth/routes.js'
+import { fileRoutes } from './modules/files/routes.js'
+import { masterDataRoutes } from './modules/master-data/routes.js'
+import { notificationRoutes } from './modules/notifications/routes.js'
+import { portfolioRoutes } from './modules/portfolio/routes.js'
+import { systemRoutes } from './modules/system/routes.js'
+import { userRoutes } from './modules/users/routes.js'
+import { hrdVacancyRoutes, vacancyBrowseRoutes } from './modules/vacancies/routes.js'
+import type { Storage } from './storage/storage.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    db: Db
+    database: Database
+    storage: Storage
+  }
+}
+
+export interface AppDeps {
+  config: Config
+  database: Database
+  storage: Storage
+  logger?: FastifyServerOptions['logger']
+}
+
+export async function buildApp({ config, database, storage, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    connectionTimeout: 60_000,
+    requestTimeout: 120_000,
+    ajv: {
+      customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.decorate('config', config)
+  app.decorate('database', database)
+  app.decorate('db', database.db)
+  app.decorate('storage', storage)
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+
+  registerErrorHandling(app)
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'bursa API',
+        version: '0.1.0',
+        description:
+          'Recruitment information service of a vocational school career center (BKK). Every answer is `{ success, message, data }`; lists add `meta`. Log in with `POST /api/login` and send `Authorization: Bearer <token>`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  })
+  await app.register(swaggerUi, { routePrefix: '/docs' })
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  // Uploads: at most one file per request, streamed; the size limit is enforced while reading.
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadLimit, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+  })
+  registerAuth(app, database.db)
+
+  await app.register(systemRoutes)
+  await app.register(authRoutes, { prefix: '/api' })
+  await app.register(userRoutes, { prefix: '/api/admin/users' })
+  await app.register(masterDataRoutes, { prefix: '/api/admin' })
+  await app.register(hrdVacancyRoutes, { prefix: '/api/hrd/job-vacancies' })
+  await app.register(vacancyBrowseRoutes, { prefix: '/api/job-vacancies' })
+  await app.register(applicationRoutes, { prefix: '/api/my-applications' })
+  await app.register(applicantReviewRoutes, { prefix: '/api/hrd/applicant-reviews' })
+  await app.register(portfolioRoutes, { prefix: '/api/siswa/portfolio', role: 'siswa' })
+  await app.register(portfolioRoutes, { prefix: '/api/alumni/portfolio', role: 'alumni' })
+  await app.register(notificationRoutes, { prefix: '/api/notifications' })
+  await app.register(fileRoutes, { prefix: '/api/files' })
+
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

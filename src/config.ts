@@ -1,0 +1,92 @@
+import { type Static, Type } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+
+const Env = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  /** Empty: embedded PGlite under DATA_DIR/db. Otherwise postgres://user:pass@host:port/db */
+  DATABASE_URL: Type.String({ default: '' }),
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  DATA_DIR: Type.String({ default: './data' }),
+  /** Empty: local folder DATA_DIR/files. */
+  STORAGE_URL: Type.String({ default: '' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  TOKEN_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 366, default: 24 * 7 }),
+  /** Create demo data on an empty database (never in production). */
+  SEED_DEMO: Type.Union([Type.Literal('auto'), Type.Literal('true'), Type.Literal('false')], {
+    default: 'auto',
+  }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 }),
+  UPLOAD_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 10 * 1024 * 1024 }),
+  LOGIN_MAX_PER_EMAIL: Type.Integer({ minimum: 1, default: 10 }),
+  LOGIN_MAX_PER_IP: Type.Integer({ minimum: 1, default: 60 }),
+  LOGIN_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 15 * 60 }),
+  TRUST_PROXY: Type.Boolean({ default: false }),
+  SMTP_URL: Type.String({ default: '' }),
+  SMTP_FROM: Type.String({ default: 'bursa <no-reply@bursa.local>' }),
+})
+
+export type Env = Static<typeof Env>
+
+export interface Config {
+  env: Env['NODE_ENV']
+  host: string
+  port: number
+  databaseUrl: string | null
+  databasePoolSize: number
+  dataDir: string
+  storageUrl: string | null
+  logLevel: string
+  tokenTtlHours: number
+  seedDemo: boolean
+  bodyLimit: number
+  uploadLimit: number
+  login: { maxPerEmail: number; maxPerIp: number; windowSeconds: number }
+  trustProxy: boolean
+  smtp: { url: string | null; from: string }
+}
+
+/** Reads and validates the environment once; throws one error naming every bad key. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, unknown> = {}
+  for (const key of Object.keys(Env.properties)) {
+    const value = source[key]
+    if (value !== undefined && value !== '') raw[key] = value
+  }
+  const converted = Value.Default(Env, Value.Convert(Env, raw)) as Env
+  const errors = [...Value.Errors(Env, converted)]
+  if (errors.length > 0) {
+    const lines = errors.map(
+      (e) => `  ${e.path.slice(1) || '(root)'}: ${e.message} (got ${JSON.stringify(e.value)})`,
+    )
+    throw new Error(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`)
+  }
+  const env = converted
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL || null,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    dataDir: env.DATA_DIR,
+    storageUrl: env.STORAGE_URL || null,
+    logLevel: env.LOG_LEVEL,
+    tokenTtlHours: env.TOKEN_TTL_HOURS,
+    seedDemo: env.SEED_DEMO === 'auto' ? env.NODE_ENV !== 'production' : env.SEED_DEMO === 'true',
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    uploadLimit: env.UPLOAD_LIMIT_BYTES,
+    login: {
+      maxPerEmail: env.LOGIN_MAX_PER_EMAIL,
+      maxPerIp: env.LOGIN_MAX_PER_IP,
+      windowSeconds: env.LOGIN_WINDOW_SECONDS,
+    },
+    trustProxy: env.TRUST_PROXY,
+    smtp: { url: env.SMTP_URL || null, from: env.SMTP_FROM },
+  }
+}

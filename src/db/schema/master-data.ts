@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { users } from './accounts.js'
+import { timestamps } from './common.js'
+
+export const departments = pgTable('departments', {
+  id: serial().primaryKey(),
+  code: text().notNull().unique(),
+  name: text().notNull(),
+  description: text(),
+  isActive: boolean().notNull().default(true),
+  ...timestamps,
+})
+
+/** Competency / expertise programmes ("kompetensi keahlian"). */
+export const majors = pgTable(
+  'majors',
+  {
+    id: serial().primaryKey(),
+    departmentId: integer()
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    code: text().notNull().unique(),
+    name: text().notNull(),
+    description: text(),
+    isActive: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('majors_department_idx').on(t.departmentId)],
+)
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    industry: text(),
+    email: text(),
+    phone: text(),
+    address: text(),
+    city: text(),
+    province: text(),
+    website: text(),
+    description: text(),
+    isActive: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('companies_name_idx').on(sql`lower(${t.name})`)],
+)
+
+export interface EducationEntry {
+  level: string
+  institution: string
+  major?: string | null
+  startYear?: number | null
+  endYear?: number | null
+}
+
+export interface SocialMedia {
+  linkedin?: string | null
+  instagram?: string | null
+  github?: string | null
+  facebook?: string | null
+  tiktok?: string | null
+  website?: string | null
+}
+
+/**
+ * One record per learner. A grade-12 student has no graduation year; an alumnus has one.
+ * The login account (`users`) is optional and linked one-to-one.
+ */
+export const students = pgTable(
+  'students',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .unique()
+      .references(() => users.id, { onDelete: 'set null' }),
+    nis: text().notNull(),
+    nisn: text(),
+    fullName: text().notNull(),
+    majorId: integer()
+      .notNull()
+      .references(() => majors.id, { onDelete: 'restrict' }),
+    className: text(),
+    graduationYear: smallint(),
+    gender: text().$type<'L' | 'P'>(),
+    birthPlace: text(),
+    birthDate: date({ mode: 'string' }),
+    religion: text(),
+    address: text(),
+    city: text(),
+    province: text(),
+    phone: text(),
+    email: text(),
+    summary: text(),
+    skills: jsonb().$type<string[]>().notNull().default([]),
+    education: jsonb().$type<EducationEntry[]>().notNull().default([]),
+    socialMedia: jsonb().$type<SocialMedia>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('students_nis_key').on(t.nis),
+    index('students_major_idx').on(t.majorId),
+    index('students_graduation_year_idx').on(t.graduationYear),
+    index('students_full_name_idx').on(sql`lower(${t.fullName})`),
+  ],
+)

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { users } from './accounts.js'
+import { timestamps } from './common.js'
+import { companies, majors, students } from './master-data.js'
+
+export const JOB_TYPES = ['full_time', 'contract', 'internship', 'part_time'] as const
+export type JobType = (typeof JOB_TYPES)[number]
+export const VACANCY_TARGETS = ['siswa', 'alumni', 'all'] as const
+export type VacancyTarget = (typeof VACANCY_TARGETS)[number]
+
+export const jobVacancies = pgTable(
+  'job_vacancies',
+  {
+    id: serial().primaryKey(),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    title: text().notNull(),
+    position: text().notNull(),
+    description: text().notNull(),
+    qualifications: text().notNull(),
+    benefits: text(),
+    category: text().notNull(),
+    jobType: text().$type<JobType>().notNull(),
+    workLocation: text(),
+    city: text(),
+    province: text(),
+    minSalary: bigint({ mode: 'number' }),
+    maxSalary: bigint({ mode: 'number' }),
+    quota: integer().notNull(),
+    deadline: date({ mode: 'string' }).notNull(),
+    target: text().$type<VacancyTarget>().notNull().default('all'),
+    isActive: boolean().notNull().default(true),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('job_vacancies_company_idx').on(t.companyId, t.createdAt),
+    index('job_vacancies_open_idx').on(t.deadline).where(sql`${t.isActive} and ${t.deletedAt} is null`),
+  ],
+)
+
+export const jobVacancyMajors = pgTable(
+  'job_vacancy_majors',
+  {
+    jobVacancyId: integer()
+      .notNull()
+      .references(() => jobVacancies.id, { onDelete: 'cascade' }),
+    majorId: integer()
+      .notNull()
+      .references(() => majors.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobVacancyId, t.majorId] }),
+    index('job_vacancy_majors_major_idx').on(t.majorId),
+  ],
+)
+
+export const FILE_CATEGORIES = [
+  'certificate',
+  'award',
+  'cv',
+  'transcript',
+  'other',
+  'decision_letter',
+] as const
+export type FileCategory = (typeof FILE_CATEGORIES)[number]
+
+/** Uploaded files (portfolio, decision letters). Bytes live in storage under `storageKey`. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial().primaryKey(),
+    /** The learner a portfolio file belongs to (or the applicant a decision letter is for). */
+    studentId: integer().references(() => students.id, { onDelete: 'cascade' }),
+    uploadedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    category: text().$type<FileCategory>().notNull(),
+    title: text().notNull(),
+    originalName: text().notNull(),
+    mimeType: text().notNull(),
+    size: integer().notNull(),
+    storageKey: text().notNull().unique(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_student_idx').on(t.studentId, t.category)],
+)
+
+export const APPLICATION_STATUSES = ['pending', 'in_progress', 'accepted', 'rejected', 'withdrawn'] as const
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
+export const REVIEW_DECISIONS = ['lolos', 'tidak_lolos'] as const
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number]
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial().primaryKey(),
+    jobVacancyId: integer()
+      .notNull()
+      .references(() => jobVacancies.id, { onDelete: 'restrict' }),
+    studentId: integer()
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    /** siswa or alumni at the time of applying. */
+    applicantRole: text().$type<'siswa' | 'alumni'>().notNull(),
+    status: text().$type<ApplicationStatus>().notNull().default('pending'),
+    coverLetter: text(),
+    reviewDecision: text().$type<ReviewDecision>(),
+    reviewNotes: text(),
+    reviewedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('applications_vacancy_student_key').on(t.jobVacancyId, t.studentId),
+    index('applications_vacancy_status_idx').on(t.jobVacancyId, t.status),
+    index('applications_student_idx').on(t.studentId, t.createdAt),
+  ],
+)
+
+/** Portfolio files attached to an application when it was submitted. */
+export const applicationFiles = pgTable(
+  'application_files',
+  {
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    fileId: integer()
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.fileId] }),
+    index('application_files_file_idx').on(t.fileId),
+  ],
+)
+
+/** The application's timeline: one row per stage change, never updated. */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: serial().primaryKey(),
+    applicationId: integer()
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    stage: text().notNull(),
+    status: text().notNull(),
+    notes: text(),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    actorName: text(),
+    /** Hidden from the applicant until published (e.g. draft selection results). */
+    visibleToApplicant: boolean().notNull().default(true),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_events_application_idx').on(t.applicationId, t.at)],
+)
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+)

@@ -1,0 +1,44 @@
+import { Type } from '@sinclair/typebox'
+
+export interface Page {
+  page: number
+  perPage: number
+  limit: number
+  offset: number
+}
+
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 15 })),
+  search: Type.Optional(Type.String({ maxLength: 100 })),
+}
+
+export function pageOf(q: { page?: number; per_page?: number }): Page {
+  const page = q.page ?? 1
+  const perPage = q.per_page ?? 15
+  return { page, perPage, limit: perPage, offset: (page - 1) * perPage }
+}
+
+export function ok<T>(data: T, message = 'Berhasil.') {
+  return { success: true as const, message, data }
+}
+
+export function paged<T, M extends object = {}>(rows: T[], total: number, page: Page, extraMeta?: M) {
+  return {
+    success: true as const,
+    message: 'Berhasil.',
+    data: rows,
+    meta: {
+      page: page.page,
+      perPage: page.perPage,
+      total,
+      totalPages: Math.ceil(total / page.perPage),
+      ...(extraMeta ?? ({} as M)),
+    },
+  }
+}
+
+/** Escapes a user's search text for ILIKE '%…%'. */
+export function likePattern(search: string): string {
+  return `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}

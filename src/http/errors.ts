@@ -1,0 +1,290 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type Lang, langOf, type Msg, msg, tr } from './i18n.js'
+
+export type FieldErrors = Record<string, Msg[]>
+
+/** The one error type services throw. The error handler turns it into the envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly userMessage: Msg,
+    readonly fieldErrors?: FieldErrors,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(typeof userMessage === 'string' ? userMessage : userMessage.en)
+    this.name = 'AppError'
+  }
+}
+
+export const notFound = (what: Msg = msg('Data tidak ditemukan.', 'Not found.')): never => {
+  throw new AppError(404, what)
+}
+export const forbidden = (
+  m: Msg = msg('Anda tidak berhak melakukan tindakan ini.', 'You may not do this.'),
+): never => {
+  throw new AppError(403, m)
+}
+export const conflict = (m: Msg, fieldErrors?: FieldErrors): never => {
+  throw new AppError(409, m, fieldErrors)
+}
+/** 422: the request is well-formed but breaks a rule (of a field, or of the workflow). */
+export const unprocessable = (m: Msg, fieldErrors?: FieldErrors): never => {
+  throw new AppError(422, m, fieldErrors)
+}
+/** 422 for one field. */
+export const invalidField = (field: string, m: Msg): never =>
+  unprocessable(msg('Data yang dikirim tidak valid.', 'The given data was invalid.'), { [field]: [m] })
+
+export interface ErrorBody {
+  success: false
+  message: string
+  data: null
+  errors?: Record<string, string[]>
+}
+
+export function errorBody(lang: Lang, message: Msg, fieldErrors?: FieldErrors): ErrorBody {
+  const body: ErrorBody = { success: false, message: tr(message, lang), data: null }
+  if (fieldErrors) {
+    body.errors = Object.fromEntries(
+      Object.entries(fieldErrors).map(([k, v]) => [k, v.map((m) => tr(m, lang))]),
+    )
+  }
+  return body
+}
+
+interface AjvError {
+  keyword: string
+  instancePath: string
+  params: Record<string, unknown>
+  message?: string
+}
+
+const TYPE_NAMES: Record<string, Msg> = {
+  string: msg('teks', 'a string'),
+  integer: msg('bilangan bulat', 'an integer'),
+  number: msg('angka', 'a number'),
+  boolean: msg('true atau false', 'true or false'),
+  array: msg('daftar (array)', 'an array'),
+  object: msg('objek', 'an object'),
+  null: msg('null', 'null'),
+}
+
+const FORMAT_NAMES: Record<string, Msg> = {
+  email: msg('alamat e-mail yang valid', 'a valid e-mail address'),
+  date: msg('tanggal dengan format YYYY-MM-DD', 'a date formatted YYYY-MM-DD'),
+  'date-time': msg(
+    'waktu ISO 8601 (mis. 2026-01-31T08:00:00Z)',
+    'an ISO 8601 time (e.g. 2026-01-31T08:00:00Z)',
+  ),
+  uri: msg('URL yang valid', 'a valid URL'),
+}
+
+function ajvMessage(e: AjvError, lang: Lang): string {
+  const p = e.params
+  const en = lang === 'en'
+  switch (e.keyword) {
+    case 'required':
+      return en ? 'is required' : 'wajib diisi'
+    case 'type': {
+      const t = String(p.type).split(',')[0]
+      return `${en ? 'must be' : 'harus berupa'} ${tr(TYPE_NAMES[t] ?? t, lang)}`
+    }
+    case 'format':
+      return `${en ? 'must be' : 'harus berupa'} ${tr(FORMAT_NAMES[String(p.format)] ?? String(p.format), lang)}`
+    case 'minLength':
+      return p.limit === 1
+        ? en
+          ? 'must not be empty'
+          : 'tidak boleh kosong'
+        : en
+          ? `must be at least ${p.limit} characters`
+          : `minimal ${p.limit} karakter`
+    case 'maxLength':
+      return en ? `must be at most ${p.limit} characters` : `maksimal ${p.limit} karakter`
+    case 'minimum':
+      return en ? `must be at least ${p.limit}` : `minimal ${p.limit}`
+    case 'maximum':
+      return en ? `must be at most ${p.limit}` : `maksimal ${p.limit}`
+    case 'exclusiveMinimum':
+      return en ? `must be greater than ${p.limit}` : `harus lebih dari ${p.limit}`
+    case 'exclusiveMaximum':
+      return en ? `must be less than ${p.limit}` : `harus kurang dari ${p.limit}`
+    case 'minItems':
+      return en ? `must have at least ${p.limit} item(s)` : `minimal ${p.limit} item`
+    case 'maxItems':
+      return en ? `must have at most ${p.limit} items` : `maksimal ${p.limit} item`
+    case 'uniqueItems':
+      return en ? 'must not contain duplicates' : 'tidak boleh berisi duplikat'
+    case 'enum':
+      // A nullable enum lists null among its values; clearing with null needs no mention here.
+      return `${en ? 'must be one of' : 'harus salah satu dari'}: ${(p.allowedValues as unknown[]).filter((v) => v !== null).join(', ')}`
+    case 'const':
+      return `${en ? 'must be' : 'harus bernilai'} ${String(p.allowedValue)}`
+    case 'pattern':
+      return en ? 'has an invalid format' : 'formatnya tidak valid'
+    case 'additionalProperties':
+      return en ? 'is not an allowed field' : 'bukan kolom yang diizinkan'
+    default:
+      return en ? 'is invalid' : 'tidak valid'
+  }
+}
+
+/** AJV errors -> `{ field: [message] }`, field paths dotted (`application_ids.0`). */
+export function validationErrors(errors: AjvError[], lang: Lang): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const e of errors) {
+    // anyOf/oneOf repeat what their branches said; the branch messages are enough.
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue
+    let path = e.instancePath.replace(/^\//, '').replace(/\//g, '.')
+    if (e.keyword === 'required')
+      path = path ? `${path}.${p(e).missingProperty}` : String(p(e).missingProperty)
+    if (e.keyword === 'additionalProperties')
+      path = path ? `${path}.${p(e).additionalProperty}` : String(p(e).additionalProperty)
+    const key = path || '_'
+    const m = ajvMessage(e, lang)
+    const list = out[key] ?? []
+    if (!list.includes(m)) list.push(m)
+    out[key] = list
+  }
+  return out
+}
+const p = (e: AjvError) => e.params as Record<string, string>
+
+const PG_UNIQUE = '23505'
+const PG_FOREIGN_KEY = '23503'
+const PG_CHECK = '23514'
+const PG_NUMERIC_RANGE = '22003'
+
+function pgCode(err: unknown): string | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | undefined
+  for (let i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code
+    e = e.cause as typeof e
+  }
+  return undefined
+}
+
+function isConnectionError(err: unknown): boolean {
+  let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined
+  for (let i = 0; e && i < 4; i++) {
+    if (
+      typeof e.code === 'string' &&
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code)
+    )
+      return true
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)
+    )
+      return true
+    e = e.cause as typeof e
+  }
+  return false
+}
+
+export function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body)
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = langOf(req)
+    if (err instanceof AppError) {
+      if (err.extra)
+        return reply
+          .code(err.statusCode)
+          .send({ ...errorBody(lang, err.userMessage, err.fieldErrors), ...err.extra })
+      return send(reply, err.statusCode, errorBody(lang, err.userMessage, err.fieldErrors))
+    }
+    if (err.validation) {
+      return send(reply, 422, {
+        ...errorBody(lang, msg('Data yang dikirim tidak valid.', 'The given data was invalid.')),
+        errors: validationErrors(err.validation as AjvError[], lang),
+      })
+    }
+    switch (err.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(
+          reply,
+          400,
+          errorBody(
+            lang,
+            msg('Isi permintaan bukan JSON yang valid.', 'The request body is not valid JSON.'),
+          ),
+        )
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return send(
+          reply,
+          413,
+          errorBody(lang, msg('Ukuran data terlalu besar.', 'The request is too large.')),
+        )
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(
+          reply,
+          415,
+          errorBody(lang, msg('Jenis konten tidak didukung.', 'Unsupported content type.')),
+        )
+    }
+    if (err.statusCode === 429) {
+      return send(
+        reply,
+        429,
+        errorBody(
+          lang,
+          msg('Terlalu banyak permintaan. Coba lagi nanti.', 'Too many requests. Try again later.'),
+        ),
+      )
+    }
+    const code = pgCode(err)
+    if (code === PG_UNIQUE)
+      return send(
+        reply,
+        409,
+        errorBody(lang, msg('Data yang sama sudah ada.', 'A record with the same data already exists.')),
+      )
+    if (code === PG_FOREIGN_KEY)
+      return send(
+        reply,
+        409,
+        errorBody(
+          lang,
+          msg('Data masih terhubung dengan data lain.', 'The record is linked to other records.'),
+        ),
+      )
+    if (code === PG_CHECK || code === PG_NUMERIC_RANGE)
+      return send(
+        reply,
+        422,
+        errorBody(lang, msg('Data yang dikirim tidak valid.', 'The given data was invalid.')),
+      )
+    if (isConnectionError(err)) {
+      req.log.error({ err }, 'database unavailable')
+      return send(
+        reply,
+        503,
+        errorBody(
+          lang,
+          msg(
+            'Layanan sedang tidak tersedia. Coba lagi sebentar lagi.',
+            'The service is unavailable. Try again shortly.',
+          ),
+        ),
+      )
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return send(reply, err.statusCode, errorBody(lang, msg('Permintaan tidak valid.', 'Bad request.')))
+    }
+    req.log.error({ err }, 'unhandled error')
+    return send(
+      reply,
+      500,
+      errorBody(lang, msg('Terjadi kesalahan pada server.', 'Something went wrong on our side.')),
+    )
+  })
+
+  app.setNotFoundHandler((req, reply) =>
+    send(reply, 404, errorBody(langOf(req), msg('Alamat tidak ditemukan.', 'Route not found.'))),
+  )
+}

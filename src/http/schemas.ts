@@ -1,0 +1,74 @@
+import { type TSchema, Type } from '@sinclair/typebox'
+
+/** A string enum that reads as `enum` in errors and in OpenAPI (TypeBox unions would be anyOf). */
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  opts: Record<string, unknown> = {},
+) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...opts })
+
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
+export const IdParams = Type.Object({ id: Id })
+export const DateOnly = Type.String({ format: 'date', examples: ['2026-07-15'] })
+export const DateTime = Type.String({ format: 'date-time' })
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
+/** Optional and nullable: absent keeps the stored value, null clears it. */
+export const Opt = <T extends TSchema>(t: T) => Type.Optional(Nullable(t))
+export const Text = (max = 255, min = 1) => Type.String({ minLength: min, maxLength: max })
+export const SchoolYear = Type.String({ pattern: '^\\d{4}/\\d{4}$', examples: ['2025/2026'] })
+
+export const Meta = Type.Object({
+  page: Type.Integer(),
+  perPage: Type.Integer(),
+  total: Type.Integer(),
+  totalPages: Type.Integer(),
+})
+
+/** `{ success, message, data }`, the answer of every successful call. */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ success: Type.Boolean(), message: Type.String(), data })
+
+/** A page of a list: the envelope plus `meta`. Extra meta fields (summaries) may be added. */
+export const ListEnvelope = <T extends TSchema, M extends TSchema = typeof Meta>(item: T, meta?: M) =>
+  Type.Object({
+    success: Type.Boolean(),
+    message: Type.String(),
+    data: Type.Array(item),
+    meta: meta ?? Meta,
+  })
+
+export const ErrorEnvelope = Type.Object(
+  {
+    success: Type.Literal(false),
+    message: Type.String(),
+    data: Type.Null(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { title: 'Error' },
+)
+
+export const Ok = Envelope(Type.Null())
+
+/** The answer of every bulk operation. */
+export const BulkResult = Type.Object({
+  processed: Type.Integer(),
+  succeeded: Type.Integer(),
+  failed: Type.Integer(),
+  failures: Type.Array(Type.Object({ id: Type.Integer(), reason: Type.String() })),
+})
+
+/** A stored file as every response shows it. */
+export const FileOut = Type.Object({
+  id: Type.Integer(),
+  category: Type.String(),
+  title: Type.String(),
+  originalName: Type.String(),
+  mimeType: Type.String(),
+  size: Type.Integer(),
+  downloadUrl: Type.String(),
+  createdAt: Type.Optional(Type.String({ format: 'date-time' })),
+})
+
+export const Option = Type.Object({
+  value: Type.Union([Type.String(), Type.Integer()]),
+  label: Type.String(),
+})

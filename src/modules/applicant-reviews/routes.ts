@@ -1,0 +1,207 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { APPLICATION_STATUSES, REVIEW_DECISIONS } from '../../db/schema/index.js'
+import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { langOf, tr } from '../../http/i18n.js'
+import {
+  BulkResult,
+  DateOnly,
+  DateTime,
+  Envelope,
+  FileOut,
+  Id,
+  IdParams,
+  ListEnvelope,
+  Meta,
+  Nullable,
+  Option,
+  StringEnum,
+} from '../../http/schemas.js'
+import { TimelineEntry } from '../applications/timeline.js'
+import { bulkReview, listReviews, review, reviewDetail, reviewOptions } from './service.js'
+
+const Str = Nullable(Type.String())
+
+const ReviewItem = Type.Object({
+  id: Type.Integer(),
+  status: StringEnum(APPLICATION_STATUSES),
+  reviewDecision: Nullable(StringEnum(REVIEW_DECISIONS)),
+  reviewNotes: Str,
+  reviewedAt: Nullable(DateTime),
+  createdAt: DateTime,
+  applicant: Type.Object({
+    studentId: Type.Integer(),
+    fullName: Type.String(),
+    nis: Type.String(),
+    /** What the applicant was when applying. */
+    role: StringEnum(['siswa', 'alumni'] as const),
+    major: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    className: Str,
+    graduationYear: Nullable(Type.Integer()),
+  }),
+  vacancy: Type.Object({ id: Type.Integer(), title: Type.String(), position: Type.String() }),
+})
+
+const Summary = Type.Object({
+  pending: Type.Integer(),
+  in_progress: Type.Integer(),
+  accepted: Type.Integer(),
+  rejected: Type.Integer(),
+  withdrawn: Type.Integer(),
+  total: Type.Integer(),
+})
+
+const Profile = Type.Object({
+  nisn: Str,
+  gender: Nullable(StringEnum(['L', 'P'] as const)),
+  birthPlace: Str,
+  birthDate: Nullable(DateOnly),
+  religion: Str,
+  address: Str,
+  city: Str,
+  province: Str,
+  phone: Str,
+  email: Str,
+  summary: Str,
+  socialMedia: Type.Object({
+    linkedin: Type.Optional(Str),
+    instagram: Type.Optional(Str),
+    github: Type.Optional(Str),
+    facebook: Type.Optional(Str),
+    tiktok: Type.Optional(Str),
+    website: Type.Optional(Str),
+  }),
+  skills: Type.Array(Type.String()),
+  education: Type.Array(
+    Type.Object({
+      level: Type.Optional(Type.String()),
+      institution: Type.Optional(Type.String()),
+      major: Type.Optional(Str),
+      startYear: Type.Optional(Nullable(Type.Integer())),
+      endYear: Type.Optional(Nullable(Type.Integer())),
+    }),
+  ),
+})
+
+const ReviewDetail = Type.Object({
+  ...ReviewItem.properties,
+  profile: Profile,
+  coverLetter: Str,
+  /** Files attached to the application first (`attached: true`), then the applicant's other portfolio files. */
+  files: Type.Array(Type.Object({ ...FileOut.properties, attached: Type.Boolean() })),
+  timeline: Type.Array(TimelineEntry),
+})
+
+const Decision = StringEnum(REVIEW_DECISIONS, {
+  description: '`lolos` (passes document review) or `tidak_lolos`',
+})
+/** A nullable string as one JSON-schema type, so a too-long text gets one message, not one per branch. */
+const Notes = Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 2000 }))
+
+const tags = ['applicant review']
+const config = { roles: ['hrd'] } as const
+
+export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Applicants to the company's vacancies, with counts per status",
+        description:
+          '`search` matches the full name or NIS. `meta.summary` counts the applications per status for the same filters except `status`.',
+        querystring: Type.Object({
+          ...PageQuery,
+          job_vacancy_id: Type.Optional(Id),
+          status: Type.Optional(StringEnum(APPLICATION_STATUSES)),
+        }),
+        response: { 200: ListEnvelope(ReviewItem, Type.Object({ ...Meta.properties, summary: Summary })) },
+      },
+    },
+    async (req) => {
+      const r = await listReviews(app.db, req.user, req.query)
+      return paged(r.rows, r.total, r.page, { summary: r.summary })
+    },
+  )
+
+  app.get(
+    '/options',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Filter options: the company’s vacancies and the application statuses',
+        response: {
+          200: Envelope(Type.Object({ vacancies: Type.Array(Option), statuses: Type.Array(Option) })),
+        },
+      },
+    },
+    async (req) => ok(await reviewOptions(app.db, req.user)),
+  )
+
+  app.get(
+    '/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'An applicant: profile, education, portfolio files, cover letter and timeline',
+        params: IdParams,
+        response: { 200: Envelope(ReviewDetail) },
+      },
+    },
+    async (req) => ok(await reviewDetail(app.db, req.user, req.params.id)),
+  )
+
+  app.patch(
+    '/:id/review',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Document review of a pending application: lolos -> in_progress, tidak_lolos -> rejected',
+        params: IdParams,
+        body: Type.Object({ decision: Decision, notes: Notes }, { additionalProperties: false }),
+        response: { 200: Envelope(ReviewItem) },
+      },
+    },
+    async (req) => {
+      const item = await review(app.db, req.user, req.params.id, req.body)
+      return ok(
+        item,
+        req.body.decision === 'lolos'
+          ? 'Pelamar dinyatakan lolos seleksi administrasi.'
+          : 'Pelamar dinyatakan tidak lolos seleksi administrasi.',
+      )
+    },
+  )
+
+  app.post(
+    '/bulk-review',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One decision for 1 to 100 pending applications; each id succeeds or fails on its own',
+        body: Type.Object(
+          {
+            application_ids: Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true }),
+            decision: Decision,
+            notes: Notes,
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Envelope(BulkResult) },
+      },
+    },
+    async (req) => {
+      const r = await bulkReview(app.db, req.user, req.body)
+      const lang = langOf(req)
+      return ok(
+        { ...r, failures: r.failures.map((f) => ({ id: f.id, reason: tr(f.reason, lang) })) },
+        `${r.succeeded} dari ${r.processed} lamaran berhasil direview.`,
+      )
+    },
+  )
+}

@@ -1,0 +1,228 @@
+import type { Conn, Db } from '../../db/client.js'
+import {
+  APPLICATION_STATUSES,
+  type ApplicationStatus,
+  applicationEvents,
+  type ReviewDecision,
+} from '../../db/schema/index.js'
+import type { Actor } from '../../http/auth.js'
+import { pageOf } from '../../http/envelope.js'
+import { forbidden, notFound, unprocessable } from '../../http/errors.js'
+import { type Msg, msg } from '../../http/i18n.js'
+import { STATUS_LABELS } from '../applications/service.js'
+import { filesWithAttachedOut, timelineOut } from '../applications/timeline.js'
+import { notify } from '../notifications/service.js'
+import * as q from './queries.js'
+
+/** The stage a review writes to the timeline. */
+export const REVIEW_STAGE = 'document_review'
+
+const companyOf = (actor: Actor) => actor.companyId ?? forbidden()
+const applicationNotFound = () => notFound(msg('Lamaran tidak ditemukan.', 'Application not found.'))
+
+function itemOut(r: q.ReviewItemRow) {
+  return {
+    id: r.id,
+    status: r.status,
+    reviewDecision: r.reviewDecision,
+    reviewNotes: r.reviewNotes,
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    applicant: {
+      studentId: r.studentId,
+      fullName: r.fullName,
+      nis: r.nis,
+      role: r.applicantRole,
+      major: { id: r.majorId, name: r.majorName },
+      className: r.className,
+      graduationYear: r.graduationYear,
+    },
+    vacancy: { id: r.vacancyId, title: r.vacancyTitle, position: r.vacancyPosition },
+  }
+}
+
+export interface ReviewListQuery {
+  page?: number
+  per_page?: number
+  search?: string
+  job_vacancy_id?: number
+  status?: ApplicationStatus
+}
+
+/** A page of the company's applicants, with counts per status for the same filters but status. */
+export async function listReviews(db: Db, actor: Actor, query: ReviewListQuery) {
+  const companyId = companyOf(actor)
+  const page = pageOf(query)
+  const filters = { jobVacancyId: query.job_vacancy_id, status: query.status, search: query.search }
+  const [rows, counts] = await Promise.all([
+    q.reviewPage(db, companyId, filters, page),
+    q.reviewSummary(db, companyId, filters),
+  ])
+  const summary: Record<ApplicationStatus | 'total', number> = {
+    pending: 0,
+    in_progress: 0,
+    accepted: 0,
+    rejected: 0,
+    withdrawn: 0,
+    total: 0,
+  }
+  for (const c of counts) {
+    summary[c.status] = c.count
+    summary.total += c.count
+  }
+  // The summary already counts every filter but status, so it also gives the page's total.
+  const total = filters.status ? summary[filters.status] : summary.total
+  return { rows: rows.map(itemOut), total, page, summary }
+}
+
+export async function reviewOptions(db: Db, actor: Actor) {
+  return {
+    vacancies: await q.vacancyOptions(db, companyOf(actor)),
+    statuses: APPLICATION_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+  }
+}
+
+export async function reviewDetail(db: Conn, actor: Actor, id: number) {
+  const r = (await q.reviewDetail(db, companyOf(actor), id)) ?? applicationNotFound()
+  return {
+    ...itemOut(r),
+    profile: {
+      nisn: r.nisn,
+      gender: r.gender,
+      birthPlace: r.birthPlace,
+      birthDate: r.birthDate,
+      religion: r.religion,
+      address: r.address,
+      city: r.city,
+      province: r.province,
+      phone: r.phone,
+      email: r.email,
+      summary: r.summary,
+      socialMedia: r.socialMedia ?? {},
+      skills: r.skills ?? [],
+      education: r.education ?? [],
+    },
+    coverLetter: r.coverLetter,
+    files: filesWithAttachedOut(r.files),
+    timeline: timelineOut(r.timeline),
+  }
+}
+
+export interface ReviewInput {
+  decision: ReviewDecision
+  notes?: string | null
+}
+
+function notReviewable(status: ApplicationStatus): Msg {
+  if (status === 'withdrawn')
+    return msg(
+      'Lamaran ini sudah dibatalkan oleh pelamar sehingga tidak dapat direview.',
+      'This application was withdrawn by the applicant and cannot be reviewed.',
+    )
+  return msg(
+    `Lamaran ini sudah direview (status: ${STATUS_LABELS[status]}). Hanya lamaran berstatus "Menunggu review" yang dapat direview.`,
+    `This application has already been reviewed (status: ${status}). Only pending applications can be reviewed.`,
+  )
+}
+
+function reviewNotification(
+  r: { id: number; userId: number; vacancyId: number; vacancyTitle: string; companyName: string },
+  decision: ReviewDecision,
+  notes: string | null,
+) {
+  const where = `lowongan "${r.vacancyTitle}" di ${r.companyName}`
+  const passed = decision === 'lolos'
+  const body = passed
+    ? `Selamat! Lamaran Anda untuk ${where} lolos seleksi administrasi. Tunggu informasi jadwal tes berikutnya.`
+    : `Mohon maaf, lamaran Anda untuk ${where} belum lolos seleksi administrasi.`
+  return {
+    userId: r.userId,
+    kind: 'application.reviewed',
+    title: passed ? 'Lamaran Anda lolos seleksi administrasi' : 'Hasil seleksi administrasi lamaran Anda',
+    body: notes ? `${body} Catatan HRD: ${notes}` : body,
+    data: { applicationId: r.id, jobVacancyId: r.vacancyId, decision },
+  }
+}
+
+/**
+ * Reviews those of `ids` that are pending applications of the caller's company: the status, the
+ * review fields, a timeline row and the applicant's notification, all in the caller's transaction.
+ * Returns the ids it reviewed; the others are left untouched.
+ */
+async function applyReview(
+  tx: Conn,
+  actor: Actor,
+  ids: number[],
+  decision: ReviewDecision,
+  notes: string | null,
+) {
+  const locked = await q.lockPending(tx, companyOf(actor), ids)
+  if (locked.length === 0) return []
+  const lockedIds = locked.map((r) => r.id)
+  await q.markReviewed(tx, lockedIds, { decision, notes, reviewerId: actor.id })
+  await tx.insert(applicationEvents).values(
+    lockedIds.map((applicationId) => ({
+      applicationId,
+      stage: REVIEW_STAGE,
+      status: decision,
+      notes,
+      actorId: actor.id,
+      actorName: actor.fullName,
+    })),
+  )
+  await notify(
+    tx,
+    locked.flatMap((r) =>
+      r.userId ? [reviewNotification({ ...r, userId: r.userId }, decision, notes)] : [],
+    ),
+  )
+  return lockedIds
+}
+
+const cleanNotes = (notes: string | null | undefined) => notes?.trim() || null
+
+/** `lolos` moves a pending application on to the tests (`in_progress`), `tidak_lolos` rejects it. */
+export async function review(db: Db, actor: Actor, id: number, input: ReviewInput) {
+  const companyId = companyOf(actor)
+  return db.transaction(async (tx) => {
+    const done = await applyReview(tx, actor, [id], input.decision, cleanNotes(input.notes))
+    if (done.length === 0) {
+      const [current] = await q.statusesOfCompany(tx, companyId, [id])
+      if (!current) return applicationNotFound()
+      return unprocessable(notReviewable(current.status))
+    }
+    return itemOut(await q.reviewItem(tx, companyId, id))
+  })
+}
+
+export interface BulkReviewInput extends ReviewInput {
+  application_ids: number[]
+}
+
+/**
+ * One decision for up to 100 applications. Each one is reviewed whole or not at all: the pending
+ * ones of the company are reviewed together, every other id is reported with the reason.
+ */
+export async function bulkReview(db: Db, actor: Actor, input: BulkReviewInput) {
+  const companyId = companyOf(actor)
+  const ids = input.application_ids
+  const { done, statuses } = await db.transaction(async (tx) => {
+    const done = new Set(await applyReview(tx, actor, ids, input.decision, cleanNotes(input.notes)))
+    const rest = ids.filter((id) => !done.has(id))
+    const statuses = rest.length ? await q.statusesOfCompany(tx, companyId, rest) : []
+    return { done, statuses }
+  })
+  const statusOf = new Map(statuses.map((s) => [s.id, s.status]))
+  const failures = ids
+    .filter((id) => !done.has(id))
+    .map((id) => {
+      const status = statusOf.get(id)
+      const reason: Msg = !status
+        ? msg('tidak ditemukan', 'not found')
+        : status === 'withdrawn'
+          ? msg('dibatalkan oleh pelamar', 'withdrawn by the applicant')
+          : msg(`sudah direview (${status})`, `already reviewed (${status})`)
+      return { id, reason }
+    })
+  return { processed: ids.length, succeeded: done.size, failed: failures.length, failures }
+}

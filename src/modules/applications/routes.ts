@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { APPLICATION_STATUSES, JOB_TYPES } from '../../db/schema/index.js'
+import { ok, PageQuery, paged } from '../../http/envelope.js'
+import {
+  DateOnly,
+  DateTime,
+  Envelope,
+  FileOut,
+  IdParams,
+  ListEnvelope,
+  Nullable,
+  StringEnum,
+} from '../../http/schemas.js'
+import { listMyApplications, myApplicationDetail, withdraw } from './service.js'
+import { LastEvent, TimelineEntry } from './timeline.js'
+
+const Str = Nullable(Type.String())
+
+const MyApplication = Type.Object({
+  id: Type.Integer(),
+  status: StringEnum(APPLICATION_STATUSES),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  vacancy: Type.Object({
+    id: Type.Integer(),
+    title: Type.String(),
+    position: Type.String(),
+    jobType: StringEnum(JOB_TYPES),
+    city: Str,
+    province: Str,
+    deadline: DateOnly,
+    /** The company deleted the vacancy; the application stays in the applicant's history. */
+    deleted: Type.Boolean(),
+  }),
+  company: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  /** The latest step of the timeline the applicant may see. */
+  lastEvent: Nullable(LastEvent),
+})
+
+const UpcomingTest = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  kind: Type.String(),
+  scheduledAt: DateTime,
+  durationMinutes: Nullable(Type.Integer()),
+  location: Type.String(),
+  description: Str,
+})
+
+const SelectionResult = Type.Object({
+  decision: StringEnum(['diterima', 'tidak_diterima', 'cadangan'] as const),
+  psychotestScore: Nullable(Type.Number()),
+  interviewScore: Nullable(Type.Number()),
+  mcuScore: Nullable(Type.Number()),
+  finalScore: Nullable(Type.Number()),
+  notes: Str,
+  letterUrl: Str,
+  publishedAt: DateTime,
+})
+
+const MyApplicationDetail = Type.Object({
+  ...MyApplication.properties,
+  coverLetter: Str,
+  /** The portfolio files attached when applying. */
+  files: Type.Array(FileOut),
+  timeline: Type.Array(TimelineEntry),
+  upcomingTests: Type.Array(UpcomingTest),
+  /** The published selection result, null until published. */
+  result: Nullable(SelectionResult),
+  acceptanceLetterUrl: Str,
+})
+
+const tags = ['my applications']
+const config = { roles: ['siswa', 'alumni'] } as const
+
+export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The caller's applications with their current status, newest first",
+        querystring: Type.Object({ ...PageQuery, status: Type.Optional(StringEnum(APPLICATION_STATUSES)) }),
+        response: { 200: ListEnvelope(MyApplication) },
+      },
+    },
+    async (req) => {
+      const r = await listMyApplications(app.db, req.user, req.query)
+      return paged(r.rows, r.total, r.page)
+    },
+  )
+
+  app.get(
+    '/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One of the caller’s applications: timeline, files, tests, result',
+        params: IdParams,
+        response: { 200: Envelope(MyApplicationDetail) },
+      },
+    },
+    async (req) => ok(await myApplicationDetail(app.db, req.user, req.params.id)),
+  )
+
+  app.patch(
+    '/:id/withdraw',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Withdraw a pending or in-progress application',
+        params: IdParams,
+        response: { 200: Envelope(MyApplicationDetail) },
+      },
+    },
+    async (req) => ok(await withdraw(app.db, req.user, req.params.id), 'Lamaran berhasil dibatalkan.'),
+  )
+}

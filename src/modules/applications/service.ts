@@ -1,0 +1,99 @@
+import type { Conn, Db } from '../../db/client.js'
+import { type ApplicationStatus, applicationEvents } from '../../db/schema/index.js'
+import type { Actor } from '../../http/auth.js'
+import { pageOf } from '../../http/envelope.js'
+import { notFound, unprocessable } from '../../http/errors.js'
+import { msg } from '../../http/i18n.js'
+import * as q from './queries.js'
+import { filesOut, lastEventOut, timelineOut } from './timeline.js'
+
+/** The stage (and status) a withdrawal writes to the timeline. */
+export const WITHDRAWN_STAGE = 'withdrawn'
+
+/** How every screen names an application status. */
+export const STATUS_LABELS: Record<ApplicationStatus, string> = {
+  pending: 'Menunggu review',
+  in_progress: 'Dalam proses seleksi',
+  accepted: 'Diterima',
+  rejected: 'Tidak lolos',
+  withdrawn: 'Dibatalkan',
+}
+
+const applicationNotFound = () => notFound(msg('Lamaran tidak ditemukan.', 'Application not found.'))
+
+function itemOut(r: q.MyApplicationRow) {
+  return {
+    id: r.id,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    vacancy: {
+      id: r.vacancyId,
+      title: r.title,
+      position: r.position,
+      jobType: r.jobType,
+      city: r.city,
+      province: r.province,
+      deadline: r.deadline,
+      deleted: r.deletedAt !== null,
+    },
+    company: { id: r.companyId, name: r.companyName },
+    lastEvent: lastEventOut(r.lastEvent),
+  }
+}
+
+export interface MyApplicationsQuery {
+  page?: number
+  per_page?: number
+  status?: ApplicationStatus
+}
+
+export async function listMyApplications(db: Db, actor: Actor, query: MyApplicationsQuery) {
+  const page = pageOf(query)
+  if (!actor.studentId) return { rows: [], total: 0, page }
+  const [rows, total] = await Promise.all([
+    q.myApplicationPage(db, actor.studentId, query.status, page),
+    q.countMyApplications(db, actor.studentId, query.status),
+  ])
+  return { rows: rows.map(itemOut), total, page }
+}
+
+export async function myApplicationDetail(db: Conn, actor: Actor, id: number) {
+  const r =
+    (actor.studentId && (await q.myApplicationDetail(db, actor.studentId, id))) || applicationNotFound()
+  return {
+    ...itemOut(r),
+    coverLetter: r.coverLetter,
+    files: filesOut(r.files),
+    timeline: timelineOut(r.timeline),
+    // Test schedules, published selection results and acceptance letters arrive with the selection
+    // issue; the fields are part of the answer already so that clients can rely on them.
+    upcomingTests: [],
+    result: null,
+    acceptanceLetterUrl: null,
+  }
+}
+
+/** The applicant withdraws a pending or in-progress application; the timeline records it. */
+export async function withdraw(db: Db, actor: Actor, id: number) {
+  const studentId = actor.studentId ?? applicationNotFound()
+  return db.transaction(async (tx) => {
+    if (!(await q.markWithdrawn(tx, studentId, id))) {
+      const status = (await q.myApplicationStatus(tx, studentId, id)) ?? applicationNotFound()
+      return unprocessable(
+        msg(
+          `Lamaran berstatus "${STATUS_LABELS[status]}" tidak dapat dibatalkan. Hanya lamaran yang masih menunggu review atau dalam proses seleksi yang dapat dibatalkan.`,
+          `An application with status "${status}" cannot be withdrawn. Only pending or in-progress applications can.`,
+        ),
+      )
+    }
+    await tx.insert(applicationEvents).values({
+      applicationId: id,
+      stage: WITHDRAWN_STAGE,
+      status: 'withdrawn',
+      actorId: actor.id,
+      actorName: actor.fullName,
+    })
+    return myApplicationDetail(tx, actor, id)
+  })
+}

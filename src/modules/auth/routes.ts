@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { ROLES } from '../../db/schema/index.js'
+import { ok } from '../../http/envelope.js'
+import { Envelope, Nullable, Ok, StringEnum } from '../../http/schemas.js'
+import { login, loginLimiter, logout, me } from './service.js'
+
+const UserOut = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  fullName: Type.String(),
+  role: StringEnum(ROLES),
+  companyId: Nullable(Type.Integer()),
+})
+
+const MeOut = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  fullName: Type.String(),
+  role: StringEnum(ROLES),
+  isActive: Type.Boolean(),
+  lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
+  company: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  student: Nullable(
+    Type.Object({
+      id: Type.Integer(),
+      nis: Type.String(),
+      majorId: Type.Integer(),
+      majorName: Type.String(),
+      graduationYear: Nullable(Type.Integer()),
+    }),
+  ),
+})
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const limiter = loginLimiter(app.config)
+
+  app.post(
+    '/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with e-mail and password; returns a personal access token',
+        body: Type.Object({
+          email: Type.String({ minLength: 1, maxLength: 254 }),
+          password: Type.String({ minLength: 1, maxLength: 200 }),
+        }),
+        response: { 200: Envelope(Type.Object({ token: Type.String(), user: UserOut })) },
+      },
+    },
+    async (req) => ok(await login(app.db, app.config, limiter, req.body, req.ip), 'Login berhasil.'),
+  )
+
+  app.get(
+    '/me',
+    { schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: Envelope(MeOut) } } },
+    async (req) => ok(await me(app.db, req.user)),
+  )
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['auth'], summary: 'Revoke the token in use', response: { 200: Ok } } },
+    async (req) => {
+      await logout(app.db, req.user)
+      return ok(null, 'Logout berhasil.')
+    },
+  )
+}

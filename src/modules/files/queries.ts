@@ -1,0 +1,39 @@
+import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { Conn } from '../../db/client.js'
+import { applications, files, jobVacancies, users } from '../../db/schema/index.js'
+import type { Actor } from '../../http/auth.js'
+
+export type FileRow = typeof files.$inferSelect
+
+/**
+ * Who may read a file, as one condition on `files`:
+ * - admins and superadmins: every file;
+ * - the learner it belongs to: their own files;
+ * - HR: the files of a learner who applied to one of the company's vacancies (any application, also
+ *   to a vacancy since deleted: HR keeps the history). A decision letter only when an account of
+ *   the same company uploaded it: another company's letter to the same applicant stays private.
+ * Anyone else sees nothing, as if the file did not exist.
+ */
+function readableBy(actor: Actor): SQL | undefined {
+  if (actor.role === 'admin' || actor.role === 'superadmin') return undefined
+  if (actor.role === 'hrd') {
+    const companyId = actor.companyId ?? -1
+    const appliedHere = sql`exists (
+      select 1 from ${applications} join ${jobVacancies} on ${jobVacancies.id} = ${applications.jobVacancyId}
+      where ${applications.studentId} = ${files.studentId} and ${jobVacancies.companyId} = ${companyId})`
+    const letterOfThisCompany = sql`exists (
+      select 1 from ${users} where ${users.id} = ${files.uploadedBy} and ${users.companyId} = ${companyId})`
+    return and(appliedHere, or(ne(files.category, 'decision_letter'), letterOfThisCompany))
+  }
+  return eq(files.studentId, actor.studentId ?? -1)
+}
+
+/** The file if the caller may read it (one indexed statement), else undefined. */
+export async function readableFile(conn: Conn, id: number, actor: Actor): Promise<FileRow | undefined> {
+  const [row] = await conn
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), readableBy(actor)))
+    .limit(1)
+  return row
+}

@@ -1,0 +1,276 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { ROLES } from '../../db/schema/index.js'
+import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { Envelope, Id, IdParams, ListEnvelope, Nullable, Ok, Option, StringEnum } from '../../http/schemas.js'
+import {
+  companyOptions,
+  createCompany,
+  deleteCompany,
+  getCompany,
+  linkHrAccount,
+  listCompanies,
+  toggleCompanyActive,
+  unlinkHrAccount,
+  updateCompany,
+} from './companies.service.js'
+import { NullableString, OptionsQuery } from './departments.routes.js'
+
+const CompanyItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  industry: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  province: Nullable(Type.String()),
+  website: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  isActive: Type.Boolean(),
+  hrdCount: Type.Integer({ description: 'HR accounts linked to the company' }),
+  vacancyCount: Type.Integer({ description: 'Vacancies of the company, not counting deleted ones' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+})
+
+const HrAccount = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  fullName: Type.String(),
+  isActive: Type.Boolean(),
+})
+
+const CompanyDetail = Type.Composite([CompanyItem, Type.Object({ hrAccounts: Type.Array(HrAccount) })])
+
+const LinkedAccount = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  fullName: Type.String(),
+  role: StringEnum(ROLES),
+  isActive: Type.Boolean(),
+  companyId: Nullable(Type.Integer()),
+})
+
+const companyFields = {
+  industry: Type.Optional(NullableString({ maxLength: 100 })),
+  email: Type.Optional(NullableString({ format: 'email', maxLength: 254 })),
+  phone: Type.Optional(
+    NullableString({
+      maxLength: 30,
+      pattern: '^\\+?[0-9][0-9 ().-]{4,}$',
+      examples: ['021-4603550'],
+    }),
+  ),
+  address: Type.Optional(NullableString({ maxLength: 500 })),
+  city: Type.Optional(NullableString({ maxLength: 100 })),
+  province: Type.Optional(NullableString({ maxLength: 100 })),
+  website: Type.Optional(
+    NullableString({ maxLength: 255, pattern: '^https?://[^\\s]+$', examples: ['https://example.co.id'] }),
+  ),
+  description: Type.Optional(NullableString({ maxLength: 5000 })),
+}
+const CompanyName = Type.String({ minLength: 1, maxLength: 200 })
+
+const CreateBody = Type.Object(
+  {
+    name: CompanyName,
+    ...companyFields,
+    is_active: Type.Optional(Type.Boolean({ default: true })),
+  },
+  { additionalProperties: false },
+)
+
+const UpdateBody = Type.Object(
+  {
+    name: Type.Optional(CompanyName),
+    ...companyFields,
+    is_active: Type.Optional(Type.Boolean()),
+  },
+  {
+    additionalProperties: false,
+    description: 'Only the fields sent change; `null` clears an optional field.',
+  },
+)
+
+const HrAccountBody = Type.Object(
+  {
+    user_id: Type.Optional(Id),
+    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    full_name: Type.Optional(Type.String({ minLength: 1, maxLength: 150 })),
+    password: Type.Optional(Type.String({ minLength: 8, maxLength: 200 })),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Either `user_id` of an existing `hrd` account (moved to this company), or `email`, `full_name` and `password` of a new one.',
+  },
+)
+
+const config = { roles: ['admin'] } as const
+const tags = ['companies']
+
+export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List partner companies (search: name, industry, city)',
+        querystring: Type.Object({
+          ...PageQuery,
+          is_active: Type.Optional(Type.Boolean()),
+          city: Type.Optional(Type.String({ maxLength: 100, description: 'Exact, case-insensitive' })),
+          province: Type.Optional(Type.String({ maxLength: 100, description: 'Exact, case-insensitive' })),
+        }),
+        response: { 200: ListEnvelope(CompanyItem) },
+      },
+    },
+    async (req) => {
+      const { search, is_active, city, province } = req.query
+      const page = pageOf(req.query)
+      const { rows, total } = await listCompanies(
+        app.db,
+        { search, isActive: is_active, city, province },
+        page,
+      )
+      return paged(rows, total, page)
+    },
+  )
+
+  app.get(
+    '/options',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Companies for a dropdown (active ones unless include_inactive=true), optionally by name',
+        querystring: Type.Object({ ...OptionsQuery, search: PageQuery.search }),
+        response: { 200: Envelope(Type.Array(Option)) },
+      },
+    },
+    async (req) =>
+      ok(
+        await companyOptions(app.db, {
+          includeInactive: req.query.include_inactive,
+          search: req.query.search,
+        }),
+      ),
+  )
+
+  app.get(
+    '/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One company with its linked HR accounts',
+        params: IdParams,
+        response: { 200: Envelope(CompanyDetail) },
+      },
+    },
+    async (req) => ok(await getCompany(app.db, req.params.id)),
+  )
+
+  app.post(
+    '/',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create a partner company',
+        body: CreateBody,
+        response: { 201: Envelope(CompanyDetail) },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(ok(await createCompany(app.db, req.user, req.body), 'Perusahaan dibuat.')),
+  )
+
+  app.put(
+    '/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Update a partner company',
+        params: IdParams,
+        body: UpdateBody,
+        response: { 200: Envelope(CompanyDetail) },
+      },
+    },
+    async (req) =>
+      ok(await updateCompany(app.db, req.user, req.params.id, req.body), 'Perusahaan diperbarui.'),
+  )
+
+  app.patch(
+    '/:id/toggle-active',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Activate or deactivate a company (an inactive company's HR accounts get 403 on HR routes)",
+        params: IdParams,
+        response: { 200: Envelope(CompanyDetail) },
+      },
+    },
+    async (req) => {
+      const company = await toggleCompanyActive(app.db, req.user, req.params.id)
+      return ok(company, company.isActive ? 'Perusahaan diaktifkan.' : 'Perusahaan dinonaktifkan.')
+    },
+  )
+
+  app.delete(
+    '/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a company without vacancies or HR accounts (otherwise 409)',
+        params: IdParams,
+        response: { 200: Ok },
+      },
+    },
+    async (req) => {
+      await deleteCompany(app.db, req.user, req.params.id)
+      return ok(null, 'Perusahaan dihapus.')
+    },
+  )
+
+  app.post(
+    '/:id/hr-accounts',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Link an existing HR account to the company, or create a new one for it',
+        params: IdParams,
+        body: HrAccountBody,
+        response: { 201: Envelope(LinkedAccount) },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(ok(await linkHrAccount(app.db, req.user, req.params.id, req.body), 'Akun HRD terhubung.')),
+  )
+
+  app.delete(
+    '/:id/hr-accounts/:userId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Unlink an HR account from the company (the account stays, without a company)',
+        params: Type.Object({ id: Id, userId: Id }),
+        response: { 200: Envelope(LinkedAccount) },
+      },
+    },
+    async (req) =>
+      ok(
+        await unlinkHrAccount(app.db, req.user, req.params.id, req.params.userId),
+        'Akun HRD dilepas dari perusahaan.',
+      ),
+  )
+}

@@ -1,0 +1,240 @@
+import { eq, sql } from 'drizzle-orm'
+import { audit } from '../../db/audit.js'
+import type { Conn, Db } from '../../db/client.js'
+import { companies } from '../../db/schema/index.js'
+import type { Actor } from '../../http/auth.js'
+import type { Page } from '../../http/envelope.js'
+import { conflict, type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
+import { msg } from '../../http/i18n.js'
+import { hashPassword } from '../auth/passwords.js'
+import * as q from './companies.queries.js'
+import { nonBlank } from './departments.service.js'
+
+export interface CompanyInput {
+  name: string
+  industry?: string | null
+  email?: string | null
+  phone?: string | null
+  address?: string | null
+  city?: string | null
+  province?: string | null
+  website?: string | null
+  description?: string | null
+  is_active?: boolean
+}
+
+/** Either an existing `hrd` account (`user_id`) or a new one (`email`, `full_name`, `password`). */
+export interface HrAccountInput {
+  user_id?: number
+  email?: string
+  full_name?: string
+  password?: string
+}
+
+const notFoundCompany = () => notFound(msg('Perusahaan tidak ditemukan.', 'Company not found.'))
+
+const clean = (s: string | null | undefined) => (s == null ? s : s.trim() || null)
+const lower = (s: string | null | undefined) => (s == null ? s : s.toLowerCase())
+
+type ListRow = Omit<q.CompanyRow, 'hrAccounts'>
+
+function companyItem(row: ListRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    industry: row.industry,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    province: row.province,
+    website: row.website,
+    description: row.description,
+    isActive: row.isActive,
+    hrdCount: row.hrdCount,
+    vacancyCount: row.vacancyCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+function companyDetail(row: q.CompanyRow) {
+  return {
+    ...companyItem(row),
+    hrAccounts: row.hrAccounts.map((a) => ({
+      id: a.id,
+      email: a.email,
+      fullName: a.fullName,
+      isActive: a.isActive,
+    })),
+  }
+}
+
+const detailOf = async (conn: Conn, id: number) => companyDetail((await q.companyById(conn, id))!)
+
+/** The stored columns of a create or update; undefined leaves a column as it is. */
+function columnsOf(input: Partial<CompanyInput>) {
+  return {
+    name: nonBlank(input.name, 'name'),
+    industry: clean(input.industry),
+    email: lower(clean(input.email)),
+    phone: clean(input.phone),
+    address: clean(input.address),
+    city: clean(input.city),
+    province: clean(input.province),
+    website: clean(input.website),
+    description: clean(input.description),
+    isActive: input.is_active,
+  }
+}
+
+export async function listCompanies(db: Db, filter: q.CompanyFilter, page: Page) {
+  const { rows, total } = await q.listCompanies(db, filter, page)
+  return { rows: rows.map(companyItem), total }
+}
+
+export function companyOptions(db: Db, filter: { includeInactive?: boolean; search?: string }) {
+  return q.companyOptions(db, { includeInactive: filter.includeInactive ?? false, search: filter.search })
+}
+
+export async function getCompany(db: Db, id: number) {
+  return companyDetail((await q.companyById(db, id)) ?? notFoundCompany())
+}
+
+export async function createCompany(db: Db, actor: Actor, input: CompanyInput) {
+  const values = columnsOf(input)
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(companies)
+      .values({ ...values, name: values.name!, isActive: values.isActive ?? true })
+      .returning({ id: companies.id })
+    await audit(tx, actor, 'create', 'company', row.id, { ...input })
+    return detailOf(tx, row.id)
+  })
+}
+
+export async function updateCompany(db: Db, actor: Actor, id: number, input: Partial<CompanyInput>) {
+  const values = columnsOf(input)
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(companies)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(companies.id, id))
+      .returning({ id: companies.id })
+    if (!row) notFoundCompany()
+    await audit(tx, actor, 'update', 'company', id, { ...input })
+    return detailOf(tx, id)
+  })
+}
+
+/** Activates or deactivates the company; its HR accounts lose or regain the HR routes at once. */
+export async function toggleCompanyActive(db: Db, actor: Actor, id: number) {
+  return db.transaction(async (tx) => {
+    const row = (await q.toggleCompanyActive(tx, id)) ?? notFoundCompany()
+    await audit(tx, actor, row.isActive ? 'activate' : 'deactivate', 'company', id, {
+      isActive: row.isActive,
+    })
+    return detailOf(tx, id)
+  })
+}
+
+export async function deleteCompany(db: Db, actor: Actor, id: number) {
+  await db.transaction(async (tx) => {
+    const current = (await q.lockCompany(tx, id)) ?? notFoundCompany()
+    const used = await q.companyUsage(tx, id)
+    if (used.vacancies > 0 || used.accounts > 0) {
+      const inId: string[] = []
+      const inEn: string[] = []
+      if (used.vacancies > 0) {
+        inId.push(`${used.vacancies} lowongan`)
+        inEn.push(`${used.vacancies} vacanc${used.vacancies === 1 ? 'y' : 'ies'}`)
+      }
+      if (used.accounts > 0) {
+        inId.push(`${used.accounts} akun HRD`)
+        inEn.push(`${used.accounts} HR account(s)`)
+      }
+      conflict(
+        msg(
+          `Perusahaan ${current.name} tidak dapat dihapus karena masih memiliki ${inId.join(' dan ')}. Nonaktifkan perusahaan ini sebagai gantinya.`,
+          `Company ${current.name} cannot be deleted: it still has ${inEn.join(' and ')}. Deactivate it instead.`,
+        ),
+      )
+    }
+    await tx.delete(companies).where(eq(companies.id, id))
+    await audit(tx, actor, 'delete', 'company', id, { name: current.name })
+  })
+}
+
+function checkHrAccountInput(input: HrAccountInput) {
+  const errors: FieldErrors = {}
+  for (const field of ['email', 'full_name', 'password'] as const) {
+    if (input.user_id !== undefined && input[field] !== undefined)
+      errors[field] = [msg('tidak boleh diisi bersama user_id', 'must not be sent together with user_id')]
+    if (input.user_id === undefined && input[field] === undefined)
+      errors[field] = [msg('wajib diisi jika user_id tidak diisi', 'is required unless user_id is given')]
+  }
+  if (Object.keys(errors).length > 0)
+    unprocessable(
+      msg(
+        'Kirim user_id untuk akun HRD yang sudah ada, atau email, full_name dan password untuk akun baru.',
+        'Send user_id for an existing HR account, or email, full_name and password for a new one.',
+      ),
+      errors,
+    )
+}
+
+/**
+ * Links an HR account to the company: an existing `hrd` account moves here from wherever it was,
+ * or a new one is created (password hashed before the transaction).
+ */
+export async function linkHrAccount(db: Db, actor: Actor, companyId: number, input: HrAccountInput) {
+  checkHrAccountInput(input)
+  const { user_id: userId } = input
+  if (userId !== undefined) {
+    return db.transaction(async (tx) => {
+      if (!(await q.lockCompany(tx, companyId, 'share'))) notFoundCompany()
+      const user =
+        (await q.lockUser(tx, userId)) ??
+        invalidField('user_id', msg('Akun tidak ditemukan.', 'The account does not exist.'))
+      if (user.role !== 'hrd')
+        invalidField('user_id', msg('Akun ini bukan akun HRD.', 'This account is not an HR account.'))
+      if (user.companyId === companyId)
+        conflict(
+          msg(
+            'Akun ini sudah terhubung dengan perusahaan ini.',
+            'This account is already linked to this company.',
+          ),
+          { user_id: [msg('sudah terhubung dengan perusahaan ini', 'is already linked to this company')] },
+        )
+      const linked = (await q.setUserCompany(tx, userId, companyId))!
+      await audit(tx, actor, 'link_hr_account', 'company', companyId, {
+        userId,
+        fromCompanyId: user.companyId,
+      })
+      return linked
+    })
+  }
+  const email = input.email!.trim().toLowerCase()
+  const fullName = nonBlank(input.full_name!, 'full_name')
+  const passwordHash = await hashPassword(input.password!)
+  return db.transaction(async (tx) => {
+    if (!(await q.lockCompany(tx, companyId, 'share'))) notFoundCompany()
+    const created =
+      (await q.insertHrAccount(tx, { email, fullName, passwordHash, companyId })) ??
+      conflict(msg('E-mail sudah terdaftar.', 'The e-mail is already registered.'), {
+        email: [msg('sudah dipakai akun lain', 'is already used by another account')],
+      })
+    await audit(tx, actor, 'create_hr_account', 'company', companyId, { userId: created.id, email })
+    return created
+  })
+}
+
+export async function unlinkHrAccount(db: Db, actor: Actor, companyId: number, userId: number) {
+  return db.transaction(async (tx) => {
+    const account =
+      (await q.unlinkUser(tx, companyId, userId)) ??
+      notFound(msg('Akun HRD tidak ditemukan di perusahaan ini.', 'No such HR account in this company.'))
+    await audit(tx, actor, 'unlink_hr_account', 'company', companyId, { userId })
+    return account
+  })
+}

@@ -1,0 +1,118 @@
+import { eq, sql } from 'drizzle-orm'
+import { audit } from '../../db/audit.js'
+import type { Db } from '../../db/client.js'
+import { departments } from '../../db/schema/index.js'
+import type { Actor } from '../../http/auth.js'
+import type { Page } from '../../http/envelope.js'
+import { conflict, invalidField, notFound } from '../../http/errors.js'
+import { msg } from '../../http/i18n.js'
+import * as q from './departments.queries.js'
+
+export interface DepartmentInput {
+  code: string
+  name: string
+  description?: string | null
+  is_active?: boolean
+}
+
+const notFoundDepartment = () => notFound(msg('Departemen tidak ditemukan.', 'Department not found.'))
+
+const codeTaken = (code: string): never =>
+  conflict(msg('Kode departemen sudah dipakai.', 'The department code is already in use.'), {
+    code: [msg(`Kode ${code} sudah dipakai departemen lain.`, `Code ${code} is used by another department.`)],
+  })
+
+/** Codes are stored trimmed and in capitals (`TKJ`), so `tkj` and `TKJ` are the same code. */
+export const normaliseCode = (code: string) => code.trim().toUpperCase()
+const clean = (s: string | null | undefined) => (s == null ? s : s.trim() || null)
+
+/** A required text, trimmed; only spaces counts as empty (422 for that field). */
+export function nonBlank<T extends string | undefined>(value: T, field: string): T {
+  const trimmed = value?.trim()
+  if (trimmed === '') invalidField(field, msg('tidak boleh kosong', 'must not be empty'))
+  return trimmed as T
+}
+
+export function departmentOut(row: q.DepartmentRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    isActive: row.isActive,
+    majorCount: row.majorCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+export async function listDepartments(db: Db, filter: q.DepartmentFilter, page: Page) {
+  const { rows, total } = await q.listDepartments(db, filter, page)
+  return { rows: rows.map(departmentOut), total }
+}
+
+export function departmentOptions(db: Db, includeInactive = false) {
+  return q.departmentOptions(db, includeInactive)
+}
+
+export async function getDepartment(db: Db, id: number) {
+  return departmentOut((await q.departmentById(db, id)) ?? notFoundDepartment())
+}
+
+export async function createDepartment(db: Db, actor: Actor, input: DepartmentInput) {
+  const code = normaliseCode(input.code)
+  const name = nonBlank(input.name, 'name')
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(departments)
+      .values({
+        code,
+        name,
+        description: clean(input.description),
+        isActive: input.is_active ?? true,
+      })
+      .onConflictDoNothing({ target: departments.code })
+      .returning({ id: departments.id })
+    if (!row) codeTaken(code)
+    await audit(tx, actor, 'create', 'department', row.id, { ...input, code })
+    return departmentOut((await q.departmentById(tx, row.id))!)
+  })
+}
+
+export async function updateDepartment(db: Db, actor: Actor, id: number, input: Partial<DepartmentInput>) {
+  const code = input.code === undefined ? undefined : normaliseCode(input.code)
+  const name = nonBlank(input.name, 'name')
+  return db.transaction(async (tx) => {
+    const current = (await q.lockDepartment(tx, id)) ?? notFoundDepartment()
+    if (code !== undefined && code !== current.code && (await q.departmentCodeTaken(tx, code, id)))
+      codeTaken(code)
+    await tx
+      .update(departments)
+      .set({
+        code,
+        name,
+        description: clean(input.description),
+        isActive: input.is_active,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(departments.id, id))
+    await audit(tx, actor, 'update', 'department', id, { ...input, ...(code ? { code } : {}) })
+    return departmentOut((await q.departmentById(tx, id))!)
+  })
+}
+
+export async function deleteDepartment(db: Db, actor: Actor, id: number) {
+  await db.transaction(async (tx) => {
+    const current = (await q.lockDepartment(tx, id)) ?? notFoundDepartment()
+    const majors = await q.majorCountOf(tx, id)
+    if (majors > 0)
+      conflict(
+        msg(
+          `Departemen ${current.name} tidak dapat dihapus karena masih memiliki ${majors} jurusan. Hapus atau pindahkan jurusannya terlebih dahulu, atau nonaktifkan departemen ini.`,
+          `Department ${current.name} cannot be deleted: it still has ${majors} major(s). Delete or move them first, or deactivate the department.`,
+        ),
+      )
+    await tx.delete(departments).where(eq(departments.id, id))
+    await audit(tx, actor, 'delete', 'department', id, { code: current.code, name: current.name })
+  })
+}

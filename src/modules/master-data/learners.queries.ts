@@ -1,0 +1,293 @@
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { Conn } from '../../db/client.js'
+import {
+  applications,
+  auditLog,
+  departments,
+  files,
+  majors,
+  type Role,
+  students,
+  users,
+} from '../../db/schema/index.js'
+import { likePattern, type Page } from '../../http/envelope.js'
+
+/**
+ * Students and alumni share the `students` table: a grade-12 student has no graduation year, an
+ * alumnus has one. Every query here is scoped to one kind, so an alumnus is "not found" among
+ * students and the other way round.
+ */
+export type Kind = 'siswa' | 'alumni'
+
+export const ofKind = (kind: Kind) =>
+  kind === 'siswa' ? isNull(students.graduationYear) : isNotNull(students.graduationYear)
+
+const columns = {
+  id: students.id,
+  nis: students.nis,
+  nisn: students.nisn,
+  fullName: students.fullName,
+  className: students.className,
+  graduationYear: students.graduationYear,
+  gender: students.gender,
+  birthPlace: students.birthPlace,
+  birthDate: students.birthDate,
+  religion: students.religion,
+  address: students.address,
+  city: students.city,
+  province: students.province,
+  phone: students.phone,
+  email: students.email,
+  skills: students.skills,
+  socialMedia: students.socialMedia,
+  createdAt: students.createdAt,
+  updatedAt: students.updatedAt,
+  major: { id: majors.id, code: majors.code, name: majors.name },
+  department: { id: departments.id, name: departments.name },
+  // A left join: drizzle answers null for the whole object when the learner has no account.
+  account: { id: users.id, email: users.email, isActive: users.isActive },
+}
+
+export type LearnerRow = Awaited<ReturnType<typeof learnerById>> & {}
+
+/** Class names are compared as the school writes them, ignoring case and surrounding spaces. */
+export const sameClass = (className: string) =>
+  sql`lower(${students.className}) = lower(${className.trim().replace(/\s+/g, ' ')})`
+
+export interface LearnerFilter {
+  search?: string
+  majorId?: number
+  departmentId?: number
+  className?: string
+  graduationYear?: number
+  hasAccount?: boolean
+}
+
+function whereOf(kind: Kind, f: LearnerFilter): SQL | undefined {
+  const pattern = f.search?.trim() ? likePattern(f.search) : null
+  return and(
+    ofKind(kind),
+    pattern ? or(ilike(students.fullName, pattern), ilike(students.nis, pattern)) : undefined,
+    f.majorId === undefined ? undefined : eq(students.majorId, f.majorId),
+    f.departmentId === undefined ? undefined : eq(majors.departmentId, f.departmentId),
+    f.className?.trim() ? sameClass(f.className) : undefined,
+    f.graduationYear === undefined ? undefined : eq(students.graduationYear, f.graduationYear),
+    f.hasAccount === undefined
+      ? undefined
+      : f.hasAccount
+        ? isNotNull(students.userId)
+        : isNull(students.userId),
+  )
+}
+
+/** One page of learners with major, department and account, and the total: one query. */
+export async function listLearners(conn: Conn, kind: Kind, f: LearnerFilter, page: Page) {
+  const where = whereOf(kind, f)
+  const rows = await conn
+    .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(students)
+    .innerJoin(majors, eq(majors.id, students.majorId))
+    .innerJoin(departments, eq(departments.id, majors.departmentId))
+    .leftJoin(users, eq(users.id, students.userId))
+    .where(where)
+    .orderBy(asc(students.fullName), asc(students.id))
+    .limit(page.limit)
+    .offset(page.offset)
+  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 }
+  // Past the last page: the window count has no row to ride on.
+  const [{ n }] = await conn
+    .select({ n: count() })
+    .from(students)
+    .innerJoin(majors, eq(majors.id, students.majorId))
+    .where(where)
+  return { rows, total: n }
+}
+
+export async function learnerById(conn: Conn, kind: Kind, id: number) {
+  const [row] = await conn
+    .select(columns)
+    .from(students)
+    .innerJoin(majors, eq(majors.id, students.majorId))
+    .innerJoin(departments, eq(departments.id, majors.departmentId))
+    .leftJoin(users, eq(users.id, students.userId))
+    .where(and(eq(students.id, id), ofKind(kind)))
+  return row
+}
+
+export function learnersByIds(conn: Conn, ids: number[]) {
+  return conn
+    .select(columns)
+    .from(students)
+    .innerJoin(majors, eq(majors.id, students.majorId))
+    .innerJoin(departments, eq(departments.id, majors.departmentId))
+    .leftJoin(users, eq(users.id, students.userId))
+    .where(inArray(students.id, ids))
+    .orderBy(asc(students.fullName), asc(students.id))
+}
+
+export function learnerOptions(
+  conn: Conn,
+  kind: Kind,
+  f: Pick<LearnerFilter, 'search' | 'majorId' | 'className' | 'graduationYear'>,
+  limit: number,
+) {
+  return conn
+    .select({ value: students.id, label: sql<string>`${students.nis} || ' - ' || ${students.fullName}` })
+    .from(students)
+    .innerJoin(majors, eq(majors.id, students.majorId))
+    .where(whereOf(kind, f))
+    .orderBy(asc(students.fullName), asc(students.id))
+    .limit(limit)
+}
+
+/** The learner's row, locked for the change (a concurrent apply or change waits). */
+export async function lockLearner(conn: Conn, kind: Kind, id: number) {
+  const [row] = await conn
+    .select()
+    .from(students)
+    .where(and(eq(students.id, id), ofKind(kind)))
+    .for('update')
+  return row
+}
+
+/** The major's active flag, or undefined when it does not exist; it stays until commit. */
+export async function majorState(conn: Conn, id: number) {
+  const [row] = await conn
+    .select({ isActive: majors.isActive })
+    .from(majors)
+    .where(eq(majors.id, id))
+    .for('share')
+  return row
+}
+
+export async function nisTaken(conn: Conn, nis: string, exceptId: number) {
+  const [row] = await conn
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.nis, nis), ne(students.id, exceptId)))
+    .limit(1)
+  return row !== undefined
+}
+
+/** True when another account uses the e-mail (e-mails are unique regardless of case). */
+export async function emailTaken(conn: Conn, email: string, exceptUserId: number | null) {
+  const [row] = await conn
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        exceptUserId === null ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+/** A new login account; undefined when the e-mail is already taken. */
+export async function insertAccount(
+  conn: Conn,
+  values: { email: string; fullName: string; passwordHash: string; role: Extract<Role, 'siswa' | 'alumni'> },
+) {
+  const [row] = await conn.insert(users).values(values).onConflictDoNothing().returning({ id: users.id })
+  return row
+}
+
+/** A new learner; undefined when the NIS is already taken. */
+export async function insertLearner(conn: Conn, values: typeof students.$inferInsert) {
+  const [row] = await conn
+    .insert(students)
+    .values(values)
+    .onConflictDoNothing({ target: students.nis })
+    .returning({ id: students.id })
+  return row
+}
+
+export async function updateAccount(
+  conn: Conn,
+  userId: number,
+  values: Partial<Pick<typeof users.$inferInsert, 'email' | 'fullName' | 'role'>>,
+) {
+  await conn
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+}
+
+export async function applicationCount(conn: Conn, studentId: number) {
+  const [{ n }] = await conn
+    .select({ n: count() })
+    .from(applications)
+    .where(eq(applications.studentId, studentId))
+  return n
+}
+
+/**
+ * Deletes the learner (its portfolio files and tracer-study answers go with it) and then its
+ * account; answers the storage keys of the deleted files, whose bytes the caller removes after commit.
+ */
+export async function deleteLearner(conn: Conn, id: number, userId: number | null) {
+  const keys = await conn.select({ key: files.storageKey }).from(files).where(eq(files.studentId, id))
+  await conn.delete(students).where(eq(students.id, id))
+  if (userId !== null) await conn.delete(users).where(eq(users.id, userId))
+  return keys.map((k) => k.key)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upgrade to alumni
+
+/** The listed learners (of either kind), locked: `graduationYear` tells a student from an alumnus. */
+export function lockLearners(conn: Conn, ids: number[]) {
+  return conn
+    .select({ id: students.id, graduationYear: students.graduationYear })
+    .from(students)
+    .where(inArray(students.id, ids))
+    .for('update')
+}
+
+/** The grade-12 students of one class (of one major, when given), locked. */
+export async function lockClass(conn: Conn, className: string, majorId?: number) {
+  const rows = await conn
+    .select({ id: students.id })
+    .from(students)
+    .where(
+      and(
+        isNull(students.graduationYear),
+        sameClass(className),
+        majorId === undefined ? undefined : eq(students.majorId, majorId),
+      ),
+    )
+    .for('update')
+  return rows.map((r) => r.id)
+}
+
+/** Gives the students their graduation year and turns their `siswa` accounts into `alumni` ones. */
+export async function graduate(conn: Conn, ids: number[], graduationYear: number) {
+  const done = await conn
+    .update(students)
+    .set({ graduationYear, updatedAt: sql`now()` })
+    .where(and(inArray(students.id, ids), isNull(students.graduationYear)))
+    .returning({ id: students.id, userId: students.userId })
+  const userIds = done.flatMap((r) => (r.userId === null ? [] : [r.userId]))
+  if (userIds.length > 0)
+    await conn
+      .update(users)
+      .set({ role: 'alumni', updatedAt: sql`now()` })
+      .where(and(inArray(users.id, userIds), eq(users.role, 'siswa')))
+  return done.map((r) => r.id)
+}
+
+/** One audit row per learner, in one statement. */
+export async function auditEach(
+  conn: Conn,
+  actorId: number,
+  action: string,
+  ids: number[],
+  data: Record<string, unknown>,
+) {
+  if (ids.length === 0) return
+  const json = JSON.stringify(data)
+  await conn
+    .insert(auditLog)
+    .values(ids.map((entityId) => ({ actorId, action, entity: 'student', entityId, data: json })))
+}

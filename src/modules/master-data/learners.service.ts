@@ -1,0 +1,481 @@
+import { eq, sql } from 'drizzle-orm'
+import { audit } from '../../db/audit.js'
+import type { Db, Tx } from '../../db/client.js'
+import { type SocialMedia, students } from '../../db/schema/index.js'
+import type { Actor } from '../../http/auth.js'
+import type { Page } from '../../http/envelope.js'
+import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
+import { type Msg, msg } from '../../http/i18n.js'
+import type { Storage } from '../../storage/storage.js'
+import { hashPassword } from '../auth/passwords.js'
+import * as q from './learners.queries.js'
+
+export type { Kind, LearnerFilter } from './learners.queries.js'
+
+type Kind = q.Kind
+
+export const SOCIAL_KEYS = ['linkedin', 'instagram', 'github', 'facebook', 'tiktok', 'website'] as const
+type SocialKey = (typeof SOCIAL_KEYS)[number]
+
+/** The body of POST and PUT (PUT: every field optional). Request fields are snake_case. */
+export interface LearnerInput {
+  nis: string
+  nisn?: string | null
+  full_name: string
+  major_id: number
+  class_name?: string | null
+  /** Alumni only (required there); a student sending one is told to use the upgrade. */
+  graduation_year?: unknown
+  gender?: 'L' | 'P' | null
+  birth_place?: string | null
+  birth_date?: string | null
+  religion?: string | null
+  address?: string | null
+  city?: string | null
+  province?: string | null
+  phone?: string | null
+  email?: string | null
+  skills?: string[]
+  social_media?: Partial<Record<SocialKey, string | null>>
+  create_account?: boolean
+  password?: string
+}
+
+export interface UpgradeInput {
+  student_ids?: number[]
+  class_name?: string
+  major_id?: number
+  graduation_year: number
+}
+
+const WORDS = {
+  siswa: { id: 'Siswa', en: 'Student' },
+  alumni: { id: 'Alumni', en: 'Alumnus' },
+} as const
+
+const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
+
+const notFoundLearner = (kind: Kind) =>
+  notFound(msg(`${WORDS[kind].id} tidak ditemukan.`, `${WORDS[kind].en} not found.`))
+
+export function learnerOut(row: q.LearnerRow) {
+  const social = (row.socialMedia ?? {}) as SocialMedia
+  return {
+    id: row.id,
+    nis: row.nis,
+    nisn: row.nisn,
+    fullName: row.fullName,
+    major: row.major,
+    department: row.department,
+    className: row.className,
+    graduationYear: row.graduationYear,
+    gender: row.gender,
+    birthPlace: row.birthPlace,
+    birthDate: row.birthDate,
+    religion: row.religion,
+    address: row.address,
+    city: row.city,
+    province: row.province,
+    phone: row.phone,
+    email: row.email,
+    skills: row.skills ?? [],
+    socialMedia: Object.fromEntries(SOCIAL_KEYS.map((k) => [k, social[k] ?? null])) as Record<
+      SocialKey,
+      string | null
+    >,
+    account: row.account,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function listLearners(db: Db, kind: Kind, filter: q.LearnerFilter, page: Page) {
+  const { rows, total } = await q.listLearners(db, kind, filter, page)
+  return { rows: rows.map(learnerOut), total }
+}
+
+export function learnerOptions(
+  db: Db,
+  kind: Kind,
+  filter: Pick<q.LearnerFilter, 'search' | 'majorId' | 'className' | 'graduationYear'>,
+  limit: number,
+) {
+  return q.learnerOptions(db, kind, filter, limit)
+}
+
+export async function getLearner(db: Db, kind: Kind, id: number) {
+  return learnerOut((await q.learnerById(db, kind, id)) ?? notFoundLearner(kind))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input checks (before any transaction)
+
+/** Trimmed text with inner runs of spaces collapsed; empty means cleared; absent stays absent. */
+const clean = (s: string | null | undefined) => (s == null ? s : s.trim().replace(/\s+/g, ' ') || null)
+const lower = (s: string | null | undefined) => (s == null ? s : s.toLowerCase())
+
+function add(errors: FieldErrors, field: string, m: Msg) {
+  errors[field] = [...(errors[field] ?? []), m]
+}
+
+/**
+ * Turns the body into column values, collecting every field-level problem the body alone shows.
+ * Only the fields sent appear in the result (PUT keeps the others).
+ */
+function columnsOf(kind: Kind, input: Partial<LearnerInput>, errors: FieldErrors) {
+  const set: Partial<typeof students.$inferInsert> = {}
+  if (input.nis !== undefined) set.nis = input.nis.trim()
+  if (input.full_name !== undefined) {
+    const name = clean(input.full_name)
+    if (!name) add(errors, 'full_name', msg('tidak boleh kosong', 'must not be empty'))
+    else set.fullName = name
+  }
+  if (input.major_id !== undefined) set.majorId = input.major_id
+  if (kind === 'siswa' && input.graduation_year != null)
+    add(
+      errors,
+      'graduation_year',
+      msg(
+        'siswa kelas XII belum memiliki tahun lulus; tambahkan sebagai alumni atau gunakan upgrade ke alumni',
+        'a grade-12 student has no graduation year; add an alumnus or use the upgrade to alumni',
+      ),
+    )
+  if (kind === 'alumni' && typeof input.graduation_year === 'number') {
+    const latest = new Date().getUTCFullYear() + 1
+    if (input.graduation_year > latest)
+      add(errors, 'graduation_year', msg(`maksimal ${latest}`, `must be at most ${latest}`))
+    set.graduationYear = input.graduation_year
+  }
+  if (input.nisn !== undefined) set.nisn = clean(input.nisn)
+  if (input.class_name !== undefined) set.className = clean(input.class_name)
+  if (input.gender !== undefined) set.gender = input.gender
+  if (input.birth_place !== undefined) set.birthPlace = clean(input.birth_place)
+  if (input.birth_date !== undefined) {
+    const today = new Date().toISOString().slice(0, 10)
+    if (input.birth_date !== null && (input.birth_date < '1900-01-01' || input.birth_date > today))
+      add(
+        errors,
+        'birth_date',
+        msg('harus tanggal antara 1900-01-01 dan hari ini', 'must be a date between 1900-01-01 and today'),
+      )
+    set.birthDate = input.birth_date
+  }
+  if (input.religion !== undefined) set.religion = input.religion
+  if (input.address !== undefined) set.address = input.address?.trim() || null
+  if (input.city !== undefined) set.city = clean(input.city)
+  if (input.province !== undefined) set.province = clean(input.province)
+  if (input.phone !== undefined) set.phone = clean(input.phone)
+  if (input.email !== undefined) set.email = lower(clean(input.email))
+  if (input.skills !== undefined) {
+    const seen = new Set<string>()
+    set.skills = []
+    for (const skill of input.skills.map((s) => clean(s))) {
+      if (!skill || seen.has(skill.toLowerCase())) continue
+      seen.add(skill.toLowerCase())
+      set.skills.push(skill)
+    }
+  }
+  return set
+}
+
+/** Social media arrive as a patch: keys not sent keep their value, null (or empty) removes one. */
+function socialPatchOf(input: Partial<LearnerInput>): SocialMedia | undefined {
+  if (input.social_media === undefined) return undefined
+  return Object.fromEntries(
+    Object.entries(input.social_media).map(([k, v]) => [k, clean(v) ?? null]),
+  ) as SocialMedia
+}
+
+const stripNulls = (s: SocialMedia): SocialMedia =>
+  Object.fromEntries(Object.entries(s).filter(([, v]) => v != null)) as SocialMedia
+
+const accountNeedsEmail = msg('wajib diisi untuk membuat akun login', 'is required to create a login account')
+
+// ---------------------------------------------------------------------------------------------
+// Shared steps inside a transaction
+
+/** 422 for an unknown major, or an inactive one being newly assigned. */
+async function checkMajor(tx: Tx, majorId: number, errors: FieldErrors) {
+  const major = await q.majorState(tx, majorId)
+  if (!major) add(errors, 'major_id', msg('Jurusan tidak ditemukan.', 'The major does not exist.'))
+  else if (!major.isActive) add(errors, 'major_id', msg('Jurusan sedang nonaktif.', 'The major is inactive.'))
+}
+
+const NIS_TAKEN = msg('sudah dipakai siswa atau alumni lain', 'is already used by another student or alumnus')
+const EMAIL_TAKEN = msg('sudah dipakai akun lain', 'is already used by another account')
+
+function conflictOf(fields: FieldErrors): never {
+  const nis = 'nis' in fields
+  const email = 'email' in fields
+  return conflict(
+    nis && email
+      ? msg('NIS dan e-mail sudah terdaftar.', 'The NIS and the e-mail are already registered.')
+      : nis
+        ? msg('NIS sudah terdaftar.', 'The NIS is already registered.')
+        : msg('E-mail sudah terdaftar.', 'The e-mail is already registered.'),
+    fields,
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+/**
+ * Creates a student (or alumnus) and, when `create_account` is true or a password is given, its
+ * login account (role `siswa` or `alumni`, e-mail = the learner's e-mail) in the same transaction.
+ * The password is hashed before the transaction.
+ */
+export async function createLearner(db: Db, actor: Actor, kind: Kind, input: LearnerInput) {
+  const errors: FieldErrors = {}
+  const set = columnsOf(kind, input, errors)
+  const social = socialPatchOf(input) ?? {}
+  const withAccount = input.create_account === true || input.password !== undefined
+  if (withAccount) {
+    if (!set.email) add(errors, 'email', accountNeedsEmail)
+    if (input.password === undefined) add(errors, 'password', accountNeedsEmail)
+  }
+  if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
+  const passwordHash = withAccount ? await hashPassword(input.password!) : null
+
+  return db.transaction(async (tx) => {
+    await checkMajor(tx, input.major_id, errors)
+    if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
+
+    const taken: FieldErrors = {}
+    let userId: number | null = null
+    if (passwordHash) {
+      const account = await q.insertAccount(tx, {
+        email: set.email!,
+        fullName: set.fullName!,
+        passwordHash,
+        role: kind,
+      })
+      if (account) userId = account.id
+      else taken.email = [EMAIL_TAKEN]
+    }
+    const row = await q.insertLearner(tx, {
+      ...(set as typeof students.$inferInsert),
+      socialMedia: stripNulls(social),
+      userId,
+    })
+    if (!row) taken.nis = [NIS_TAKEN]
+    if (Object.keys(taken).length > 0) conflictOf(taken)
+
+    await audit(tx, actor, 'create', 'student', row.id, {
+      kind,
+      nis: set.nis,
+      fullName: set.fullName,
+      majorId: set.majorId,
+      graduationYear: set.graduationYear ?? null,
+      accountId: userId,
+    })
+    return learnerOut((await q.learnerById(tx, kind, row.id))!)
+  })
+}
+
+/**
+ * Updates the fields sent (absent keeps, null clears an optional one) and keeps the linked
+ * account's name and e-mail in step. A learner without an account gets one when `create_account`
+ * is true or a password is given; an existing account's password is not changed here.
+ */
+export async function updateLearner(
+  db: Db,
+  actor: Actor,
+  kind: Kind,
+  id: number,
+  input: Partial<LearnerInput>,
+) {
+  const errors: FieldErrors = {}
+  const set = columnsOf(kind, input, errors)
+  const social = socialPatchOf(input)
+  const wantsAccount = input.create_account === true || input.password !== undefined
+  if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
+  // Hashing is slow: done before the transaction, even if the learner turns out to have an account.
+  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : null
+
+  return db.transaction(async (tx) => {
+    const current = (await q.lockLearner(tx, kind, id)) ?? notFoundLearner(kind)
+    if (set.majorId !== undefined && set.majorId !== current.majorId)
+      await checkMajor(tx, set.majorId, errors)
+
+    const email = set.email !== undefined ? set.email : current.email
+    const fullName = set.fullName ?? current.fullName
+    const hasAccount = current.userId !== null
+    if (hasAccount && set.email === null)
+      add(
+        errors,
+        'email',
+        msg(
+          'wajib diisi selama siswa memiliki akun login',
+          'is required while the learner has a login account',
+        ),
+      )
+    if (hasAccount && input.password !== undefined)
+      add(
+        errors,
+        'password',
+        msg(
+          'akun login sudah ada; kata sandinya direset lewat manajemen pengguna',
+          'the login account already exists; its password is reset in user management',
+        ),
+      )
+    if (!hasAccount && wantsAccount) {
+      if (!email) add(errors, 'email', accountNeedsEmail)
+      if (input.password === undefined) add(errors, 'password', accountNeedsEmail)
+    }
+    if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
+
+    const taken: FieldErrors = {}
+    if (set.nis !== undefined && set.nis !== current.nis && (await q.nisTaken(tx, set.nis, id)))
+      taken.nis = [NIS_TAKEN]
+    let userId = current.userId
+    if (hasAccount) {
+      if (set.email && (await q.emailTaken(tx, set.email, current.userId))) taken.email = [EMAIL_TAKEN]
+      else if (set.email !== undefined || set.fullName !== undefined)
+        await q.updateAccount(tx, current.userId!, {
+          ...(set.email ? { email: set.email } : {}),
+          ...(set.fullName ? { fullName: set.fullName } : {}),
+        })
+    } else if (wantsAccount && passwordHash) {
+      const account = await q.insertAccount(tx, { email: email!, fullName, passwordHash, role: kind })
+      if (account) userId = account.id
+      else taken.email = [EMAIL_TAKEN]
+    }
+    if (Object.keys(taken).length > 0) conflictOf(taken)
+
+    await tx
+      .update(students)
+      .set({
+        ...set,
+        userId,
+        // Merged in SQL: keys not sent keep their value, null removes one.
+        ...(social
+          ? {
+              socialMedia: sql`jsonb_strip_nulls(${students.socialMedia} || ${JSON.stringify(social)}::jsonb)`,
+            }
+          : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(students.id, id))
+    const { password: _, ...logged } = input
+    await audit(tx, actor, 'update', 'student', id, {
+      kind,
+      ...logged,
+      ...(userId !== current.userId ? { accountId: userId } : {}),
+    })
+    return learnerOut((await q.learnerById(tx, kind, id))!)
+  })
+}
+
+/**
+ * Deletes a learner who never applied (409 otherwise), with its login account, portfolio files and
+ * tracer-study answers, in one transaction; the files' bytes are removed after commit.
+ */
+export async function deleteLearner(db: Db, storage: Storage, actor: Actor, kind: Kind, id: number) {
+  const keys = await db.transaction(async (tx) => {
+    const current = (await q.lockLearner(tx, kind, id)) ?? notFoundLearner(kind)
+    const used = await q.applicationCount(tx, id)
+    if (used > 0)
+      conflict(
+        msg(
+          `${WORDS[kind].id} ${current.fullName} tidak dapat dihapus karena sudah memiliki ${used} lamaran kerja. Data lamaran harus tetap tersimpan.`,
+          `${WORDS[kind].en} ${current.fullName} cannot be deleted: they have ${used} job application(s), which must be kept.`,
+        ),
+      )
+    const keys = await q.deleteLearner(tx, id, current.userId)
+    await audit(tx, actor, 'delete', 'student', id, {
+      kind,
+      nis: current.nis,
+      fullName: current.fullName,
+      accountId: current.userId,
+    })
+    return keys
+  })
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)))
+}
+
+const ONE_FORM = msg(
+  'Pilih siswa dengan student_ids, atau satu kelas dengan class_name (dan major_id bila perlu).',
+  'Choose students with student_ids, or one class with class_name (and major_id if needed).',
+)
+
+/**
+ * Upgrades grade-12 students to alumni in one transaction: each gets the graduation year and its
+ * account the role `alumni`. Either the listed `student_ids` or a whole class (`class_name`,
+ * optionally of one major). All or nothing: one unknown id or alumnus and nothing changes (422
+ * naming each offending `student_ids.<index>`).
+ */
+export async function upgradeToAlumni(db: Db, actor: Actor, input: UpgradeInput) {
+  const byIds = input.student_ids !== undefined
+  if (byIds && (input.class_name !== undefined || input.major_id !== undefined)) {
+    const both = msg('tidak boleh dikirim bersama student_ids', 'must not be sent together with student_ids')
+    unprocessable(ONE_FORM, {
+      ...(input.class_name !== undefined ? { class_name: [both] } : {}),
+      ...(input.major_id !== undefined ? { major_id: [both] } : {}),
+    })
+  }
+  if (!byIds && input.class_name === undefined)
+    unprocessable(ONE_FORM, {
+      student_ids: [msg('wajib diisi jika class_name tidak diisi', 'is required unless class_name is given')],
+      class_name: [
+        msg('wajib diisi jika student_ids tidak diisi', 'is required unless student_ids is given'),
+      ],
+    })
+  const latest = new Date().getUTCFullYear() + 1
+  if (input.graduation_year > latest)
+    unprocessable(INVALID, { graduation_year: [msg(`maksimal ${latest}`, `must be at most ${latest}`)] })
+  const className = input.class_name === undefined ? undefined : clean(input.class_name)
+  if (!byIds && !className)
+    unprocessable(INVALID, { class_name: [msg('tidak boleh kosong', 'must not be empty')] })
+
+  return db.transaction(async (tx) => {
+    let ids: number[]
+    if (byIds) {
+      ids = input.student_ids!
+      const found = new Map((await q.lockLearners(tx, ids)).map((r) => [r.id, r.graduationYear]))
+      const errors: FieldErrors = {}
+      ids.forEach((id, i) => {
+        const year = found.get(id)
+        if (year === undefined)
+          errors[`student_ids.${i}`] = [msg('Siswa tidak ditemukan.', 'No such student.')]
+        else if (year !== null)
+          errors[`student_ids.${i}`] = [
+            msg(`Sudah menjadi alumni (lulus ${year}).`, `Already an alumnus (class of ${year}).`),
+          ]
+      })
+      if (Object.keys(errors).length > 0)
+        unprocessable(
+          msg(
+            'Tidak ada siswa yang di-upgrade: sebagian data tidak dapat di-upgrade.',
+            'No student was upgraded: some of them cannot be.',
+          ),
+          errors,
+        )
+    } else {
+      if (input.major_id !== undefined) {
+        const errors: FieldErrors = {}
+        await checkMajorExists(tx, input.major_id, errors)
+        if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
+      }
+      ids = await q.lockClass(tx, className!, input.major_id)
+      if (ids.length === 0)
+        unprocessable(
+          msg('Tidak ada siswa kelas XII di kelas ini.', 'There are no grade-12 students in this class.'),
+          { class_name: [msg('tidak ada siswa kelas XII di kelas ini', 'has no grade-12 students')] },
+        )
+    }
+    const upgraded = await q.graduate(tx, ids, input.graduation_year)
+    await q.auditEach(tx, actor.id, 'upgrade_to_alumni', upgraded, { graduationYear: input.graduation_year })
+    const alumni = await q.learnersByIds(tx, upgraded)
+    return { upgraded: upgraded.length, alumni: alumni.map(learnerOut) }
+  })
+}
+
+/** For filters: any existing major will do, active or not. */
+async function checkMajorExists(tx: Tx, majorId: number, errors: FieldErrors) {
+  if (!(await q.majorState(tx, majorId)))
+    add(errors, 'major_id', msg('Jurusan tidak ditemukan.', 'The major does not exist.'))
+}

@@ -1,0 +1,138 @@
+import { eq, sql } from 'drizzle-orm'
+import { audit } from '../../db/audit.js'
+import type { Db } from '../../db/client.js'
+import { majors } from '../../db/schema/index.js'
+import type { Actor } from '../../http/auth.js'
+import type { Page } from '../../http/envelope.js'
+import { conflict, invalidField, notFound } from '../../http/errors.js'
+import { msg } from '../../http/i18n.js'
+import { nonBlank, normaliseCode } from './departments.service.js'
+import * as q from './majors.queries.js'
+
+export interface MajorInput {
+  department_id: number
+  code: string
+  name: string
+  description?: string | null
+  is_active?: boolean
+}
+
+const notFoundMajor = () => notFound(msg('Jurusan tidak ditemukan.', 'Major not found.'))
+
+const codeTaken = (code: string): never =>
+  conflict(msg('Kode jurusan sudah dipakai.', 'The major code is already in use.'), {
+    code: [msg(`Kode ${code} sudah dipakai jurusan lain.`, `Code ${code} is used by another major.`)],
+  })
+
+const unknownDepartment = () =>
+  invalidField('department_id', msg('Departemen tidak ditemukan.', 'The department does not exist.'))
+
+const clean = (s: string | null | undefined) => (s == null ? s : s.trim() || null)
+
+export function majorOut(row: q.MajorRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    isActive: row.isActive,
+    department: row.department,
+    studentCount: row.studentCount,
+    alumniCount: row.alumniCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+export async function listMajors(db: Db, filter: q.MajorFilter, page: Page) {
+  const { rows, total } = await q.listMajors(db, filter, page)
+  return { rows: rows.map(majorOut), total }
+}
+
+export function majorOptions(db: Db, filter: { includeInactive?: boolean; departmentId?: number }) {
+  return q.majorOptions(db, {
+    includeInactive: filter.includeInactive ?? false,
+    departmentId: filter.departmentId,
+  })
+}
+
+export async function getMajor(db: Db, id: number) {
+  return majorOut((await q.majorById(db, id)) ?? notFoundMajor())
+}
+
+export async function createMajor(db: Db, actor: Actor, input: MajorInput) {
+  const code = normaliseCode(input.code)
+  const name = nonBlank(input.name, 'name')
+  return db.transaction(async (tx) => {
+    if (!(await q.departmentExists(tx, input.department_id))) unknownDepartment()
+    const [row] = await tx
+      .insert(majors)
+      .values({
+        departmentId: input.department_id,
+        code,
+        name,
+        description: clean(input.description),
+        isActive: input.is_active ?? true,
+      })
+      .onConflictDoNothing({ target: majors.code })
+      .returning({ id: majors.id })
+    if (!row) codeTaken(code)
+    await audit(tx, actor, 'create', 'major', row.id, { ...input, code })
+    return majorOut((await q.majorById(tx, row.id))!)
+  })
+}
+
+export async function updateMajor(db: Db, actor: Actor, id: number, input: Partial<MajorInput>) {
+  const code = input.code === undefined ? undefined : normaliseCode(input.code)
+  const name = nonBlank(input.name, 'name')
+  return db.transaction(async (tx) => {
+    const current = (await q.lockMajor(tx, id)) ?? notFoundMajor()
+    if (
+      input.department_id !== undefined &&
+      input.department_id !== current.departmentId &&
+      !(await q.departmentExists(tx, input.department_id))
+    )
+      unknownDepartment()
+    if (code !== undefined && code !== current.code && (await q.majorCodeTaken(tx, code, id))) codeTaken(code)
+    await tx
+      .update(majors)
+      .set({
+        departmentId: input.department_id,
+        code,
+        name,
+        description: clean(input.description),
+        isActive: input.is_active,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(majors.id, id))
+    await audit(tx, actor, 'update', 'major', id, { ...input, ...(code ? { code } : {}) })
+    return majorOut((await q.majorById(tx, id))!)
+  })
+}
+
+export async function deleteMajor(db: Db, actor: Actor, id: number) {
+  await db.transaction(async (tx) => {
+    const current = (await q.lockMajor(tx, id)) ?? notFoundMajor()
+    const used = await q.majorUsage(tx, id)
+    if (used.learners > 0 || used.vacancies > 0) {
+      const inId: string[] = []
+      const inEn: string[] = []
+      if (used.learners > 0) {
+        inId.push(`${used.learners} data siswa/alumni`)
+        inEn.push(`${used.learners} student/alumni record(s)`)
+      }
+      if (used.vacancies > 0) {
+        inId.push(`${used.vacancies} lowongan`)
+        inEn.push(`${used.vacancies} vacanc${used.vacancies === 1 ? 'y' : 'ies'}`)
+      }
+      conflict(
+        msg(
+          `Jurusan ${current.name} tidak dapat dihapus karena masih dipakai oleh ${inId.join(' dan ')}. Nonaktifkan jurusan ini sebagai gantinya.`,
+          `Major ${current.name} cannot be deleted: it is still used by ${inEn.join(' and ')}. Deactivate it instead.`,
+        ),
+      )
+    }
+    await tx.delete(majors).where(eq(majors.id, id))
+    await audit(tx, actor, 'delete', 'major', id, { code: current.code, name: current.name })
+  })
+}

@@ -1,0 +1,94 @@
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import type { Conn, Db } from '../../db/client.js'
+import { notifications } from '../../db/schema/index.js'
+import type { Actor } from '../../http/auth.js'
+import { pageOf } from '../../http/envelope.js'
+import { notFound } from '../../http/errors.js'
+import { msg } from '../../http/i18n.js'
+
+export interface NewNotification {
+  userId: number
+  /** Machine-readable kind, e.g. `application.reviewed`, `test.scheduled`, `test.reminder`, `selection.published`. */
+  kind: string
+  title: string
+  body: string
+  data?: Record<string, unknown>
+}
+
+/** In-app notifications; call inside the transaction of the change they announce. */
+export async function notify(tx: Conn, items: NewNotification | NewNotification[]) {
+  const rows = Array.isArray(items) ? items : [items]
+  if (rows.length === 0) return
+  await tx.insert(notifications).values(rows.map((r) => ({ ...r, data: r.data ?? {} })))
+}
+
+type NotificationRow = typeof notifications.$inferSelect
+
+function notificationOut(n: NotificationRow) {
+  return {
+    id: n.id,
+    kind: n.kind,
+    title: n.title,
+    body: n.body,
+    data: n.data,
+    isRead: n.readAt !== null,
+    readAt: n.readAt?.toISOString() ?? null,
+    createdAt: n.createdAt.toISOString(),
+  }
+}
+
+const mine = (actor: Actor, more?: SQL) => and(eq(notifications.userId, actor.id), more)
+
+export interface NotificationsQuery {
+  page?: number
+  per_page?: number
+  /** true: only unread ones; false: only read ones. */
+  unread?: boolean
+}
+
+/** The caller's notifications, newest first, with how many are unread. */
+export async function listNotifications(db: Db, actor: Actor, query: NotificationsQuery) {
+  const page = pageOf(query)
+  const unreadOnly =
+    query.unread === undefined
+      ? undefined
+      : query.unread
+        ? isNull(notifications.readAt)
+        : isNotNull(notifications.readAt)
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(mine(actor, unreadOnly))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({
+        total: sql<number>`(count(*) filter (where ${unreadOnly ?? sql`true`}))::int`,
+        unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
+      })
+      .from(notifications)
+      .where(mine(actor)),
+  ])
+  return { rows: rows.map(notificationOut), total: counts.total, unreadCount: counts.unread, page }
+}
+
+/** Marks one of the caller's notifications read (reading it again keeps the first time). */
+export async function markRead(db: Db, actor: Actor, id: number) {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(mine(actor, eq(notifications.id, id)))
+    .returning()
+  return notificationOut(row ?? notFound(msg('Notifikasi tidak ditemukan.', 'Notification not found.')))
+}
+
+export async function markAllRead(db: Db, actor: Actor) {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(mine(actor, isNull(notifications.readAt)))
+    .returning({ id: notifications.id })
+  return { updated: rows.length }
+}

@@ -1,0 +1,207 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { ok } from '../../http/envelope.js'
+import {
+  DateOnly,
+  Envelope,
+  FileOut,
+  IdParams,
+  Nullable,
+  Ok,
+  Opt,
+  Option,
+  StringEnum,
+} from '../../http/schemas.js'
+import { readUpload } from '../files/upload.js'
+import { GENDERS, PORTFOLIO_CATEGORIES, portfolioOptions, RELIGIONS } from './options.js'
+import {
+  COMPLETENESS_ITEMS,
+  deletePortfolioFile,
+  getProfile,
+  MAX_TITLE,
+  SOCIAL_KEYS,
+  updateProfile,
+  uploadPortfolioFile,
+} from './service.js'
+
+const Ref = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() })
+const S = Nullable(Type.String())
+
+const ProfileOut = Type.Object({
+  id: Type.Integer(),
+  nis: Type.String(),
+  nisn: S,
+  fullName: Type.String(),
+  className: S,
+  graduationYear: Nullable(Type.Integer()),
+  major: Ref,
+  department: Ref,
+  gender: Nullable(StringEnum(GENDERS)),
+  birthPlace: S,
+  birthDate: Nullable(DateOnly),
+  religion: S,
+  address: S,
+  city: S,
+  province: S,
+  phone: S,
+  email: S,
+  summary: S,
+  skills: Type.Array(Type.String()),
+  education: Type.Array(
+    Type.Object({
+      level: Type.String(),
+      institution: Type.String(),
+      major: S,
+      startYear: Nullable(Type.Integer()),
+      endYear: Nullable(Type.Integer()),
+    }),
+  ),
+  socialMedia: Type.Object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, S]))),
+  files: Type.Array(FileOut),
+  completeness: Type.Object({
+    complete: Type.Boolean(),
+    missing: Type.Array(StringEnum(COMPLETENESS_ITEMS)),
+  }),
+  updatedAt: Type.String({ format: 'date-time' }),
+})
+
+const OptionsOut = Type.Object({
+  categories: Type.Array(Option),
+  skills: Type.Array(Type.String()),
+  statuses: Type.Array(Option),
+  genders: Type.Array(Option),
+  religions: Type.Array(Option),
+  educationLevels: Type.Array(Option),
+})
+
+const Year = Type.Integer({ minimum: 1950, maximum: 2100 })
+/** A profile URL (http/https only) or a bare handle such as `@budi.santoso`. */
+const Social = Opt(Type.String({ maxLength: 200, pattern: '^(https?://\\S+|@?[A-Za-z0-9._-]+)$' }))
+
+const ProfileBody = Type.Object(
+  {
+    gender: Opt(StringEnum(GENDERS)),
+    birth_place: Opt(Type.String({ maxLength: 100 })),
+    birth_date: Opt(DateOnly),
+    religion: Opt(StringEnum(RELIGIONS)),
+    address: Opt(Type.String({ maxLength: 500 })),
+    city: Opt(Type.String({ maxLength: 100 })),
+    province: Opt(Type.String({ maxLength: 100 })),
+    phone: Opt(Type.String({ pattern: '^(\\+62|62|0)8[0-9]{7,12}$', examples: ['081234567890'] })),
+    email: Opt(Type.String({ format: 'email', maxLength: 254 })),
+    summary: Opt(Type.String({ maxLength: 2000 })),
+    skills: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 30 })),
+    education: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            level: Type.String({ minLength: 1, maxLength: 50 }),
+            institution: Type.String({ minLength: 1, maxLength: 150 }),
+            major: Opt(Type.String({ maxLength: 100 })),
+            start_year: Opt(Year),
+            end_year: Opt(Year),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 10 },
+      ),
+    ),
+    social_media: Type.Optional(
+      Type.Object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, Social])), { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+/** The multipart form, for the OpenAPI document; the handler reads and checks the stream itself. */
+const UploadForm = Type.Object({
+  file: Type.String({ format: 'binary', description: 'PDF, JPEG, PNG or WebP; at most 10 MB' }),
+  category: StringEnum(PORTFOLIO_CATEGORIES),
+  title: Type.String({ minLength: 1, maxLength: MAX_TITLE }),
+})
+
+/** Registered twice: under /api/siswa/portfolio for `siswa` and /api/alumni/portfolio for `alumni`. */
+export const portfolioRoutes: FastifyPluginAsyncTypebox<{ role: 'siswa' | 'alumni' }> = async (app, opts) => {
+  const config = { roles: [opts.role] }
+  const tags = [`portfolio (${opts.role})`]
+
+  app.get(
+    '/profile',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'My profile: academic record, biodata, contact, portfolio files and completeness',
+        response: { 200: Envelope(ProfileOut) },
+      },
+    },
+    async (req) => ok(await getProfile(app.db, req.user)),
+  )
+
+  app.get(
+    '/options',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Choices of the portfolio forms: categories, skills, statuses, genders, religions',
+        response: { 200: Envelope(OptionsOut) },
+      },
+    },
+    async () => ok(portfolioOptions()),
+  )
+
+  app.put(
+    '/profile',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Update my biodata, contact, skills, education and social media',
+        description:
+          'Absent fields keep their value; null clears one; `social_media` is merged key by key. NIS, name, major and class are kept by the school and ignored here.',
+        body: ProfileBody,
+        response: { 200: Envelope(ProfileOut) },
+      },
+    },
+    async (req) => ok(await updateProfile(app.db, req.user, req.body), 'Profil berhasil diperbarui.'),
+  )
+
+  app.post(
+    '/upload',
+    {
+      config,
+      // The body is a stream read by the handler; the schema only documents the form.
+      validatorCompiler: () => () => true,
+      schema: {
+        tags,
+        summary: 'Upload a portfolio file (multipart: file, category, title)',
+        consumes: ['multipart/form-data'],
+        body: UploadForm,
+        response: { 201: Envelope(FileOut) },
+      },
+    },
+    async (req, reply) => {
+      const upload = await readUpload(req, app.config.uploadLimit)
+      const file = await uploadPortfolioFile(app.db, app.storage, req.user, upload)
+      return reply.code(201).send(ok(file, 'Berkas berhasil diunggah.'))
+    },
+  )
+
+  app.delete(
+    '/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete one of my portfolio files (not one attached to an application)',
+        params: IdParams,
+        response: { 200: Ok },
+      },
+    },
+    async (req) => {
+      await deletePortfolioFile(app.db, app.storage, req.user, req.params.id)
+      return ok(null, 'Berkas berhasil dihapus.')
+    },
+  )
+}

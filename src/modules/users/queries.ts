@@ -1,0 +1,190 @@
+import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { Conn } from '../../db/client.js'
+import { accessTokens, companies, type Role, students, users } from '../../db/schema/index.js'
+import { likePattern, type Page } from '../../http/envelope.js'
+
+/** An account as the API shows it: never the password hash. */
+const columns = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  role: users.role,
+  isActive: users.isActive,
+  companyId: users.companyId,
+  companyName: companies.name,
+  studentId: students.id,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+}
+
+/** Accounts with their company and learner record (students_user_id_unique keeps this one row each). */
+const accounts = (conn: Conn) =>
+  conn
+    .select(columns)
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(students, eq(students.userId, users.id))
+
+export type UserRow = Awaited<ReturnType<typeof userById>> & {}
+
+export interface UserFilter {
+  search?: string
+  role?: Role
+  isActive?: boolean
+  companyId?: number
+}
+
+function whereOf(f: UserFilter): SQL | undefined {
+  const pattern = f.search?.trim() ? likePattern(f.search) : null
+  return and(
+    pattern ? or(ilike(users.fullName, pattern), ilike(users.email, pattern)) : undefined,
+    f.role === undefined ? undefined : eq(users.role, f.role),
+    f.isActive === undefined ? undefined : eq(users.isActive, f.isActive),
+    f.companyId === undefined ? undefined : eq(users.companyId, f.companyId),
+  )
+}
+
+/** One page of accounts, newest first, with the total: one query (two past the last page). */
+export async function listUsers(conn: Conn, f: UserFilter, page: Page) {
+  const where = whereOf(f)
+  const rows = await conn
+    .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(students, eq(students.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.id))
+    .limit(page.limit)
+    .offset(page.offset)
+  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 }
+  const [{ n }] = await conn.select({ n: count() }).from(users).where(where)
+  return { rows, total: n }
+}
+
+export async function userById(conn: Conn, id: number) {
+  const [row] = await accounts(conn).where(eq(users.id, id))
+  return row
+}
+
+/**
+ * Locks the account and every active superadmin, in id order (so two such transactions never
+ * deadlock), and answers the account with its learner record and the ids of the active superadmins.
+ * Whoever changes an account's role, active flag or existence holds these locks until commit, so
+ * "the last active superadmin" is decided by one transaction at a time.
+ */
+export async function lockAccountAndSuperadmins(conn: Conn, id: number) {
+  const rows = await conn
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      isActive: users.isActive,
+      companyId: users.companyId,
+      studentId: students.id,
+      graduationYear: students.graduationYear,
+    })
+    .from(users)
+    .leftJoin(students, eq(students.userId, users.id))
+    .where(or(eq(users.id, id), and(eq(users.role, 'superadmin'), eq(users.isActive, true))))
+    .orderBy(users.id)
+    .for('update', { of: users })
+  // Re-checked after waiting for a lock: a row another transaction demoted drops out here.
+  const activeSuperadmins = rows.filter((r) => r.role === 'superadmin' && r.isActive).map((r) => r.id)
+  return { account: rows.find((r) => r.id === id), activeSuperadmins }
+}
+
+export type LockedAccount = NonNullable<Awaited<ReturnType<typeof lockAccountAndSuperadmins>>['account']>
+
+export async function companyExists(conn: Conn, id: number) {
+  const [row] = await conn
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .for('key share')
+  return row !== undefined
+}
+
+/** The learner record, locked until commit so that two accounts cannot claim it at once. */
+export async function lockStudent(conn: Conn, id: number) {
+  const [row] = await conn
+    .select({ id: students.id, userId: students.userId, graduationYear: students.graduationYear })
+    .from(students)
+    .where(eq(students.id, id))
+    .for('update')
+  return row
+}
+
+export async function linkStudent(conn: Conn, studentId: number, userId: number) {
+  await conn.update(students).set({ userId, updatedAt: sql`now()` }).where(eq(students.id, studentId))
+}
+
+/** Inserts the account; undefined when the e-mail is taken (users_email_lower_key). */
+export async function insertUser(conn: Conn, values: typeof users.$inferInsert) {
+  const [row] = await conn.insert(users).values(values).onConflictDoNothing().returning({ id: users.id })
+  return row
+}
+
+export async function updateUser(conn: Conn, id: number, values: Partial<typeof users.$inferInsert>) {
+  await conn
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+}
+
+/** Flips the active flag; undefined for an unknown id. */
+export async function toggleActive(conn: Conn, id: number) {
+  const [row] = await conn
+    .update(users)
+    .set({ isActive: sql`not ${users.isActive}`, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ isActive: users.isActive })
+  return row
+}
+
+export async function setPasswordHash(conn: Conn, id: number, passwordHash: string) {
+  const [row] = await conn
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ id: users.id })
+  return row
+}
+
+/** Ends the account's sessions, except the one making the request (when it is the account's own). */
+export async function revokeTokens(conn: Conn, userId: number, keepTokenId = 0) {
+  const gone = await conn
+    .delete(accessTokens)
+    .where(and(eq(accessTokens.userId, userId), ne(accessTokens.id, keepTokenId)))
+    .returning({ id: accessTokens.id })
+  return gone.length
+}
+
+export async function deleteUser(conn: Conn, id: number) {
+  await conn.delete(users).where(eq(users.id, id))
+}
+
+/**
+ * Creates a superadmin or turns the account with that e-mail into an active superadmin with the new
+ * password: one statement. An account linked to a learner record is left alone (no row comes back).
+ */
+export async function upsertSuperadmin(
+  conn: Conn,
+  values: { email: string; passwordHash: string; fullName: string | null; defaultName: string },
+) {
+  const result = await conn.execute(sql`
+    insert into ${users} (email, password_hash, full_name, role)
+    values (${values.email}, ${values.passwordHash}, ${values.fullName ?? values.defaultName}, 'superadmin')
+    on conflict (lower(email)) do update set
+      password_hash = excluded.password_hash,
+      full_name = coalesce(${values.fullName}, ${users.fullName}),
+      role = 'superadmin',
+      is_active = true,
+      company_id = null,
+      updated_at = now()
+    where not exists (select 1 from ${students} where ${students.userId} = ${users.id})
+    returning id, (xmax = 0) as created`)
+  // Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`.
+  const row = (result as unknown as { rows: { id: number; created: boolean }[] }).rows[0]
+  return row ? { id: Number(row.id), created: row.created === true } : undefined
+}

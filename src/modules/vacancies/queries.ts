@@ -1,0 +1,392 @@
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
+import type { Conn } from '../../db/client.js'
+import {
+  applications,
+  companies,
+  files,
+  type JobType,
+  jobVacancies,
+  jobVacancyMajors,
+  majors,
+} from '../../db/schema/index.js'
+import { likePattern, type Page } from '../../http/envelope.js'
+import { eligibilityChecks, type Learner, openTo, qualified } from './eligibility.js'
+
+export interface MajorRef {
+  id: number
+  code: string
+  name: string
+}
+
+const v = jobVacancies
+
+/** The vacancy's majors as a JSON array, in one correlated subquery (no query per row). */
+const majorsOf = qualified(sql<MajorRef[]>`coalesce((
+  select json_agg(json_build_object('id', ${majors.id}, 'code', ${majors.code}, 'name', ${majors.name}) order by ${majors.name}, ${majors.id})
+  from ${jobVacancyMajors} inner join ${majors} on ${majors.id} = ${jobVacancyMajors.majorId}
+  where ${jobVacancyMajors.jobVacancyId} = ${v.id}), '[]'::json)`)
+
+const applicantsWhere = (cond?: SQL) =>
+  qualified(
+    sql<number>`(select count(*)::int from ${applications} where ${applications.jobVacancyId} = ${v.id}${cond ? sql` and ${cond}` : sql``})`,
+  )
+
+const acceptedCount = applicantsWhere(sql`${applications.status} = 'accepted'`)
+const totalRows = sql<number>`(count(*) over ())::int`
+
+/** Active and before its deadline (the company of an HR caller is active, or they would not be here). */
+const openForHr = qualified(sql<boolean>`(${v.isActive} and ${v.deadline} >= current_date)`)
+
+// ---------------------------------------------------------------- HR
+
+const { companyId: _c, createdBy: _b, deletedAt: _d, ...vacancyColumns } = getTableColumns(jobVacancies)
+
+const hrFields = {
+  ...vacancyColumns,
+  majors: majorsOf,
+  applicantCount: applicantsWhere(),
+  acceptedCount,
+  isOpen: openForHr,
+}
+
+export type HrVacancyRow = {
+  [K in keyof typeof vacancyColumns]: (typeof jobVacancies.$inferSelect)[K]
+} & { majors: MajorRef[]; applicantCount: number; acceptedCount: number; isOpen: boolean }
+
+export interface HrVacancyFilters {
+  search?: string
+  status?: 'active' | 'inactive'
+  job_type?: JobType
+  major_id?: number
+  deadline_from?: string
+  deadline_to?: string
+}
+
+const ofCompany = (companyId: number) => and(eq(v.companyId, companyId), isNull(v.deletedAt))
+
+const hasMajor = (majorId: number) =>
+  sql`${v.id} in (select ${jobVacancyMajors.jobVacancyId} from ${jobVacancyMajors} where ${jobVacancyMajors.majorId} = ${majorId})`
+
+/** One page of a company's vacancies with their majors and counts, and the total: one query. */
+export async function companyVacancyPage(conn: Conn, companyId: number, f: HrVacancyFilters, page: Page) {
+  const where = and(
+    ofCompany(companyId),
+    f.search?.trim()
+      ? or(ilike(v.title, likePattern(f.search)), ilike(v.position, likePattern(f.search)))
+      : undefined,
+    f.status ? eq(v.isActive, f.status === 'active') : undefined,
+    f.job_type ? eq(v.jobType, f.job_type) : undefined,
+    f.major_id ? hasMajor(f.major_id) : undefined,
+    f.deadline_from ? gte(v.deadline, f.deadline_from) : undefined,
+    f.deadline_to ? lte(v.deadline, f.deadline_to) : undefined,
+  )
+  const rows = await conn
+    .select({ ...hrFields, total: totalRows })
+    .from(v)
+    .where(where)
+    .orderBy(desc(v.createdAt), desc(v.id))
+    .limit(page.limit)
+    .offset(page.offset)
+  // Past the last page the window count has no row to ride on: count apart (the second query).
+  const total =
+    rows[0]?.total ??
+    (page.offset > 0
+      ? ((await conn.select({ n: sql<number>`count(*)::int` }).from(v).where(where))[0]?.n ?? 0)
+      : 0)
+  return { rows: rows as (HrVacancyRow & { total: number })[], total }
+}
+
+/** One vacancy of the company (not deleted) with majors and counts, or undefined. */
+export async function companyVacancy(conn: Conn, companyId: number, id: number) {
+  const [row] = await conn
+    .select(hrFields)
+    .from(v)
+    .where(and(eq(v.id, id), ofCompany(companyId)))
+  return row as HrVacancyRow | undefined
+}
+
+/** Locks a company's vacancy for an update; undefined when unknown, deleted or another company's. */
+export async function lockCompanyVacancy(conn: Conn, companyId: number, id: number) {
+  const [row] = await conn
+    .select({
+      id: v.id,
+      deadline: v.deadline,
+      minSalary: v.minSalary,
+      maxSalary: v.maxSalary,
+      accepted: acceptedCount,
+    })
+    .from(v)
+    .where(and(eq(v.id, id), ofCompany(companyId)))
+    .for('update')
+  return row
+}
+
+/** Of the given major ids, those a vacancy may list: active ones, and those it already lists. */
+export async function usableMajorIds(conn: Conn, ids: number[], vacancyId?: number): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const rows = await conn
+    .select({ id: majors.id })
+    .from(majors)
+    .where(
+      and(
+        inArray(majors.id, ids),
+        vacancyId
+          ? or(
+              eq(majors.isActive, true),
+              sql`${majors.id} in (select ${jobVacancyMajors.majorId} from ${jobVacancyMajors} where ${jobVacancyMajors.jobVacancyId} = ${vacancyId})`,
+            )
+          : eq(majors.isActive, true),
+      ),
+    )
+  return new Set(rows.map((r) => r.id))
+}
+
+/** The school's calendar date, from the database clock that the open rule uses too. */
+export async function schoolToday(conn: Conn): Promise<string> {
+  const [row] = await conn
+    .select({ today: sql<string>`current_date::text` })
+    .from(sql`(values (1)) as one (x)`)
+  return row.today
+}
+
+export async function replaceMajors(conn: Conn, vacancyId: number, majorIds: number[], replace: boolean) {
+  if (replace) await conn.delete(jobVacancyMajors).where(eq(jobVacancyMajors.jobVacancyId, vacancyId))
+  await conn
+    .insert(jobVacancyMajors)
+    .values(majorIds.map((majorId) => ({ jobVacancyId: vacancyId, majorId })))
+}
+
+export async function toggleActive(conn: Conn, companyId: number, id: number) {
+  const [row] = await conn
+    .update(v)
+    .set({ isActive: sql`not ${v.isActive}`, updatedAt: sql`now()` })
+    .where(and(eq(v.id, id), ofCompany(companyId)))
+    .returning({ id: v.id, isActive: v.isActive })
+  return row
+}
+
+export async function softDelete(conn: Conn, companyId: number, id: number) {
+  const [row] = await conn
+    .update(v)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(v.id, id), ofCompany(companyId)))
+    .returning({ id: v.id })
+  return row
+}
+
+/** Per (not deleted) vacancy of the company: quota and applications by status; one grouped query. */
+export async function companyVacancyStats(conn: Conn, companyId: number) {
+  const by = (status: string) =>
+    sql<number>`(count(${applications.id}) filter (where ${applications.status} = ${status}))::int`
+  return conn
+    .select({
+      id: v.id,
+      title: v.title,
+      quota: v.quota,
+      isActive: v.isActive,
+      expired: sql<boolean>`(${v.deadline} < current_date)`,
+      applicants: sql<number>`count(${applications.id})::int`,
+      pending: by('pending'),
+      inProgress: by('in_progress'),
+      accepted: by('accepted'),
+      rejected: by('rejected'),
+      withdrawn: by('withdrawn'),
+    })
+    .from(v)
+    .leftJoin(applications, eq(applications.jobVacancyId, v.id))
+    .where(ofCompany(companyId))
+    .groupBy(v.id)
+    .orderBy(desc(v.createdAt), desc(v.id))
+}
+
+// ---------------------------------------------------------------- browsing (siswa, alumni)
+
+export interface BrowseFilters {
+  search?: string
+  company_id?: number
+  job_type?: JobType
+  city?: string
+  province?: string
+  major_id?: number
+}
+
+const quotaLeft = qualified(sql<number>`greatest(${v.quota} - ${acceptedCount}, 0)::int`)
+const appliedBy = (studentId: number) =>
+  qualified(
+    sql<boolean>`exists (select 1 from ${applications} where ${applications.jobVacancyId} = ${v.id} and ${applications.studentId} = ${studentId})`,
+  )
+
+/** One page of the vacancies open to the learner, with company, majors and quota left: one query. */
+export async function openVacancyPage(conn: Conn, learner: Learner, f: BrowseFilters, page: Page) {
+  const search = f.search?.trim() ? likePattern(f.search) : undefined
+  const where = and(
+    openTo(learner),
+    search ? or(ilike(v.title, search), ilike(v.position, search), ilike(companies.name, search)) : undefined,
+    f.company_id ? eq(v.companyId, f.company_id) : undefined,
+    f.job_type ? eq(v.jobType, f.job_type) : undefined,
+    f.city?.trim() ? sql`lower(${v.city}) = lower(${f.city.trim()})` : undefined,
+    f.province?.trim() ? sql`lower(${v.province}) = lower(${f.province.trim()})` : undefined,
+    f.major_id ? hasMajor(f.major_id) : undefined,
+  )
+  const rows = await conn
+    .select({
+      id: v.id,
+      title: v.title,
+      position: v.position,
+      category: v.category,
+      jobType: v.jobType,
+      workLocation: v.workLocation,
+      city: v.city,
+      province: v.province,
+      minSalary: v.minSalary,
+      maxSalary: v.maxSalary,
+      quota: v.quota,
+      quotaLeft,
+      deadline: v.deadline,
+      target: v.target,
+      createdAt: v.createdAt,
+      companyId: companies.id,
+      companyName: companies.name,
+      companyCity: companies.city,
+      companyProvince: companies.province,
+      majors: majorsOf,
+      hasApplied: appliedBy(learner.studentId),
+      total: totalRows,
+    })
+    .from(v)
+    .innerJoin(companies, eq(companies.id, v.companyId))
+    .where(where)
+    .orderBy(desc(v.createdAt), desc(v.id))
+    .limit(page.limit)
+    .offset(page.offset)
+  const total =
+    rows[0]?.total ??
+    (page.offset > 0
+      ? ((
+          await conn
+            .select({ n: sql<number>`count(*)::int` })
+            .from(v)
+            .innerJoin(companies, eq(companies.id, v.companyId))
+            .where(where)
+        )[0]?.n ?? 0)
+      : 0)
+  return { rows, total }
+}
+
+/**
+ * A vacancy (not deleted) with its company, the learner's application if any, and each
+ * eligibility condition as a flag. The caller decides what the learner may see.
+ */
+export async function vacancyForLearner(conn: Conn, learner: Learner, id: number) {
+  const [row] = await conn
+    .select({
+      id: v.id,
+      title: v.title,
+      position: v.position,
+      description: v.description,
+      qualifications: v.qualifications,
+      benefits: v.benefits,
+      category: v.category,
+      jobType: v.jobType,
+      workLocation: v.workLocation,
+      city: v.city,
+      province: v.province,
+      minSalary: v.minSalary,
+      maxSalary: v.maxSalary,
+      quota: v.quota,
+      quotaLeft,
+      deadline: v.deadline,
+      target: v.target,
+      createdAt: v.createdAt,
+      majors: majorsOf,
+      company: {
+        id: companies.id,
+        name: companies.name,
+        industry: companies.industry,
+        city: companies.city,
+        province: companies.province,
+        website: companies.website,
+        description: companies.description,
+      },
+      applicationId: applications.id,
+      applicationStatus: applications.status,
+      checks: eligibilityChecks(learner),
+    })
+    .from(v)
+    .innerJoin(companies, eq(companies.id, v.companyId))
+    .leftJoin(
+      applications,
+      and(eq(applications.jobVacancyId, v.id), eq(applications.studentId, learner.studentId)),
+    )
+    .where(and(eq(v.id, id), isNull(v.deletedAt)))
+  return row
+}
+
+/**
+ * The vacancy row locked FOR SHARE for an application: a concurrent toggle or delete waits for
+ * the application to commit, and an application after it sees the new state.
+ */
+export async function lockVacancyForApply(conn: Conn, learner: Learner, id: number) {
+  const [row] = await conn
+    .select({ id: v.id, checks: eligibilityChecks(learner), applied: appliedBy(learner.studentId) })
+    .from(v)
+    .where(and(eq(v.id, id), isNull(v.deletedAt)))
+    .for('share', { of: v })
+  return row
+}
+
+/** Of the given file ids, those that are the learner's own portfolio files (locked against deletion). */
+export async function ownPortfolioFileIds(
+  conn: Conn,
+  studentId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const rows = await conn
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, ids), eq(files.studentId, studentId), ne(files.category, 'decision_letter')))
+    .for('share')
+  return new Set(rows.map((r) => r.id))
+}
+
+/** Filter options drawn from the vacancies open to the learner: one query. */
+export async function browseOptions(conn: Conn, learner: Learner) {
+  const open = conn
+    .$with('open_vacancies')
+    .as(
+      conn
+        .select({ companyId: v.companyId, jobType: v.jobType, city: v.city, province: v.province })
+        .from(v)
+        .where(openTo(learner)),
+    )
+  const [row] = await conn
+    .with(open)
+    .select({
+      companies: qualified(sql<{ value: number; label: string }[]>`coalesce((
+        select json_agg(json_build_object('value', ${companies.id}, 'label', ${companies.name}) order by ${companies.name}, ${companies.id})
+        from ${companies} where ${companies.id} in (select ${open.companyId} from ${open})), '[]'::json)`),
+      jobTypes: qualified(
+        sql<string[]>`coalesce((select json_agg(distinct ${open.jobType}) from ${open}), '[]'::json)`,
+      ),
+      locations: qualified(sql<{ city: string | null; province: string | null }[]>`coalesce((
+        select json_agg(distinct jsonb_build_object('city', ${open.city}, 'province', ${open.province}))
+        from ${open} where ${open.city} is not null or ${open.province} is not null), '[]'::json)`),
+    })
+    .from(sql`(values (1)) as one (x)`)
+  return row
+}

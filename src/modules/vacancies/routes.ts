@@ -1,0 +1,383 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { type Static, type TSchema, Type } from '@sinclair/typebox'
+import { APPLICATION_STATUSES, JOB_TYPES, VACANCY_TARGETS } from '../../db/schema/index.js'
+import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import {
+  DateOnly,
+  Envelope,
+  Id,
+  IdParams,
+  ListEnvelope,
+  Nullable,
+  Ok,
+  Option,
+  StringEnum,
+} from '../../http/schemas.js'
+import {
+  apply,
+  browseOptions,
+  browseVacancies,
+  browseVacancy,
+  CATEGORY_VALUES,
+  companyStatistics,
+  createVacancy,
+  deleteVacancy,
+  getCompanyVacancy,
+  hrOptions,
+  listCompanyVacancies,
+  toggleVacancy,
+  updateVacancy,
+} from './service.js'
+
+/**
+ * Optional and nullable without `anyOf`: with `coerceTypes` a `[T, null]` union would turn a
+ * null into 0 or "" in its first branch; `nullable: true` keeps null as null.
+ */
+const Maybe = <T extends TSchema>(t: T) =>
+  Type.Optional(Type.Unsafe<Static<T> | null>({ ...t, nullable: true }))
+/** Text that must contain something besides spaces. */
+const Filled = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' })
+const Money = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000 })
+
+const VacancyBody = Type.Object(
+  {
+    title: Filled(200),
+    position: Filled(150),
+    description: Filled(10_000),
+    qualifications: Filled(10_000),
+    benefits: Maybe(Type.String({ maxLength: 5000 })),
+    category: StringEnum(CATEGORY_VALUES),
+    job_type: StringEnum(JOB_TYPES),
+    work_location: Maybe(Type.String({ maxLength: 255 })),
+    city: Maybe(Type.String({ maxLength: 100 })),
+    province: Maybe(Type.String({ maxLength: 100 })),
+    min_salary: Maybe(Money),
+    max_salary: Maybe(Money),
+    quota: Type.Integer({ minimum: 1, maximum: 10_000 }),
+    deadline: DateOnly,
+    target: StringEnum(VACANCY_TARGETS),
+    major_ids: Type.Array(Id, { minItems: 1, maxItems: 50, uniqueItems: true }),
+    is_active: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+
+const MajorRef = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() })
+
+const VacancyCore = {
+  id: Type.Integer(),
+  title: Type.String(),
+  position: Type.String(),
+  category: Type.String(),
+  jobType: StringEnum(JOB_TYPES),
+  workLocation: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  province: Nullable(Type.String()),
+  minSalary: Nullable(Type.Integer()),
+  maxSalary: Nullable(Type.Integer()),
+  quota: Type.Integer(),
+  deadline: DateOnly,
+  target: StringEnum(VACANCY_TARGETS),
+  majors: Type.Array(MajorRef),
+  createdAt: Type.String({ format: 'date-time' }),
+}
+
+const HrVacancy = Type.Object({
+  ...VacancyCore,
+  description: Type.String(),
+  qualifications: Type.String(),
+  benefits: Nullable(Type.String()),
+  isActive: Type.Boolean(),
+  isOpen: Type.Boolean(),
+  applicantCount: Type.Integer(),
+  acceptedCount: Type.Integer(),
+  updatedAt: Type.String({ format: 'date-time' }),
+})
+
+const Count = Type.Integer()
+const Statistics = Type.Object({
+  vacancies: Type.Object({ total: Count, active: Count, inactive: Count, expired: Count }),
+  applicants: Type.Object({
+    total: Count,
+    pending: Count,
+    in_progress: Count,
+    accepted: Count,
+    rejected: Count,
+    withdrawn: Count,
+  }),
+  quota: Type.Object({ total: Count, filled: Count }),
+  perVacancy: Type.Array(
+    Type.Object({ id: Count, title: Type.String(), quota: Count, filled: Count, applicants: Count }),
+  ),
+})
+
+const HrOptions = Type.Object({
+  categories: Type.Array(Option),
+  majors: Type.Array(Option),
+  jobTypes: Type.Array(Option),
+  targets: Type.Array(Option),
+})
+
+const HrListQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(StringEnum(['active', 'inactive'] as const)),
+  job_type: Type.Optional(StringEnum(JOB_TYPES)),
+  major_id: Type.Optional(Id),
+  deadline_from: Type.Optional(DateOnly),
+  deadline_to: Type.Optional(DateOnly),
+})
+
+const tags = ['hrd: vacancies']
+const hrd = { roles: ['hrd'] } as const
+
+/** `/api/hrd/job-vacancies`: the company's vacancies, for its HR accounts. */
+export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      config: hrd,
+      schema: {
+        tags,
+        summary: "The company's vacancies, paginated, with majors and applicant counts",
+        querystring: HrListQuery,
+        response: { 200: ListEnvelope(HrVacancy) },
+      },
+    },
+    async (req) => {
+      const page = pageOf(req.query)
+      const { rows, total } = await listCompanyVacancies(app.db, req.user, req.query, page)
+      return paged(rows, total, page)
+    },
+  )
+
+  app.get(
+    '/statistics',
+    {
+      config: hrd,
+      schema: {
+        tags,
+        summary: 'Vacancy, applicant and filled-quota statistics of the company',
+        response: { 200: Envelope(Statistics) },
+      },
+    },
+    async (req) => ok(await companyStatistics(app.db, req.user)),
+  )
+
+  app.get(
+    '/options',
+    {
+      config: hrd,
+      schema: {
+        tags,
+        summary: 'Dropdown options: categories, active majors, job types, targets',
+        response: { 200: Envelope(HrOptions) },
+      },
+    },
+    async () => ok(await hrOptions(app.db)),
+  )
+
+  app.post(
+    '/',
+    {
+      config: hrd,
+      schema: {
+        tags,
+        summary: 'Create a vacancy',
+        body: VacancyBody,
+        response: { 201: Envelope(HrVacancy) },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(ok(await createVacancy(app.db, req.user, req.body), 'Lowongan berhasil dibuat.')),
+  )
+
+  app.get(
+    '/:id',
+    {
+      config: hrd,
+      schema: { tags, summary: 'Vacancy detail', params: IdParams, response: { 200: Envelope(HrVacancy) } },
+    },
+    async (req) => ok(await getCompanyVacancy(app.db, req.user, req.params.id)),
+  )
+
+  app.put(
+    '/:id',
+    {
+      config: hrd,
+      schema: {
+        tags,
+        summary: 'Update a vacancy; its majors are replaced by major_ids',
+        params: IdParams,
+        body: VacancyBody,
+        response: { 200: Envelope(HrVacancy) },
+      },
+    },
+    async (req) =>
+      ok(await updateVacancy(app.db, req.user, req.params.id, req.body), 'Lowongan berhasil diperbarui.'),
+  )
+
+  app.patch(
+    '/:id/toggle-active',
+    {
+      config: hrd,
+      schema: {
+        tags,
+        summary: 'Switch a vacancy between active and inactive',
+        params: IdParams,
+        response: { 200: Envelope(Type.Object({ id: Type.Integer(), isActive: Type.Boolean() })) },
+      },
+    },
+    async (req) => {
+      const row = await toggleVacancy(app.db, req.user, req.params.id)
+      return ok(row, row.isActive ? 'Lowongan diaktifkan.' : 'Lowongan dinonaktifkan.')
+    },
+  )
+
+  app.delete(
+    '/:id',
+    {
+      config: hrd,
+      schema: { tags, summary: 'Soft-delete a vacancy', params: IdParams, response: { 200: Ok } },
+    },
+    async (req) => {
+      await deleteVacancy(app.db, req.user, req.params.id)
+      return ok(null, 'Lowongan berhasil dihapus.')
+    },
+  )
+}
+
+// ---------------------------------------------------------------- browsing
+
+const CompanyRef = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  city: Nullable(Type.String()),
+  province: Nullable(Type.String()),
+})
+
+const OpenVacancy = Type.Object({
+  ...VacancyCore,
+  quotaLeft: Type.Integer(),
+  company: CompanyRef,
+  hasApplied: Type.Boolean(),
+})
+
+const VacancyDetail = Type.Object({
+  ...VacancyCore,
+  description: Type.String(),
+  qualifications: Type.String(),
+  benefits: Nullable(Type.String()),
+  quotaLeft: Type.Integer(),
+  company: Type.Object({
+    ...CompanyRef.properties,
+    industry: Nullable(Type.String()),
+    website: Nullable(Type.String()),
+    description: Nullable(Type.String()),
+  }),
+  application: Nullable(Type.Object({ id: Type.Integer(), status: StringEnum(APPLICATION_STATUSES) })),
+  canApply: Type.Boolean(),
+  reasons: Type.Array(Type.String()),
+})
+
+const BrowseQuery = Type.Object({
+  ...PageQuery,
+  company_id: Type.Optional(Id),
+  job_type: Type.Optional(StringEnum(JOB_TYPES)),
+  city: Type.Optional(Type.String({ maxLength: 100 })),
+  province: Type.Optional(Type.String({ maxLength: 100 })),
+  major_id: Type.Optional(Id),
+})
+
+const BrowseOptions = Type.Object({
+  companies: Type.Array(Option),
+  jobTypes: Type.Array(Option),
+  locations: Type.Array(Type.Object({ city: Nullable(Type.String()), province: Nullable(Type.String()) })),
+})
+
+const ApplyBody = Type.Object(
+  {
+    cover_letter: Maybe(Type.String({ maxLength: 5000 })),
+    portfolio_ids: Type.Optional(Type.Array(Id, { maxItems: 10, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+)
+
+const Applied = Type.Object({
+  id: Type.Integer(),
+  status: StringEnum(APPLICATION_STATUSES),
+  jobVacancyId: Type.Integer(),
+  createdAt: Type.String({ format: 'date-time' }),
+})
+
+const browseTags = ['vacancies']
+const learners = { roles: ['siswa', 'alumni'] } as const
+
+/** `/api/job-vacancies`: browsing and applying, for students and alumni. */
+export const vacancyBrowseRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      config: learners,
+      schema: {
+        tags: browseTags,
+        summary: 'Vacancies open to the caller (major, student or alumni, deadline), paginated',
+        querystring: BrowseQuery,
+        response: { 200: ListEnvelope(OpenVacancy) },
+      },
+    },
+    async (req) => {
+      const page = pageOf(req.query)
+      const { rows, total } = await browseVacancies(app.db, req.user, req.query, page)
+      return paged(rows, total, page)
+    },
+  )
+
+  app.get(
+    '/options',
+    {
+      config: learners,
+      schema: {
+        tags: browseTags,
+        summary: 'Filter options from the vacancies open to the caller: companies, job types, locations',
+        response: { 200: Envelope(BrowseOptions) },
+      },
+    },
+    async (req) => ok(await browseOptions(app.db, req.user)),
+  )
+
+  app.get(
+    '/:id',
+    {
+      config: learners,
+      schema: {
+        tags: browseTags,
+        summary: 'Vacancy detail, whether the caller applied or may apply (and why not)',
+        params: IdParams,
+        response: { 200: Envelope(VacancyDetail) },
+      },
+    },
+    async (req) => ok(await browseVacancy(app.db, req.user, req.params.id)),
+  )
+
+  app.post(
+    '/:id/apply',
+    {
+      config: learners,
+      // Both fields are optional, so an empty request is a valid application.
+      preValidation: async (req) => {
+        req.body ??= {}
+      },
+      schema: {
+        tags: browseTags,
+        summary: 'Apply to a vacancy, optionally with a cover letter and portfolio files',
+        params: IdParams,
+        body: ApplyBody,
+        response: { 201: Envelope(Applied) },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(ok(await apply(app.db, req.user, req.params.id, req.body), 'Lamaran berhasil dikirim.')),
+  )
+}

@@ -1,0 +1,189 @@
+import { createHash, createHmac } from 'node:crypto'
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { type Storage, StorageNotFoundError } from './storage.js'
+
+/**
+ * S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, ...) over `fetch`, signed with AWS
+ * Signature Version 4. Four calls are all bursa needs (PUT, GET, DELETE, HEAD of one object), so
+ * this small client stands in for the AWS SDK and its dependency tree. Files are at most the
+ * upload limit, so a body is hashed whole before it is sent.
+ */
+
+export interface S3Options {
+  /** `https://host[:port]` (or `http://` with `?ssl=false`), without the bucket. */
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  /** `https://host/bucket/key` instead of `https://bucket.host/key` (MinIO needs it). */
+  forcePathStyle: boolean
+}
+
+/**
+ * `s3://KEY:SECRET@host[:port]/bucket?region=ap-southeast-3&forcePathStyle=true[&ssl=false]`.
+ * The key and secret are URL-encoded when they hold `/`, `+` or `:`.
+ */
+export function parseStorageUrl(raw: string): S3Options {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error('STORAGE_URL is not a URL; expected s3://KEY:SECRET@host:port/bucket?region=...')
+  }
+  const bucket = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''))
+  const problems: string[] = []
+  if (url.protocol !== 's3:') problems.push('the scheme must be s3://')
+  if (!url.username || !url.password) problems.push('access key and secret are missing (s3://KEY:SECRET@...)')
+  if (!url.hostname) problems.push('the host is missing')
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    problems.push('the bucket name is missing or invalid')
+  if (problems.length > 0) throw new Error(`Invalid STORAGE_URL: ${problems.join('; ')}`)
+  const ssl = url.searchParams.get('ssl') !== 'false'
+  return {
+    endpoint: `${ssl ? 'https' : 'http'}://${url.host}`,
+    bucket,
+    region: url.searchParams.get('region') || 'us-east-1',
+    accessKeyId: decodeURIComponent(url.username),
+    secretAccessKey: decodeURIComponent(url.password),
+    forcePathStyle: url.searchParams.get('forcePathStyle') === 'true',
+  }
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex')
+const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest()
+/** RFC 3986 encoding of one path segment, as SigV4 wants it. */
+const encodeSegment = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+
+export interface SignInput {
+  method: string
+  url: URL
+  /** Headers to sign besides host, x-amz-date and x-amz-content-sha256. */
+  headers?: Record<string, string>
+  payloadHash: string
+  /** `YYYYMMDDTHHMMSSZ` */
+  amzDate: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+}
+
+/** The headers of a SigV4-signed S3 request (`authorization`, `x-amz-date`, `x-amz-content-sha256`, ...). */
+export function signV4(input: SignInput): Record<string, string> {
+  const headers: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(input.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    host: input.url.host,
+    'x-amz-content-sha256': input.payloadHash,
+    'x-amz-date': input.amzDate,
+  }
+  const names = Object.keys(headers).sort()
+  const canonicalHeaders = names
+    .map((h) => `${h}:${String(headers[h]).trim().replace(/\s+/g, ' ')}\n`)
+    .join('')
+  const signedHeaders = names.join(';')
+  const canonicalQuery = [...input.url.searchParams.entries()]
+    .map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`)
+    .sort()
+    .join('&')
+  const canonicalRequest = [
+    input.method,
+    input.url.pathname,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaders,
+    input.payloadHash,
+  ].join('\n')
+  const day = input.amzDate.slice(0, 8)
+  const scope = `${day}/${input.region}/s3/aws4_request`
+  const stringToSign = ['AWS4-HMAC-SHA256', input.amzDate, scope, sha256(canonicalRequest)].join('\n')
+  const key = hmac(hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, day), input.region), 's3'), 'aws4_request')
+  const signature = createHmac('sha256', key).update(stringToSign).digest('hex')
+  const { host: _host, ...rest } = headers
+  return {
+    ...rest,
+    authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
+  }
+}
+
+const amzDateOf = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
+
+async function toBuffer(body: Readable | Buffer): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body
+  const chunks: Buffer[] = []
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk))
+  return Buffer.concat(chunks)
+}
+
+const KEY = /^[a-z0-9][a-z0-9/_-]{0,200}$/
+
+export function s3Storage(opts: S3Options, timeoutMs = 30_000): Storage {
+  const base = new URL(opts.endpoint)
+  const urlOf = (key: string) => {
+    if (!KEY.test(key) || key.includes('..') || key.includes('//'))
+      throw new Error(`unsafe storage key: ${key}`)
+    const path = key.split('/').map(encodeSegment).join('/')
+    return opts.forcePathStyle
+      ? new URL(`${base.protocol}//${base.host}/${encodeSegment(opts.bucket)}/${path}`)
+      : new URL(`${base.protocol}//${opts.bucket}.${base.host}/${path}`)
+  }
+
+  async function send(method: string, key: string, body?: Buffer) {
+    const url = urlOf(key)
+    const signed = signV4({
+      method,
+      url,
+      payloadHash: sha256(body ?? ''),
+      amzDate: amzDateOf(new Date()),
+      region: opts.region,
+      accessKeyId: opts.accessKeyId,
+      secretAccessKey: opts.secretAccessKey,
+    })
+    return fetch(url, {
+      method,
+      headers: signed,
+      body: body ? new Uint8Array(body) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+  }
+
+  const fail = async (res: Response, what: string) => {
+    const text = await res.text().catch(() => '')
+    return new Error(`S3 ${what} failed: ${res.status} ${text.slice(0, 300)}`)
+  }
+
+  return {
+    async put(key, body) {
+      const data = await toBuffer(body)
+      const res = await send('PUT', key, data)
+      if (!res.ok) throw await fail(res, `PUT ${key}`)
+      await res.body?.cancel()
+    },
+    async get(key) {
+      const res = await send('GET', key)
+      if (res.status === 404) {
+        await res.body?.cancel()
+        throw new StorageNotFoundError(key)
+      }
+      if (!res.ok || !res.body) throw await fail(res, `GET ${key}`)
+      return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>)
+    },
+    async delete(key) {
+      const res = await send('DELETE', key)
+      if (!res.ok && res.status !== 404) throw await fail(res, `DELETE ${key}`)
+      await res.body?.cancel()
+    },
+    async exists(key) {
+      const res = await send('HEAD', key)
+      await res.body?.cancel()
+      if (res.status === 404) return false
+      if (!res.ok) throw new Error(`S3 HEAD ${key} failed: ${res.status}`)
+      return true
+    },
+  }
+}

@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { jobVacancies } from '../../src/db/schema/index.js'
+import { call, useTestApp } from '../support/app.js'
+import { given } from '../support/given.js'
+import { givenRecruitment } from '../support/given-applications.js'
+import { expectRoles } from '../support/roles.js'
+
+const t = useTestApp()
+
+async function applicant() {
+  const hrd = await given.hrd(t)
+  const vacancy = await givenRecruitment.vacancy(t, {
+    companyId: hrd.companyId,
+    values: { title: 'Teknisi' },
+  })
+  const siswa = await given.student(t, {
+    values: {
+      fullName: 'Dewi Lestari',
+      nisn: '0071234567',
+      gender: 'P',
+      birthPlace: 'Bandung',
+      birthDate: '2007-05-17',
+      religion: 'Islam',
+      city: 'Bandung',
+      province: 'Jawa Barat',
+      email: 'dewi@contoh.id',
+      summary: 'Suka merakit elektronik.',
+      skills: ['Solder', 'Arduino'],
+      education: [
+        { level: 'SMK', institution: 'SMK Negeri 1', major: 'Elektronika', startYear: 2022, endYear: 2025 },
+      ],
+      socialMedia: { linkedin: 'https://linkedin.com/in/dewi', github: null },
+    },
+  })
+  const cv = await givenRecruitment.file(t, siswa.studentId, { category: 'cv', title: 'CV Dewi' })
+  const award = await givenRecruitment.file(t, siswa.studentId, { category: 'award', title: 'Juara LKS' })
+  const letter = await givenRecruitment.file(t, siswa.studentId, { category: 'decision_letter', title: 'SK' })
+  const application = await givenRecruitment.application(t, {
+    vacancyId: vacancy.id,
+    studentId: siswa.studentId,
+    fileIds: [cv.id],
+    values: { coverLetter: 'Dengan hormat, ...' },
+  })
+  const hidden = await givenRecruitment.event(t, {
+    applicationId: application.id,
+    stage: 'selection_result',
+    status: 'draft',
+    notes: 'Belum diumumkan',
+    visibleToApplicant: false,
+    at: new Date(application.createdAt.getTime() + 1000),
+  })
+  return { hrd, vacancy, siswa, cv, award, letter, application, hidden }
+}
+
+describe('GET /api/hrd/applicant-reviews/:id', () => {
+  it('admits only hrd', async () => {
+    const a = await applicant()
+    await expectRoles(t, 'GET', `/api/hrd/applicant-reviews/${a.application.id}`, ['hrd'])
+  })
+
+  it('shows the applicant profile, portfolio files, cover letter and the whole timeline', async () => {
+    const a = await applicant()
+    const res = await call(t, 'GET', `/api/hrd/applicant-reviews/${a.application.id}`, { as: a.hrd })
+    expect(res.status).toBe(200)
+    const d = res.body.data
+    expect(d).toMatchObject({
+      id: a.application.id,
+      status: 'pending',
+      applicant: { studentId: a.siswa.studentId, fullName: 'Dewi Lestari', role: 'siswa' },
+      vacancy: { id: a.vacancy.id, title: 'Teknisi' },
+      coverLetter: 'Dengan hormat, ...',
+    })
+    expect(d.profile).toEqual({
+      nisn: '0071234567',
+      gender: 'P',
+      birthPlace: 'Bandung',
+      birthDate: '2007-05-17',
+      religion: 'Islam',
+      address: 'Jl. Mawar No. 1',
+      city: 'Bandung',
+      province: 'Jawa Barat',
+      phone: '081200000000',
+      email: 'dewi@contoh.id',
+      summary: 'Suka merakit elektronik.',
+      socialMedia: { linkedin: 'https://linkedin.com/in/dewi', github: null },
+      skills: ['Solder', 'Arduino'],
+      education: [
+        { level: 'SMK', institution: 'SMK Negeri 1', major: 'Elektronika', startYear: 2022, endYear: 2025 },
+      ],
+    })
+    // The attached CV first, then the other portfolio files; never a decision letter.
+    expect(d.files).toEqual([
+      {
+        id: a.cv.id,
+        category: 'cv',
+        title: 'CV Dewi',
+        originalName: a.cv.originalName,
+        mimeType: 'application/pdf',
+        size: a.cv.size,
+        downloadUrl: `/api/files/${a.cv.id}/download`,
+        createdAt: a.cv.createdAt.toISOString(),
+        attached: true,
+      },
+      expect.objectContaining({ id: a.award.id, category: 'award', attached: false }),
+    ])
+    expect(d.timeline).toEqual([
+      {
+        stage: 'applied',
+        status: 'pending',
+        notes: null,
+        actor: 'Pelamar',
+        at: a.application.createdAt.toISOString(),
+      },
+      {
+        stage: 'selection_result',
+        status: 'draft',
+        notes: 'Belum diumumkan',
+        actor: null,
+        at: a.hidden.at.toISOString(),
+      },
+    ])
+  })
+
+  it("falls back to the account's e-mail when the learner record has none", async () => {
+    const hrd = await given.hrd(t)
+    const vacancy = await givenRecruitment.vacancy(t, { companyId: hrd.companyId })
+    const siswa = await given.student(t, { values: { email: null } })
+    const application = await givenRecruitment.application(t, {
+      vacancyId: vacancy.id,
+      studentId: siswa.studentId,
+    })
+    const res = await call(t, 'GET', `/api/hrd/applicant-reviews/${application.id}`, { as: hrd })
+    expect(res.body.data.profile.email).toBe(siswa.email)
+    expect(res.body.data.files).toEqual([])
+  })
+
+  it("404 for an unknown id and, alike, for another company's applicant", async () => {
+    const a = await applicant()
+    const other = await given.hrd(t)
+    const foreign = await call(t, 'GET', `/api/hrd/applicant-reviews/${a.application.id}`, { as: other })
+    const unknown = await call(t, 'GET', '/api/hrd/applicant-reviews/2000000000', { as: other })
+    expect(foreign.status).toBe(404)
+    expect(foreign.body).toEqual({ success: false, message: 'Lamaran tidak ditemukan.', data: null })
+    expect(unknown.body).toEqual(foreign.body)
+  })
+
+  it('404 once the vacancy is deleted', async () => {
+    const a = await applicant()
+    await t.db.update(jobVacancies).set({ deletedAt: new Date() }).where(eq(jobVacancies.id, a.vacancy.id))
+    const res = await call(t, 'GET', `/api/hrd/applicant-reviews/${a.application.id}`, { as: a.hrd })
+    expect(res.status).toBe(404)
+  })
+
+  it('422 for an id that is not a positive integer', async () => {
+    const hrd = await given.hrd(t)
+    const res = await call(t, 'GET', '/api/hrd/applicant-reviews/abc', { as: hrd })
+    expect(res.status).toBe(422)
+    expect(res.body.errors).toHaveProperty('id')
+  })
+})

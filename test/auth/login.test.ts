@@ -1,0 +1,166 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { accessTokens, users } from '../../src/db/schema/index.js'
+import { call, useTestApp } from '../support/app.js'
+import { given, PASSWORD } from '../support/given.js'
+
+const t = useTestApp({ LOGIN_MAX_PER_EMAIL: '3' })
+
+describe('POST /api/login', () => {
+  it('200 with a Sanctum-shaped token and the user', async () => {
+    const hrd = await given.hrd(t)
+    const res = await call(t, 'POST', '/api/login', {
+      body: { email: hrd.email.toUpperCase(), password: PASSWORD },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.success).toBe(true)
+    expect(res.body.data.token).toMatch(/^\d+\|[A-Za-z0-9]{40}$/)
+    expect(res.body.data.user).toEqual({
+      id: hrd.id,
+      email: hrd.email,
+      fullName: expect.any(String),
+      role: 'hrd',
+      companyId: hrd.companyId,
+    })
+    const me = await call(t, 'GET', '/api/me', { as: { authorization: `Bearer ${res.body.data.token}` } })
+    expect(me.status).toBe(200)
+    expect(me.body.data).toMatchObject({ id: hrd.id, role: 'hrd', company: { id: hrd.companyId } })
+  })
+
+  it('stores only a hash of the token', async () => {
+    const admin = await given.admin(t)
+    const res = await call(t, 'POST', '/api/login', { body: { email: admin.email, password: PASSWORD } })
+    const [id, secret] = res.body.data.token.split('|')
+    const [row] = await t.db
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.id, Number(id)))
+    expect(row.tokenHash).toHaveLength(64)
+    expect(row.tokenHash).not.toContain(secret)
+  })
+
+  it('401 with the same message for an unknown e-mail and a wrong password', async () => {
+    const admin = await given.admin(t)
+    const wrong = await call(t, 'POST', '/api/login', { body: { email: admin.email, password: 'nope-nope' } })
+    const unknown = await call(t, 'POST', '/api/login', {
+      body: { email: 'nobody@x.test', password: PASSWORD },
+    })
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    expect(wrong.body).toEqual({ success: false, message: 'E-mail atau kata sandi salah.', data: null })
+    expect(unknown.body).toEqual(wrong.body)
+  })
+
+  it('422 with per-field messages when fields are missing', async () => {
+    const res = await call(t, 'POST', '/api/login', { body: { email: '' } })
+    expect(res.status).toBe(422)
+    expect(res.body.success).toBe(false)
+    expect(res.body.errors).toEqual({ email: ['tidak boleh kosong'], password: ['wajib diisi'] })
+  })
+
+  it('speaks English on request', async () => {
+    const res = await call(t, 'POST', '/api/login', {
+      body: {},
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.message).toBe('The given data was invalid.')
+    expect(res.body.errors.email).toEqual(['is required'])
+  })
+
+  it('400 on malformed JSON', async () => {
+    const res = await call(t, 'POST', '/api/login', {
+      body: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ success: false, data: null })
+  })
+
+  it('403 for a deactivated account, whose tokens stop working at once', async () => {
+    const siswa = await given.student(t)
+    expect((await call(t, 'GET', '/api/me', { as: siswa })).status).toBe(200)
+    await given.deactivate(t, siswa.id)
+    const login = await call(t, 'POST', '/api/login', { body: { email: siswa.email, password: PASSWORD } })
+    expect(login.status).toBe(403)
+    expect(login.body.message).toMatch(/dinonaktifkan/)
+    expect((await call(t, 'GET', '/api/me', { as: siswa })).status).toBe(401)
+  })
+
+  it('429 after too many failed attempts for one e-mail, even with the right password', async () => {
+    const admin = await given.admin(t)
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await call(t, 'POST', '/api/login', { body: { email: admin.email, password: 'wrong' } })).status,
+      ).toBe(401)
+    }
+    const res = await call(t, 'POST', '/api/login', { body: { email: admin.email, password: PASSWORD } })
+    expect(res.status).toBe(429)
+    expect(res.body.success).toBe(false)
+  })
+})
+
+describe('POST /api/logout', () => {
+  it('revokes the token in use only', async () => {
+    const admin = await given.admin(t)
+    const a = await call(t, 'POST', '/api/login', { body: { email: admin.email, password: PASSWORD } })
+    const tokenA = { authorization: `Bearer ${a.body.data.token}` }
+    const out = await call(t, 'POST', '/api/logout', { as: tokenA })
+    expect(out.status).toBe(200)
+    expect((await call(t, 'GET', '/api/me', { as: tokenA })).status).toBe(401)
+    expect((await call(t, 'GET', '/api/me', { as: admin })).status).toBe(200)
+  })
+})
+
+describe('tokens', () => {
+  it('401 without a token, with a malformed one, and with a forged secret', async () => {
+    const admin = await given.admin(t)
+    const [id] = admin.token.split('|')
+    for (const authorization of [undefined, 'Bearer abc', `Bearer ${id}|${'x'.repeat(40)}`]) {
+      const res = await call(t, 'GET', '/api/me', { as: { authorization } })
+      expect(res.status).toBe(401)
+      expect(res.body).toMatchObject({ success: false, data: null })
+    }
+  })
+
+  it('401 once the token has expired', async () => {
+    const admin = await given.admin(t)
+    await t.db
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accessTokens.id, Number(admin.token.split('|')[0])))
+    const res = await call(t, 'GET', '/api/me', { as: admin })
+    expect(res.status).toBe(401)
+    expect(res.body.message).toMatch(/berakhir/)
+  })
+
+  it('records when a token was last used', async () => {
+    const admin = await given.admin(t)
+    await call(t, 'GET', '/api/me', { as: admin })
+    const [row] = await t.db.select().from(accessTokens).where(eq(accessTokens.userId, admin.id))
+    expect(row.lastUsedAt).toBeInstanceOf(Date)
+    void users
+  })
+})
+
+describe('GET /health and /ready', () => {
+  it('answer without a token', async () => {
+    expect((await call(t, 'GET', '/health')).body.data.status).toBe('ok')
+    const ready = await call(t, 'GET', '/ready')
+    expect(ready.status).toBe(200)
+    expect(ready.body.data.status).toBe('ready')
+  })
+
+  it('404 in the envelope for an unknown route', async () => {
+    const res = await call(t, 'GET', '/api/nope')
+    expect(res.status).toBe(404)
+    expect(res.body).toMatchObject({ success: false, data: null })
+  })
+
+  it('serves the OpenAPI document', async () => {
+    const res = await call(t, 'GET', '/openapi.json')
+    expect(res.status).toBe(200)
+    expect(res.body.openapi).toBe('3.0.3')
+    expect(res.body.paths['/api/login'].post).toBeDefined()
+  })
+})

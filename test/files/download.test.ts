@@ -1,0 +1,172 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { files } from '../../src/db/schema/index.js'
+import { type Caller, type TestContext, useTestApp } from '../support/app.js'
+import { given } from '../support/given.js'
+import { givenPortfolio, uploaded } from '../support/given-portfolio.js'
+import { tinyPdf, tinyPng } from '../support/multipart.js'
+import { expectRoles } from '../support/roles.js'
+
+const t = useTestApp()
+
+/** GET a download as a client would, keeping the raw bytes. */
+async function download(ctx: TestContext, id: number, as: Caller | null) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/files/${id}/download`,
+    headers: as?.authorization ? { authorization: as.authorization } : {},
+  })
+  let body: { success?: boolean; data?: unknown } | null = null
+  try {
+    body = res.json()
+  } catch {}
+  return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload, body }
+}
+
+describe('GET /api/files/:id/download', () => {
+  it('admits every role (who sees what is decided per file)', async () => {
+    await expectRoles(t, 'GET', '/api/files/2147483000/download', [
+      'superadmin',
+      'admin',
+      'hrd',
+      'siswa',
+      'alumni',
+    ])
+  })
+
+  it('200 for the owner with the same bytes, the sniffed type and safe headers', async () => {
+    const siswa = await given.student(t)
+    const pdf = tinyPdf('unduh')
+    const file = await uploaded(t, siswa, { data: pdf, filename: 'CV Budi (final).pdf' })
+    const res = await download(t, file.id, siswa)
+    expect(res.status).toBe(200)
+    expect(res.bytes.equals(pdf)).toBe(true)
+    expect(res.headers['content-type']).toBe('application/pdf')
+    expect(res.headers['content-length']).toBe(String(pdf.length))
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="CV Budi (final).pdf"; filename*=UTF-8''CV%20Budi%20%28final%29.pdf`,
+    )
+    expect(res.headers['cache-control']).toContain('no-store')
+  })
+
+  it('names non-ASCII files for every client and adds the real extension when the name lies', async () => {
+    const siswa = await given.student(t)
+    const png = tinyPng()
+    const file = await uploaded(t, siswa, { data: png, filename: 'Sertifikat Juara Ü.pdf' })
+    const res = await download(t, file.id, siswa)
+    expect(res.status).toBe(200)
+    expect(res.headers['content-type']).toBe('image/png')
+    expect(res.bytes.equals(png)).toBe(true)
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Sertifikat Juara U.pdf.png"; filename*=UTF-8''Sertifikat%20Juara%20%C3%9C.pdf.png`,
+    )
+  })
+
+  it('404 for another learner, siswa or alumni', async () => {
+    const owner = await given.student(t)
+    const file = await uploaded(t, owner)
+    for (const other of [await given.student(t), await given.alumni(t)]) {
+      const res = await download(t, file.id, other)
+      expect(res.status).toBe(404)
+      expect(res.body).toMatchObject({ success: false, data: null })
+    }
+  })
+
+  it('200 for HR of a company the owner applied to, 404 for HR of any other company', async () => {
+    const owner = await given.student(t)
+    const file = await uploaded(t, owner, { category: 'cv' })
+    const applied = await given.hrd(t)
+    const colleague = await given.hrd(t, { companyId: applied.companyId })
+    const stranger = await given.hrd(t)
+    expect((await download(t, file.id, applied)).status).toBe(404)
+    await givenPortfolio.appliedTo(t, owner.studentId, applied.companyId)
+    for (const hr of [applied, colleague]) {
+      const res = await download(t, file.id, hr)
+      expect(res.status).toBe(200)
+      expect(res.bytes.equals(tinyPdf())).toBe(true)
+    }
+    const res = await download(t, file.id, stranger)
+    expect(res.status).toBe(404)
+    expect(res.body).toMatchObject({ success: false, data: null })
+  })
+
+  it('keeps HR’s access after the vacancy applied to was soft-deleted', async () => {
+    const owner = await given.student(t)
+    const file = await uploaded(t, owner)
+    const hrd = await given.hrd(t)
+    const vacancy = await givenPortfolio.vacancy(t, hrd.companyId, { deletedAt: new Date() })
+    await givenPortfolio.application(t, owner.studentId, vacancy.id)
+    expect((await download(t, file.id, hrd)).status).toBe(200)
+  })
+
+  it('shows a decision letter only to HR of the company that uploaded it', async () => {
+    const owner = await given.student(t)
+    const issuer = await given.hrd(t)
+    const other = await given.hrd(t)
+    await givenPortfolio.appliedTo(t, owner.studentId, issuer.companyId)
+    await givenPortfolio.appliedTo(t, owner.studentId, other.companyId)
+    const stored = await uploaded(t, owner)
+    // A letter row of the issuing company, reusing stored bytes.
+    const { storageKey } = (await t.db.select().from(files).where(eq(files.id, stored.id)))[0]
+    await t.db
+      .update(files)
+      .set({ category: 'decision_letter', uploadedBy: issuer.id })
+      .where(eq(files.id, stored.id))
+    expect(storageKey).toBeTruthy()
+    expect((await download(t, stored.id, issuer)).status).toBe(200)
+    expect((await download(t, stored.id, other)).status).toBe(404)
+    expect((await download(t, stored.id, owner)).status).toBe(200)
+  })
+
+  it('200 for admin and superadmin', async () => {
+    const owner = await given.alumni(t)
+    const file = await uploaded(t, owner, { role: 'alumni' })
+    for (const who of [await given.admin(t), await given.superadmin(t)]) {
+      const res = await download(t, file.id, who)
+      expect(res.status).toBe(200)
+      expect(res.bytes.equals(tinyPdf())).toBe(true)
+    }
+  })
+
+  it('401 without a token, 404 for an unknown id, 422 for a malformed one', async () => {
+    const siswa = await given.student(t)
+    const file = await uploaded(t, siswa)
+    expect((await download(t, file.id, null)).status).toBe(401)
+    expect((await download(t, 2147483000, siswa)).status).toBe(404)
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/files/abc/download',
+      headers: { authorization: siswa.authorization },
+    })
+    expect(bad.statusCode).toBe(422)
+  })
+
+  it('answers HEAD with the headers only, under the same rules', async () => {
+    const siswa = await given.student(t)
+    const file = await uploaded(t, siswa)
+    const head = (as: Caller) =>
+      t.app.inject({
+        method: 'HEAD',
+        url: `/api/files/${file.id}/download`,
+        headers: { authorization: as.authorization ?? '' },
+      })
+    const own = await head(siswa)
+    expect(own.statusCode).toBe(200)
+    expect(own.headers['content-type']).toBe('application/pdf')
+    expect(own.rawPayload).toHaveLength(0)
+    expect((await head(await given.student(t))).statusCode).toBe(404)
+  })
+
+  it('404 in the envelope when the bytes are gone from storage', async () => {
+    const siswa = await given.student(t)
+    const file = await uploaded(t, siswa)
+    const { storageKey } = (await t.db.select().from(files).where(eq(files.id, file.id)))[0]
+    rmSync(join(t.dataDir, 'files', storageKey))
+    const res = await download(t, file.id, siswa)
+    expect(res.status).toBe(404)
+    expect(res.body).toMatchObject({ success: false, data: null })
+  })
+})

@@ -1,0 +1,333 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { files, students } from '../../src/db/schema/index.js'
+import { profileCompleteness } from '../../src/modules/portfolio/service.js'
+import { call, useTestApp } from '../support/app.js'
+import { given } from '../support/given.js'
+import { uploaded } from '../support/given-portfolio.js'
+import { expectRoles } from '../support/roles.js'
+
+const t = useTestApp()
+
+const studentRow = async (id: number) => (await t.db.select().from(students).where(eq(students.id, id)))[0]
+
+describe('GET /api/siswa/portfolio/profile', () => {
+  it('admits only siswa; the alumni route only alumni', async () => {
+    await expectRoles(t, 'GET', '/api/siswa/portfolio/profile', ['siswa'])
+    await expectRoles(t, 'GET', '/api/alumni/portfolio/profile', ['alumni'])
+  })
+
+  it('200 with the learner record, major, department, files and completeness', async () => {
+    const major = await given.major(t)
+    const siswa = await given.student(t, {
+      majorId: major.id,
+      values: {
+        nisn: '0071234567',
+        gender: 'L',
+        birthPlace: 'Bekasi',
+        religion: 'Islam',
+        city: 'Bekasi',
+        province: 'Jawa Barat',
+        email: 'budi@mail.test',
+        skills: ['Sistem rem'],
+        education: [{ level: 'SMP', institution: 'SMP Negeri 3 Bekasi', startYear: 2020, endYear: 2023 }],
+        socialMedia: { instagram: '@budi' },
+      },
+    })
+    const cv = await uploaded(t, siswa, { category: 'cv', title: 'CV', filename: 'cv.pdf' })
+    const res = await call(t, 'GET', '/api/siswa/portfolio/profile', { as: siswa })
+    expect(res.status).toBe(200)
+    const s = siswa.student
+    expect(res.body.data).toEqual({
+      id: s.id,
+      nis: s.nis,
+      nisn: '0071234567',
+      fullName: s.fullName,
+      className: 'XII A',
+      graduationYear: null,
+      major: { id: major.id, code: major.code, name: major.name },
+      department: { id: major.departmentId, code: expect.any(String), name: expect.any(String) },
+      gender: 'L',
+      birthPlace: 'Bekasi',
+      birthDate: '2007-01-01',
+      religion: 'Islam',
+      address: 'Jl. Mawar No. 1',
+      city: 'Bekasi',
+      province: 'Jawa Barat',
+      phone: '081200000000',
+      email: 'budi@mail.test',
+      summary: null,
+      skills: ['Sistem rem'],
+      education: [
+        { level: 'SMP', institution: 'SMP Negeri 3 Bekasi', major: null, startYear: 2020, endYear: 2023 },
+      ],
+      socialMedia: {
+        linkedin: null,
+        instagram: '@budi',
+        github: null,
+        facebook: null,
+        tiktok: null,
+        website: null,
+      },
+      files: [{ ...cv, createdAt: expect.any(String) }],
+      completeness: { complete: true, missing: [] },
+      updatedAt: expect.any(String),
+    })
+  })
+
+  it('lists what is missing, and never shows decision letters or other learners’ files', async () => {
+    const siswa = await given.student(t, { values: { phone: null, address: '  ', birthDate: null } })
+    const other = await given.student(t)
+    await uploaded(t, other, { category: 'cv' })
+    await t.db.insert(files).values({
+      studentId: siswa.studentId,
+      category: 'decision_letter',
+      title: 'Surat keputusan',
+      originalName: 'sk.pdf',
+      mimeType: 'application/pdf',
+      size: 10,
+      storageKey: `test/sk-${siswa.studentId}`,
+    })
+    const res = await call(t, 'GET', '/api/siswa/portfolio/profile', { as: siswa })
+    expect(res.status).toBe(200)
+    expect(res.body.data.files).toEqual([])
+    expect(res.body.data.completeness).toEqual({
+      complete: false,
+      missing: ['phone', 'address', 'birth_date', 'cv'],
+    })
+    expect(await profileCompleteness(t.db, siswa.studentId)).toEqual(res.body.data.completeness)
+  })
+
+  it('shows an alumnus their own record on the alumni route', async () => {
+    const alumni = await given.alumni(t)
+    const res = await call(t, 'GET', '/api/alumni/portfolio/profile', { as: alumni })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({ id: alumni.studentId, graduationYear: 2024 })
+  })
+
+  it('404 for an account without a learner record', async () => {
+    const orphan = await given.account(t, 'siswa')
+    const res = await call(t, 'GET', '/api/siswa/portfolio/profile', { as: orphan })
+    expect(res.status).toBe(404)
+    expect(res.body).toMatchObject({ success: false, data: null })
+  })
+})
+
+describe('profileCompleteness()', () => {
+  it('is complete with phone, address, birth date and a CV; a certificate is not a CV', async () => {
+    const siswa = await given.student(t)
+    expect(await profileCompleteness(t.db, siswa.studentId)).toEqual({ complete: false, missing: ['cv'] })
+    await uploaded(t, siswa, { category: 'certificate' })
+    expect((await profileCompleteness(t.db, siswa.studentId)).missing).toEqual(['cv'])
+    await uploaded(t, siswa, { category: 'cv' })
+    expect(await profileCompleteness(t.db, siswa.studentId)).toEqual({ complete: true, missing: [] })
+    expect((await profileCompleteness(t.db, 2147483000)).complete).toBe(false)
+  })
+})
+
+describe('GET /api/siswa/portfolio/options', () => {
+  it('admits only the route’s role', async () => {
+    await expectRoles(t, 'GET', '/api/siswa/portfolio/options', ['siswa'])
+    await expectRoles(t, 'GET', '/api/alumni/portfolio/options', ['alumni'])
+  })
+
+  it('200 with categories, skills, statuses, genders and religions', async () => {
+    const siswa = await given.student(t)
+    const res = await call(t, 'GET', '/api/siswa/portfolio/options', { as: siswa })
+    expect(res.status).toBe(200)
+    expect(res.body.data.categories).toEqual([
+      { value: 'certificate', label: 'Sertifikat' },
+      { value: 'award', label: 'Penghargaan' },
+      { value: 'cv', label: 'CV / Daftar riwayat hidup' },
+      { value: 'transcript', label: 'Transkrip nilai' },
+      { value: 'other', label: 'Lainnya' },
+    ])
+    expect(res.body.data.genders).toEqual([
+      { value: 'L', label: 'Laki-laki' },
+      { value: 'P', label: 'Perempuan' },
+    ])
+    expect(res.body.data.skills.length).toBeGreaterThan(10)
+    expect(res.body.data.statuses).toContainEqual({ value: 'siswa_aktif', label: expect.any(String) })
+    expect(res.body.data.statuses).toContainEqual({ value: 'bekerja', label: expect.any(String) })
+    expect(res.body.data.religions.map((r: { value: string }) => r.value)).toContain('Islam')
+  })
+})
+
+describe('PUT /api/siswa/portfolio/profile', () => {
+  it('admits only the route’s role', async () => {
+    await expectRoles(t, 'PUT', '/api/siswa/portfolio/profile', ['siswa'], {})
+    await expectRoles(t, 'PUT', '/api/alumni/portfolio/profile', ['alumni'], {})
+  })
+
+  it('200 with the updated profile; stores biodata, contact, skills, education and social media', async () => {
+    const siswa = await given.student(t)
+    const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
+      as: siswa,
+      body: {
+        gender: 'P',
+        birth_place: ' Bandung ',
+        birth_date: '2007-08-17',
+        religion: 'Katolik',
+        address: 'Jl. Melati 2',
+        city: 'Bandung',
+        province: 'Jawa Barat',
+        phone: '+6281234567890',
+        email: 'Siti@Mail.Test',
+        summary: 'Siswa TKJ yang suka jaringan.',
+        skills: ['Mikrotik', ' mikrotik ', 'Cisco'],
+        education: [{ level: 'SMP', institution: 'SMPN 1 Bandung', start_year: 2019, end_year: 2022 }],
+        social_media: { linkedin: 'https://www.linkedin.com/in/siti', github: 'siti-dev' },
+      },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.message).toBe('Profil berhasil diperbarui.')
+    expect(res.body.data).toMatchObject({
+      gender: 'P',
+      birthPlace: 'Bandung',
+      birthDate: '2007-08-17',
+      religion: 'Katolik',
+      phone: '+6281234567890',
+      email: 'siti@mail.test',
+      skills: ['Mikrotik', 'Cisco'],
+      education: [
+        { level: 'SMP', institution: 'SMPN 1 Bandung', major: null, startYear: 2019, endYear: 2022 },
+      ],
+      socialMedia: { linkedin: 'https://www.linkedin.com/in/siti', github: 'siti-dev', instagram: null },
+    })
+    const row = await studentRow(siswa.studentId)
+    expect(row).toMatchObject({
+      gender: 'P',
+      birthPlace: 'Bandung',
+      birthDate: '2007-08-17',
+      city: 'Bandung',
+      summary: 'Siswa TKJ yang suka jaringan.',
+      skills: ['Mikrotik', 'Cisco'],
+      education: [
+        { level: 'SMP', institution: 'SMPN 1 Bandung', major: null, startYear: 2019, endYear: 2022 },
+      ],
+      socialMedia: { linkedin: 'https://www.linkedin.com/in/siti', github: 'siti-dev' },
+    })
+    expect(row.updatedAt.getTime()).toBeGreaterThan(siswa.student.updatedAt.getTime() - 1)
+  })
+
+  it('keeps absent fields, clears null ones and merges social media key by key', async () => {
+    const siswa = await given.student(t, {
+      values: { city: 'Bekasi', summary: 'lama', socialMedia: { instagram: '@lama', github: 'lama' } },
+    })
+    const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
+      as: siswa,
+      body: { summary: null, city: '', social_media: { github: null, tiktok: '@baru' } },
+    })
+    expect(res.status).toBe(200)
+    const row = await studentRow(siswa.studentId)
+    expect(row).toMatchObject({
+      summary: null,
+      city: null,
+      phone: '081200000000',
+      address: 'Jl. Mawar No. 1',
+    })
+    expect(row.socialMedia).toEqual({ instagram: '@lama', tiktok: '@baru' })
+    expect(res.body.data.completeness.missing).toEqual(['cv'])
+  })
+
+  it('ignores NIS, name, major and class: they belong to the school', async () => {
+    const siswa = await given.student(t)
+    const other = await given.major(t)
+    const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
+      as: siswa,
+      body: {
+        nis: 'HACK',
+        full_name: 'Hacker',
+        major_id: other.id,
+        class_name: 'XII Z',
+        graduation_year: 2020,
+        city: 'Depok',
+      },
+    })
+    expect(res.status).toBe(200)
+    const row = await studentRow(siswa.studentId)
+    expect(row).toMatchObject({
+      nis: siswa.student.nis,
+      fullName: siswa.student.fullName,
+      majorId: siswa.majorId,
+      className: 'XII A',
+      graduationYear: null,
+      city: 'Depok',
+    })
+  })
+
+  it('422 with a message per field for bad values, and stores nothing', async () => {
+    const siswa = await given.student(t)
+    const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
+      as: siswa,
+      body: {
+        gender: 'X',
+        birth_date: '17-08-2007',
+        religion: 'Jedi',
+        phone: '12345',
+        email: 'bukan-email',
+        summary: 'x'.repeat(2001),
+        skills: Array.from({ length: 31 }, (_, i) => `skill ${i}`),
+        education: [{ level: 'SMP' }],
+        social_media: { website: 'javascript:alert(1)', myspace: 'x' },
+      },
+    })
+    expect(res.status).toBe(422)
+    expect(res.body).toMatchObject({ success: false, data: null })
+    expect(Object.keys(res.body.errors).sort()).toEqual([
+      'birth_date',
+      'education.0.institution',
+      'email',
+      'gender',
+      'phone',
+      'religion',
+      'skills',
+      'social_media.website',
+      'summary',
+    ])
+    expect(res.body.errors.phone).toContain('formatnya tidak valid')
+    expect(res.body.errors.skills).toEqual(['maksimal 30 item'])
+    const row = await studentRow(siswa.studentId)
+    expect(row).toMatchObject({ phone: '081200000000', gender: null, email: null })
+  })
+
+  it('422 for a birth date in the future and an education that ends before it starts', async () => {
+    const siswa = await given.student(t)
+    const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
+      as: siswa,
+      body: {
+        birth_date: '2999-01-01',
+        education: [
+          { level: 'SD', institution: 'SDN 1', start_year: 2013, end_year: 2019 },
+          { level: 'SMP', institution: 'SMPN 1', start_year: 2022, end_year: 2019 },
+        ],
+      },
+    })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.errors).sort()).toEqual(['birth_date', 'education.1.end_year'])
+    expect((await studentRow(siswa.studentId)).birthDate).toBe('2007-01-01')
+  })
+
+  it('accepts the Indonesian phone forms 08…, 628… and +628…', async () => {
+    const siswa = await given.student(t)
+    for (const phone of ['081234567', '6281234567890', '+62812345678901']) {
+      const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', { as: siswa, body: { phone } })
+      expect(res.status, phone).toBe(200)
+      expect((await studentRow(siswa.studentId)).phone).toBe(phone)
+    }
+    for (const phone of ['0212345678', '08123', '+1 555 1234567', '0812345678901234']) {
+      const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', { as: siswa, body: { phone } })
+      expect(res.status, phone).toBe(422)
+    }
+  })
+
+  it('updates an alumnus through the alumni route', async () => {
+    const alumni = await given.alumni(t)
+    const res = await call(t, 'PUT', '/api/alumni/portfolio/profile', {
+      as: alumni,
+      body: { city: 'Cikarang' },
+    })
+    expect(res.status).toBe(200)
+    expect((await studentRow(alumni.studentId)).city).toBe('Cikarang')
+  })
+})

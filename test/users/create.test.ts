@@ -1,0 +1,270 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { call, useTestApp } from '../support/app.js'
+import { type Account, given } from '../support/given.js'
+import { givenUsers, unique } from '../support/given-users.js'
+
+const t = useTestApp()
+let superadmin: Account
+
+beforeAll(async () => {
+  superadmin = await given.superadmin(t)
+})
+
+const create = (body: Record<string, unknown>) =>
+  call(t, 'POST', '/api/admin/users', { as: superadmin, body })
+const newEmail = (prefix = 'baru') => `${unique(prefix)}@sekolah.test`
+
+describe('POST /api/admin/users', () => {
+  it('201 creates an hrd account linked to its company; the password is hashed and logs in', async () => {
+    const company = await given.company(t)
+    const email = newEmail('hrd')
+    const res = await create({
+      email: email.toUpperCase(),
+      full_name: '  Dewi Kartika  ',
+      password: 'rahasia-123',
+      role: 'hrd',
+      company_id: company.id,
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.success).toBe(true)
+    expect(res.body.message).toBe('Akun dibuat.')
+    const stored = (await givenUsers.stored(t, res.body.data.id))!
+    expect(res.body.data).toEqual({
+      id: stored.id,
+      email,
+      fullName: 'Dewi Kartika',
+      role: 'hrd',
+      isActive: true,
+      companyId: company.id,
+      companyName: company.name,
+      studentId: null,
+      lastLoginAt: null,
+      createdAt: stored.createdAt.toISOString(),
+      updatedAt: stored.updatedAt.toISOString(),
+    })
+    expect(stored).toMatchObject({ email, fullName: 'Dewi Kartika', role: 'hrd', companyId: company.id })
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$/)
+    expect(res.raw).not.toContain('argon2')
+
+    const login = await givenUsers.login(t, email, 'rahasia-123')
+    expect(login.status).toBe(200)
+    expect(login.body.data.user).toMatchObject({ id: stored.id, role: 'hrd', companyId: company.id })
+
+    const [audit] = await givenUsers.audits(t, stored.id)
+    expect(audit).toMatchObject({ action: 'create', actorId: superadmin.id })
+    expect(JSON.parse(audit.data!)).toEqual({ email, role: 'hrd', companyId: company.id, studentId: null })
+    expect(audit.data).not.toContain('rahasia')
+  })
+
+  it('201 creates an admin account, dropping unknown fields instead of storing them', async () => {
+    const email = newEmail('admin')
+    const res = await create({
+      email,
+      full_name: 'Rina',
+      password: 'password123',
+      role: 'admin',
+      company_id: null,
+      is_active: false,
+      password_hash: 'x',
+      last_login_at: '2020-01-01T00:00:00Z',
+    })
+    expect(res.status).toBe(201)
+    const stored = (await givenUsers.stored(t, res.body.data.id))!
+    expect(stored).toMatchObject({ role: 'admin', isActive: true, companyId: null, lastLoginAt: null })
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$/)
+  })
+
+  it('201 creates a siswa account without a learner record, or linked to one that has none', async () => {
+    const bare = await create({
+      email: newEmail('s'),
+      full_name: 'Tanpa Data',
+      password: 'password123',
+      role: 'siswa',
+    })
+    expect(bare.status).toBe(201)
+    expect(bare.body.data).toMatchObject({ role: 'siswa', studentId: null })
+
+    const record = await given.student(t, { account: false })
+    const linked = await create({
+      email: newEmail('s'),
+      full_name: 'Punya Data',
+      password: 'password123',
+      role: 'siswa',
+      student_id: record.studentId,
+    })
+    expect(linked.status).toBe(201)
+    expect(linked.body.data.studentId).toBe(record.studentId)
+    expect((await givenUsers.studentRow(t, record.studentId))!.userId).toBe(linked.body.data.id)
+
+    const alumniRecord = await given.student(t, { role: 'alumni', account: false })
+    const alumniAccount = await create({
+      email: newEmail('a'),
+      full_name: 'Alumni',
+      password: 'password123',
+      role: 'alumni',
+      student_id: alumniRecord.studentId,
+    })
+    expect(alumniAccount.status).toBe(201)
+    expect(alumniAccount.body.data).toMatchObject({ role: 'alumni', studentId: alumniRecord.studentId })
+    const me = await call(t, 'GET', '/api/me', {
+      as: {
+        authorization: `Bearer ${(await givenUsers.login(t, alumniAccount.body.data.email, 'password123')).body.data.token}`,
+      },
+    })
+    expect(me.body.data.student).toMatchObject({ id: alumniRecord.studentId })
+  })
+
+  it('409 with errors.email when the e-mail is taken, also when it differs only in case', async () => {
+    const existing = await given.admin(t, { email: `${unique('ada')}@sekolah.test` })
+    for (const email of [existing.email, existing.email.toUpperCase()]) {
+      const res = await create({ email, full_name: 'Kembar', password: 'password123', role: 'admin' })
+      expect(res.status).toBe(409)
+      expect(res.body).toEqual({
+        success: false,
+        message: 'E-mail sudah terdaftar.',
+        data: null,
+        errors: { email: ['sudah dipakai akun lain'] },
+      })
+    }
+  })
+
+  it('422 for an hrd account without company_id or with an unknown company', async () => {
+    const email = newEmail('hrd')
+    const missing = await create({ email, full_name: 'HRD', password: 'password123', role: 'hrd' })
+    expect(missing.status).toBe(422)
+    expect(missing.body.errors).toEqual({ company_id: ['wajib diisi untuk akun hrd'] })
+    const nulled = await create({
+      email,
+      full_name: 'HRD',
+      password: 'password123',
+      role: 'hrd',
+      company_id: null,
+    })
+    expect(nulled.status).toBe(422)
+    expect(nulled.body.errors.company_id).toEqual(['wajib diisi untuk akun hrd'])
+
+    const unknown = await create({
+      email,
+      full_name: 'HRD',
+      password: 'password123',
+      role: 'hrd',
+      company_id: 999999,
+    })
+    expect(unknown.status).toBe(422)
+    expect(unknown.body.errors).toEqual({ company_id: ['perusahaan tidak ditemukan'] })
+    expect(
+      (await call(t, 'GET', '/api/admin/users', { as: superadmin, query: { search: email } })).body.meta
+        .total,
+    ).toBe(0)
+  })
+
+  it('422 when a non-hrd account is given a company or a non-learner a student record', async () => {
+    const company = await given.company(t)
+    const record = await given.student(t, { account: false })
+    const res = await create({
+      email: newEmail(),
+      full_name: 'Admin',
+      password: 'password123',
+      role: 'admin',
+      company_id: company.id,
+      student_id: record.studentId,
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.errors).toEqual({
+      company_id: ['hanya boleh diisi untuk akun hrd'],
+      student_id: ['hanya boleh diisi untuk akun siswa atau alumni'],
+    })
+    expect((await givenUsers.studentRow(t, record.studentId))!.userId).toBeNull()
+  })
+
+  it('422 for an unknown learner record or one of the other kind; 409 when it already has an account', async () => {
+    const body = { full_name: 'Siswa', password: 'password123', role: 'siswa' }
+    const unknown = await create({ ...body, email: newEmail(), student_id: 999999 })
+    expect(unknown.status).toBe(422)
+    expect(unknown.body.errors).toEqual({ student_id: ['data siswa/alumni tidak ditemukan'] })
+
+    const alumniRecord = await given.student(t, { role: 'alumni', account: false })
+    const mismatch = await create({ ...body, email: newEmail(), student_id: alumniRecord.studentId })
+    expect(mismatch.status).toBe(422)
+    expect(mismatch.body.errors.student_id[0]).toMatch(/alumni/)
+    expect((await givenUsers.studentRow(t, alumniRecord.studentId))!.userId).toBeNull()
+
+    const taken = await given.student(t)
+    const email = newEmail()
+    const res = await create({ ...body, email, student_id: taken.studentId })
+    expect(res.status).toBe(409)
+    expect(res.body.message).toBe('Data siswa/alumni ini sudah memiliki akun.')
+    expect(res.body.errors).toEqual({ student_id: ['sudah terhubung dengan akun lain'] })
+    expect((await givenUsers.studentRow(t, taken.studentId))!.userId).toBe(taken.id)
+    expect((await givenUsers.login(t, email, 'password123')).status).toBe(401)
+  })
+
+  it('422 with a message per field for missing and malformed fields', async () => {
+    const empty = await create({})
+    expect(empty.status).toBe(422)
+    expect(empty.body.errors).toEqual({
+      email: ['wajib diisi'],
+      full_name: ['wajib diisi'],
+      password: ['wajib diisi'],
+      role: ['wajib diisi'],
+    })
+
+    const bad = await create({
+      email: 'bukan-email',
+      full_name: '',
+      password: 'pendek',
+      role: 'kepsek',
+      company_id: 'satu',
+      student_id: 0,
+    })
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors).toEqual({
+      email: ['harus berupa alamat e-mail yang valid'],
+      full_name: ['tidak boleh kosong'],
+      password: ['minimal 8 karakter'],
+      role: ['harus salah satu dari: superadmin, admin, hrd, siswa, alumni'],
+      company_id: ['harus berupa bilangan bulat'],
+      student_id: ['minimal 1'],
+    })
+
+    const tooLong = await create({
+      email: newEmail(),
+      full_name: 'x'.repeat(151),
+      password: 'p'.repeat(201),
+      role: 'admin',
+    })
+    expect(tooLong.status).toBe(422)
+    expect(tooLong.body.errors).toEqual({
+      full_name: ['maksimal 150 karakter'],
+      password: ['maksimal 200 karakter'],
+    })
+
+    const blank = await create({
+      email: newEmail(),
+      full_name: '   ',
+      password: 'password123',
+      role: 'admin',
+    })
+    expect(blank.status).toBe(422)
+    expect(blank.body.errors).toEqual({ full_name: ['tidak boleh kosong'] })
+  })
+
+  it('accepts a password of exactly 8 and of exactly 200 characters', async () => {
+    for (const password of ['12345678', 'p'.repeat(200)]) {
+      const email = newEmail('batas')
+      const res = await create({ email, full_name: 'Batas', password, role: 'admin' })
+      expect(res.status).toBe(201)
+      expect((await givenUsers.login(t, email, password)).status).toBe(200)
+    }
+  })
+
+  it('400 on malformed JSON', async () => {
+    const res = await call(t, 'POST', '/api/admin/users', {
+      as: superadmin,
+      body: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ success: false, data: null })
+  })
+})
