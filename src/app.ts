@@ -10,12 +10,20 @@ import { registerAuth } from './http/auth.js'
 import { registerErrorHandling } from './http/errors.js'
 import { applicantReviewRoutes } from './modules/applicant-reviews/routes.js'
 import { applicationRoutes } from './modules/applications/routes.js'
+import { attendanceRoutes } from './modules/attendance/routes.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { fileRoutes } from './modules/files/routes.js'
 import { masterDataRoutes } from './modules/master-data/routes.js'
+import { recruitmentSelectionRoutes } from './modules/monitoring/routes.js'
 import { notificationRoutes } from './modules/notifications/routes.js'
+import { placementRoutes } from './modules/placements/routes.js'
 import { portfolioRoutes } from './modules/portfolio/routes.js'
+import { reminderRoutes } from './modules/reminders/routes.js'
+import { dashboardRoutes, reportRoutes } from './modules/reports/routes.js'
+import { scheduleRoutes } from './modules/schedules/routes.js'
+import { selectionRoutes } from './modules/selection/routes.js'
 import { systemRoutes } from './modules/system/routes.js'
+import { tracerStudyRoutes } from './modules/tracer-study/routes.js'
 import { userRoutes } from './modules/users/routes.js'
 import { hrdVacancyRoutes, vacancyBrowseRoutes } from './modules/vacancies/routes.js'
 import type { Storage } from './storage/storage.js'
@@ -72,6 +80,8 @@ export async function buildApp({ config, database, storage, logger }: AppDeps) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
+    // A list route registered as '/' under its prefix reads as the prefix itself.
+    transform: ({ schema, url }) => ({ schema, url: url.length > 1 ? url.replace(/\/$/, '') : url }),
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
@@ -93,6 +103,15 @@ export async function buildApp({ config, database, storage, logger }: AppDeps) {
   await app.register(portfolioRoutes, { prefix: '/api/alumni/portfolio', role: 'alumni' })
   await app.register(notificationRoutes, { prefix: '/api/notifications' })
   await app.register(fileRoutes, { prefix: '/api/files' })
+  await app.register(scheduleRoutes, { prefix: '/api/hrd/test-schedules' })
+  await app.register(reminderRoutes, { prefix: '/api/hrd/test-schedules' })
+  await app.register(selectionRoutes, { prefix: '/api/hrd/selection-results' })
+  await app.register(placementRoutes, { prefix: '/api/hrd/job-placements' })
+  await app.register(attendanceRoutes, { prefix: '/api/admin/attendances' })
+  await app.register(recruitmentSelectionRoutes, { prefix: '/api/admin/recruitment-selections' })
+  await app.register(reportRoutes, { prefix: '/api/admin/reports' })
+  await app.register(dashboardRoutes, { prefix: '/api/admin/dashboard' })
+  await app.register(tracerStudyRoutes, { prefix: '/api/alumni/tracer-study' })
 
   return app
 }

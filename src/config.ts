@@ -78,7 +78,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     storageUrl: env.STORAGE_URL || null,
     logLevel: env.LOG_LEVEL,
     tokenTtlHours: env.TOKEN_TTL_HOURS,
-    seedDemo: env.SEED_DEMO === 'auto' ? env.NODE_ENV !== 'production' : env.SEED_DEMO === 'true',
+    // Never in production, whatever SEED_DEMO says.
+    seedDemo: env.NODE_ENV !== 'production' && env.SEED_DEMO !== 'false',
     bodyLimit: env.BODY_LIMIT_BYTES,
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
     login: {

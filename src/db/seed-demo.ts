@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm'
 import { hashPassword } from '../modules/auth/passwords.js'
+import { seedDemoVacancies } from '../modules/vacancies/demo.js'
 import type { Db } from './client.js'
 import { companies, departments, majors, students, users } from './schema/index.js'
 
@@ -176,4 +177,6 @@ export async function seedDemo(db: Db): Promise<void> {
       },
     ])
   })
+  // Later parts of the workflow add their own demo rows on top of the master data.
+  await seedDemoVacancies(db)
 }

@@ -152,6 +152,7 @@ const p = (e: AjvError) => e.params as Record<string, string>
 
 const PG_UNIQUE = '23505'
 const PG_FOREIGN_KEY = '23503'
+const PG_RESTRICT = '23001'
 const PG_CHECK = '23514'
 const PG_NUMERIC_RANGE = '22003'
 
@@ -190,6 +191,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = langOf(req)
     if (err instanceof AppError) {
+      const retryAfter = err.extra?.retryAfter
+      if (err.statusCode === 429 && typeof retryAfter === 'number')
+        reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))))
       if (err.extra)
         return reply
           .code(err.statusCode)
@@ -244,7 +248,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         409,
         errorBody(lang, msg('Data yang sama sudah ada.', 'A record with the same data already exists.')),
       )
-    if (code === PG_FOREIGN_KEY)
+    if (code === PG_FOREIGN_KEY || code === PG_RESTRICT)
       return send(
         reply,
         409,

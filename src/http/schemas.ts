@@ -1,4 +1,4 @@
-import { type TSchema, Type } from '@sinclair/typebox'
+import { type Static, type TSchema, Type } from '@sinclair/typebox'
 
 /** A string enum that reads as `enum` in errors and in OpenAPI (TypeBox unions would be anyOf). */
 export const StringEnum = <const T extends readonly string[]>(
@@ -11,8 +11,20 @@ export const IdParams = Type.Object({ id: Id })
 export const DateOnly = Type.String({ format: 'date', examples: ['2026-07-15'] })
 export const DateTime = Type.String({ format: 'date-time' })
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
-/** Optional and nullable: absent keeps the stored value, null clears it. */
-export const Opt = <T extends TSchema>(t: T) => Type.Optional(Nullable(t))
+/**
+ * A request field that is optional and nullable: absent keeps the stored value, null clears it.
+ * Written as OpenAPI's `nullable: true`, not a `[T, null]` union: with `coerceTypes` the union's
+ * first branch would turn a null into 0, "" or false before the null branch is tried.
+ */
+export const Opt = <T extends TSchema>(t: T) =>
+  Type.Optional(
+    Type.Unsafe<Static<T> | null>({
+      ...t,
+      nullable: true,
+      // AJV checks `enum` before `nullable`: the null must be listed too.
+      ...(Array.isArray(t.enum) ? { enum: [...t.enum, null] } : {}),
+    }),
+  )
 export const Text = (max = 255, min = 1) => Type.String({ minLength: min, maxLength: max })
 export const SchoolYear = Type.String({ pattern: '^\\d{4}/\\d{4}$', examples: ['2025/2026'] })
 

@@ -235,15 +235,15 @@ describe('GET /openapi.json', () => {
     expect(res.status).toBe(200)
     const paths = res.body.paths
     for (const [path, method] of [
-      ['/api/hrd/applicant-reviews/', 'get'],
+      ['/api/hrd/applicant-reviews', 'get'],
       ['/api/hrd/applicant-reviews/options', 'get'],
       ['/api/hrd/applicant-reviews/{id}', 'get'],
       ['/api/hrd/applicant-reviews/{id}/review', 'patch'],
       ['/api/hrd/applicant-reviews/bulk-review', 'post'],
-      ['/api/my-applications/', 'get'],
+      ['/api/my-applications', 'get'],
       ['/api/my-applications/{id}', 'get'],
       ['/api/my-applications/{id}/withdraw', 'patch'],
-      ['/api/notifications/', 'get'],
+      ['/api/notifications', 'get'],
       ['/api/notifications/{id}/read', 'patch'],
       ['/api/notifications/read-all', 'patch'],
     ]) {

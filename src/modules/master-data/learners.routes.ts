@@ -9,6 +9,7 @@ import {
   ListEnvelope,
   Nullable,
   Ok,
+  Opt,
   Option,
   StringEnum,
 } from '../../http/schemas.js'
@@ -29,19 +30,6 @@ import {
  * the kind they are scoped to and in `graduation_year`, which alumni must have and students must not.
  */
 
-/**
- * Optional, and `null` clears the stored value. Written with OpenAPI's `nullable` rather than a union,
- * so a bad value gets one message (`maksimal 100 karakter`) instead of one per branch.
- */
-const Maybe = <T extends TSchema>(t: T) =>
-  Type.Optional(
-    Type.Unsafe<Static<T> | null>({
-      ...t,
-      nullable: true,
-      ...(Array.isArray(t.enum) ? { enum: [...t.enum, null] } : {}),
-    }),
-  )
-
 export const Year = Type.Integer({ minimum: 1950, maximum: 2100, examples: [2025] })
 const Nis = Type.String({
   minLength: 1,
@@ -52,7 +40,7 @@ const Nis = Type.String({
 })
 const ClassName = Type.String({ minLength: 1, maxLength: 50, examples: ['XII TKJ 1'] })
 /** A profile URL (http/https only) or a bare handle such as `@budi.santoso`. */
-const Social = Maybe(Type.String({ maxLength: 200, pattern: '^(https?://\\S+|@?[A-Za-z0-9._-]+)$' }))
+const Social = Opt(Type.String({ maxLength: 200, pattern: '^(https?://\\S+|@?[A-Za-z0-9._-]+)$' }))
 
 const S = Nullable(Type.String())
 
@@ -91,12 +79,12 @@ function learnerFields(kind: Kind, required: boolean) {
   const must = <T extends TSchema>(t: T) => (required ? t : Type.Optional(t))
   return {
     nis: must(Nis),
-    nisn: Maybe(
+    nisn: Opt(
       Type.String({ pattern: '^[0-9]{10}$', description: 'NISN: 10 digits', examples: ['0071234567'] }),
     ),
     full_name: must(Type.String({ minLength: 1, maxLength: 150 })),
     major_id: must(Id),
-    class_name: Maybe(ClassName),
+    class_name: Opt(ClassName),
     graduation_year:
       kind === 'alumni'
         ? must(Year)
@@ -106,15 +94,15 @@ function learnerFields(kind: Kind, required: boolean) {
                 'Not accepted: a grade-12 student has no graduation year (422). Create an alumnus or use `POST /api/admin/alumni/upgrade`.',
             }),
           ),
-    gender: Maybe(StringEnum(GENDERS)),
-    birth_place: Maybe(Type.String({ maxLength: 100 })),
-    birth_date: Maybe(DateOnly),
-    religion: Maybe(StringEnum(RELIGIONS)),
-    address: Maybe(Type.String({ maxLength: 500 })),
-    city: Maybe(Type.String({ maxLength: 100 })),
-    province: Maybe(Type.String({ maxLength: 100 })),
-    phone: Maybe(Type.String({ pattern: '^(\\+62|62|0)8[0-9]{7,12}$', examples: ['081234567890'] })),
-    email: Maybe(
+    gender: Opt(StringEnum(GENDERS)),
+    birth_place: Opt(Type.String({ maxLength: 100 })),
+    birth_date: Opt(DateOnly),
+    religion: Opt(StringEnum(RELIGIONS)),
+    address: Opt(Type.String({ maxLength: 500 })),
+    city: Opt(Type.String({ maxLength: 100 })),
+    province: Opt(Type.String({ maxLength: 100 })),
+    phone: Opt(Type.String({ pattern: '^(\\+62|62|0)8[0-9]{7,12}$', examples: ['081234567890'] })),
+    email: Opt(
       Type.String({
         format: 'email',
         maxLength: 254,

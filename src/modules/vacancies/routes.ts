@@ -10,6 +10,7 @@ import {
   ListEnvelope,
   Nullable,
   Ok,
+  Opt,
   Option,
   StringEnum,
 } from '../../http/schemas.js'
@@ -29,12 +30,6 @@ import {
   updateVacancy,
 } from './service.js'
 
-/**
- * Optional and nullable without `anyOf`: with `coerceTypes` a `[T, null]` union would turn a
- * null into 0 or "" in its first branch; `nullable: true` keeps null as null.
- */
-const Maybe = <T extends TSchema>(t: T) =>
-  Type.Optional(Type.Unsafe<Static<T> | null>({ ...t, nullable: true }))
 /** Text that must contain something besides spaces. */
 const Filled = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' })
 const Money = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000 })
@@ -45,14 +40,14 @@ const VacancyBody = Type.Object(
     position: Filled(150),
     description: Filled(10_000),
     qualifications: Filled(10_000),
-    benefits: Maybe(Type.String({ maxLength: 5000 })),
+    benefits: Opt(Type.String({ maxLength: 5000 })),
     category: StringEnum(CATEGORY_VALUES),
     job_type: StringEnum(JOB_TYPES),
-    work_location: Maybe(Type.String({ maxLength: 255 })),
-    city: Maybe(Type.String({ maxLength: 100 })),
-    province: Maybe(Type.String({ maxLength: 100 })),
-    min_salary: Maybe(Money),
-    max_salary: Maybe(Money),
+    work_location: Opt(Type.String({ maxLength: 255 })),
+    city: Opt(Type.String({ maxLength: 100 })),
+    province: Opt(Type.String({ maxLength: 100 })),
+    min_salary: Opt(Money),
+    max_salary: Opt(Money),
     quota: Type.Integer({ minimum: 1, maximum: 10_000 }),
     deadline: DateOnly,
     target: StringEnum(VACANCY_TARGETS),
@@ -296,7 +291,7 @@ const BrowseOptions = Type.Object({
 
 const ApplyBody = Type.Object(
   {
-    cover_letter: Maybe(Type.String({ maxLength: 5000 })),
+    cover_letter: Opt(Type.String({ maxLength: 5000 })),
     portfolio_ids: Type.Optional(Type.Array(Id, { maxItems: 10, uniqueItems: true })),
   },
   { additionalProperties: false },
