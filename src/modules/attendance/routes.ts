@@ -1,4 +1,163 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import {
+  APPLICATION_STATUSES,
+  ATTENDANCE_STATUSES,
+  TEST_KINDS,
+  VALIDATION_STATUSES,
+} from '../../db/schema/index.js'
+import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { langOf, tr } from '../../http/i18n.js'
+import {
+  BulkResult,
+  DateOnly,
+  DateTime,
+  Envelope,
+  Id,
+  IdParams,
+  ListEnvelope,
+  Nullable,
+  Opt,
+  StringEnum,
+} from '../../http/schemas.js'
+import { bulkValidate, listAttendances, validateAttendance } from './service.js'
 
-/** Career-center attendance validation (SPEC 4.3): queue, history, validate, bulk-validate. */
-export const attendanceRoutes: FastifyPluginAsyncTypebox = async (_app) => {}
+const VALIDATED = ['verified', 'rejected'] as const
+
+const AttendanceOut = Type.Object({
+  id: Type.Integer({ description: 'The attendance record (the participant id of the schedule)' }),
+  applicationId: Type.Integer(),
+  applicationStatus: StringEnum(APPLICATION_STATUSES),
+  applicant: Type.Object({
+    studentId: Type.Integer(),
+    fullName: Type.String(),
+    nis: Type.String(),
+    major: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  }),
+  company: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  vacancy: Type.Object({ id: Type.Integer(), title: Type.String() }),
+  schedule: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    kind: StringEnum(TEST_KINDS),
+    scheduledAt: DateTime,
+    location: Type.String(),
+    status: StringEnum(['scheduled', 'done'] as const, {
+      description: '`scheduled`: still ahead (cannot be validated yet); `done`: taken place',
+    }),
+  }),
+  attendanceStatus: Nullable(StringEnum(ATTENDANCE_STATUSES)),
+  attendanceNotes: Nullable(Type.String({ description: "HR's notes on the mark" })),
+  markedAt: Nullable(DateTime),
+  validationStatus: StringEnum(VALIDATION_STATUSES),
+  validationNotes: Nullable(Type.String({ description: "The career center's notes" })),
+  validatedAt: Nullable(DateTime),
+  validatedBy: Nullable(Type.Object({ id: Type.Integer(), fullName: Type.String() })),
+})
+
+const Filters = {
+  ...PageQuery,
+  company_id: Type.Optional(Id),
+  job_vacancy_id: Type.Optional(Id),
+  test_schedule_id: Type.Optional(Id),
+  attendance_status: Type.Optional(StringEnum([...ATTENDANCE_STATUSES, 'unmarked'] as const)),
+  date_from: Type.Optional(DateOnly),
+  date_to: Type.Optional(DateOnly),
+}
+
+const Validation = {
+  status: StringEnum(ATTENDANCE_STATUSES, { description: 'The attendance as the career center finds it' }),
+  validation_status: StringEnum(VALIDATED),
+  notes: Opt(Type.String({ maxLength: 1000 })),
+}
+
+const tags = ['attendance']
+const config = { roles: ['admin'] } as const
+const filterDescription =
+  '`search` matches the full name or NIS; `date_from`/`date_to` are the test days in WIB (UTC+07:00). Records of cancelled tests are left out.'
+
+export const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/queue',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Attendance records awaiting validation, oldest test first',
+        description: filterDescription,
+        querystring: Type.Object(Filters),
+        response: { 200: ListEnvelope(AttendanceOut) },
+      },
+    },
+    async (req) => {
+      const r = await listAttendances(app.db, 'queue', req.query)
+      return paged(r.rows, r.total, r.page)
+    },
+  )
+
+  app.get(
+    '/history',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Validated attendance records (verified or rejected), latest validation first',
+        description: filterDescription,
+        querystring: Type.Object({ ...Filters, validation_status: Type.Optional(StringEnum(VALIDATED)) }),
+        response: { 200: ListEnvelope(AttendanceOut) },
+      },
+    },
+    async (req) => {
+      const r = await listAttendances(app.db, 'history', req.query)
+      return paged(r.rows, r.total, r.page)
+    },
+  )
+
+  app.patch(
+    '/bulk-validate',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One validation for 1 to 100 attendance records; each id succeeds or fails on its own',
+        body: Type.Object(
+          {
+            attendance_ids: Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true }),
+            ...Validation,
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Envelope(BulkResult) },
+      },
+    },
+    async (req) => {
+      const r = await bulkValidate(app.db, req.user, req.body)
+      const lang = langOf(req)
+      return ok(
+        { ...r, failures: r.failures.map((f) => ({ id: f.id, reason: tr(f.reason, lang) })) },
+        `${r.succeeded} dari ${r.processed} data kehadiran berhasil divalidasi.`,
+      )
+    },
+  )
+
+  app.patch(
+    '/:id/validate',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Validate one attendance record of a test that has taken place',
+        description:
+          'Sets the attendance status and the validation (`verified` or `rejected`) with who and when. The same values again change nothing (validatedAt stays); other values update the record.',
+        params: IdParams,
+        body: Type.Object(Validation, { additionalProperties: false }),
+        response: { 200: Envelope(AttendanceOut) },
+      },
+    },
+    async (req) =>
+      ok(
+        await validateAttendance(app.db, req.user, req.params.id, req.body),
+        req.body.validation_status === 'verified' ? 'Kehadiran terverifikasi.' : 'Kehadiran ditolak.',
+      ),
+  )
+}

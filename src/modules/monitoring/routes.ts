@@ -1,4 +1,80 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { DateOnly, DateTime, Envelope, Id, IdParams, ListEnvelope, StringEnum } from '../../http/schemas.js'
+import { ScheduleOut } from '../schedules/service.js'
+import { listProgress, vacancyProgress } from './service.js'
 
-/** Career-center read-only selection progress of every vacancy (SPEC 4.3). */
-export const recruitmentSelectionRoutes: FastifyPluginAsyncTypebox = async (_app) => {}
+const Count = Type.Integer({ minimum: 0 })
+
+const Progress = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  position: Type.String(),
+  company: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  majors: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  quota: Type.Integer(),
+  deadline: DateOnly,
+  isActive: Type.Boolean(),
+  isOpen: Type.Boolean({ description: 'Active, not deleted and the deadline not passed' }),
+  isDeleted: Type.Boolean({ description: 'Soft-deleted by HR; listed only when it has applications' }),
+  applicants: Type.Object({
+    total: Count,
+    pending: Count,
+    in_progress: Count,
+    accepted: Count,
+    rejected: Count,
+    withdrawn: Count,
+  }),
+  scheduled: Type.Integer({ description: 'Applications with a place in a test that was not cancelled' }),
+  attended: Type.Integer({ description: 'Applications whose attendance (hadir) the career center verified' }),
+  scored: Type.Integer({ description: 'Applications with a final score' }),
+  published: Type.Integer({ description: 'Applications whose result was published' }),
+  placed: Type.Integer({ description: 'Applications that led to a placement' }),
+  createdAt: DateTime,
+})
+
+const tags = ['recruitment monitoring']
+const config = { roles: ['admin'] } as const
+
+export const recruitmentSelectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Selection progress of every vacancy, newest first (read-only)',
+        description:
+          '`search` matches the title, the position or the company name. `status`: `open` (active, not deleted, deadline not passed) or `closed`. Soft-deleted vacancies are listed only when they have applications.',
+        querystring: Type.Object({
+          ...PageQuery,
+          company_id: Type.Optional(Id),
+          major_id: Type.Optional(Id),
+          status: Type.Optional(StringEnum(['open', 'closed'] as const)),
+        }),
+        response: { 200: ListEnvelope(Progress) },
+      },
+    },
+    async (req) => {
+      const r = await listProgress(app.db, req.query)
+      return paged(r.rows, r.total, r.page)
+    },
+  )
+
+  app.get(
+    '/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "One vacancy's selection progress with each of its test schedules",
+        params: IdParams,
+        response: {
+          200: Envelope(Type.Object({ ...Progress.properties, schedules: Type.Array(ScheduleOut) })),
+        },
+      },
+    },
+    async (req) => ok(await vacancyProgress(app.db, req.params.id)),
+  )
+}

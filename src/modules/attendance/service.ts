@@ -1,0 +1,186 @@
+import type { Conn, Db } from '../../db/client.js'
+import {
+  type AttendanceStatus,
+  applicationEvents,
+  type TestKind,
+  type ValidationStatus,
+} from '../../db/schema/index.js'
+import type { Actor } from '../../http/auth.js'
+import { pageOf } from '../../http/envelope.js'
+import { notFound, unprocessable } from '../../http/errors.js'
+import { type Msg, msg } from '../../http/i18n.js'
+import { KIND_LABELS, schoolDayEnd, schoolDayStart } from '../schedules/service.js'
+import * as q from './queries.js'
+
+/** The timeline stage a verified attendance writes on the application. */
+export const ATTENDANCE_STAGE = 'test_attendance'
+
+const iso = (d: Date | null) => d?.toISOString() ?? null
+
+function attendanceOut(r: q.AttendanceRow) {
+  return {
+    id: r.id,
+    applicationId: r.applicationId,
+    applicationStatus: r.applicationStatus,
+    applicant: {
+      studentId: r.studentId,
+      fullName: r.fullName,
+      nis: r.nis,
+      major: { id: r.majorId, name: r.majorName },
+    },
+    company: { id: r.companyId, name: r.companyName },
+    vacancy: { id: r.vacancyId, title: r.vacancyTitle },
+    schedule: {
+      id: r.scheduleId,
+      name: r.scheduleName,
+      kind: r.scheduleKind,
+      scheduledAt: r.scheduledAt.toISOString(),
+      location: r.scheduleLocation,
+      status: r.scheduleStatus,
+    },
+    attendanceStatus: r.attendanceStatus,
+    attendanceNotes: r.attendanceNotes,
+    markedAt: iso(r.markedAt),
+    validationStatus: r.validationStatus,
+    validationNotes: r.validationNotes,
+    validatedAt: iso(r.validatedAt),
+    validatedBy: r.validatorId ? { id: r.validatorId, fullName: r.validatorName ?? '' } : null,
+  }
+}
+
+export interface AttendanceListQuery {
+  page?: number
+  per_page?: number
+  search?: string
+  company_id?: number
+  job_vacancy_id?: number
+  test_schedule_id?: number
+  attendance_status?: AttendanceStatus | 'unmarked'
+  validation_status?: Exclude<ValidationStatus, 'pending'>
+  date_from?: string
+  date_to?: string
+}
+
+/** The validation queue (pending) or the history (verified, rejected) of every company's tests. */
+export async function listAttendances(db: Db, view: 'queue' | 'history', query: AttendanceListQuery) {
+  const page = pageOf(query)
+  const { rows, total } = await q.attendancePage(
+    db,
+    {
+      view,
+      validationStatus: view === 'history' ? query.validation_status : undefined,
+      companyId: query.company_id,
+      jobVacancyId: query.job_vacancy_id,
+      testScheduleId: query.test_schedule_id,
+      attendanceStatus: query.attendance_status,
+      from: query.date_from ? schoolDayStart(query.date_from) : undefined,
+      before: query.date_to ? schoolDayEnd(query.date_to) : undefined,
+      search: query.search,
+    },
+    page,
+  )
+  return { rows: rows.map(attendanceOut), total, page }
+}
+
+export interface ValidateInput {
+  status: AttendanceStatus
+  validation_status: Exclude<ValidationStatus, 'pending'>
+  notes?: string | null
+}
+
+type Failure = 'not_found' | 'cancelled' | 'not_started'
+
+const REASONS: Record<Failure, Msg> = {
+  not_found: msg('tidak ditemukan', 'not found'),
+  cancelled: msg('jadwal tes dibatalkan', 'the test was cancelled'),
+  not_started: msg('tes belum berlangsung', 'the test has not taken place yet'),
+}
+
+/**
+ * Validates those of `ids` whose test has taken place (and was not cancelled), in the caller's
+ * transaction. A record that already holds exactly these values is left as it is (its validatedAt
+ * stays); any other is updated, and a verified attendance is written on the application's timeline.
+ * Returns the failure of each id that could not be validated.
+ */
+async function applyValidation(tx: Conn, actor: Actor, ids: number[], input: ValidateInput) {
+  const notes = input.notes === undefined ? undefined : input.notes?.trim() || null
+  const rows = await q.lockForValidation(tx, ids)
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const failures = new Map<number, Failure>()
+  const changed: typeof rows = []
+  for (const id of ids) {
+    const r = byId.get(id)
+    if (!r) failures.set(id, 'not_found')
+    else if (r.cancelled) failures.set(id, 'cancelled')
+    else if (!r.started) failures.set(id, 'not_started')
+    else if (
+      r.attendanceStatus !== input.status ||
+      r.validationStatus !== input.validation_status ||
+      (notes !== undefined && notes !== r.validationNotes)
+    )
+      changed.push(r)
+  }
+  await q.validate(
+    tx,
+    changed.map((r) => r.id),
+    {
+      attendanceStatus: input.status,
+      validationStatus: input.validation_status,
+      notes,
+      validatorId: actor.id,
+    },
+  )
+  const verified = input.validation_status === 'verified' ? changed : []
+  if (verified.length > 0)
+    await tx.insert(applicationEvents).values(
+      verified.map((r) => ({
+        applicationId: r.applicationId,
+        stage: ATTENDANCE_STAGE,
+        status: input.status,
+        notes: `${KIND_LABELS[r.scheduleKind as TestKind]}: ${r.scheduleName}`,
+        actorId: actor.id,
+        actorName: actor.fullName,
+      })),
+    )
+  return failures
+}
+
+/** Validates one attendance record: 404 unknown, 422 when its test was cancelled or is still ahead. */
+export async function validateAttendance(db: Db, actor: Actor, id: number, input: ValidateInput) {
+  await db.transaction(async (tx) => {
+    const failure = (await applyValidation(tx, actor, [id], input)).get(id)
+    if (failure === 'not_found')
+      return notFound(msg('Data kehadiran tidak ditemukan.', 'Attendance record not found.'))
+    if (failure === 'cancelled')
+      return unprocessable(
+        msg(
+          'Jadwal tes ini dibatalkan sehingga kehadirannya tidak dapat divalidasi.',
+          'This test was cancelled; its attendance cannot be validated.',
+        ),
+      )
+    if (failure === 'not_started')
+      return unprocessable(
+        msg(
+          'Tes ini belum berlangsung sehingga kehadirannya belum dapat divalidasi.',
+          'This test has not taken place yet; its attendance cannot be validated.',
+        ),
+      )
+  })
+  return attendanceOut((await q.attendanceItem(db, id))!)
+}
+
+export interface BulkValidateInput extends ValidateInput {
+  attendance_ids: number[]
+}
+
+/** One validation for up to 100 records in one transaction; each failing id is reported with its reason. */
+export async function bulkValidate(db: Db, actor: Actor, input: BulkValidateInput) {
+  const ids = input.attendance_ids
+  const failures = await db.transaction((tx) => applyValidation(tx, actor, ids, input))
+  return {
+    processed: ids.length,
+    succeeded: ids.length - failures.size,
+    failed: failures.size,
+    failures: [...failures].map(([id, f]) => ({ id, reason: REASONS[f] })),
+  }
+}

@@ -1,0 +1,174 @@
+import { and, desc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm'
+import type { Conn } from '../../db/client.js'
+import {
+  applications,
+  companies,
+  jobVacancies,
+  jobVacancyMajors,
+  majors,
+  placements,
+  selectionResults,
+  testParticipants,
+  testSchedules,
+} from '../../db/schema/index.js'
+import { likePattern, type Page } from '../../http/envelope.js'
+
+const v = jobVacancies
+const a = applications
+const tp = testParticipants
+const ts = testSchedules
+
+export interface ApplicationCounts {
+  total: number
+  pending: number
+  in_progress: number
+  accepted: number
+  rejected: number
+  withdrawn: number
+  scored: number
+  published: number
+  placed: number
+}
+
+export interface TestCounts {
+  scheduled: number
+  attended: number
+}
+
+/**
+ * The vacancy's applications by status and how far they got after the tests: one pass over its
+ * applications (index on (job_vacancy_id, status)) with their result and placement (both keyed by
+ * application id).
+ */
+const applicationCounts = sql<ApplicationCounts>`(
+  select json_build_object(
+    'total', count(*),
+    'pending', count(*) filter (where ${a.status} = 'pending'),
+    'in_progress', count(*) filter (where ${a.status} = 'in_progress'),
+    'accepted', count(*) filter (where ${a.status} = 'accepted'),
+    'rejected', count(*) filter (where ${a.status} = 'rejected'),
+    'withdrawn', count(*) filter (where ${a.status} = 'withdrawn'),
+    'scored', count(*) filter (where ${selectionResults.finalScore} is not null),
+    'published', count(*) filter (where ${selectionResults.isPublished}),
+    'placed', count(${placements.id}))
+  from ${a}
+  left join ${selectionResults} on ${selectionResults.applicationId} = ${a.id}
+  left join ${placements} on ${placements.applicationId} = ${a.id}
+  where ${a.jobVacancyId} = ${v.id})`
+
+/**
+ * Distinct applications with a place in a test of the vacancy that was not cancelled, and those
+ * among them whose attendance (hadir) the career center verified.
+ */
+const testCounts = sql<TestCounts>`(
+  select json_build_object(
+    'scheduled', count(distinct ${tp.applicationId}),
+    'attended', count(distinct ${tp.applicationId}) filter (where ${tp.attendanceStatus} = 'hadir' and ${tp.validationStatus} = 'verified'))
+  from ${ts} inner join ${tp} on ${tp.testScheduleId} = ${ts.id}
+  where ${ts.jobVacancyId} = ${v.id} and ${ts.status} <> 'cancelled')`
+
+/** The vacancy's majors. */
+const majorsOf = sql<{ id: number; name: string }[]>`coalesce((
+  select json_agg(json_build_object('id', ${majors.id}, 'name', ${majors.name}) order by ${majors.name}, ${majors.id})
+  from ${jobVacancyMajors} inner join ${majors} on ${majors.id} = ${jobVacancyMajors.majorId}
+  where ${jobVacancyMajors.jobVacancyId} = ${v.id}), '[]'::json)`
+
+/** Open to applicants: active, not deleted, the deadline not passed (the database's date). */
+const isOpen = sql<boolean>`(${v.isActive} and ${v.deletedAt} is null and ${v.deadline} >= current_date)`
+
+const progressFields = {
+  id: v.id,
+  title: v.title,
+  position: v.position,
+  quota: v.quota,
+  deadline: v.deadline,
+  isActive: v.isActive,
+  isOpen,
+  deletedAt: v.deletedAt,
+  createdAt: v.createdAt,
+  companyId: companies.id,
+  companyName: companies.name,
+  majors: majorsOf,
+  applications: applicationCounts,
+  tests: testCounts,
+}
+
+export type ProgressRow = NonNullable<Awaited<ReturnType<typeof vacancyProgress>>>
+
+export interface ProgressFilters {
+  companyId?: number
+  majorId?: number
+  status?: 'open' | 'closed'
+  search?: string
+}
+
+/** Vacancies not deleted, and deleted ones that still have applications (their selection is history). */
+const listed = sql`(${v.deletedAt} is null or exists (select 1 from ${a} where ${a.jobVacancyId} = ${v.id}))`
+
+function whereOf(f: ProgressFilters): SQL | undefined {
+  const search = f.search?.trim()
+  return and(
+    listed,
+    f.companyId ? eq(v.companyId, f.companyId) : undefined,
+    f.majorId
+      ? sql`${v.id} in (select ${jobVacancyMajors.jobVacancyId} from ${jobVacancyMajors} where ${jobVacancyMajors.majorId} = ${f.majorId})`
+      : undefined,
+    f.status ? (f.status === 'open' ? isOpen : not(isOpen)) : undefined,
+    search
+      ? or(
+          ilike(v.title, likePattern(search)),
+          ilike(v.position, likePattern(search)),
+          ilike(companies.name, likePattern(search)),
+        )
+      : undefined,
+  )
+}
+
+/**
+ * One page of vacancies with their selection progress, one statement: the page of ids (and the
+ * total of the filter) is chosen first, so the counting subqueries run for that page's rows only.
+ */
+export async function progressPage(conn: Conn, f: ProgressFilters, page: Page) {
+  const where = whereOf(f)
+  const pageOfIds = conn.$with('page_of_ids').as(
+    conn
+      .select({
+        pageId: sql<number>`${v.id}`.as('page_id'),
+        total: sql<number>`(count(*) over ())::int`.as('total'),
+      })
+      .from(v)
+      .innerJoin(companies, eq(companies.id, v.companyId))
+      .where(where)
+      .orderBy(desc(v.createdAt), desc(v.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  )
+  const rows = await conn
+    .with(pageOfIds)
+    .select({ ...progressFields, total: pageOfIds.total })
+    .from(pageOfIds)
+    .innerJoin(v, eq(v.id, pageOfIds.pageId))
+    .innerJoin(companies, eq(companies.id, v.companyId))
+    .orderBy(desc(v.createdAt), desc(v.id))
+  const total =
+    rows[0]?.total ??
+    (page.offset > 0
+      ? ((
+          await conn
+            .select({ n: sql<number>`count(*)::int` })
+            .from(v)
+            .innerJoin(companies, eq(companies.id, v.companyId))
+            .where(where)
+        )[0]?.n ?? 0)
+      : 0)
+  return { rows, total }
+}
+
+export async function vacancyProgress(conn: Conn, id: number) {
+  const [row] = await conn
+    .select(progressFields)
+    .from(v)
+    .innerJoin(companies, eq(companies.id, v.companyId))
+    .where(and(eq(v.id, id), listed))
+  return row
+}

@@ -1,0 +1,361 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Conn } from '../../db/client.js'
+import {
+  type AttendanceStatus,
+  applications,
+  companies,
+  jobVacancies,
+  majors,
+  students,
+  type TestKind,
+  testParticipants,
+  testSchedules,
+  users,
+  type ValidationStatus,
+} from '../../db/schema/index.js'
+import { likePattern, type Page } from '../../http/envelope.js'
+
+const s = testSchedules
+const tp = testParticipants
+
+export type ScheduleStatus = 'scheduled' | 'done' | 'cancelled'
+
+/** What a client sees: cancelled, done (its time has come) or scheduled. The database's clock decides. */
+export const scheduleStatus = sql<ScheduleStatus>`(case when ${s.status} = 'cancelled' then 'cancelled' when ${s.scheduledAt} <= now() then 'done' else 'scheduled' end)`
+
+/** True once the test's time has come (attendance can be marked, nothing can be changed). */
+export const hasStarted = sql<boolean>`(${s.scheduledAt} <= now())`
+
+export interface ParticipantCounts {
+  total: number
+  hadir: number
+  izin: number
+  alpa: number
+  unmarked: number
+  pending: number
+  verified: number
+  rejected: number
+}
+
+/** The participants of the schedule `scheduleId` counted by attendance and validation status. */
+export const participantCountsOf = (scheduleId: SQL | typeof s.id) => sql<ParticipantCounts>`(
+  select json_build_object(
+    'total', count(*),
+    'hadir', count(*) filter (where ${tp.attendanceStatus} = 'hadir'),
+    'izin', count(*) filter (where ${tp.attendanceStatus} = 'izin'),
+    'alpa', count(*) filter (where ${tp.attendanceStatus} = 'alpa'),
+    'unmarked', count(*) filter (where ${tp.attendanceStatus} is null),
+    'pending', count(*) filter (where ${tp.validationStatus} = 'pending'),
+    'verified', count(*) filter (where ${tp.validationStatus} = 'verified'),
+    'rejected', count(*) filter (where ${tp.validationStatus} = 'rejected'))
+  from ${tp} where ${tp.testScheduleId} = ${scheduleId})`
+
+const scheduleFields = {
+  id: s.id,
+  name: s.name,
+  kind: s.kind,
+  scheduledAt: s.scheduledAt,
+  durationMinutes: s.durationMinutes,
+  location: s.location,
+  description: s.description,
+  minimumScore: s.minimumScore,
+  status: scheduleStatus,
+  cancelledAt: s.cancelledAt,
+  cancelReason: s.cancelReason,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+  vacancyId: jobVacancies.id,
+  vacancyTitle: jobVacancies.title,
+  vacancyPosition: jobVacancies.position,
+  counts: participantCountsOf(s.id),
+}
+
+export type ScheduleRow = NonNullable<Awaited<ReturnType<typeof scheduleOfCompany>>>
+
+export interface ScheduleFilters {
+  jobVacancyId?: number
+  kind?: TestKind
+  status?: ScheduleStatus
+  /** Scheduled at or after this instant. */
+  from?: Date
+  /** Scheduled before this instant. */
+  before?: Date
+  search?: string
+}
+
+function statusIs(status: ScheduleStatus): SQL {
+  if (status === 'cancelled') return eq(s.status, 'cancelled')
+  return and(
+    eq(s.status, 'scheduled'),
+    status === 'done' ? sql`${s.scheduledAt} <= now()` : sql`${s.scheduledAt} > now()`,
+  ) as SQL
+}
+
+const fromSchedules = (conn: Conn) =>
+  conn.select(scheduleFields).from(s).innerJoin(jobVacancies, eq(jobVacancies.id, s.jobVacancyId))
+
+/** One page of the company's schedules, latest first, with the total of the filter: one statement. */
+export async function schedulePage(conn: Conn, companyId: number, f: ScheduleFilters, page: Page) {
+  const search = f.search?.trim()
+  const where = and(
+    eq(s.companyId, companyId),
+    f.jobVacancyId ? eq(s.jobVacancyId, f.jobVacancyId) : undefined,
+    f.kind ? eq(s.kind, f.kind) : undefined,
+    f.status ? statusIs(f.status) : undefined,
+    f.from ? gte(s.scheduledAt, f.from) : undefined,
+    f.before ? lt(s.scheduledAt, f.before) : undefined,
+    search ? or(ilike(s.name, likePattern(search)), ilike(s.location, likePattern(search))) : undefined,
+  )
+  const rows = await conn
+    .select({ ...scheduleFields, total: sql<number>`(count(*) over ())::int` })
+    .from(s)
+    .innerJoin(jobVacancies, eq(jobVacancies.id, s.jobVacancyId))
+    .where(where)
+    .orderBy(desc(s.scheduledAt), desc(s.id))
+    .limit(page.limit)
+    .offset(page.offset)
+  // Past the last page the window count has no row to ride on: count apart.
+  const total =
+    rows[0]?.total ??
+    (page.offset > 0
+      ? ((await conn.select({ n: sql<number>`count(*)::int` }).from(s).where(where))[0]?.n ?? 0)
+      : 0)
+  return { rows, total }
+}
+
+export async function scheduleOfCompany(conn: Conn, companyId: number, id: number) {
+  const [row] = await fromSchedules(conn).where(and(eq(s.id, id), eq(s.companyId, companyId)))
+  return row
+}
+
+/** The schedules of one vacancy (any company), soonest last, for the career center's progress page. */
+export function schedulesOfVacancy(conn: Conn, vacancyId: number) {
+  return fromSchedules(conn).where(eq(s.jobVacancyId, vacancyId)).orderBy(asc(s.scheduledAt), asc(s.id))
+}
+
+/**
+ * Locks the company's schedule for a change, with what the change's rules and notifications need.
+ * The lock serialises changes of one schedule (update, cancel, reminders).
+ */
+export async function lockSchedule(tx: Conn, companyId: number, id: number) {
+  const [row] = await tx
+    .select({
+      id: s.id,
+      jobVacancyId: s.jobVacancyId,
+      name: s.name,
+      kind: s.kind,
+      scheduledAt: s.scheduledAt,
+      location: s.location,
+      status: s.status,
+      started: hasStarted,
+      vacancyTitle: jobVacancies.title,
+      companyName: companies.name,
+    })
+    .from(s)
+    .innerJoin(jobVacancies, eq(jobVacancies.id, s.jobVacancyId))
+    .innerJoin(companies, eq(companies.id, s.companyId))
+    .where(and(eq(s.id, id), eq(s.companyId, companyId)))
+    .for('update', { of: s })
+  return row
+}
+
+export type LockedSchedule = NonNullable<Awaited<ReturnType<typeof lockSchedule>>>
+
+/** The company's vacancy (not deleted) a schedule is for, and the database's clock. */
+export async function vacancyOfCompany(conn: Conn, companyId: number, id: number) {
+  const [row] = await conn
+    .select({
+      id: jobVacancies.id,
+      title: jobVacancies.title,
+      companyName: companies.name,
+      now: sql<Date>`now()`.mapWith(s.scheduledAt),
+    })
+    .from(jobVacancies)
+    .innerJoin(companies, eq(companies.id, jobVacancies.companyId))
+    .where(
+      and(eq(jobVacancies.id, id), eq(jobVacancies.companyId, companyId), isNull(jobVacancies.deletedAt)),
+    )
+  return row
+}
+
+/** The database's clock (one for every API instance). */
+export async function now(conn: Conn): Promise<Date> {
+  const [row] = await conn
+    .select({ now: sql<Date>`now()`.mapWith(s.scheduledAt) })
+    .from(sql`(values (1)) as one (x)`)
+  return row.now
+}
+
+/**
+ * The applications among `ids` of the vacancy, share-locked (a withdrawal waits for the schedule's
+ * transaction), with the applicant's account for the notification. In id order.
+ */
+export function applicationsOfVacancy(tx: Conn, vacancyId: number, ids: number[]) {
+  return tx
+    .select({ id: applications.id, status: applications.status, userId: students.userId })
+    .from(applications)
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .where(and(eq(applications.jobVacancyId, vacancyId), inArray(applications.id, ids)))
+    .orderBy(asc(applications.id))
+    .for('share', { of: applications })
+}
+
+/** Every participant of the schedule with the applicant's account (for notifications). */
+export function participantsOf(tx: Conn, scheduleId: number) {
+  return tx
+    .select({
+      id: tp.id,
+      applicationId: tp.applicationId,
+      validationStatus: tp.validationStatus,
+      userId: students.userId,
+    })
+    .from(tp)
+    .innerJoin(applications, eq(applications.id, tp.applicationId))
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .where(eq(tp.testScheduleId, scheduleId))
+    .orderBy(asc(tp.id))
+}
+
+export async function insertSchedule(tx: Conn, values: typeof s.$inferInsert) {
+  const [row] = await tx.insert(s).values(values).returning({ id: s.id })
+  return row.id
+}
+
+export async function addParticipants(tx: Conn, scheduleId: number, applicationIds: number[]) {
+  if (applicationIds.length === 0) return
+  await tx
+    .insert(tp)
+    .values(applicationIds.map((applicationId) => ({ testScheduleId: scheduleId, applicationId })))
+}
+
+export async function removeParticipants(tx: Conn, scheduleId: number, applicationIds: number[]) {
+  if (applicationIds.length === 0) return
+  await tx.delete(tp).where(and(eq(tp.testScheduleId, scheduleId), inArray(tp.applicationId, applicationIds)))
+}
+
+export async function updateSchedule(
+  tx: Conn,
+  id: number,
+  values: Omit<Partial<typeof s.$inferInsert>, 'cancelledAt'> & { cancelledAt?: Date | SQL },
+) {
+  await tx
+    .update(s)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(s.id, id))
+}
+
+// ---------------------------------------------------------------- participants
+
+export type AttendanceFilter = AttendanceStatus | 'unmarked'
+
+export interface ParticipantFilters {
+  attendanceStatus?: AttendanceFilter
+  validationStatus?: ValidationStatus
+  search?: string
+}
+
+const validator = alias(users, 'validator')
+
+const participantFields = {
+  id: tp.id,
+  applicationId: tp.applicationId,
+  applicationStatus: applications.status,
+  studentId: students.id,
+  fullName: students.fullName,
+  nis: students.nis,
+  majorId: majors.id,
+  majorName: majors.name,
+  attendanceStatus: tp.attendanceStatus,
+  attendanceNotes: tp.attendanceNotes,
+  markedAt: tp.markedAt,
+  validationStatus: tp.validationStatus,
+  validationNotes: tp.validationNotes,
+  validatedAt: tp.validatedAt,
+  validatorId: validator.id,
+  validatorName: validator.fullName,
+  score: tp.score,
+  lastRemindedAt: tp.lastRemindedAt,
+}
+
+export type ParticipantRow = NonNullable<Awaited<ReturnType<typeof participantOfSchedule>>>
+
+const fromParticipantsWith = <E extends Record<string, SQL.Aliased | SQL>>(conn: Conn, extra: E) =>
+  conn
+    .select({ ...participantFields, ...extra })
+    .from(tp)
+    .innerJoin(applications, eq(applications.id, tp.applicationId))
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(majors, eq(majors.id, students.majorId))
+    .leftJoin(validator, eq(validator.id, tp.validatedBy))
+
+export function attendanceIs(status: AttendanceFilter): SQL {
+  return status === 'unmarked'
+    ? (isNull(tp.attendanceStatus) as SQL)
+    : (eq(tp.attendanceStatus, status) as SQL)
+}
+
+/** One page of a schedule's participants by name, with the total of the filter: one statement. */
+export async function participantPage(conn: Conn, scheduleId: number, f: ParticipantFilters, page: Page) {
+  const search = f.search?.trim()
+  const where = and(
+    eq(tp.testScheduleId, scheduleId),
+    f.attendanceStatus ? attendanceIs(f.attendanceStatus) : undefined,
+    f.validationStatus ? eq(tp.validationStatus, f.validationStatus) : undefined,
+    search
+      ? or(ilike(students.fullName, likePattern(search)), ilike(students.nis, likePattern(search)))
+      : undefined,
+  )
+  const rows = await fromParticipantsWith(conn, { total: sql<number>`(count(*) over ())::int` })
+    .where(where)
+    .orderBy(asc(students.fullName), asc(tp.id))
+    .limit(page.limit)
+    .offset(page.offset)
+  const total =
+    rows[0]?.total ??
+    (page.offset > 0
+      ? ((
+          await conn
+            .select({ n: sql<number>`count(*)::int` })
+            .from(tp)
+            .innerJoin(applications, eq(applications.id, tp.applicationId))
+            .innerJoin(students, eq(students.id, applications.studentId))
+            .where(where)
+        )[0]?.n ?? 0)
+      : 0)
+  return { rows, total }
+}
+
+export async function participantOfSchedule(conn: Conn, scheduleId: number, participantId: number) {
+  const [row] = await fromParticipantsWith(conn, {}).where(
+    and(eq(tp.testScheduleId, scheduleId), eq(tp.id, participantId)),
+  )
+  return row
+}
+
+/** Locks one participant of the schedule for HR's attendance mark. */
+export async function lockParticipant(tx: Conn, scheduleId: number, participantId: number) {
+  const [row] = await tx
+    .select({ id: tp.id, attendanceNotes: tp.attendanceNotes, validationStatus: tp.validationStatus })
+    .from(tp)
+    .where(and(eq(tp.testScheduleId, scheduleId), eq(tp.id, participantId)))
+    .for('update')
+  return row
+}
+
+export async function markAttendance(
+  tx: Conn,
+  participantId: number,
+  mark: { status: AttendanceStatus; notes: string | null; markedBy: number; resetValidation: boolean },
+) {
+  await tx
+    .update(tp)
+    .set({
+      attendanceStatus: mark.status,
+      attendanceNotes: mark.notes,
+      markedBy: mark.markedBy,
+      markedAt: sql`now()`,
+      ...(mark.resetValidation ? { validationStatus: 'pending', validatedBy: null, validatedAt: null } : {}),
+    })
+    .where(eq(tp.id, participantId))
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest'
+import { call, useTestApp } from '../support/app.js'
+import { givenRecruitment } from '../support/given-applications.js'
+import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import { expectRoles } from '../support/roles.js'
+
+const t = useTestApp()
+
+/** A company with three schedules of two vacancies: one done with marks, one upcoming, one cancelled. */
+async function world() {
+  const { hrd, company, vacancy } = await givenSelection.company(t, { vacancyTitle: 'Operator CNC' })
+  const second = await givenRecruitment.vacancy(t, {
+    companyId: company.id,
+    values: { title: 'Admin Gudang' },
+  })
+  const [a, b, c] = await givenSelection.applicants(t, vacancy.id, 3)
+  const d = await givenSelection.applicant(t, second.id)
+  const done = await givenSelection.schedule(t, {
+    companyId: company.id,
+    vacancyId: vacancy.id,
+    applicationIds: [a.application.id, b.application.id, c.application.id],
+    scheduledAt: '2026-01-10T02:00:00Z',
+    kind: 'psikotes',
+    name: 'Psikotes Gelombang 1',
+  })
+  await givenSelection.attendance(t, done.participants[0].id, {
+    attendanceStatus: 'hadir',
+    validationStatus: 'verified',
+  })
+  await givenSelection.attendance(t, done.participants[1].id, { attendanceStatus: 'alpa' })
+  const upcoming = await givenSelection.schedule(t, {
+    companyId: company.id,
+    vacancyId: second.id,
+    applicationIds: [d.application.id],
+    scheduledAt: '2099-03-01T17:30:00Z', // 2 March 2099, 00:30 WIB
+    kind: 'wawancara',
+    name: 'Wawancara User',
+  })
+  const cancelled = await givenSelection.schedule(t, {
+    companyId: company.id,
+    vacancyId: vacancy.id,
+    applicationIds: [a.application.id],
+    scheduledAt: '2099-02-01T02:00:00Z',
+    kind: 'mcu',
+    name: 'MCU Klinik Sehat',
+    status: 'cancelled',
+  })
+  return { hrd, company, vacancy, second, done, upcoming, cancelled }
+}
+
+const ids = (res: { body: { data: { id: number }[] } }) => res.body.data.map((r) => r.id)
+
+describe('GET /api/hrd/test-schedules', () => {
+  it('admits only hrd', async () => {
+    await expectRoles(t, 'GET', '/api/hrd/test-schedules', ['hrd'])
+  })
+
+  it("lists the company's schedules latest first with status, vacancy and counts", async () => {
+    const w = await world()
+    await givenSelection.company(t) // another company's data stays out
+    const res = await call(t, 'GET', '/api/hrd/test-schedules', { as: w.hrd })
+    expect(res.status).toBe(200)
+    expect(res.body.meta).toEqual({ page: 1, perPage: 15, total: 3, totalPages: 1 })
+    expect(ids(res)).toEqual([w.upcoming.schedule.id, w.cancelled.schedule.id, w.done.schedule.id])
+    const [upcoming, cancelled, done] = res.body.data
+    expect(upcoming).toMatchObject({
+      name: 'Wawancara User',
+      kind: 'wawancara',
+      status: 'scheduled',
+      vacancy: { id: w.second.id, title: 'Admin Gudang' },
+      participantCount: 1,
+    })
+    expect(cancelled.status).toBe('cancelled')
+    expect(done).toMatchObject({
+      status: 'done',
+      scheduledAt: '2026-01-10T02:00:00.000Z',
+      location: 'Aula SMK',
+      vacancy: { id: w.vacancy.id, title: 'Operator CNC' },
+      participantCount: 3,
+      attendance: { hadir: 1, izin: 0, alpa: 1, unmarked: 1 },
+      validation: { pending: 2, verified: 1, rejected: 0 },
+    })
+  })
+
+  it('filters by vacancy, kind, status, dates (WIB calendar days) and search; paginates', async () => {
+    const w = await world()
+    const list = (query: Record<string, string | number>) =>
+      call(t, 'GET', '/api/hrd/test-schedules', { as: w.hrd, query })
+    expect(ids(await list({ job_vacancy_id: w.vacancy.id }))).toEqual([
+      w.cancelled.schedule.id,
+      w.done.schedule.id,
+    ])
+    expect(ids(await list({ kind: 'wawancara' }))).toEqual([w.upcoming.schedule.id])
+    expect(ids(await list({ status: 'done' }))).toEqual([w.done.schedule.id])
+    expect(ids(await list({ status: 'scheduled' }))).toEqual([w.upcoming.schedule.id])
+    expect(ids(await list({ status: 'cancelled' }))).toEqual([w.cancelled.schedule.id])
+    // 2099-03-01T17:30Z is 2 March in WIB.
+    expect(ids(await list({ date_from: '2099-03-02', date_to: '2099-03-02' }))).toEqual([
+      w.upcoming.schedule.id,
+    ])
+    expect(ids(await list({ date_to: '2099-03-01' }))).toEqual([w.cancelled.schedule.id, w.done.schedule.id])
+    expect(ids(await list({ search: 'klinik' }))).toEqual([w.cancelled.schedule.id])
+    expect(ids(await list({ search: 'aula smk', kind: 'psikotes' }))).toEqual([w.done.schedule.id])
+
+    const p2 = await list({ per_page: 2, page: 2 })
+    expect(ids(p2)).toEqual([w.done.schedule.id])
+    expect(p2.body.meta).toEqual({ page: 2, perPage: 2, total: 3, totalPages: 2 })
+    const past = await list({ per_page: 2, page: 5 })
+    expect(past.body.data).toEqual([])
+    expect(past.body.meta.total).toBe(3)
+  })
+
+  it('422 for a bad filter', async () => {
+    const { hrd } = await givenSelection.company(t)
+    const res = await call(t, 'GET', '/api/hrd/test-schedules', {
+      as: hrd,
+      query: { status: 'open', date_from: '1 Maret', kind: 'x' },
+    })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.errors).sort()).toEqual(['date_from', 'kind', 'status'])
+  })
+})
+
+describe('GET /api/hrd/test-schedules/:id', () => {
+  it('admits only hrd', async () => {
+    const w = await world()
+    await expectRoles(t, 'GET', `/api/hrd/test-schedules/${w.done.schedule.id}`, ['hrd'])
+  })
+
+  it('answers the schedule with its vacancy and counts', async () => {
+    const w = await world()
+    const res = await call(t, 'GET', `/api/hrd/test-schedules/${w.done.schedule.id}`, { as: w.hrd })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({
+      id: w.done.schedule.id,
+      name: 'Psikotes Gelombang 1',
+      status: 'done',
+      participantCount: 3,
+      attendance: { hadir: 1, izin: 0, alpa: 1, unmarked: 1 },
+    })
+  })
+
+  it("404 for another company's schedule or an unknown id", async () => {
+    const w = await world()
+    const other = await givenSelection.company(t)
+    const res = await call(t, 'GET', `/api/hrd/test-schedules/${w.done.schedule.id}`, { as: other.hrd })
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ success: false, message: 'Jadwal tes tidak ditemukan.', data: null })
+    expect((await call(t, 'GET', '/api/hrd/test-schedules/999999', { as: w.hrd })).status).toBe(404)
+  })
+
+  it('says done once the time has come', async () => {
+    const { hrd, company, vacancy } = await givenSelection.company(t)
+    const { application } = await givenSelection.applicant(t, vacancy.id)
+    const { schedule } = await givenSelection.schedule(t, {
+      companyId: company.id,
+      vacancyId: vacancy.id,
+      applicationIds: [application.id],
+      scheduledAt: hoursFromNow(1),
+    })
+    const before = await call(t, 'GET', `/api/hrd/test-schedules/${schedule.id}`, { as: hrd })
+    expect(before.body.data.status).toBe('scheduled')
+    await givenSelection.moveSchedule(t, schedule.id, hoursFromNow(-0.01))
+    const after = await call(t, 'GET', `/api/hrd/test-schedules/${schedule.id}`, { as: hrd })
+    expect(after.body.data.status).toBe('done')
+  })
+})
