@@ -83,6 +83,7 @@ describe('GET /api/my-applications', () => {
       },
       company: { id: a.company.id, name: 'PT Maju Bersama' },
       lastEvent: { stage: 'applied', status: 'pending', at: first.createdAt.toISOString() },
+      result: null,
     })
     expect(res.body.data[0]).toMatchObject({
       status: 'in_progress',

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { type ApplicationStatus, applications, companies, jobVacancies } from '../../db/schema/index.js'
 import type { Page } from '../../http/envelope.js'
+import { placementOf, publishedResultOf, testsOf } from './selection.js'
 import { attachedFilesOf, lastEventOf, timelineOf } from './timeline.js'
 
 /** The applicant sees their own applications, deleted vacancies included (flagged). */
@@ -23,6 +24,7 @@ const itemFields = {
   companyId: companies.id,
   companyName: companies.name,
   lastEvent: lastEventOf(applications.id, true),
+  result: publishedResultOf(applications.id),
 }
 
 export type MyApplicationRow = Awaited<ReturnType<typeof myApplicationPage>>[number]
@@ -56,7 +58,10 @@ export async function countMyApplications(
   return row.total
 }
 
-/** The item, the cover letter, the attached files and the visible timeline: one statement. */
+/**
+ * The item, the cover letter, the attached files, the visible timeline, the tests, the published
+ * result and the placement: one statement.
+ */
 export async function myApplicationDetail(conn: Conn, studentId: number, id: number) {
   const [row] = await conn
     .select({
@@ -64,6 +69,8 @@ export async function myApplicationDetail(conn: Conn, studentId: number, id: num
       coverLetter: applications.coverLetter,
       files: attachedFilesOf(applications.id),
       timeline: timelineOf(applications.id, true),
+      tests: testsOf(applications.id),
+      placement: placementOf(applications.id),
     })
     .from(applications)
     .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))

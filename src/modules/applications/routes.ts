@@ -12,6 +12,7 @@ import {
   Nullable,
   StringEnum,
 } from '../../http/schemas.js'
+import { ApplicantPlacement, ApplicantTest, PublishedResult, UpcomingTest } from './selection.js'
 import { listMyApplications, myApplicationDetail, withdraw } from './service.js'
 import { LastEvent, TimelineEntry } from './timeline.js'
 
@@ -36,27 +37,8 @@ const MyApplication = Type.Object({
   company: Type.Object({ id: Type.Integer(), name: Type.String() }),
   /** The latest step of the timeline the applicant may see. */
   lastEvent: Nullable(LastEvent),
-})
-
-const UpcomingTest = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  kind: Type.String(),
-  scheduledAt: DateTime,
-  durationMinutes: Nullable(Type.Integer()),
-  location: Type.String(),
-  description: Str,
-})
-
-const SelectionResult = Type.Object({
-  decision: StringEnum(['diterima', 'tidak_diterima', 'cadangan'] as const),
-  psychotestScore: Nullable(Type.Number()),
-  interviewScore: Nullable(Type.Number()),
-  mcuScore: Nullable(Type.Number()),
-  finalScore: Nullable(Type.Number()),
-  notes: Str,
-  letterUrl: Str,
-  publishedAt: DateTime,
+  /** The published selection result, null until published. */
+  result: Nullable(PublishedResult),
 })
 
 const MyApplicationDetail = Type.Object({
@@ -65,10 +47,13 @@ const MyApplicationDetail = Type.Object({
   /** The portfolio files attached when applying. */
   files: Type.Array(FileOut),
   timeline: Type.Array(TimelineEntry),
+  /** Tests not cancelled and not begun yet. */
   upcomingTests: Type.Array(UpcomingTest),
-  /** The published selection result, null until published. */
-  result: Nullable(SelectionResult),
+  /** Every test the applicant takes part in, with their attendance. */
+  tests: Type.Array(ApplicantTest),
+  /** The decision letter, once the application is accepted at a publication. */
   acceptanceLetterUrl: Str,
+  placement: Nullable(ApplicantPlacement),
 })
 
 const tags = ['my applications']

@@ -5,6 +5,7 @@ import { pageOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import * as q from './queries.js'
+import { resultOut, testsOut } from './selection.js'
 import { filesOut, lastEventOut, timelineOut } from './timeline.js'
 
 /** The stage (and status) a withdrawal writes to the timeline. */
@@ -39,6 +40,8 @@ function itemOut(r: q.MyApplicationRow) {
     },
     company: { id: r.companyId, name: r.companyName },
     lastEvent: lastEventOut(r.lastEvent),
+    /** Only once published: a draft result is never shown to the applicant. */
+    result: resultOut(r.result),
   }
 }
 
@@ -61,16 +64,15 @@ export async function listMyApplications(db: Db, actor: Actor, query: MyApplicat
 export async function myApplicationDetail(db: Conn, actor: Actor, id: number) {
   const r =
     (actor.studentId && (await q.myApplicationDetail(db, actor.studentId, id))) || applicationNotFound()
+  const item = itemOut(r)
   return {
-    ...itemOut(r),
+    ...item,
     coverLetter: r.coverLetter,
     files: filesOut(r.files),
     timeline: timelineOut(r.timeline),
-    // Test schedules, published selection results and acceptance letters arrive with the selection
-    // issue; the fields are part of the answer already so that clients can rely on them.
-    upcomingTests: [],
-    result: null,
-    acceptanceLetterUrl: null,
+    ...testsOut(r.tests),
+    acceptanceLetterUrl: r.status === 'accepted' ? (item.result?.letterUrl ?? null) : null,
+    placement: r.placement,
   }
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
-import { applications, files, jobVacancies, users } from '../../db/schema/index.js'
+import { applications, files, jobVacancies, selectionResults, users } from '../../db/schema/index.js'
 import type { Actor } from '../../http/auth.js'
 
 export type FileRow = typeof files.$inferSelect
@@ -8,7 +8,8 @@ export type FileRow = typeof files.$inferSelect
 /**
  * Who may read a file, as one condition on `files`:
  * - admins and superadmins: every file;
- * - the learner it belongs to: their own files;
+ * - the learner it belongs to: their own files; a decision letter only once the result it belongs
+ *   to is published (a draft stays with HR);
  * - HR: the files of a learner who applied to one of the company's vacancies (any application, also
  *   to a vacancy since deleted: HR keeps the history). A decision letter only when an account of
  *   the same company uploaded it: another company's letter to the same applicant stays private.
@@ -25,7 +26,13 @@ function readableBy(actor: Actor): SQL | undefined {
       select 1 from ${users} where ${users.id} = ${files.uploadedBy} and ${users.companyId} = ${companyId})`
     return and(appliedHere, or(ne(files.category, 'decision_letter'), letterOfThisCompany))
   }
-  return eq(files.studentId, actor.studentId ?? -1)
+  const letterPublished = sql`exists (
+    select 1 from ${selectionResults}
+    where ${selectionResults.letterFileId} = ${files.id} and ${selectionResults.isPublished})`
+  return and(
+    eq(files.studentId, actor.studentId ?? -1),
+    or(ne(files.category, 'decision_letter'), letterPublished),
+  )
 }
 
 /** The file if the caller may read it (one indexed statement), else undefined. */

@@ -1,4 +1,215 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import type { FastifyRequest } from 'fastify'
+import {
+  APPLICATION_STATUSES,
+  ATTENDANCE_STATUSES,
+  SELECTION_DECISIONS,
+  TEST_KINDS,
+  VALIDATION_STATUSES,
+} from '../../db/schema/index.js'
+import { ok, PageQuery, paged } from '../../http/envelope.js'
+import {
+  DateTime,
+  Envelope,
+  FileOut,
+  Id,
+  ListEnvelope,
+  Meta,
+  Nullable,
+  Opt,
+  StringEnum,
+} from '../../http/schemas.js'
+import { readUpload, type UploadedFile } from '../files/upload.js'
+import { changeDecision, listResults, publish, storeResult } from './service.js'
 
-/** HR selection results (SPEC 4.2): list, store scores and letter, decision, publish. */
-export const selectionRoutes: FastifyPluginAsyncTypebox = async (_app) => {}
+const Str = Nullable(Type.String())
+const ScoreOut = Nullable(Type.Number())
+const Decision = StringEnum(SELECTION_DECISIONS, {
+  description:
+    '`pending` (not decided), `diterima` (accepted), `tidak_diterima` (not accepted), `cadangan` (waiting list)',
+})
+
+const ResultItem = Type.Object({
+  applicationId: Type.Integer(),
+  status: StringEnum(APPLICATION_STATUSES),
+  applicant: Type.Object({
+    studentId: Type.Integer(),
+    fullName: Type.String(),
+    nis: Type.String(),
+    major: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  }),
+  vacancy: Type.Object({ id: Type.Integer(), title: Type.String(), quota: Type.Integer() }),
+  /** The tests the applicant takes part in (cancelled ones left out), oldest first. */
+  attendance: Type.Array(
+    Type.Object({
+      scheduleId: Type.Integer(),
+      name: Type.String(),
+      kind: StringEnum(TEST_KINDS),
+      scheduledAt: DateTime,
+      attendanceStatus: Nullable(StringEnum(ATTENDANCE_STATUSES)),
+      validationStatus: StringEnum(VALIDATION_STATUSES),
+      score: ScoreOut,
+    }),
+  ),
+  psychotestScore: ScoreOut,
+  interviewScore: ScoreOut,
+  mcuScore: ScoreOut,
+  finalScore: ScoreOut,
+  notes: Str,
+  decision: Decision,
+  isPublished: Type.Boolean(),
+  publishedAt: Nullable(DateTime),
+  letter: Nullable(FileOut),
+  /** When the result was last changed; null while nothing was entered. */
+  updatedAt: Nullable(DateTime),
+})
+
+const Quota = Type.Object({
+  quota: Type.Integer(),
+  accepted: Type.Integer({ description: 'accepted at earlier publications' }),
+  draftAccepted: Type.Integer({ description: 'draft results with decision diterima' }),
+  placesLeft: Type.Integer({ description: 'quota - accepted - draftAccepted, at least 0' }),
+  overQuota: Type.Boolean({ description: 'publishing now would be refused' }),
+})
+
+const Score = Opt(Type.Number({ minimum: 0, maximum: 100, description: '0-100, at most 2 decimals' }))
+const Notes = Opt(Type.String({ maxLength: 2000 }))
+
+const ResultBody = Type.Object(
+  {
+    psychotest_score: Score,
+    interview_score: Score,
+    mcu_score: Score,
+    final_score: Score,
+    notes: Notes,
+    decision: Type.Optional(Decision),
+  },
+  { additionalProperties: false },
+)
+
+const ApplicationParams = Type.Object({ applicationId: Id })
+
+const tags = ['selection results']
+const config = { roles: ['hrd'] } as const
+
+/** The decision letter of a multipart request, read before validation (see the preValidation hook). */
+const letters = new WeakMap<FastifyRequest, UploadedFile | null>()
+
+export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Applicants who reached the tests: attendance, scores, decisions, publication',
+        description:
+          'Applications in progress, and those accepted or rejected at a publication. `search` matches the full name or NIS; `decision` treats an application without a result as `pending`. With `job_vacancy_id`, `meta.quota` tells how the quota stands before publishing.',
+        querystring: Type.Object({
+          ...PageQuery,
+          job_vacancy_id: Type.Optional(Id),
+          decision: Type.Optional(Decision),
+          published: Type.Optional(Type.Boolean()),
+        }),
+        response: {
+          200: ListEnvelope(ResultItem, Type.Object({ ...Meta.properties, quota: Type.Optional(Quota) })),
+        },
+      },
+    },
+    async (req) => {
+      const r = await listResults(app.db, req.user, req.query)
+      return paged(r.rows, r.total, r.page, r.quota ? { quota: r.quota } : {})
+    },
+  )
+
+  app.post(
+    '/publish',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Publish the vacancy's draft results",
+        description:
+          'All or nothing: if the accepted would exceed the quota, 422 and nothing changes. `diterima` accepts the application and records its placement, `tidak_diterima` rejects it, `cadangan` keeps it in progress (waiting list); results still `pending` stay drafts (`pendingLeft`). Publishing again with nothing left answers zeros.',
+        body: Type.Object({ job_vacancy_id: Id }, { additionalProperties: false }),
+        response: {
+          200: Envelope(
+            Type.Object({
+              published: Type.Integer(),
+              accepted: Type.Integer(),
+              rejected: Type.Integer(),
+              waitlisted: Type.Integer(),
+              pendingLeft: Type.Integer(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const r = await publish(app.db, req.user, req.body)
+      return ok(
+        r,
+        r.published > 0
+          ? `${r.published} hasil seleksi dipublikasikan.`
+          : 'Tidak ada hasil seleksi untuk dipublikasikan.',
+      )
+    },
+  )
+
+  app.post(
+    '/:applicationId',
+    {
+      config,
+      // A multipart form is read here, so that its text fields are validated like a JSON body.
+      preValidation: async (req) => {
+        if (!req.isMultipart()) return
+        const upload = await readUpload(req, app.config.uploadLimit, 'decision_letter')
+        letters.set(req, upload.file)
+        req.body = upload.fields as typeof req.body
+      },
+      schema: {
+        tags,
+        summary: 'Store scores, notes, decision and decision letter (a draft until published)',
+        description:
+          'JSON, or `multipart/form-data` with the same fields and the letter file in `decision_letter` (PDF, JPEG, PNG or WebP, at most 10 MB; an empty form field clears its value). Absent fields keep their value; null clears one. Only for applications in progress; the result stays hidden from the applicant until published.',
+        consumes: ['application/json', 'multipart/form-data'],
+        params: ApplicationParams,
+        body: ResultBody,
+        response: { 200: Envelope(ResultItem) },
+      },
+    },
+    async (req) => {
+      const item = await storeResult(
+        app.db,
+        app.storage,
+        req.user,
+        req.params.applicationId,
+        req.body ?? {},
+        letters.get(req) ?? null,
+      )
+      return ok(item, 'Hasil seleksi disimpan sebagai draf.')
+    },
+  )
+
+  app.patch(
+    '/:applicationId/decision',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Change the applicant's decision (a draft until published)",
+        description:
+          'A published `cadangan` may change (to `diterima` when a place frees) and is published again.',
+        params: ApplicationParams,
+        body: Type.Object({ decision: Decision, notes: Notes }, { additionalProperties: false }),
+        response: { 200: Envelope(ResultItem) },
+      },
+    },
+    async (req) =>
+      ok(
+        await changeDecision(app.db, req.user, req.params.applicationId, req.body),
+        'Keputusan seleksi disimpan sebagai draf.',
+      ),
+  )
+}

@@ -1,0 +1,326 @@
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { Conn, Tx } from '../../db/client.js'
+import {
+  type AttendanceStatus,
+  applicationEvents,
+  applications,
+  companies,
+  files,
+  jobVacancies,
+  majors,
+  type SelectionDecision,
+  selectionResults,
+  students,
+  type TestKind,
+  testParticipants,
+  testSchedules,
+  type ValidationStatus,
+} from '../../db/schema/index.js'
+import { likePattern, type Page } from '../../http/envelope.js'
+
+/** Timeline stages the selection writes: hidden ones while a draft, the visible one at publish. */
+export const STAGES = {
+  scored: 'selection_scored',
+  decision: 'selection_decision',
+  published: 'selection_published',
+} as const
+const DRAFT_STAGES = [STAGES.scored, STAGES.decision]
+
+const nested = <T>(expr: SQL<T>) => sql<T>`${expr}`
+
+/** Vacancies HR works on: of the company and not deleted. */
+const ofCompany = (companyId: number) =>
+  and(eq(jobVacancies.companyId, companyId), isNull(jobVacancies.deletedAt))
+
+/**
+ * Applications that reached the tests: in progress (scheduled, tested, scored or waitlisted), or
+ * decided at a publication (accepted or rejected with a result). Those rejected at the document
+ * review never had a result and stay out.
+ */
+const reachedTests = or(
+  eq(applications.status, 'in_progress'),
+  and(inArray(applications.status, ['accepted', 'rejected']), isNotNull(selectionResults.applicationId)),
+)
+
+export interface ResultFilters {
+  jobVacancyId?: number
+  decision?: SelectionDecision
+  published?: boolean
+  search?: string
+}
+
+function filtersOf(companyId: number, f: ResultFilters, applicationId?: number): SQL | undefined {
+  const search = f.search?.trim()
+  return and(
+    ofCompany(companyId),
+    reachedTests,
+    applicationId ? eq(applications.id, applicationId) : undefined,
+    f.jobVacancyId ? eq(applications.jobVacancyId, f.jobVacancyId) : undefined,
+    f.decision ? sql`coalesce(${selectionResults.decision}, 'pending') = ${f.decision}` : undefined,
+    f.published === undefined
+      ? undefined
+      : sql`coalesce(${selectionResults.isPublished}, false) = ${f.published}`,
+    search
+      ? or(ilike(students.fullName, likePattern(search)), ilike(students.nis, likePattern(search)))
+      : undefined,
+  )
+}
+
+export interface AttendanceJson {
+  scheduleId: number
+  name: string
+  kind: TestKind
+  scheduledAt: string
+  attendanceStatus: AttendanceStatus | null
+  validationStatus: ValidationStatus
+  score: number | null
+}
+
+/** The application's tests (cancelled ones left out) with its attendance at each, oldest first. */
+const attendanceOf = (applicationId: SQL | typeof applications.id) => sql<AttendanceJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'scheduleId', ${testSchedules.id}, 'name', ${testSchedules.name}, 'kind', ${testSchedules.kind},
+    'scheduledAt', ${testSchedules.scheduledAt}, 'attendanceStatus', ${testParticipants.attendanceStatus},
+    'validationStatus', ${testParticipants.validationStatus}, 'score', ${testParticipants.score}
+  ) order by ${testSchedules.scheduledAt}, ${testSchedules.id}), '[]'::json)
+  from ${testParticipants} join ${testSchedules} on ${testSchedules.id} = ${testParticipants.testScheduleId}
+  where ${testParticipants.applicationId} = ${applicationId} and ${testSchedules.status} <> 'cancelled')`
+
+const itemFields = {
+  applicationId: applications.id,
+  status: applications.status,
+  studentId: students.id,
+  fullName: students.fullName,
+  nis: students.nis,
+  majorId: majors.id,
+  majorName: majors.name,
+  vacancyId: jobVacancies.id,
+  vacancyTitle: jobVacancies.title,
+  vacancyQuota: jobVacancies.quota,
+  psychotestScore: selectionResults.psychotestScore,
+  interviewScore: selectionResults.interviewScore,
+  mcuScore: selectionResults.mcuScore,
+  finalScore: selectionResults.finalScore,
+  notes: selectionResults.notes,
+  decision: selectionResults.decision,
+  isPublished: selectionResults.isPublished,
+  publishedAt: selectionResults.publishedAt,
+  resultUpdatedAt: selectionResults.updatedAt,
+  letter: {
+    id: files.id,
+    category: files.category,
+    title: files.title,
+    originalName: files.originalName,
+    mimeType: files.mimeType,
+    size: files.size,
+    createdAt: files.createdAt,
+  },
+  attendance: attendanceOf(applications.id),
+}
+
+const fromItems = (conn: Conn) =>
+  conn
+    .select(itemFields)
+    .from(applications)
+    .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(majors, eq(majors.id, students.majorId))
+    .leftJoin(selectionResults, eq(selectionResults.applicationId, applications.id))
+    .leftJoin(files, eq(files.id, selectionResults.letterFileId))
+
+export type ResultRow = Awaited<ReturnType<typeof resultPage>>[number]
+
+/** One page of results, highest final score first (unscored last), then in order of application. */
+export function resultPage(conn: Conn, companyId: number, f: ResultFilters, page: Page) {
+  return fromItems(conn)
+    .where(filtersOf(companyId, f))
+    .orderBy(sql`${selectionResults.finalScore} desc nulls last`, asc(applications.id))
+    .limit(page.limit)
+    .offset(page.offset)
+}
+
+export async function countResults(conn: Conn, companyId: number, f: ResultFilters) {
+  const [row] = await conn
+    .select({ total: sql<number>`count(*)::int` })
+    .from(applications)
+    .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .leftJoin(selectionResults, eq(selectionResults.applicationId, applications.id))
+    .where(filtersOf(companyId, f))
+  return row.total
+}
+
+export async function resultItem(conn: Conn, companyId: number, applicationId: number) {
+  const [row] = await fromItems(conn).where(filtersOf(companyId, {}, applicationId))
+  return row
+}
+
+/**
+ * The vacancy's quota and how it is used: applicants accepted at earlier publications and draft
+ * results that would accept more. A separate statement from any lock, so that after waiting for a
+ * lock it counts what the other transaction committed.
+ */
+export async function quotaUse(conn: Conn, companyId: number, vacancyId: number) {
+  const [row] = await conn
+    .select({
+      quota: jobVacancies.quota,
+      // Nested fragments: drizzle leaves the columns of a one-table select unqualified, which would
+      // bind `id` in the subqueries to `applications.id`.
+      accepted: nested(sql<number>`(select count(*) from ${applications}
+        where ${applications.jobVacancyId} = ${jobVacancies.id} and ${applications.status} = 'accepted')::int`),
+      draftAccepted: nested(sql<number>`(select count(*) from ${applications}
+        join ${selectionResults} on ${selectionResults.applicationId} = ${applications.id}
+        where ${applications.jobVacancyId} = ${jobVacancies.id} and ${applications.status} = 'in_progress'
+          and not ${selectionResults.isPublished} and ${selectionResults.decision} = 'diterima')::int`),
+    })
+    .from(jobVacancies)
+    .where(and(ofCompany(companyId), eq(jobVacancies.id, vacancyId)))
+  return row
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing a draft
+
+/**
+ * Shares the lock of the application's vacancy (a publication of that vacancy waits, or is waited
+ * for) and returns the vacancy's id; undefined when the application is not the company's.
+ */
+export async function shareVacancyOf(tx: Tx, companyId: number, applicationId: number) {
+  const [row] = await tx
+    .select({ id: jobVacancies.id })
+    .from(applications)
+    .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
+    .where(and(ofCompany(companyId), eq(applications.id, applicationId)))
+    .for('share', { of: jobVacancies })
+  return row
+}
+
+/** The application locked for a change of its result, with the result as it stands. */
+export async function lockForScoring(tx: Tx, applicationId: number) {
+  const [row] = await tx
+    .select({
+      id: applications.id,
+      status: applications.status,
+      studentId: applications.studentId,
+      vacancyTitle: jobVacancies.title,
+      hasResult: sql<boolean>`${selectionResults.applicationId} is not null`,
+      isPublished: selectionResults.isPublished,
+      letterFileId: selectionResults.letterFileId,
+    })
+    .from(applications)
+    .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
+    .leftJoin(selectionResults, eq(selectionResults.applicationId, applications.id))
+    .where(eq(applications.id, applicationId))
+    .for('update', { of: applications })
+  return row
+}
+
+export type ResultValues = Partial<
+  Pick<
+    typeof selectionResults.$inferInsert,
+    'psychotestScore' | 'interviewScore' | 'mcuScore' | 'finalScore' | 'notes' | 'decision' | 'letterFileId'
+  >
+>
+
+/** Creates or changes the application's result; whatever changes, it is a draft again. */
+export async function upsertDraft(tx: Tx, applicationId: number, values: ResultValues, actorId: number) {
+  const draft = { isPublished: false, publishedAt: null, scoredBy: actorId }
+  await tx
+    .insert(selectionResults)
+    .values({ applicationId, ...values, ...draft })
+    .onConflictDoUpdate({
+      target: selectionResults.applicationId,
+      set: { ...values, ...draft, updatedAt: sql`now()` },
+    })
+}
+
+export async function insertLetter(tx: Tx, values: typeof files.$inferInsert) {
+  const [row] = await tx.insert(files).values(values).returning({ id: files.id })
+  return row.id
+}
+
+/** Deletes a replaced letter's row and answers its storage key (the bytes go after the commit). */
+export async function deleteLetter(tx: Tx, fileId: number) {
+  const [row] = await tx
+    .delete(files)
+    .where(and(eq(files.id, fileId), eq(files.category, 'decision_letter')))
+    .returning({ storageKey: files.storageKey })
+  return row?.storageKey
+}
+
+// ---------------------------------------------------------------------------------------------
+// Publishing
+
+/**
+ * Locks the company's vacancy against other publications (`FOR NO KEY UPDATE`: two publications
+ * of one vacancy take turns, while applying to it, which only references the row, does not wait).
+ */
+export async function lockVacancy(tx: Tx, companyId: number, vacancyId: number) {
+  const [row] = await tx
+    .select({
+      id: jobVacancies.id,
+      title: jobVacancies.title,
+      position: jobVacancies.position,
+      quota: jobVacancies.quota,
+      companyId: jobVacancies.companyId,
+      companyName: companies.name,
+    })
+    .from(jobVacancies)
+    .innerJoin(companies, eq(companies.id, jobVacancies.companyId))
+    .where(and(ofCompany(companyId), eq(jobVacancies.id, vacancyId)))
+    .for('no key update', { of: jobVacancies })
+  return row
+}
+
+/** The vacancy's draft results of applications still in progress, locked in application order. */
+export function lockDrafts(tx: Tx, vacancyId: number) {
+  return tx
+    .select({
+      applicationId: applications.id,
+      studentId: applications.studentId,
+      userId: students.userId,
+      decision: selectionResults.decision,
+      notes: selectionResults.notes,
+    })
+    .from(applications)
+    .innerJoin(selectionResults, eq(selectionResults.applicationId, applications.id))
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .where(
+      and(
+        eq(applications.jobVacancyId, vacancyId),
+        eq(applications.status, 'in_progress'),
+        eq(selectionResults.isPublished, false),
+      ),
+    )
+    .orderBy(asc(applications.id))
+    .for('update', { of: [applications, selectionResults] })
+}
+
+export async function markPublished(tx: Tx, applicationIds: number[]) {
+  await tx
+    .update(selectionResults)
+    .set({ isPublished: true, publishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(inArray(selectionResults.applicationId, applicationIds))
+}
+
+export async function setStatus(tx: Tx, applicationIds: number[], status: 'accepted' | 'rejected') {
+  if (applicationIds.length === 0) return
+  await tx
+    .update(applications)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(inArray(applications.id, applicationIds), eq(applications.status, 'in_progress')))
+}
+
+/** The draft steps of the published applications' timelines become visible to the applicant. */
+export async function revealDraftEvents(tx: Tx, applicationIds: number[]) {
+  await tx
+    .update(applicationEvents)
+    .set({ visibleToApplicant: true })
+    .where(
+      and(
+        inArray(applicationEvents.applicationId, applicationIds),
+        inArray(applicationEvents.stage, DRAFT_STAGES),
+        eq(applicationEvents.visibleToApplicant, false),
+      ),
+    )
+}

@@ -1,0 +1,372 @@
+import type { Conn, Db, Tx } from '../../db/client.js'
+import { applicationEvents, type SelectionDecision } from '../../db/schema/index.js'
+import type { Actor } from '../../http/auth.js'
+import { pageOf } from '../../http/envelope.js'
+import { type FieldErrors, forbidden, notFound, unprocessable } from '../../http/errors.js'
+import { msg } from '../../http/i18n.js'
+import type { Storage } from '../../storage/storage.js'
+import { STATUS_LABELS } from '../applications/service.js'
+import { fileOut } from '../files/mapper.js'
+import { displayName, newStorageKey, sniff, type UploadedFile } from '../files/upload.js'
+import { notify } from '../notifications/service.js'
+import { openPlacements } from '../placements/service.js'
+import * as q from './queries.js'
+
+export { STAGES } from './queries.js'
+
+export const DECISION_LABELS: Record<SelectionDecision, string> = {
+  pending: 'Belum diputuskan',
+  diterima: 'Diterima',
+  tidak_diterima: 'Tidak diterima',
+  cadangan: 'Cadangan',
+}
+
+const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
+const companyOf = (actor: Actor) => actor.companyId ?? forbidden()
+const applicationNotFound = () => notFound(msg('Lamaran tidak ditemukan.', 'Application not found.'))
+const vacancyNotFound = () => notFound(msg('Lowongan tidak ditemukan.', 'Vacancy not found.'))
+const cleanNotes = (notes: string | null | undefined) =>
+  notes === undefined ? undefined : notes?.trim() || null
+
+function itemOut(r: q.ResultRow) {
+  return {
+    applicationId: r.applicationId,
+    status: r.status,
+    applicant: {
+      studentId: r.studentId,
+      fullName: r.fullName,
+      nis: r.nis,
+      major: { id: r.majorId, name: r.majorName },
+    },
+    vacancy: { id: r.vacancyId, title: r.vacancyTitle, quota: r.vacancyQuota },
+    attendance: r.attendance.map((a) => ({ ...a, scheduledAt: new Date(a.scheduledAt).toISOString() })),
+    psychotestScore: r.psychotestScore,
+    interviewScore: r.interviewScore,
+    mcuScore: r.mcuScore,
+    finalScore: r.finalScore,
+    notes: r.notes,
+    /** No result yet reads as a pending draft. */
+    decision: r.decision ?? ('pending' as const),
+    isPublished: r.isPublished ?? false,
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+    letter: r.letter ? fileOut(r.letter) : null,
+    updatedAt: r.resultUpdatedAt?.toISOString() ?? null,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// List
+
+export interface ResultListQuery {
+  page?: number
+  per_page?: number
+  search?: string
+  job_vacancy_id?: number
+  decision?: SelectionDecision
+  published?: boolean
+}
+
+/** How the vacancy's quota stands before publishing: accepted, draft `diterima`, places left. */
+function quotaOut(u: { quota: number; accepted: number; draftAccepted: number }) {
+  const left = u.quota - u.accepted - u.draftAccepted
+  return {
+    quota: u.quota,
+    accepted: u.accepted,
+    draftAccepted: u.draftAccepted,
+    placesLeft: Math.max(0, left),
+    /** Publishing now would be refused: the drafts accept more than the places left. */
+    overQuota: left < 0,
+  }
+}
+
+/** The company's applicants who reached the tests, with their scores, decisions and attendance. */
+export async function listResults(db: Db, actor: Actor, query: ResultListQuery) {
+  const companyId = companyOf(actor)
+  const page = pageOf(query)
+  const filters: q.ResultFilters = {
+    jobVacancyId: query.job_vacancy_id,
+    decision: query.decision,
+    published: query.published,
+    search: query.search,
+  }
+  const [rows, total, quota] = await Promise.all([
+    q.resultPage(db, companyId, filters, page),
+    q.countResults(db, companyId, filters),
+    query.job_vacancy_id ? q.quotaUse(db, companyId, query.job_vacancy_id) : undefined,
+  ])
+  return { rows: rows.map(itemOut), total, page, quota: quota ? quotaOut(quota) : undefined }
+}
+
+export async function resultOf(conn: Conn, actor: Actor, applicationId: number) {
+  return itemOut((await q.resultItem(conn, companyOf(actor), applicationId)) ?? applicationNotFound())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drafts
+
+const SCORE_FIELDS = [
+  ['psychotest_score', 'psychotestScore'],
+  ['interview_score', 'interviewScore'],
+  ['mcu_score', 'mcuScore'],
+  ['final_score', 'finalScore'],
+] as const
+
+export interface ResultInput {
+  psychotest_score?: number | null
+  interview_score?: number | null
+  mcu_score?: number | null
+  final_score?: number | null
+  notes?: string | null
+  decision?: SelectionDecision
+}
+
+/** At most two decimals (the schema already holds scores to 0-100). */
+function checkScores(input: ResultInput) {
+  const errors: FieldErrors = {}
+  for (const [field] of SCORE_FIELDS) {
+    const v = input[field]
+    if (typeof v === 'number' && Math.abs(Math.round(v * 100) - v * 100) > 1e-6)
+      errors[field] = [msg('maksimal 2 angka di belakang koma', 'must have at most 2 decimal places')]
+  }
+  if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
+}
+
+/**
+ * Locks the application for a change of its result and checks it may change: the company's, in
+ * progress (a published `cadangan` included: it becomes a draft again), otherwise 404 or 422.
+ */
+async function lockScorable(tx: Tx, companyId: number, applicationId: number) {
+  if (!(await q.shareVacancyOf(tx, companyId, applicationId))) applicationNotFound()
+  const app = (await q.lockForScoring(tx, applicationId)) ?? applicationNotFound()
+  if (app.status === 'in_progress') return app
+  if (app.status === 'accepted' && app.isPublished)
+    unprocessable(
+      msg(
+        'Hasil seleksi pelamar ini sudah dipublikasikan dan pelamar sudah diterima; hasilnya tidak dapat diubah lagi.',
+        'This result was published and the applicant accepted; it can no longer be changed.',
+      ),
+    )
+  return unprocessable(
+    msg(
+      `Hasil seleksi hanya dapat diisi untuk lamaran yang sedang dalam proses seleksi (status lamaran ini: "${STATUS_LABELS[app.status]}").`,
+      `Results can only be entered for applications in the selection process (this one is "${app.status}").`,
+    ),
+  )
+}
+
+async function draftEvent(
+  tx: Tx,
+  actor: Actor,
+  applicationId: number,
+  stage: string,
+  status: string,
+  notes: string | null,
+) {
+  await tx.insert(applicationEvents).values({
+    applicationId,
+    stage,
+    status,
+    notes,
+    actorId: actor.id,
+    actorName: actor.fullName,
+    // A draft: the applicant sees it only once the result is published.
+    visibleToApplicant: false,
+  })
+}
+
+/**
+ * Stores the scores, notes, decision and decision letter of an application as a draft (created or
+ * changed; absent fields keep their value, null clears one). The letter is judged (415) and written
+ * to storage before the transaction, and removed again if the transaction fails; a replaced
+ * letter's bytes are removed after the commit.
+ */
+export async function storeResult(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  applicationId: number,
+  input: ResultInput,
+  letter: UploadedFile | null,
+) {
+  const companyId = companyOf(actor)
+  checkScores(input)
+  if (letter && letter.buffer.length === 0)
+    unprocessable(INVALID, { decision_letter: [msg('berkas kosong', 'the file is empty')] })
+  const type = letter ? await sniff(letter.buffer) : null
+  const key = letter ? newStorageKey('letters') : null
+  if (letter && key) await storage.put(key, letter.buffer)
+  try {
+    const { item, replacedKey } = await db.transaction(async (tx) => {
+      const app = await lockScorable(tx, companyId, applicationId)
+      const values: q.ResultValues = {}
+      for (const [field, column] of SCORE_FIELDS)
+        if (input[field] !== undefined) values[column] = input[field]
+      const notes = cleanNotes(input.notes)
+      if (notes !== undefined) values.notes = notes
+      if (input.decision) values.decision = input.decision
+      let replacedKey: string | undefined
+      if (letter && key && type) {
+        values.letterFileId = await q.insertLetter(tx, {
+          studentId: app.studentId,
+          uploadedBy: actor.id,
+          category: 'decision_letter',
+          title: `Surat keputusan seleksi: ${app.vacancyTitle}`,
+          originalName: displayName(letter.filename, `surat-keputusan.${type.ext}`),
+          mimeType: type.mime,
+          size: letter.buffer.length,
+          storageKey: key,
+        })
+      }
+      await q.upsertDraft(tx, applicationId, values, actor.id)
+      if (values.letterFileId && app.letterFileId) replacedKey = await q.deleteLetter(tx, app.letterFileId)
+      const item = await resultOf(tx, actor, applicationId)
+      await draftEvent(tx, actor, applicationId, q.STAGES.scored, item.decision, item.notes)
+      return { item, replacedKey }
+    })
+    if (replacedKey) await storage.delete(replacedKey).catch(() => undefined)
+    return item
+  } catch (err) {
+    if (key) await storage.delete(key).catch(() => undefined)
+    throw err
+  }
+}
+
+export interface DecisionInput {
+  decision: SelectionDecision
+  notes?: string | null
+}
+
+/** Changes the decision (and notes) of the application's result, as a draft until published. */
+export async function changeDecision(db: Db, actor: Actor, applicationId: number, input: DecisionInput) {
+  const companyId = companyOf(actor)
+  return db.transaction(async (tx) => {
+    await lockScorable(tx, companyId, applicationId)
+    const notes = cleanNotes(input.notes)
+    await q.upsertDraft(
+      tx,
+      applicationId,
+      { decision: input.decision, ...(notes !== undefined ? { notes } : {}) },
+      actor.id,
+    )
+    const item = await resultOf(tx, actor, applicationId)
+    await draftEvent(tx, actor, applicationId, q.STAGES.decision, input.decision, item.notes)
+    return item
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Publishing
+
+const quotaExceeded = (v: { title: string; quota: number }, accepted: number, drafts: number) =>
+  unprocessable(
+    msg(
+      `Kuota lowongan "${v.title}" adalah ${v.quota} orang: ${accepted} sudah diterima dan ${drafts} lagi berkeputusan "diterima" di draf. Ubah ${accepted + drafts - v.quota} keputusan "diterima" (misalnya menjadi cadangan) sebelum mempublikasikan. Tidak ada hasil yang dipublikasikan.`,
+      `The vacancy "${v.title}" has a quota of ${v.quota}: ${accepted} already accepted and ${drafts} more "diterima" in the drafts. Change ${accepted + drafts - v.quota} "diterima" decision(s) (e.g. to cadangan) before publishing. Nothing was published.`,
+    ),
+    {
+      job_vacancy_id: [
+        msg(
+          `keputusan "diterima" melebihi kuota (${accepted + drafts} dari ${v.quota})`,
+          `"diterima" decisions exceed the quota (${accepted + drafts} of ${v.quota})`,
+        ),
+      ],
+    },
+  )
+
+function publishedNotice(
+  r: { applicationId: number; userId: number; decision: Exclude<SelectionDecision, 'pending'> },
+  v: { id: number; title: string; companyName: string },
+) {
+  const where = `lowongan "${v.title}" di ${v.companyName}`
+  const text = {
+    diterima: {
+      title: 'Selamat! Anda diterima',
+      body: `Selamat! Anda dinyatakan diterima pada ${where}. Lihat detail lamaran untuk hasil seleksi dan surat keputusan.`,
+    },
+    tidak_diterima: {
+      title: 'Hasil akhir seleksi lamaran Anda',
+      body: `Mohon maaf, Anda belum diterima pada ${where}. Terima kasih telah mengikuti seluruh tahap seleksi.`,
+    },
+    cadangan: {
+      title: 'Anda masuk daftar cadangan',
+      body: `Anda masuk daftar cadangan pada ${where}. Kami akan menghubungi Anda bila ada tempat yang kosong.`,
+    },
+  }[r.decision]
+  return {
+    userId: r.userId,
+    kind: 'selection.published',
+    ...text,
+    data: { applicationId: r.applicationId, jobVacancyId: v.id, decision: r.decision },
+  }
+}
+
+/**
+ * Publishes the vacancy's draft results in one transaction, the vacancy locked so that two
+ * publications take turns: `diterima` accepts the application and opens its placement,
+ * `tidak_diterima` rejects it, `cadangan` keeps it in progress (the waiting list). Each applicant
+ * gets a visible timeline row and a notification, and the draft rows before it become visible.
+ * Drafts still `pending` stay drafts. If the accepted would exceed the quota, nothing changes.
+ */
+export async function publish(db: Db, actor: Actor, input: { job_vacancy_id: number }) {
+  const companyId = companyOf(actor)
+  return db.transaction(async (tx) => {
+    const vacancy = (await q.lockVacancy(tx, companyId, input.job_vacancy_id)) ?? vacancyNotFound()
+    const drafts = await q.lockDrafts(tx, vacancy.id)
+    const decided = drafts.filter(
+      (d): d is typeof d & { decision: Exclude<SelectionDecision, 'pending'> } => d.decision !== 'pending',
+    )
+    const ids = (decision: SelectionDecision) =>
+      decided.filter((d) => d.decision === decision).map((d) => d.applicationId)
+    const accepting = ids('diterima')
+    const rejecting = ids('tidak_diterima')
+    const waitlisting = ids('cadangan')
+    const summary = {
+      published: decided.length,
+      accepted: accepting.length,
+      rejected: rejecting.length,
+      waitlisted: waitlisting.length,
+      pendingLeft: drafts.length - decided.length,
+    }
+    if (decided.length === 0) return summary
+
+    if (accepting.length > 0) {
+      const { accepted } = (await q.quotaUse(tx, companyId, vacancy.id)) ?? vacancyNotFound()
+      if (accepted + accepting.length > vacancy.quota) quotaExceeded(vacancy, accepted, accepting.length)
+    }
+
+    const decidedIds = decided.map((d) => d.applicationId)
+    await q.markPublished(tx, decidedIds)
+    await q.setStatus(tx, accepting, 'accepted')
+    await q.setStatus(tx, rejecting, 'rejected')
+    await openPlacements(
+      tx,
+      decided
+        .filter((d) => d.decision === 'diterima')
+        .map((d) => ({
+          applicationId: d.applicationId,
+          studentId: d.studentId,
+          companyId: vacancy.companyId,
+          jobVacancyId: vacancy.id,
+          position: vacancy.position,
+        })),
+    )
+    await q.revealDraftEvents(tx, decidedIds)
+    await tx.insert(applicationEvents).values(
+      decided.map((d) => ({
+        applicationId: d.applicationId,
+        stage: q.STAGES.published,
+        status: d.decision,
+        notes: d.notes,
+        actorId: actor.id,
+        actorName: actor.fullName,
+      })),
+    )
+    await notify(
+      tx,
+      decided.flatMap((d) =>
+        d.userId ? [publishedNotice({ ...d, userId: d.userId, decision: d.decision }, vacancy)] : [],
+      ),
+    )
+    return summary
+  })
+}

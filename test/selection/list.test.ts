@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest'
+import { call, useTestApp } from '../support/app.js'
+import { given } from '../support/given.js'
+import { givenRecruitment } from '../support/given-recruitment.js'
+import { givenSelection } from '../support/given-selection.js'
+import { expectRoles } from '../support/roles.js'
+
+const t = useTestApp()
+
+const LIST = '/api/hrd/selection-results'
+const ids = (res: { body: { data: { applicationId: number }[] } }) =>
+  res.body.data.map((r) => r.applicationId)
+
+describe('GET /api/hrd/selection-results', () => {
+  it('admits only hrd', async () => {
+    await expectRoles(t, 'GET', LIST, ['hrd'])
+  })
+
+  it('lists the applicants who reached the tests, best final score first, with attendance and letter', async () => {
+    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t, { title: 'Welder', quota: 3 })
+    const psikotes = await givenSelection.schedule(t, {
+      companyId: hrd.companyId,
+      vacancyId: vacancy.id,
+      values: { name: 'Psikotes', kind: 'psikotes', scheduledAt: new Date('2026-03-01T01:00:00Z') },
+    })
+    const interview = await givenSelection.schedule(t, {
+      companyId: hrd.companyId,
+      vacancyId: vacancy.id,
+      values: { name: 'Wawancara', kind: 'wawancara', scheduledAt: new Date('2026-03-05T02:00:00Z') },
+    })
+    const cancelled = await givenSelection.schedule(t, {
+      companyId: hrd.companyId,
+      vacancyId: vacancy.id,
+      values: { status: 'cancelled' },
+    })
+    const best = await givenSelection.inProgress(t, vacancy.id, { scheduleId: psikotes.id })
+    await givenSelection.participant(t, interview.id, best.application.id, {
+      attendanceStatus: 'hadir',
+      validationStatus: 'verified',
+      score: 88,
+    })
+    await givenSelection.participant(t, cancelled.id, best.application.id)
+    const letter = await givenSelection.letterRow(t, best.learner.studentId, hrd.id)
+    await givenSelection.result(t, best.application.id, {
+      psychotestScore: 80,
+      interviewScore: 88,
+      mcuScore: 90,
+      finalScore: 86.5,
+      notes: 'Sangat baik',
+      decision: 'diterima',
+      letterFileId: letter.id,
+      scoredBy: hrd.id,
+    })
+    const unscored = await givenSelection.inProgress(t, vacancy.id)
+    const lower = await givenSelection.inProgress(t, vacancy.id, { status: 'rejected' })
+    await givenSelection.result(t, lower.application.id, {
+      finalScore: 40,
+      decision: 'tidak_diterima',
+      isPublished: true,
+      publishedAt: new Date('2026-03-10T03:00:00Z'),
+    })
+    // Not in the list: still pending, rejected at the document review, withdrawn, another company's.
+    await givenSelection.inProgress(t, vacancy.id, { status: 'pending' })
+    await givenSelection.inProgress(t, vacancy.id, { status: 'rejected' })
+    await givenSelection.inProgress(t, vacancy.id, { status: 'withdrawn' })
+    const other = await givenSelection.hrWithVacancy(t)
+    await givenSelection.inProgress(t, other.vacancy.id)
+
+    const res = await call(t, 'GET', LIST, { as: hrd })
+    expect(res.status).toBe(200)
+    expect(ids(res)).toEqual([best.application.id, lower.application.id, unscored.application.id])
+    expect(res.body.meta).toEqual({ page: 1, perPage: 15, total: 3, totalPages: 1 })
+    expect(res.body.data[0]).toEqual({
+      applicationId: best.application.id,
+      status: 'in_progress',
+      applicant: {
+        studentId: best.learner.studentId,
+        fullName: best.learner.student.fullName,
+        nis: best.learner.student.nis,
+        major: { id: best.learner.majorId, name: expect.any(String) },
+      },
+      vacancy: { id: vacancy.id, title: 'Welder', quota: 3 },
+      attendance: [
+        {
+          scheduleId: psikotes.id,
+          name: 'Psikotes',
+          kind: 'psikotes',
+          scheduledAt: '2026-03-01T01:00:00.000Z',
+          attendanceStatus: null,
+          validationStatus: 'pending',
+          score: null,
+        },
+        {
+          scheduleId: interview.id,
+          name: 'Wawancara',
+          kind: 'wawancara',
+          scheduledAt: '2026-03-05T02:00:00.000Z',
+          attendanceStatus: 'hadir',
+          validationStatus: 'verified',
+          score: 88,
+        },
+      ],
+      psychotestScore: 80,
+      interviewScore: 88,
+      mcuScore: 90,
+      finalScore: 86.5,
+      notes: 'Sangat baik',
+      decision: 'diterima',
+      isPublished: false,
+      publishedAt: null,
+      letter: {
+        id: letter.id,
+        category: 'decision_letter',
+        title: 'Surat keputusan',
+        originalName: 'surat.pdf',
+        mimeType: 'application/pdf',
+        size: 100,
+        downloadUrl: `/api/files/${letter.id}/download`,
+        createdAt: letter.createdAt.toISOString(),
+      },
+      updatedAt: expect.any(String),
+    })
+    expect(res.body.data[1]).toMatchObject({
+      status: 'rejected',
+      decision: 'tidak_diterima',
+      isPublished: true,
+      publishedAt: '2026-03-10T03:00:00.000Z',
+    })
+    // No result yet reads as a pending draft.
+    expect(res.body.data[2]).toMatchObject({
+      decision: 'pending',
+      isPublished: false,
+      finalScore: null,
+      letter: null,
+      updatedAt: null,
+      attendance: [],
+    })
+  })
+
+  it('filters by vacancy (with the quota in meta), decision, published and search; pages', async () => {
+    const hrd = await given.hrd(t)
+    const a = await givenRecruitment.vacancy(t, { companyId: hrd.companyId, values: { quota: 3 } })
+    const b = await givenRecruitment.vacancy(t, { companyId: hrd.companyId })
+    const accepted = await givenSelection.inProgress(t, a.id, { status: 'accepted' })
+    await givenSelection.result(t, accepted.application.id, {
+      decision: 'diterima',
+      isPublished: true,
+      publishedAt: new Date(),
+    })
+    const draftYes = await givenSelection.inProgress(t, a.id, {
+      student: { values: { fullName: 'Rina Kartika', nis: 'NIS-RINA-01' } },
+    })
+    await givenSelection.result(t, draftYes.application.id, { decision: 'diterima', finalScore: 90 })
+    const draftNo = await givenSelection.inProgress(t, a.id)
+    await givenSelection.result(t, draftNo.application.id, { decision: 'tidak_diterima', finalScore: 50 })
+    const none = await givenSelection.inProgress(t, a.id)
+    const elsewhere = await givenSelection.inProgress(t, b.id)
+
+    const byVacancy = await call(t, 'GET', LIST, { as: hrd, query: { job_vacancy_id: a.id } })
+    expect(byVacancy.status).toBe(200)
+    expect(ids(byVacancy).sort()).toEqual(
+      [accepted, draftYes, draftNo, none].map((x) => x.application.id).sort(),
+    )
+    expect(byVacancy.body.meta).toEqual({
+      page: 1,
+      perPage: 15,
+      total: 4,
+      totalPages: 1,
+      quota: { quota: 3, accepted: 1, draftAccepted: 1, placesLeft: 1, overQuota: false },
+    })
+
+    const pending = await call(t, 'GET', LIST, { as: hrd, query: { decision: 'pending' } })
+    expect(ids(pending).sort()).toEqual([none.application.id, elsewhere.application.id].sort())
+    expect(pending.body.meta.quota).toBeUndefined()
+
+    const diterimaDraft = await call(t, 'GET', LIST, {
+      as: hrd,
+      query: { decision: 'diterima', published: false },
+    })
+    expect(ids(diterimaDraft)).toEqual([draftYes.application.id])
+    const published = await call(t, 'GET', LIST, { as: hrd, query: { published: true } })
+    expect(ids(published)).toEqual([accepted.application.id])
+
+    for (const search of ['rina kar', 'nis-rina']) {
+      const found = await call(t, 'GET', LIST, { as: hrd, query: { search } })
+      expect(ids(found), search).toEqual([draftYes.application.id])
+    }
+
+    const page2 = await call(t, 'GET', LIST, { as: hrd, query: { per_page: 2, page: 2 } })
+    expect(page2.body.meta).toMatchObject({ page: 2, perPage: 2, total: 5, totalPages: 3 })
+    expect(page2.body.data).toHaveLength(2)
+  })
+
+  it('meta.quota says when the drafts accept more than the places left', async () => {
+    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t, { quota: 1 })
+    for (let i = 0; i < 2; i++) {
+      const { application } = await givenSelection.inProgress(t, vacancy.id)
+      await givenSelection.result(t, application.id, { decision: 'diterima' })
+    }
+    const res = await call(t, 'GET', LIST, { as: hrd, query: { job_vacancy_id: vacancy.id } })
+    expect(res.body.meta.quota).toEqual({
+      quota: 1,
+      accepted: 0,
+      draftAccepted: 2,
+      placesLeft: 0,
+      overQuota: true,
+    })
+  })
+
+  it('another company’s vacancy filters to nothing and shows no quota', async () => {
+    const hrd = await given.hrd(t)
+    const other = await givenSelection.hrWithVacancy(t)
+    await givenSelection.inProgress(t, other.vacancy.id)
+    const res = await call(t, 'GET', LIST, { as: hrd, query: { job_vacancy_id: other.vacancy.id } })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toEqual([])
+    expect(res.body.meta).toEqual({ page: 1, perPage: 15, total: 0, totalPages: 0 })
+  })
+
+  it('422 for an unknown decision or a non-boolean published', async () => {
+    const hrd = await given.hrd(t)
+    const res = await call(t, 'GET', LIST, { as: hrd, query: { decision: 'lolos', published: 'kadang' } })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.errors).sort()).toEqual(['decision', 'published'])
+  })
+})
+
+describe('GET /openapi.json', () => {
+  it('documents the selection-result and placement routes', async () => {
+    const res = await call(t, 'GET', '/openapi.json')
+    expect(res.status).toBe(200)
+    const paths = res.body.paths
+    for (const [path, method] of [
+      ['/api/hrd/selection-results', 'get'],
+      ['/api/hrd/selection-results/publish', 'post'],
+      ['/api/hrd/selection-results/{applicationId}', 'post'],
+      ['/api/hrd/selection-results/{applicationId}/decision', 'patch'],
+      ['/api/hrd/job-placements', 'get'],
+      ['/api/hrd/job-placements/{id}', 'get'],
+      ['/api/hrd/job-placements/{id}', 'patch'],
+      ['/api/hrd/job-placements/{id}/check-ins', 'post'],
+    ]) {
+      expect(paths[path]?.[method], `${method} ${path}`).toBeDefined()
+    }
+    const store = paths['/api/hrd/selection-results/{applicationId}'].post
+    expect(Object.keys(store.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data'])
+  })
+})
