@@ -220,6 +220,7 @@ CREATE TABLE "reminder_deliveries" (
 	"email" text,
 	"notified_at" timestamp with time zone,
 	"email_sent_at" timestamp with time zone,
+	"email_claimed_until" timestamp with time zone,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

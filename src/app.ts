@@ -8,6 +8,10 @@ import type { Config } from './config.js'
 import type { Database, Db } from './db/client.js'
 import { registerAuth } from './http/auth.js'
 import { registerErrorHandling } from './http/errors.js'
+import { webClient } from './http/web.js'
+import { createMailer } from './jobs/mailer.js'
+import { createJobs, type JobOptions, type Jobs } from './jobs/queue.js'
+import { registerWorkers } from './jobs/workers.js'
 import { applicantReviewRoutes } from './modules/applicant-reviews/routes.js'
 import { applicationRoutes } from './modules/applications/routes.js'
 import { attendanceRoutes } from './modules/attendance/routes.js'
@@ -34,6 +38,7 @@ declare module 'fastify' {
     db: Db
     database: Database
     storage: Storage
+    jobs: Jobs
   }
 }
 
@@ -42,9 +47,11 @@ export interface AppDeps {
   database: Database
   storage: Storage
   logger?: FastifyServerOptions['logger']
+  /** Queue tuning (tests poll faster and retry sooner). */
+  jobOptions?: JobOptions
 }
 
-export async function buildApp({ config, database, storage, logger }: AppDeps) {
+export async function buildApp({ config, database, storage, logger, jobOptions }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -63,6 +70,17 @@ export async function buildApp({ config, database, storage, logger }: AppDeps) {
   app.decorate('database', database)
   app.decorate('db', database.db)
   app.decorate('storage', storage)
+  // Background work: the queue's workers run in every instance, started when the app is ready and
+  // stopped (in-flight jobs finished) before it closes.
+  const mailer = createMailer(config.smtp)
+  const jobs = createJobs(database, app.log, jobOptions)
+  registerWorkers(jobs, { db: database.db, mailer, log: app.log })
+  app.decorate('jobs', jobs)
+  app.addHook('onReady', () => jobs.start())
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+    mailer?.close()
+  })
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
   })
@@ -112,6 +130,8 @@ export async function buildApp({ config, database, storage, logger }: AppDeps) {
   await app.register(reportRoutes, { prefix: '/api/admin/reports' })
   await app.register(dashboardRoutes, { prefix: '/api/admin/dashboard' })
   await app.register(tracerStudyRoutes, { prefix: '/api/alumni/tracer-study' })
+  // The web client (web/dist) at `/`, with the single-page fallback for every non-/api, non-/docs path.
+  await app.register(webClient)
 
   return app
 }

@@ -20,6 +20,10 @@ export type Conn = Db | Tx
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** The embedded instance (PGlite only): the job queue talks to it directly. */
+  pglite?: PGlite
+  /** The connection string (PostgreSQL only): the job queue opens its own small pool. */
+  url?: string
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>
   migrate(): Promise<void>
@@ -38,6 +42,7 @@ export function postgresDatabase(url: string, poolSize = 10): Database {
   return {
     db,
     kind: 'postgres',
+    url,
     async ping() {
       await pool.query('select 1')
     },
@@ -63,6 +68,7 @@ export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     async ping() {
       await client.query('select 1')
     },

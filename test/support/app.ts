@@ -23,7 +23,12 @@ export async function createTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'bursa-data-'))
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env })
   const database = await freshDatabase(inject('dbTemplate'))
-  const app = await buildApp({ config, database, storage: localStorage(join(dataDir, 'files')) })
+  const app = await buildApp({
+    config,
+    database,
+    storage: localStorage(join(dataDir, 'files')),
+    jobOptions: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+  })
   await app.ready()
   return {
     app,

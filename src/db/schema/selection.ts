@@ -110,6 +110,8 @@ export const reminderDeliveries = pgTable(
     email: text(),
     notifiedAt: timestamp({ withTimezone: true }),
     emailSentAt: timestamp({ withTimezone: true }),
+    /** A worker sending the e-mail holds it until then; a crashed worker's claim lapses. */
+    emailClaimedUntil: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,55 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { ok } from '../../http/envelope.js'
+import { Envelope, Id } from '../../http/schemas.js'
+import { type RemindDeps, remindAll, remindOne } from './service.js'
+
+const Queued = Envelope(Type.Object({ queued: Type.Integer({ description: 'reminders queued' }) }))
+const tags = ['test schedules']
+const config = { roles: ['hrd'] } as const
 
 /** HR reminders of a test schedule: remind-all and remind-one, queued for delivery. */
-export const reminderRoutes: FastifyPluginAsyncTypebox = async (_app) => {}
+export const reminderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = (): RemindDeps => ({
+    db: app.db,
+    jobs: app.jobs,
+    log: app.log,
+    emailOn: app.config.smtp.url !== null,
+  })
+
+  app.post(
+    '/:id/remind-all',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remind every participant of an upcoming test (in-app, and by e-mail when SMTP is set)',
+        description:
+          'Answers at once with how many reminders were queued; delivery runs in the background, retried on failure and never twice per press.',
+        params: Type.Object({ id: Id }),
+        response: { 200: Queued },
+      },
+    },
+    async (req) => {
+      const r = await remindAll(deps(), req.user, req.params.id)
+      return ok(r, `${r.queued} pengingat dijadwalkan untuk dikirim.`)
+    },
+  )
+
+  app.post(
+    '/:id/participants/:participantId/remind',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remind one participant of an upcoming test',
+        params: Type.Object({ id: Id, participantId: Id }),
+        response: { 200: Queued },
+      },
+    },
+    async (req) => {
+      const r = await remindOne(deps(), req.user, req.params.id, req.params.participantId)
+      return ok(r, `${r.queued} pengingat dijadwalkan untuk dikirim.`)
+    },
+  )
+}

@@ -1,0 +1,26 @@
+import nodemailer from 'nodemailer'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+  close(): void
+}
+
+/** E-mail through `SMTP_URL` (`smtp://user:pass@host:port`); null when it is not set (in-app only). */
+export function createMailer(smtp: { url: string | null; from: string }): Mailer | null {
+  if (!smtp.url) return null
+  const transport = nodemailer.createTransport(smtp.url)
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: smtp.from, ...mail })
+    },
+    close() {
+      transport.close()
+    },
+  }
+}

@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger } from 'fastify'
+import PgBoss from 'pg-boss'
+import type { Database } from '../db/client.js'
+
+/**
+ * Background work on a PostgreSQL-backed queue (pg-boss), on PGlite as on PostgreSQL. Jobs carry
+ * only ids; the rows they point to (an outbox such as `reminder_deliveries`) say what is still owed,
+ * so a job that runs twice does nothing the second time.
+ */
+export interface Jobs {
+  /** Registers a handler; call before `start()`. A handler that throws is retried with backoff. */
+  work<T extends object>(name: string, handler: (data: T) => Promise<void>): void
+  /** Runs `task` every `seconds` in this process while started (a sweep, for instance). */
+  every(seconds: number, task: () => Promise<void>): void
+  send(name: string, data: object): Promise<void>
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+export interface JobOptions {
+  pollingIntervalSeconds?: number
+  retryLimit?: number
+  retryDelaySeconds?: number
+}
+
+/**
+ * pg-boss speaks to PGlite through its `db` option: parameterless text (its migrations hold several
+ * statements) goes through `exec`, the rest through `query`.
+ */
+function pgliteExecutor(pglite: NonNullable<Database['pglite']>): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      if (!values || values.length === 0) {
+        const results = await pglite.exec(text)
+        return { rows: results.at(-1)?.rows ?? [] }
+      }
+      const result = await pglite.query(text, values)
+      return { rows: result.rows }
+    },
+  }
+}
+
+export function createJobs(database: Database, log: FastifyBaseLogger, opts: JobOptions = {}): Jobs {
+  const common = { schema: 'pgboss', schedule: false, supervise: true, migrate: true }
+  const boss =
+    database.kind === 'pglite' && database.pglite
+      ? new PgBoss({ ...common, db: pgliteExecutor(database.pglite) })
+      : new PgBoss({ ...common, connectionString: database.url, max: 3 })
+  boss.on('error', (err) => log.error({ err }, 'job queue error'))
+
+  const handlers = new Map<string, (data: object) => Promise<void>>()
+  const tasks: { seconds: number; task: () => Promise<void> }[] = []
+  const timers: NodeJS.Timeout[] = []
+  let started = false
+
+  return {
+    work(name, handler) {
+      handlers.set(name, handler as (data: object) => Promise<void>)
+    },
+    every(seconds, task) {
+      tasks.push({ seconds, task })
+    },
+    async send(name, data) {
+      await boss.send(name, data, {
+        retryLimit: opts.retryLimit ?? 5,
+        retryDelay: opts.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+      })
+    },
+    async start() {
+      if (started) return
+      await boss.start()
+      for (const [name, handler] of handlers) {
+        await boss.createQueue(name)
+        await boss.work<object>(
+          name,
+          { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1, batchSize: 1 },
+          async (jobs) => {
+            for (const job of jobs) await handler(job.data)
+          },
+        )
+      }
+      for (const { seconds, task } of tasks) {
+        const timer = setInterval(() => {
+          task().catch((err) => log.error({ err }, 'periodic job failed'))
+        }, seconds * 1000)
+        timer.unref()
+        timers.push(timer)
+      }
+      started = true
+    },
+    async stop() {
+      if (!started) return
+      started = false
+      for (const timer of timers.splice(0)) clearInterval(timer)
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+    },
+  }
+}

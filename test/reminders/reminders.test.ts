@@ -1,0 +1,213 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notifications, reminderDeliveries, testParticipants } from '../../src/db/schema/index.js'
+import { createMailer } from '../../src/jobs/mailer.js'
+import { deliverReminder, sweepReminders } from '../../src/modules/reminders/service.js'
+import { call, useTestApp } from '../support/app.js'
+import { given } from '../support/given.js'
+import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import { expectRoles } from '../support/roles.js'
+import { eventually, startSmtp } from '../support/smtp.js'
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>
+const env: Record<string, string> = { SMTP_FROM: 'BKK SMK <bkk@smk.test>' }
+beforeAll(async () => {
+  smtp = await startSmtp()
+  env.SMTP_URL = smtp.url
+})
+afterAll(async () => {
+  await smtp?.close()
+})
+const t = useTestApp(env)
+
+/** A company with an upcoming test of `n` participants who have accounts, and one without an account. */
+async function upcomingTest(n = 2, hours = 48) {
+  const { company, hrd, vacancy } = await givenSelection.company(t, { companyName: 'PT Reminder Jaya' })
+  const applicants = await givenSelection.applicants(t, vacancy.id, n)
+  const noAccount = await givenSelection.applicant(t, vacancy.id, { account: false })
+  const { schedule, participants } = await givenSelection.schedule(t, {
+    companyId: company.id,
+    vacancyId: vacancy.id,
+    applicationIds: [...applicants.map((a) => a.application.id), noAccount.application.id],
+    scheduledAt: hoursFromNow(hours),
+    name: 'Psikotes Gelombang 1',
+  })
+  return { company, hrd, vacancy, applicants, schedule, participants }
+}
+
+const deliveriesOf = (reminderId: number) =>
+  t.db.select().from(reminderDeliveries).where(eq(reminderDeliveries.reminderId, reminderId))
+const remindersOf = (userId: number) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'test.reminder')))
+
+describe('POST /api/hrd/test-schedules/:id/remind-all', () => {
+  it('queues one reminder per participant with an account, then delivers in-app and by e-mail', async () => {
+    const { hrd, applicants, schedule, participants } = await upcomingTest(2)
+    const before = smtp.received.length
+    const res = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ success: true, data: { queued: 2 } })
+
+    const [delivery] = await t.db
+      .select()
+      .from(reminderDeliveries)
+      .where(eq(reminderDeliveries.participantId, participants[0].id))
+    const rows = await eventually(async () => {
+      const all = await deliveriesOf(delivery.reminderId)
+      return all.every((d) => d.notifiedAt && d.emailSentAt) ? all : null
+    })
+    expect(rows).toHaveLength(2)
+    expect(rows.every((d) => d.attempts === 1)).toBe(true)
+
+    const mails = smtp.received.slice(before)
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(applicants.map((a) => a.learner.email).sort())
+    expect(mails[0].from).toBe('bkk@smk.test')
+    expect(mails[0].subject).toBe('[BKK] Pengingat: Psikotes "Psikotes Gelombang 1"')
+    expect(mails[0].text).toContain('Aula SMK')
+    expect(mails[0].text).toContain('PT Reminder Jaya')
+    expect(mails[0].text).toContain('WIB')
+
+    for (const a of applicants) {
+      const inApp = await remindersOf(a.learner.id as number)
+      expect(inApp).toHaveLength(1)
+      expect(inApp[0]).toMatchObject({
+        title: 'Pengingat: Psikotes "Psikotes Gelombang 1"',
+        data: { applicationId: a.application.id, testScheduleId: schedule.id },
+      })
+    }
+    const [p] = await t.db.select().from(testParticipants).where(eq(testParticipants.id, participants[0].id))
+    expect(p.lastRemindedAt).not.toBeNull()
+  })
+
+  it('never delivers twice for one press: running the job again and sweeping send nothing more', async () => {
+    const { hrd, applicants, schedule } = await upcomingTest(1)
+    const res = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
+    expect(res.body.data).toEqual({ queued: 1 })
+    const userId = applicants[0].learner.id as number
+    const [mine] = await eventually(async () => {
+      const rows = await t.db.select().from(reminderDeliveries).where(eq(reminderDeliveries.userId, userId))
+      return rows[0]?.emailSentAt ? rows : null
+    })
+    const mailsBefore = smtp.received.length
+    await deliverReminder(t.db, createMailer(t.config.smtp), mine.reminderId)
+    await sweepReminders(t.db, t.app.jobs, true)
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(smtp.received.length).toBe(mailsBefore)
+    expect(await remindersOf(userId)).toHaveLength(1)
+  })
+
+  it('a second press is a new reminder: the participant hears twice, once per press', async () => {
+    const { hrd, applicants, schedule } = await upcomingTest(1)
+    const userId = applicants[0].learner.id as number
+    for (const _ of [1, 2]) {
+      const res = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
+      expect(res.body.data).toEqual({ queued: 1 })
+    }
+    await eventually(async () => (await remindersOf(userId)).length === 2)
+    const rows = await eventually(async () => {
+      const all = await t.db.select().from(reminderDeliveries).where(eq(reminderDeliveries.userId, userId))
+      return all.length === 2 && all.every((r) => r.emailSentAt) ? all : null
+    })
+    expect(new Set(rows.map((r) => r.reminderId)).size).toBe(2)
+  })
+
+  it('retries an e-mail the SMTP server refused, and sends it once it is accepted', async () => {
+    const { hrd, applicants, schedule } = await upcomingTest(1)
+    const userId = applicants[0].learner.id as number
+    smtp.state.failNext = 1
+    const before = smtp.received.length
+    await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
+    const [row] = await eventually(async () => {
+      const rows = await t.db.select().from(reminderDeliveries).where(eq(reminderDeliveries.userId, userId))
+      return rows[0]?.emailSentAt ? rows : null
+    }, 25_000)
+    expect(row.attempts).toBe(2)
+    expect(row.lastError).toBeNull()
+    expect(smtp.received.slice(before).filter((m) => m.to[0] === applicants[0].learner.email)).toHaveLength(1)
+    expect(await remindersOf(userId)).toHaveLength(1)
+  })
+
+  it('422 for a cancelled test and for a test that has taken place; nothing queued', async () => {
+    const cancelled = await upcomingTest(1)
+    await t.db
+      .update((await import('../../src/db/schema/index.js')).testSchedules)
+      .set({ status: 'cancelled' })
+      .where(eq((await import('../../src/db/schema/index.js')).testSchedules.id, cancelled.schedule.id))
+    const a = await call(t, 'POST', `/api/hrd/test-schedules/${cancelled.schedule.id}/remind-all`, {
+      as: cancelled.hrd,
+    })
+    expect(a.status).toBe(422)
+    expect(a.body).toMatchObject({ success: false, data: null })
+    expect(a.body.message).toContain('dibatalkan')
+
+    const past = await upcomingTest(1, -3)
+    const b = await call(t, 'POST', `/api/hrd/test-schedules/${past.schedule.id}/remind-all`, {
+      as: past.hrd,
+    })
+    expect(b.status).toBe(422)
+    expect(b.body.message).toContain('sudah berlangsung')
+    for (const userId of [cancelled.applicants[0].learner.id, past.applicants[0].learner.id]) {
+      const rows = await t.db
+        .select()
+        .from(reminderDeliveries)
+        .where(eq(reminderDeliveries.userId, userId as number))
+      expect(rows).toHaveLength(0)
+    }
+  })
+
+  it("404 for another company's schedule, and for an unknown one", async () => {
+    const { schedule } = await upcomingTest(1)
+    const other = await given.hrd(t)
+    const res = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: other })
+    expect(res.status).toBe(404)
+    expect(res.body).toMatchObject({ success: false, data: null })
+    const unknown = await call(t, 'POST', '/api/hrd/test-schedules/99999999/remind-all', { as: other })
+    expect(unknown.status).toBe(404)
+  })
+
+  it('admits only hrd', async () => {
+    await expectRoles(t, 'POST', '/api/hrd/test-schedules/99999999/remind-all', ['hrd'])
+  })
+})
+
+describe('POST /api/hrd/test-schedules/:id/participants/:participantId/remind', () => {
+  it('reminds that participant only', async () => {
+    const { hrd, applicants, schedule, participants } = await upcomingTest(2)
+    const res = await call(
+      t,
+      'POST',
+      `/api/hrd/test-schedules/${schedule.id}/participants/${participants[1].id}/remind`,
+      { as: hrd },
+    )
+    expect(res.status).toBe(200)
+    expect(res.body.data).toEqual({ queued: 1 })
+    await eventually(async () => (await remindersOf(applicants[1].learner.id as number)).length === 1)
+    expect(await remindersOf(applicants[0].learner.id as number)).toHaveLength(0)
+  })
+
+  it("404 for a participant of another schedule, and for another company's schedule", async () => {
+    const a = await upcomingTest(1)
+    const b = await upcomingTest(1)
+    const wrong = await call(
+      t,
+      'POST',
+      `/api/hrd/test-schedules/${a.schedule.id}/participants/${b.participants[0].id}/remind`,
+      { as: a.hrd },
+    )
+    expect(wrong.status).toBe(404)
+    const foreign = await call(
+      t,
+      'POST',
+      `/api/hrd/test-schedules/${b.schedule.id}/participants/${b.participants[0].id}/remind`,
+      { as: a.hrd },
+    )
+    expect(foreign.status).toBe(404)
+  })
+
+  it('admits only hrd', async () => {
+    await expectRoles(t, 'POST', '/api/hrd/test-schedules/99999999/participants/1/remind', ['hrd'])
+  })
+})

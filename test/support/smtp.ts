@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net'
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+export interface ReceivedMail {
+  from: string
+  to: string[]
+  subject: string
+  /** The plain-text body, decoded. */
+  text: string
+}
+
+/** A real SMTP server on loopback that keeps what it receives; `failNext` rejects the next deliveries. */
+export async function startSmtp() {
+  const received: ReceivedMail[] = []
+  const state = { failNext: 0 }
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        if (state.failNext > 0) {
+          state.failNext--
+          const err = Object.assign(new Error('Mailbox sibuk, coba lagi nanti'), { responseCode: 451 })
+          return callback(err)
+        }
+        simpleParser(Buffer.concat(chunks)).then(
+          (mail) => {
+            received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+            })
+            callback()
+          },
+          (err: Error) => callback(err),
+        )
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.server.address() as AddressInfo).port
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Polls `check` until it returns a truthy value or the time runs out. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value) return value
+    if (Date.now() > until) throw new Error('timed out waiting for the background job')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}

@@ -1,0 +1,160 @@
+import { AppShell, Burger, Group, Indicator, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { useEffect, useState } from 'react'
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router'
+import { api } from './api/client'
+import { type Role, useSession } from './auth'
+import { label } from './lib/format'
+
+interface MenuItem {
+  to: string
+  label: string
+  roles: Role[]
+}
+
+export const MENU: MenuItem[] = [
+  { to: '/lowongan', label: 'Lowongan', roles: ['siswa', 'alumni'] },
+  { to: '/lamaran', label: 'Lamaran saya', roles: ['siswa', 'alumni'] },
+  { to: '/portofolio', label: 'Portofolio', roles: ['siswa', 'alumni'] },
+  { to: '/tracer-study', label: 'Tracer study', roles: ['alumni'] },
+  { to: '/hrd', label: 'Beranda', roles: ['hrd'] },
+  { to: '/hrd/lowongan', label: 'Lowongan', roles: ['hrd'] },
+  { to: '/hrd/pelamar', label: 'Seleksi berkas', roles: ['hrd'] },
+  { to: '/hrd/jadwal', label: 'Jadwal tes', roles: ['hrd'] },
+  { to: '/hrd/hasil', label: 'Hasil seleksi', roles: ['hrd'] },
+  { to: '/hrd/penempatan', label: 'Penempatan', roles: ['hrd'] },
+  { to: '/admin', label: 'Beranda', roles: ['admin', 'superadmin'] },
+  { to: '/admin/siswa', label: 'Siswa', roles: ['admin', 'superadmin'] },
+  { to: '/admin/alumni', label: 'Alumni', roles: ['admin', 'superadmin'] },
+  { to: '/admin/perusahaan', label: 'Perusahaan', roles: ['admin', 'superadmin'] },
+  { to: '/admin/bidang', label: 'Bidang keahlian', roles: ['admin', 'superadmin'] },
+  { to: '/admin/jurusan', label: 'Kompetensi keahlian', roles: ['admin', 'superadmin'] },
+  { to: '/admin/kehadiran', label: 'Validasi kehadiran', roles: ['admin', 'superadmin'] },
+  { to: '/admin/seleksi', label: 'Progres seleksi', roles: ['admin', 'superadmin'] },
+  { to: '/admin/laporan', label: 'Laporan', roles: ['admin', 'superadmin'] },
+  { to: '/admin/pengguna', label: 'Pengguna', roles: ['superadmin'] },
+  { to: '/notifikasi', label: 'Notifikasi', roles: ['siswa', 'alumni', 'hrd', 'admin', 'superadmin'] },
+  { to: '/akun', label: 'Akun saya', roles: ['siswa', 'alumni', 'hrd', 'admin', 'superadmin'] },
+]
+
+export function menuFor(role: Role): MenuItem[] {
+  return MENU.filter((m) => m.roles.includes(role))
+}
+
+/** Unread notifications, refreshed on navigation and every minute. */
+function useUnreadCount(): number {
+  const [count, setCount] = useState(0)
+  const { pathname } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh on navigation
+  useEffect(() => {
+    let alive = true
+    const load = () =>
+      api.GET('/api/notifications', { params: { query: { per_page: 1 } } }).then(({ data }) => {
+        const meta = data?.meta as { unreadCount?: number } | undefined
+        if (alive && meta) setCount(meta.unreadCount ?? 0)
+      })
+    load()
+    const timer = setInterval(load, 60_000)
+    return () => {
+      alive = false
+      clearInterval(timer)
+    }
+  }, [pathname])
+  return count
+}
+
+export function Layout() {
+  const { user, ready, logout } = useSession()
+  const [opened, { toggle, close }] = useDisclosure()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const unread = useUnreadCount()
+  if (!ready) return null
+  if (!user) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />
+  const items = menuFor(user.role)
+  const active = (to: string) =>
+    location.pathname === to || (location.pathname.startsWith(`${to}/`) && !items.some((i) => i.to !== to && i.to.startsWith(`${to}/`) && location.pathname.startsWith(i.to)))
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Buka menu" />
+            <Text component={Link} to="/" fw={700} size="lg" c="blue.8" td="none">
+              bursa
+            </Text>
+            <Text size="sm" c="dimmed" visibleFrom="xs">
+              BKK SMK
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Indicator label={unread} size={18} disabled={unread === 0} color="red" offset={4}>
+              <UnstyledButton
+                component={Link}
+                to="/notifikasi"
+                aria-label={`Notifikasi, ${unread} belum dibaca`}
+                px={6}
+                py={4}
+                fz="sm"
+              >
+                <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+                  <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+                </svg>
+              </UnstyledButton>
+            </Indicator>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label="Menu akun" fz="sm" maw={180}>
+                  <Text size="sm" fw={500} truncate>
+                    {user.fullName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {label(user.role)}
+                  </Text>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to="/akun">
+                  Akun saya
+                </Menu.Item>
+                <Menu.Item
+                  color="red"
+                  onClick={async () => {
+                    await logout()
+                    navigate('/login')
+                  }}
+                >
+                  Keluar
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Menu utama">
+        <ScrollArea>
+          {items.map((item) => (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              active={active(item.to)}
+              onClick={close}
+              aria-current={active(item.to) ? 'page' : undefined}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  )
+}

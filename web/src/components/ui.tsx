@@ -1,0 +1,207 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
+import { type ReactNode, useState } from 'react'
+import { Link } from 'react-router'
+import { ApiError } from '../api/client'
+import { label, STATUS_COLORS } from '../lib/format'
+import type { Loaded } from '../lib/use-load'
+
+export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {children && <Group gap="xs">{children}</Group>}
+    </Group>
+  )
+}
+
+export function Forbidden({ message }: { message?: string }) {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs" maw={420} ta="center">
+        <Title order={1} size="h2">
+          Anda tidak punya akses
+        </Title>
+        <Text c="dimmed">{message ?? 'Halaman ini tidak tersedia untuk peran akun Anda.'}</Text>
+        <Button component={Link} to="/" variant="light">
+          Kembali ke beranda
+        </Button>
+      </Stack>
+    </Center>
+  )
+}
+
+export function NotFoundView() {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs">
+        <Title order={1} size="h2">
+          Halaman tidak ditemukan
+        </Title>
+        <Button component={Link} to="/" variant="light">
+          Kembali ke beranda
+        </Button>
+      </Stack>
+    </Center>
+  )
+}
+
+export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  if (!error) return null
+  if (error instanceof ApiError && error.status === 403) return <Forbidden message={error.message} />
+  const message = error instanceof Error ? error.message : String(error)
+  return (
+    <Alert color="red" title="Gagal memuat" role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        {onRetry && (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            Coba lagi
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  )
+}
+
+/** Loading, error and empty states around a loaded value. */
+export function Loading<T>({
+  loaded,
+  empty,
+  emptyText = 'Belum ada data.',
+  children,
+}: {
+  loaded: Loaded<T>
+  empty?: (data: T) => boolean
+  emptyText?: ReactNode
+  children: (data: T) => ReactNode
+}) {
+  if (loaded.error && loaded.data === undefined) return <ErrorAlert error={loaded.error} onRetry={loaded.reload} />
+  if (loaded.data === undefined) {
+    return (
+      <Center py="xl" aria-live="polite">
+        <Loader aria-label="Memuat" />
+      </Center>
+    )
+  }
+  return (
+    <div aria-busy={loaded.loading} style={{ opacity: loaded.loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
+      {loaded.error && <ErrorAlert error={loaded.error} onRetry={loaded.reload} />}
+      {empty?.(loaded.data) ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {emptyText}
+        </Text>
+      ) : (
+        children(loaded.data)
+      )}
+    </div>
+  )
+}
+
+export interface Meta {
+  page: number
+  perPage: number
+  total: number
+  totalPages: number
+}
+
+export function Pager({ meta, onPage }: { meta: Meta | undefined; onPage: (page: number) => void }) {
+  if (!meta) return null
+  return (
+    <Group justify="space-between" mt="md" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        {meta.total === 0
+          ? 'Tidak ada data'
+          : `${(meta.page - 1) * meta.perPage + 1}–${Math.min(meta.page * meta.perPage, meta.total)} dari ${meta.total}`}
+      </Text>
+      {meta.totalPages > 1 && (
+        <Pagination
+          total={meta.totalPages}
+          value={meta.page}
+          onChange={onPage}
+          size="sm"
+          siblings={0}
+          getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Sebelumnya' : c === 'next' ? 'Berikutnya' : c })}
+        />
+      )}
+    </Group>
+  )
+}
+
+export function StatusBadge({ value }: { value: string | null | undefined }) {
+  if (!value) return <Text span>–</Text>
+  return (
+    <Badge color={STATUS_COLORS[value] ?? 'gray'} variant="light" radius="sm">
+      {label(value)}
+    </Badge>
+  )
+}
+
+/** A button that asks before doing something that cannot be undone. */
+export function ConfirmButton({
+  children,
+  title,
+  message,
+  confirmLabel = 'Ya, lanjutkan',
+  onConfirm,
+  color = 'red',
+  ...button
+}: {
+  children: ReactNode
+  title: string
+  message: ReactNode
+  confirmLabel?: string
+  onConfirm: () => Promise<unknown> | unknown
+  color?: string
+  size?: string
+  variant?: string
+  disabled?: boolean
+}) {
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  return (
+    <>
+      <Button color={color} variant="light" size="xs" {...button} onClick={() => setOpen(true)}>
+        {children}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={title} centered>
+        <Stack>
+          <Text size="sm">{message}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Batal
+            </Button>
+            <Button
+              color={color}
+              loading={busy}
+              onClick={async () => {
+                setBusy(true)
+                try {
+                  await onConfirm()
+                  setOpen(false)
+                } finally {
+                  setBusy(false)
+                }
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  )
+}

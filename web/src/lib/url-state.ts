@@ -1,0 +1,42 @@
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+
+/**
+ * The next query string after `changes`: empty values are dropped, and any change other than the page
+ * itself sends the list back to page 1 (a filtered list starts at its beginning).
+ */
+export function nextSearch(current: URLSearchParams, changes: Record<string, string | number | null | undefined>) {
+  const next = new URLSearchParams(current)
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null || v === undefined || v === '') next.delete(k)
+    else next.set(k, String(v))
+  }
+  if (!('page' in changes)) next.delete('page')
+  if (next.get('page') === '1') next.delete('page')
+  return next
+}
+
+/** The API query for a list: the URL's filters (only `keys`), page and per_page, typed loosely. */
+export function queryOf(params: URLSearchParams, keys: readonly string[]) {
+  const q: Record<string, string | number> = {}
+  for (const k of keys) {
+    const v = params.get(k)
+    if (v !== null && v !== '') q[k] = /_id$|^page$|^per_page$/.test(k) && /^\d+$/.test(v) ? Number(v) : v
+  }
+  const page = Number(params.get('page') ?? '1')
+  q.page = Number.isInteger(page) && page > 0 ? page : 1
+  return q
+}
+
+/** Filters and page of a list kept in the URL, so a link reopens the same view. */
+export function useUrlFilters<K extends string>(keys: readonly K[]) {
+  const [params, setParams] = useSearchParams()
+  const query = useMemo(() => queryOf(params, keys), [params, keys])
+  const get = useCallback((k: K | 'page') => params.get(k) ?? '', [params])
+  const set = useCallback(
+    (changes: Partial<Record<K | 'page', string | number | null>>) =>
+      setParams((cur) => nextSearch(cur, changes), { replace: false }),
+    [setParams],
+  )
+  return { query, get, set, key: params.toString() }
+}

@@ -1,0 +1,115 @@
+import { Anchor, Badge, Button, Card, Grid, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { api, unwrap } from '../api/client'
+import { Loading, PageTitle, Pager } from '../components/ui'
+import { formatDate, formatSalaryRange, label } from '../lib/format'
+import { useUrlFilters } from '../lib/url-state'
+import { useLoad } from '../lib/use-load'
+
+// The student's first screen: part of the main bundle so its first load needs no second script.
+const VACANCY_KEYS = ['search', 'company_id', 'job_type', 'city'] as const
+
+export function VacancyListPage() {
+  const f = useUrlFilters(VACANCY_KEYS)
+  const [search, setSearch] = useState(f.get('search'))
+  useEffect(() => setSearch(f.get('search')), [f.get])
+  const options = useLoad(() => unwrap(api.GET('/api/job-vacancies/options')), [])
+  const list = useLoad(
+    () => unwrap(api.GET('/api/job-vacancies', { params: { query: f.query as never } })),
+    [f.key],
+  )
+  const o = options.data?.data
+  return (
+    <>
+      <PageTitle title="Lowongan untuk Anda" />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          f.set({ search })
+        }}
+        role="search"
+      >
+        <Grid mb="md" align="flex-end">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <TextInput
+              label="Cari lowongan"
+              placeholder="Judul, posisi, perusahaan"
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
+            <Select
+              label="Perusahaan"
+              clearable
+              searchable
+              data={(o?.companies ?? []).map((c) => ({ value: String(c.value), label: c.label }))}
+              value={f.get('company_id') || null}
+              onChange={(v) => f.set({ company_id: v })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4, md: 2 }}>
+            <Select
+              label="Jenis pekerjaan"
+              clearable
+              data={(o?.jobTypes ?? []).map((c) => ({ value: String(c.value), label: c.label }))}
+              value={f.get('job_type') || null}
+              onChange={(v) => f.set({ job_type: v })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4, md: 2 }}>
+            <Select
+              label="Kota"
+              clearable
+              searchable
+              data={[...new Set((o?.locations ?? []).map((l) => l.city).filter((c): c is string => !!c))]}
+              value={f.get('city') || null}
+              onChange={(v) => f.set({ city: v })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 1 }}>
+            <Button type="submit" fullWidth>
+              Cari
+            </Button>
+          </Grid.Col>
+        </Grid>
+      </form>
+      <Loading
+        loaded={list}
+        empty={(d) => d.data.length === 0}
+        emptyText="Belum ada lowongan yang terbuka untuk Anda dengan saringan ini."
+      >
+        {(d) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {d.data.map((v) => (
+              <Card key={v.id} withBorder padding="md" component="article">
+                <Stack gap={6} h="100%">
+                  <Group justify="space-between" align="flex-start" wrap="nowrap">
+                    <Anchor component={Link} to={`/lowongan/${v.id}`} fw={600}>
+                      {v.title}
+                    </Anchor>
+                    {v.hasApplied && (
+                      <Badge color="green" variant="light">
+                        Sudah melamar
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="sm">{v.company.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {label(v.jobType)} · {[v.city, v.province].filter(Boolean).join(', ') || 'Lokasi belum ada'}
+                  </Text>
+                  <Text size="sm">{formatSalaryRange(v.minSalary, v.maxSalary)}</Text>
+                  <Text size="xs" c="dimmed" mt="auto">
+                    Sisa kuota {v.quotaLeft} dari {v.quota} · ditutup {formatDate(v.deadline)}
+                  </Text>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </Loading>
+      <Pager meta={list.data?.meta} onPage={(page) => f.set({ page })} />
+    </>
+  )
+}
