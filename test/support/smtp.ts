@@ -53,11 +53,11 @@ export async function startSmtp() {
 }
 
 /** Polls `check` until it returns a truthy value or the time runs out. */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
   const until = Date.now() + timeoutMs
   for (;;) {
     const value = await check()
-    if (value) return value
+    if (value) return value as NonNullable<T>
     if (Date.now() > until) throw new Error('timed out waiting for the background job')
     await new Promise((r) => setTimeout(r, 100))
   }
