@@ -39,7 +39,17 @@ declare module 'fastify' {
     database: Database
     storage: Storage
     jobs: Jobs
+    /** Every route as registered (method, path, who may call it): the authorization test reads it. */
+    routeList: RouteEntry[]
   }
+}
+
+export interface RouteEntry {
+  method: string
+  url: string
+  roles: readonly string[] | null
+  public: boolean
+  hidden: boolean
 }
 
 export interface AppDeps {
@@ -66,6 +76,20 @@ export async function buildApp({ config, database, storage, logger, jobOptions }
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  const routeList: RouteEntry[] = []
+  app.decorate('routeList', routeList)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue
+      routeList.push({
+        method,
+        url: route.url,
+        roles: route.config?.roles ?? null,
+        public: route.config?.public === true,
+        hidden: (route.schema as { hide?: boolean } | undefined)?.hide === true,
+      })
+    }
+  })
   app.decorate('config', config)
   app.decorate('database', database)
   app.decorate('db', database.db)

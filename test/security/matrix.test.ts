@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { notifications, placements, type Role } from '../../src/db/schema/index.js'
+import { call, useTestApp } from '../support/app.js'
+import { type Account, given } from '../support/given.js'
+import { givenRecruitment } from '../support/given-recruitment.js'
+import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import { type Fixture, ROUTES } from './route-table.js'
+
+const t = useTestApp()
+const ROLES: Role[] = ['superadmin', 'admin', 'hrd', 'siswa', 'alumni']
+const NO_SUCH_ID = 2_147_483_000
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+const accounts = {} as Record<Role, Account>
+const inactive = {} as Record<Role, Account>
+let otherHrd: Account
+let otherLearner: Account
+let fixture: Fixture
+
+beforeAll(async () => {
+  // Company A with one learner's application through every stage, and the accounts that try it.
+  const a = await givenSelection.company(t)
+  const learner = await givenRecruitment.applicant(t)
+  const application = await givenRecruitment.application(t, {
+    vacancyId: a.vacancy.id,
+    studentId: learner.studentId,
+    status: 'in_progress',
+  })
+  const { schedule, participants } = await givenSelection.schedule(t, {
+    companyId: a.company.id,
+    vacancyId: a.vacancy.id,
+    applicationIds: [application.id],
+    scheduledAt: hoursFromNow(24),
+  })
+  await givenSelection.placement(t, {
+    applicationId: application.id,
+    studentId: learner.studentId,
+    companyId: a.company.id,
+    vacancyId: a.vacancy.id,
+  })
+  const [placement] = await t.db.select().from(placements).where(eq(placements.applicationId, application.id))
+  const [notification] = await t.db
+    .insert(notifications)
+    .values({ userId: learner.id, kind: 'test', title: 'Tes', body: 'Tes' })
+    .returning()
+  fixture = {
+    vacancyId: a.vacancy.id,
+    applicationId: application.id,
+    fileId: learner.cv.id,
+    learnerFileId: learner.cv.id,
+    scheduleId: schedule.id,
+    participantId: participants[0].id,
+    placementId: placement.id,
+    notificationId: notification.id,
+  }
+  accounts.superadmin = await given.superadmin(t)
+  accounts.admin = await given.admin(t)
+  accounts.hrd = await given.hrd(t)
+  accounts.siswa = await given.student(t)
+  accounts.alumni = await given.alumni(t)
+  for (const role of ROLES) {
+    inactive[role] =
+      role === 'hrd'
+        ? await given.hrd(t, { values: { isActive: false } })
+        : role === 'siswa' || role === 'alumni'
+          ? await given.account(t, role, { isActive: false })
+          : await given.account(t, role, { isActive: false })
+  }
+  otherHrd = await given.hrd(t)
+  otherLearner = await given.student(t)
+})
+
+const fill = (url: string, params: Record<string, number> = {}) =>
+  url.replace(/:([A-Za-z]+)/g, (_, name: string) => String(params[name] ?? NO_SUCH_ID))
+
+/** The registered routes; logout last, because it ends the session of the account that calls it. */
+const registered = () =>
+  t.app.routeList
+    .filter((r) => !r.hidden)
+    .map((r) => `${r.method} ${r.url}`)
+    .sort((a, b) => Number(a === 'POST /api/logout') - Number(b === 'POST /api/logout'))
+
+describe('the authorization matrix of every registered route', () => {
+  it('has exactly one table entry per registered route', () => {
+    const routes = registered()
+    const missing = routes.filter((r) => !(r in ROUTES))
+    const stale = Object.keys(ROUTES).filter((r) => !routes.includes(r))
+    expect(missing, 'registered routes missing from test/security/route-table.ts').toEqual([])
+    expect(stale, 'table entries without a registered route').toEqual([])
+  })
+
+  it('401 without a token, 401 for a deactivated account, 403 for every role it does not admit', async () => {
+    const failures: string[] = []
+    for (const key of registered()) {
+      const rule = ROUTES[key]
+      if (!rule || rule.allow === 'public') continue
+      const [method, path] = key.split(' ') as [Method, string]
+      const url = fill(path)
+      const anon = await call(t, method, url, { body: {} })
+      if (anon.status !== 401 || anon.body?.success !== false)
+        failures.push(`${key} anonymous → ${anon.status}`)
+      const admits = (role: Role) =>
+        rule.allow === 'everyone' || (rule.allow as readonly Role[]).includes(role)
+      for (const role of ROLES) {
+        const dead = await call(t, method, url, { as: inactive[role], body: {} })
+        if (dead.status !== 401) failures.push(`${key} deactivated ${role} → ${dead.status}`)
+        const res = await call(t, method, url, { as: accounts[role], body: {} })
+        if (admits(role)) {
+          if (res.status === 401 || res.status === 403 || res.status >= 500)
+            failures.push(`${key} ${role} (admitted) → ${res.status}`)
+        } else if (res.status !== 403 || res.body?.success !== false) {
+          failures.push(`${key} ${role} (refused) → ${res.status}`)
+        }
+      }
+    }
+    expect(failures).toEqual([])
+  })
+
+  it("404 for HR of another company on company A's records, and for another learner on the learner's", async () => {
+    const failures: string[] = []
+    for (const key of registered()) {
+      const rule = ROUTES[key]
+      if (!rule?.scope || !rule.params) continue
+      const [method, path] = key.split(' ') as [Method, string]
+      const url = fill(path, rule.params(fixture))
+      for (const scope of rule.scope) {
+        const as = scope === 'company' ? otherHrd : otherLearner
+        const res = await call(t, method, url, { as, body: rule.body ?? {} })
+        if (res.status !== 404)
+          failures.push(
+            `${key} as ${scope === 'company' ? 'another company' : 'another learner'} → ${res.status}`,
+          )
+      }
+    }
+    expect(failures).toEqual([])
+  })
+})
