@@ -27,6 +27,8 @@ const Env = Type.Object({
   LOGIN_MAX_PER_EMAIL: Type.Integer({ minimum: 1, default: 10 }),
   LOGIN_MAX_PER_IP: Type.Integer({ minimum: 1, default: 60 }),
   LOGIN_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 15 * 60 }),
+  APPLY_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 30 }),
+  UPLOAD_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 60 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   SMTP_URL: Type.String({ default: '' }),
   SMTP_FROM: Type.String({ default: 'bursa <no-reply@bursa.local>' }),
@@ -48,6 +50,8 @@ export interface Config {
   bodyLimit: number
   uploadLimit: number
   login: { maxPerEmail: number; maxPerIp: number; windowSeconds: number }
+  /** Per account and hour, per instance. */
+  limits: { applyPerHour: number; uploadPerHour: number }
   trustProxy: boolean
   smtp: { url: string | null; from: string }
 }
@@ -87,6 +91,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxPerIp: env.LOGIN_MAX_PER_IP,
       windowSeconds: env.LOGIN_WINDOW_SECONDS,
     },
+    limits: { applyPerHour: env.APPLY_MAX_PER_HOUR, uploadPerHour: env.UPLOAD_MAX_PER_HOUR },
     trustProxy: env.TRUST_PROXY,
     smtp: { url: env.SMTP_URL || null, from: env.SMTP_FROM },
   }

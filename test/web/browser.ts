@@ -45,6 +45,9 @@ export async function login(page: Page, base: string, email: string) {
 
 /** Picks `option` in the Mantine Select labelled `label` (a required field's label ends in " *"), within `root`. */
 export async function pick(page: Page, label: string, option: string | RegExp, root: Page | Locator = page) {
-  await root.getByLabel(new RegExp(`^${label}( \\*)?$`)).first().click()
+  await root
+    .getByLabel(new RegExp(`^${label}( \\*)?$`))
+    .first()
+    .click()
   await page.getByRole('option', { name: option }).first().click()
 }

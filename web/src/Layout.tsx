@@ -1,4 +1,14 @@
-import { AppShell, Burger, Group, Indicator, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core'
+import {
+  AppShell,
+  Burger,
+  Group,
+  Indicator,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Text,
+  UnstyledButton,
+} from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { useEffect, useState } from 'react'
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router'
@@ -70,10 +80,13 @@ export function Layout() {
   const navigate = useNavigate()
   const unread = useUnreadCount()
   if (!ready) return null
-  if (!user) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />
+  if (!user)
+    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />
   const items = menuFor(user.role)
   const active = (to: string) =>
-    location.pathname === to || (location.pathname.startsWith(`${to}/`) && !items.some((i) => i.to !== to && i.to.startsWith(`${to}/`) && location.pathname.startsWith(i.to)))
+    location.pathname === to ||
+    (location.pathname.startsWith(`${to}/`) &&
+      !items.some((i) => i.to !== to && i.to.startsWith(`${to}/`) && location.pathname.startsWith(i.to)))
 
   return (
     <AppShell
@@ -102,7 +115,15 @@ export function Layout() {
                 py={4}
                 fz="sm"
               >
-                <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <svg
+                  width="22"
+                  height="22"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
                   <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
                   <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
                 </svg>

@@ -57,13 +57,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     refresh().finally(() => setReady(true))
   }, [refresh, setUser])
 
-  const login = useCallback(async (email: string, password: string) => {
-    const res = await unwrap(api.POST('/api/login', { body: { email, password } }))
-    token.set(res.data.token)
-    const me = (await unwrap(api.GET('/api/me'))).data
-    setUser(me)
-    return me
-  }, [setUser])
+  const login = useCallback(
+    async (email: string, password: string) => {
+      const res = await unwrap(api.POST('/api/login', { body: { email, password } }))
+      token.set(res.data.token)
+      const me = (await unwrap(api.GET('/api/me'))).data
+      setUser(me)
+      return me
+    },
+    [setUser],
+  )
 
   const logout = useCallback(async () => {
     try {
@@ -74,7 +77,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [setUser])
 
-  const value = useMemo(() => ({ user, ready, login, logout, refresh }), [user, ready, login, logout, refresh])
+  const value = useMemo(
+    () => ({ user, ready, login, logout, refresh }),
+    [user, ready, login, logout, refresh],
+  )
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
 }
 

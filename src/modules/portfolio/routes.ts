@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok } from '../../http/envelope.js'
+import { perAccount } from '../../http/rate-limit.js'
 import {
   DateOnly,
   Envelope,
@@ -167,10 +168,12 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox<{ role: 'siswa' | 'alumn
     async (req) => ok(await updateProfile(app.db, req.user, req.body), 'Profil berhasil diperbarui.'),
   )
 
+  const uploadLimit = perAccount('upload', app.config.limits.uploadPerHour, 3600)
   app.post(
     '/upload',
     {
       config,
+      preHandler: uploadLimit,
       // The body is a stream read by the handler; the schema only documents the form.
       validatorCompiler: () => () => true,
       schema: {

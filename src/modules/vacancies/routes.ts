@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { type Static, type TSchema, Type } from '@sinclair/typebox'
 import { APPLICATION_STATUSES, JOB_TYPES, VACANCY_TARGETS } from '../../db/schema/index.js'
 import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { perAccount } from '../../http/rate-limit.js'
 import {
   DateOnly,
   Envelope,
@@ -354,10 +355,12 @@ export const vacancyBrowseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await browseVacancy(app.db, req.user, req.params.id)),
   )
 
+  const applyLimit = perAccount('apply', app.config.limits.applyPerHour, 3600)
   app.post(
     '/:id/apply',
     {
       config: learners,
+      preHandler: applyLimit,
       // Both fields are optional, so an empty request is a valid application.
       preValidation: async (req) => {
         req.body ??= {}

@@ -1,10 +1,22 @@
-import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, Table, TextInput, Textarea } from '@mantine/core'
+import {
+  Button,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { fieldErrors } from '../api/client'
 import { toastError, toastOk } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
-import { ConfirmButton, Loading, type Meta, PageTitle, Pager } from './ui'
+import { ConfirmButton, Loading, type Meta, Pager, PageTitle } from './ui'
 
 export interface Field {
   name: string
@@ -80,7 +92,11 @@ export function CrudPage<R extends { id: number }>({
   const open = (row: R | 'new') => {
     setEditing(row)
     setErrors({})
-    setValues(row === 'new' ? Object.fromEntries(fields.filter((x) => x.type === 'switch').map((x) => [x.name, true])) : valuesOf(row))
+    setValues(
+      row === 'new'
+        ? Object.fromEntries(fields.filter((x) => x.type === 'switch').map((x) => [x.name, true]))
+        : valuesOf(row),
+    )
   }
 
   async function submit(e: FormEvent) {
@@ -116,11 +132,35 @@ export function CrudPage<R extends { id: number }>({
       case 'switch':
         return <Switch {...common} checked={Boolean(v)} onChange={(e) => setV(e.currentTarget.checked)} />
       case 'select':
-        return <Select {...common} data={fd.options ?? []} value={v ? String(v) : null} onChange={setV} searchable clearable={!fd.required} />
+        return (
+          <Select
+            {...common}
+            data={fd.options ?? []}
+            value={v ? String(v) : null}
+            onChange={setV}
+            searchable
+            clearable={!fd.required}
+          />
+        )
       case 'textarea':
-        return <Textarea {...common} value={String(v ?? '')} onChange={(e) => setV(e.currentTarget.value)} autosize minRows={2} />
+        return (
+          <Textarea
+            {...common}
+            value={String(v ?? '')}
+            onChange={(e) => setV(e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+        )
       case 'password':
-        return <PasswordInput {...common} value={String(v ?? '')} onChange={(e) => setV(e.currentTarget.value)} autoComplete="new-password" />
+        return (
+          <PasswordInput
+            {...common}
+            value={String(v ?? '')}
+            onChange={(e) => setV(e.currentTarget.value)}
+            autoComplete="new-password"
+          />
+        )
       default:
         return (
           <TextInput
@@ -146,7 +186,7 @@ export function CrudPage<R extends { id: number }>({
         )}
       </PageTitle>
       <form
-        role="search"
+        aria-label="Saring daftar"
         onSubmit={(e) => {
           e.preventDefault()
           f.set({ search })
@@ -242,7 +282,12 @@ export function CrudPage<R extends { id: number }>({
         )}
       </Loading>
       <Pager meta={rows.data?.meta} onPage={(page) => f.set({ page })} />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? `Tambah: ${title}` : `Ubah: ${title}`} size="lg">
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? `Tambah: ${title}` : `Ubah: ${title}`}
+        size="lg"
+      >
         <form onSubmit={submit} noValidate>
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -89,7 +89,8 @@ export function Loading<T>({
   emptyText?: ReactNode
   children: (data: T) => ReactNode
 }) {
-  if (loaded.error && loaded.data === undefined) return <ErrorAlert error={loaded.error} onRetry={loaded.reload} />
+  if (loaded.error && loaded.data === undefined)
+    return <ErrorAlert error={loaded.error} onRetry={loaded.reload} />
   if (loaded.data === undefined) {
     return (
       <Center py="xl" aria-live="polite">
@@ -98,7 +99,10 @@ export function Loading<T>({
     )
   }
   return (
-    <div aria-busy={loaded.loading} style={{ opacity: loaded.loading ? 0.6 : 1, transition: 'opacity 120ms' }}>
+    <div
+      aria-busy={loaded.loading}
+      style={{ opacity: loaded.loading ? 0.6 : 1, transition: 'opacity 120ms' }}
+    >
       {loaded.error && <ErrorAlert error={loaded.error} onRetry={loaded.reload} />}
       {empty?.(loaded.data) ? (
         <Text c="dimmed" ta="center" py="xl">
@@ -134,7 +138,9 @@ export function Pager({ meta, onPage }: { meta: Meta | undefined; onPage: (page:
           onChange={onPage}
           size="sm"
           siblings={0}
-          getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Sebelumnya' : c === 'next' ? 'Berikutnya' : c })}
+          getControlProps={(c) => ({
+            'aria-label': c === 'previous' ? 'Sebelumnya' : c === 'next' ? 'Berikutnya' : c,
+          })}
         />
       )}
     </Group>

@@ -30,7 +30,8 @@ export function PortfolioUpload({
     setMessage(null)
     const local: Record<string, string> = {}
     if (!file) local.file = 'Pilih berkas.'
-    else if (file.size > MAX_UPLOAD) local.file = `Berkas terlalu besar (${formatBytes(file.size)}); maksimal 10 MB.`
+    else if (file.size > MAX_UPLOAD)
+      local.file = `Berkas terlalu besar (${formatBytes(file.size)}); maksimal 10 MB.`
     if (!category) local.category = 'Pilih kategori.'
     if (!title.trim()) local.title = 'Isi judul berkas.'
     if (Object.keys(local).length) return setErrors(local)

@@ -1,6 +1,11 @@
 const TZ = 'Asia/Jakarta'
 
-const dateFmt = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TZ })
+const dateFmt = new Intl.DateTimeFormat('id-ID', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: TZ,
+})
 const shortDateFmt = new Intl.DateTimeFormat('id-ID', {
   day: 'numeric',
   month: 'short',
@@ -16,7 +21,11 @@ const dateTimeFmt = new Intl.DateTimeFormat('id-ID', {
   timeZone: TZ,
   timeZoneName: 'short',
 })
-const rupiahFmt = new Intl.NumberFormat('id-ID', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0 })
+const rupiahFmt = new Intl.NumberFormat('id-ID', {
+  style: 'currency',
+  currency: 'IDR',
+  maximumFractionDigits: 0,
+})
 const numberFmt = new Intl.NumberFormat('id-ID')
 
 /** A calendar date `YYYY-MM-DD` (no time zone) or an ISO time, as "14 Maret 2026". */
@@ -43,7 +52,8 @@ export function formatRupiah(value: number | null | undefined): string {
 
 export function formatSalaryRange(min: number | null | undefined, max: number | null | undefined): string {
   if (min == null && max == null) return 'Gaji tidak dicantumkan'
-  if (min != null && max != null) return min === max ? formatRupiah(min) : `${formatRupiah(min)} – ${formatRupiah(max)}`
+  if (min != null && max != null)
+    return min === max ? formatRupiah(min) : `${formatRupiah(min)} – ${formatRupiah(max)}`
   return min != null ? `Mulai ${formatRupiah(min)}` : `Hingga ${formatRupiah(max)}`
 }
 
@@ -58,7 +68,8 @@ export function formatPercent(value: number | null | undefined, digits = 1): str
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`
-  if (n < 1024 * 1024) return `${new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 }).format(n / 1024)} KB`
+  if (n < 1024 * 1024)
+    return `${new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 }).format(n / 1024)} KB`
   return `${new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 }).format(n / 1024 / 1024)} MB`
 }
 

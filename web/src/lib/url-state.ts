@@ -5,7 +5,10 @@ import { useSearchParams } from 'react-router'
  * The next query string after `changes`: empty values are dropped, and any change other than the page
  * itself sends the list back to page 1 (a filtered list starts at its beginning).
  */
-export function nextSearch(current: URLSearchParams, changes: Record<string, string | number | null | undefined>) {
+export function nextSearch(
+  current: URLSearchParams,
+  changes: Record<string, string | number | null | undefined>,
+) {
   const next = new URLSearchParams(current)
   for (const [k, v] of Object.entries(changes)) {
     if (v === null || v === undefined || v === '') next.delete(k)

@@ -24,7 +24,9 @@ export function LoginPage() {
     setErrors({})
     try {
       const me = await login(email, password)
-      navigate(next?.startsWith('/') && !next.startsWith('/login') ? next : homeOf(me.role), { replace: true })
+      navigate(next?.startsWith('/') && !next.startsWith('/login') ? next : homeOf(me.role), {
+        replace: true,
+      })
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Gagal masuk.')
       setErrors(fieldErrors(err))

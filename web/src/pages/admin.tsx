@@ -21,7 +21,7 @@ import { api, download, getLoose, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
 import { useMe } from '../auth'
 import { CrudPage, type Field } from '../components/crud'
-import { ConfirmButton, Loading, type Meta, PageTitle, Pager, StatusBadge } from '../components/ui'
+import { ConfirmButton, Loading, type Meta, Pager, PageTitle, StatusBadge } from '../components/ui'
 import { formatDate, formatDateTime, formatNumber, formatPercent, label } from '../lib/format'
 import { toastError, toastOk } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'
@@ -58,14 +58,24 @@ type AnyBody = any
 /** Dashboard figures (GET /api/admin/dashboard once it lands): every number it answers, labelled. */
 export function AdminHomePage() {
   const d = useLoad(() => getLoose<Record<string, unknown>>('/api/admin/dashboard'), [])
-  const q = useLoad(() => unwrap(api.GET('/api/admin/attendances/queue', { params: { query: { per_page: 1 } } })), [])
-  const sel = useLoad(() => unwrap(api.GET('/api/admin/recruitment-selections', { params: { query: { per_page: 1, status: 'open' } } })), [])
+  const q = useLoad(
+    () => unwrap(api.GET('/api/admin/attendances/queue', { params: { query: { per_page: 1 } } })),
+    [],
+  )
+  const sel = useLoad(
+    () =>
+      unwrap(
+        api.GET('/api/admin/recruitment-selections', { params: { query: { per_page: 1, status: 'open' } } }),
+      ),
+    [],
+  )
   const st = useLoad(() => unwrap(api.GET('/api/admin/students', { params: { query: { per_page: 1 } } })), [])
   const al = useLoad(() => unwrap(api.GET('/api/admin/alumni', { params: { query: { per_page: 1 } } })), [])
   const flat: [string, number][] = []
   const walk = (prefix: string, v: unknown) => {
     if (typeof v === 'number') flat.push([prefix, v])
-    else if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix} · ${k}` : k, x)
+    else if (v && typeof v === 'object' && !Array.isArray(v))
+      for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix} · ${k}` : k, x)
   }
   if (d.data) walk('', d.data.data)
   return (
@@ -103,13 +113,28 @@ const learnerFields = (majors: { value: string; label: string }[], alumni: boole
   { name: 'full_name', label: 'Nama lengkap', required: true },
   { name: 'major_id', label: 'Kompetensi keahlian', type: 'select', options: majors, required: true },
   { name: 'class_name', label: 'Kelas' },
-  ...(alumni ? [{ name: 'graduation_year', label: 'Tahun lulus', type: 'number', required: true } as Field] : []),
-  { name: 'gender', label: 'Jenis kelamin', type: 'select', options: [{ value: 'L', label: 'Laki-laki' }, { value: 'P', label: 'Perempuan' }] },
+  ...(alumni
+    ? [{ name: 'graduation_year', label: 'Tahun lulus', type: 'number', required: true } as Field]
+    : []),
+  {
+    name: 'gender',
+    label: 'Jenis kelamin',
+    type: 'select',
+    options: [
+      { value: 'L', label: 'Laki-laki' },
+      { value: 'P', label: 'Perempuan' },
+    ],
+  },
   { name: 'birth_date', label: 'Tanggal lahir', type: 'date' },
   { name: 'phone', label: 'Telepon' },
   { name: 'email', label: 'E-mail', type: 'email' },
   { name: 'address', label: 'Alamat' },
-  { name: 'password', label: 'Kata sandi akun (kosong = dibuat otomatis)', type: 'password', createOnly: true },
+  {
+    name: 'password',
+    label: 'Kata sandi akun (kosong = dibuat otomatis)',
+    type: 'password',
+    createOnly: true,
+  },
   { name: 'create_account', label: 'Buat akun login', type: 'switch', createOnly: true },
 ]
 
@@ -124,21 +149,50 @@ export function StudentsPage() {
         filterFields={[{ name: 'major_id', label: 'Kompetensi', options: majors }]}
         selectable
         headerActions={(ids, reload) => (
-          <Button size="xs" variant="light" disabled={!ids.length} onClick={() => setUpgrade({ ids, reload })}>
+          <Button
+            size="xs"
+            variant="light"
+            disabled={!ids.length}
+            onClick={() => setUpgrade({ ids, reload })}
+          >
             Jadikan alumni ({ids.length})
           </Button>
         )}
         columns={[
-          { label: 'Nama', render: (r) => <><Text size="sm" fw={600}>{r.fullName}</Text><Text size="xs" c="dimmed">NIS {r.nis}</Text></> },
+          {
+            label: 'Nama',
+            render: (r) => (
+              <>
+                <Text size="sm" fw={600}>
+                  {r.fullName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  NIS {r.nis}
+                </Text>
+              </>
+            ),
+          },
           { label: 'Kompetensi', render: (r) => `${r.major.name}${r.className ? ` · ${r.className}` : ''}` },
           { label: 'Akun', render: (r) => (r.account ? r.account.email : '–') },
         ]}
         fields={learnerFields(majors, false)}
         list={(query) => unwrap(api.GET('/api/admin/students', { params: { query: query as never } }))}
         create={(body) => unwrap(api.POST('/api/admin/students', { body: body as AnyBody }))}
-        update={(id, body) => unwrap(api.PUT('/api/admin/students/{id}', { params: { path: { id } }, body: body as AnyBody }))}
+        update={(id, body) =>
+          unwrap(api.PUT('/api/admin/students/{id}', { params: { path: { id } }, body: body as AnyBody }))
+        }
         remove={(id) => unwrap(api.DELETE('/api/admin/students/{id}', { params: { path: { id } } }))}
-        valuesOf={(r) => ({ nis: r.nis, full_name: r.fullName, major_id: String(r.major.id), class_name: s(r.className), gender: s(r.gender), birth_date: s(r.birthDate), phone: s(r.phone), email: s(r.email), address: s(r.address) })}
+        valuesOf={(r) => ({
+          nis: r.nis,
+          full_name: r.fullName,
+          major_id: String(r.major.id),
+          class_name: s(r.className),
+          gender: s(r.gender),
+          birth_date: s(r.birthDate),
+          phone: s(r.phone),
+          email: s(r.email),
+          address: s(r.address),
+        })}
       />
       {upgrade && <UpgradeModal ids={upgrade.ids} onClose={() => setUpgrade(null)} onDone={upgrade.reload} />}
     </>
@@ -151,8 +205,15 @@ function UpgradeModal({ ids, onClose, onDone }: { ids: number[]; onClose: () => 
   return (
     <Modal opened onClose={onClose} title="Jadikan alumni" centered>
       <Stack>
-        <Text size="sm">{ids.length} siswa akan menjadi alumni; akun mereka berubah peran menjadi alumni.</Text>
-        <TextInput label="Tahun lulus" inputMode="numeric" value={year} onChange={(e) => setYear(e.currentTarget.value)} />
+        <Text size="sm">
+          {ids.length} siswa akan menjadi alumni; akun mereka berubah peran menjadi alumni.
+        </Text>
+        <TextInput
+          label="Tahun lulus"
+          inputMode="numeric"
+          value={year}
+          onChange={(e) => setYear(e.currentTarget.value)}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Batal
@@ -163,7 +224,9 @@ function UpgradeModal({ ids, onClose, onDone }: { ids: number[]; onClose: () => 
               setBusy(true)
               try {
                 const r = await unwrap(
-                  api.POST('/api/admin/alumni/upgrade', { body: { student_ids: ids, graduation_year: Number(year) } as AnyBody }),
+                  api.POST('/api/admin/alumni/upgrade', {
+                    body: { student_ids: ids, graduation_year: Number(year) } as AnyBody,
+                  }),
                 )
                 toastOk(`${r.data.upgraded} siswa menjadi alumni.`)
                 onClose()
@@ -191,7 +254,19 @@ export function AlumniPage() {
       filters={['major_id', 'graduation_year']}
       filterFields={[{ name: 'major_id', label: 'Kompetensi', options: majors }]}
       columns={[
-        { label: 'Nama', render: (r) => <><Text size="sm" fw={600}>{r.fullName}</Text><Text size="xs" c="dimmed">NIS {r.nis}</Text></> },
+        {
+          label: 'Nama',
+          render: (r) => (
+            <>
+              <Text size="sm" fw={600}>
+                {r.fullName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                NIS {r.nis}
+              </Text>
+            </>
+          ),
+        },
         { label: 'Kompetensi', render: (r) => r.major.name },
         { label: 'Lulus', render: (r) => r.graduationYear ?? '–' },
         { label: 'Akun', render: (r) => (r.account ? r.account.email : '–') },
@@ -199,9 +274,22 @@ export function AlumniPage() {
       fields={learnerFields(majors, true)}
       list={(query) => unwrap(api.GET('/api/admin/alumni', { params: { query: query as never } }))}
       create={(body) => unwrap(api.POST('/api/admin/alumni', { body: body as AnyBody }))}
-      update={(id, body) => unwrap(api.PUT('/api/admin/alumni/{id}', { params: { path: { id } }, body: body as AnyBody }))}
+      update={(id, body) =>
+        unwrap(api.PUT('/api/admin/alumni/{id}', { params: { path: { id } }, body: body as AnyBody }))
+      }
       remove={(id) => unwrap(api.DELETE('/api/admin/alumni/{id}', { params: { path: { id } } }))}
-      valuesOf={(r) => ({ nis: r.nis, full_name: r.fullName, major_id: String(r.major.id), class_name: s(r.className), graduation_year: String(r.graduationYear ?? ''), gender: s(r.gender), birth_date: s(r.birthDate), phone: s(r.phone), email: s(r.email), address: s(r.address) })}
+      valuesOf={(r) => ({
+        nis: r.nis,
+        full_name: r.fullName,
+        major_id: String(r.major.id),
+        class_name: s(r.className),
+        graduation_year: String(r.graduationYear ?? ''),
+        gender: s(r.gender),
+        birth_date: s(r.birthDate),
+        phone: s(r.phone),
+        email: s(r.email),
+        address: s(r.address),
+      })}
     />
   )
 }
@@ -213,9 +301,30 @@ export function CompaniesPage() {
       <CrudPage<CompanyRow>
         title="Perusahaan mitra"
         filters={['is_active']}
-        filterFields={[{ name: 'is_active', label: 'Status', options: [{ value: 'true', label: 'Aktif' }, { value: 'false', label: 'Nonaktif' }] }]}
+        filterFields={[
+          {
+            name: 'is_active',
+            label: 'Status',
+            options: [
+              { value: 'true', label: 'Aktif' },
+              { value: 'false', label: 'Nonaktif' },
+            ],
+          },
+        ]}
         columns={[
-          { label: 'Nama', render: (r) => <><Text size="sm" fw={600}>{r.name}</Text><Text size="xs" c="dimmed">{r.industry ?? ''}</Text></> },
+          {
+            label: 'Nama',
+            render: (r) => (
+              <>
+                <Text size="sm" fw={600}>
+                  {r.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {r.industry ?? ''}
+                </Text>
+              </>
+            ),
+          },
           { label: 'Kota', render: (r) => r.city ?? '–' },
           { label: 'HRD / lowongan', render: (r) => `${r.hrdCount} / ${r.vacancyCount}` },
           { label: 'Status', render: (r) => <StatusBadge value={r.isActive ? 'active' : 'inactive'} /> },
@@ -234,17 +343,36 @@ export function CompaniesPage() {
         ]}
         list={(query) => unwrap(api.GET('/api/admin/companies', { params: { query: query as never } }))}
         create={(body) => unwrap(api.POST('/api/admin/companies', { body: body as AnyBody }))}
-        update={(id, body) => unwrap(api.PUT('/api/admin/companies/{id}', { params: { path: { id } }, body: body as AnyBody }))}
+        update={(id, body) =>
+          unwrap(api.PUT('/api/admin/companies/{id}', { params: { path: { id } }, body: body as AnyBody }))
+        }
         remove={(id) => unwrap(api.DELETE('/api/admin/companies/{id}', { params: { path: { id } } }))}
-        valuesOf={(r) => ({ name: r.name, industry: s(r.industry), email: s(r.email), phone: s(r.phone), address: s(r.address), city: s(r.city), province: s(r.province), website: s(r.website), description: s(r.description), is_active: r.isActive })}
+        valuesOf={(r) => ({
+          name: r.name,
+          industry: s(r.industry),
+          email: s(r.email),
+          phone: s(r.phone),
+          address: s(r.address),
+          city: s(r.city),
+          province: s(r.province),
+          website: s(r.website),
+          description: s(r.description),
+          is_active: r.isActive,
+        })}
         extraActions={(r, reload) => (
           <>
             <ConfirmButton
               title={r.isActive ? 'Nonaktifkan perusahaan?' : 'Aktifkan perusahaan?'}
-              message={r.isActive ? 'Lowongan perusahaan tidak tampil dan akun HRD-nya tidak bisa bekerja.' : 'Perusahaan kembali aktif.'}
+              message={
+                r.isActive
+                  ? 'Lowongan perusahaan tidak tampil dan akun HRD-nya tidak bisa bekerja.'
+                  : 'Perusahaan kembali aktif.'
+              }
               color={r.isActive ? 'orange' : 'green'}
               onConfirm={() =>
-                unwrap(api.PATCH('/api/admin/companies/{id}/toggle-active', { params: { path: { id: r.id } } })).then(reload, toastError)
+                unwrap(
+                  api.PATCH('/api/admin/companies/{id}/toggle-active', { params: { path: { id: r.id } } }),
+                ).then(reload, toastError)
               }
             >
               {r.isActive ? 'Nonaktifkan' : 'Aktifkan'}
@@ -260,8 +388,17 @@ export function CompaniesPage() {
   )
 }
 
-function HrAccountModal({ company, onClose }: { company: { id: number; name: string }; onClose: () => void }) {
-  const detail = useLoad(() => unwrap(api.GET('/api/admin/companies/{id}', { params: { path: { id: company.id } } })), [company.id])
+function HrAccountModal({
+  company,
+  onClose,
+}: {
+  company: { id: number; name: string }
+  onClose: () => void
+}) {
+  const detail = useLoad(
+    () => unwrap(api.GET('/api/admin/companies/{id}', { params: { path: { id: company.id } } })),
+    [company.id],
+  )
   const [v, setV] = useState({ email: '', full_name: '', password: '' })
   const [errors, setErrors] = useState<Record<string, string>>({})
   return (
@@ -269,7 +406,9 @@ function HrAccountModal({ company, onClose }: { company: { id: number; name: str
       <Loading loaded={detail}>
         {({ data }) => (
           <Stack>
-            {(data as { hrAccounts?: { id: number; email: string; fullName: string; isActive: boolean }[] }).hrAccounts?.map((a) => (
+            {(
+              data as { hrAccounts?: { id: number; email: string; fullName: string; isActive: boolean }[] }
+            ).hrAccounts?.map((a) => (
               <Group key={a.id} justify="space-between">
                 <Text size="sm">
                   {a.fullName} · {a.email}
@@ -278,7 +417,11 @@ function HrAccountModal({ company, onClose }: { company: { id: number; name: str
                   title="Lepaskan akun HRD?"
                   message={`${a.email} tidak lagi terhubung ke ${company.name}.`}
                   onConfirm={() =>
-                    unwrap(api.DELETE('/api/admin/companies/{id}/hr-accounts/{userId}', { params: { path: { id: company.id, userId: a.id } } })).then(detail.reload, toastError)
+                    unwrap(
+                      api.DELETE('/api/admin/companies/{id}/hr-accounts/{userId}', {
+                        params: { path: { id: company.id, userId: a.id } },
+                      }),
+                    ).then(detail.reload, toastError)
                   }
                 >
                   Lepaskan
@@ -289,14 +432,35 @@ function HrAccountModal({ company, onClose }: { company: { id: number; name: str
               Tambah akun HRD
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput label="Nama" value={v.full_name} onChange={(e) => setV({ ...v, full_name: e.currentTarget.value })} error={errors.full_name} />
-              <TextInput label="E-mail" type="email" value={v.email} onChange={(e) => setV({ ...v, email: e.currentTarget.value })} error={errors.email} />
-              <PasswordInput label="Kata sandi" value={v.password} onChange={(e) => setV({ ...v, password: e.currentTarget.value })} error={errors.password} />
+              <TextInput
+                label="Nama"
+                value={v.full_name}
+                onChange={(e) => setV({ ...v, full_name: e.currentTarget.value })}
+                error={errors.full_name}
+              />
+              <TextInput
+                label="E-mail"
+                type="email"
+                value={v.email}
+                onChange={(e) => setV({ ...v, email: e.currentTarget.value })}
+                error={errors.email}
+              />
+              <PasswordInput
+                label="Kata sandi"
+                value={v.password}
+                onChange={(e) => setV({ ...v, password: e.currentTarget.value })}
+                error={errors.password}
+              />
             </SimpleGrid>
             <Group>
               <Button
                 onClick={() =>
-                  unwrap(api.POST('/api/admin/companies/{id}/hr-accounts', { params: { path: { id: company.id } }, body: v as AnyBody })).then(
+                  unwrap(
+                    api.POST('/api/admin/companies/{id}/hr-accounts', {
+                      params: { path: { id: company.id } },
+                      body: v as AnyBody,
+                    }),
+                  ).then(
                     () => {
                       toastOk('Akun HRD ditambahkan.')
                       setV({ email: '', full_name: '', password: '' })
@@ -304,7 +468,11 @@ function HrAccountModal({ company, onClose }: { company: { id: number; name: str
                       detail.reload()
                     },
                     (err) => {
-                      setErrors(Object.fromEntries(Object.entries(err.errors ?? {}).map(([k, m]) => [k, (m as string[])[0]])))
+                      setErrors(
+                        Object.fromEntries(
+                          Object.entries(err.errors ?? {}).map(([k, m]) => [k, (m as string[])[0]]),
+                        ),
+                      )
                       toastError(err)
                     },
                   )
@@ -338,7 +506,9 @@ export function DepartmentsPage() {
       ]}
       list={(query) => unwrap(api.GET('/api/admin/departments', { params: { query: query as never } }))}
       create={(body) => unwrap(api.POST('/api/admin/departments', { body: body as AnyBody }))}
-      update={(id, body) => unwrap(api.PUT('/api/admin/departments/{id}', { params: { path: { id } }, body: body as AnyBody }))}
+      update={(id, body) =>
+        unwrap(api.PUT('/api/admin/departments/{id}', { params: { path: { id } }, body: body as AnyBody }))
+      }
       remove={(id) => unwrap(api.DELETE('/api/admin/departments/{id}', { params: { path: { id } } }))}
       valuesOf={(r) => ({ code: r.code, name: r.name, description: s(r.description), is_active: r.isActive })}
     />
@@ -368,9 +538,17 @@ export function MajorsPage() {
       ]}
       list={(query) => unwrap(api.GET('/api/admin/majors', { params: { query: query as never } }))}
       create={(body) => unwrap(api.POST('/api/admin/majors', { body: body as AnyBody }))}
-      update={(id, body) => unwrap(api.PUT('/api/admin/majors/{id}', { params: { path: { id } }, body: body as AnyBody }))}
+      update={(id, body) =>
+        unwrap(api.PUT('/api/admin/majors/{id}', { params: { path: { id } }, body: body as AnyBody }))
+      }
       remove={(id) => unwrap(api.DELETE('/api/admin/majors/{id}', { params: { path: { id } } }))}
-      valuesOf={(r) => ({ department_id: String(r.department.id), code: r.code, name: r.name, description: s(r.description), is_active: r.isActive })}
+      valuesOf={(r) => ({
+        department_id: String(r.department.id),
+        code: r.code,
+        name: r.name,
+        description: s(r.description),
+        is_active: r.isActive,
+      })}
     />
   )
 }
@@ -388,10 +566,29 @@ export function UsersPage() {
         filters={['role', 'is_active']}
         filterFields={[
           { name: 'role', label: 'Peran', options: ROLES.map((r) => ({ value: r, label: label(r) })) },
-          { name: 'is_active', label: 'Status', options: [{ value: 'true', label: 'Aktif' }, { value: 'false', label: 'Nonaktif' }] },
+          {
+            name: 'is_active',
+            label: 'Status',
+            options: [
+              { value: 'true', label: 'Aktif' },
+              { value: 'false', label: 'Nonaktif' },
+            ],
+          },
         ]}
         columns={[
-          { label: 'Nama', render: (r) => <><Text size="sm" fw={600}>{r.fullName}</Text><Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>{r.email}</Text></> },
+          {
+            label: 'Nama',
+            render: (r) => (
+              <>
+                <Text size="sm" fw={600}>
+                  {r.fullName}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                  {r.email}
+                </Text>
+              </>
+            ),
+          },
           { label: 'Peran', render: (r) => `${label(r.role)}${r.companyName ? ` · ${r.companyName}` : ''}` },
           { label: 'Masuk terakhir', render: (r) => formatDateTime(r.lastLoginAt) },
           { label: 'Status', render: (r) => yes(r.isActive) },
@@ -399,23 +596,44 @@ export function UsersPage() {
         fields={[
           { name: 'full_name', label: 'Nama lengkap', required: true },
           { name: 'email', label: 'E-mail', type: 'email', required: true },
-          { name: 'role', label: 'Peran', type: 'select', options: ROLES.map((r) => ({ value: r, label: label(r) })), required: true },
+          {
+            name: 'role',
+            label: 'Peran',
+            type: 'select',
+            options: ROLES.map((r) => ({ value: r, label: label(r) })),
+            required: true,
+          },
           { name: 'company_id', label: 'Perusahaan (untuk HRD)', type: 'select', options: companies },
           { name: 'password', label: 'Kata sandi', type: 'password', createOnly: true, required: true },
         ]}
         list={(query) => unwrap(api.GET('/api/admin/users', { params: { query: query as never } }))}
         create={(body) => unwrap(api.POST('/api/admin/users', { body: body as AnyBody }))}
-        update={(id, body) => unwrap(api.PUT('/api/admin/users/{id}', { params: { path: { id } }, body: body as AnyBody }))}
+        update={(id, body) =>
+          unwrap(api.PUT('/api/admin/users/{id}', { params: { path: { id } }, body: body as AnyBody }))
+        }
         remove={(id) => unwrap(api.DELETE('/api/admin/users/{id}', { params: { path: { id } } }))}
-        valuesOf={(r) => ({ full_name: r.fullName, email: r.email, role: r.role, company_id: r.companyId ? String(r.companyId) : '' })}
+        valuesOf={(r) => ({
+          full_name: r.fullName,
+          email: r.email,
+          role: r.role,
+          company_id: r.companyId ? String(r.companyId) : '',
+        })}
         extraActions={(r, reload) =>
           r.id === me.id ? null : (
             <>
               <ConfirmButton
                 title={r.isActive ? 'Nonaktifkan akun?' : 'Aktifkan akun?'}
-                message={r.isActive ? `${r.email} tidak bisa masuk dan sesi yang berjalan berakhir.` : `${r.email} bisa masuk lagi.`}
+                message={
+                  r.isActive
+                    ? `${r.email} tidak bisa masuk dan sesi yang berjalan berakhir.`
+                    : `${r.email} bisa masuk lagi.`
+                }
                 color={r.isActive ? 'orange' : 'green'}
-                onConfirm={() => unwrap(api.PATCH('/api/admin/users/{id}/toggle-active', { params: { path: { id: r.id } } })).then(reload, toastError)}
+                onConfirm={() =>
+                  unwrap(
+                    api.PATCH('/api/admin/users/{id}/toggle-active', { params: { path: { id: r.id } } }),
+                  ).then(reload, toastError)
+                }
               >
                 {r.isActive ? 'Nonaktifkan' : 'Aktifkan'}
               </ConfirmButton>
@@ -424,10 +642,12 @@ export function UsersPage() {
                 message={`Kata sandi ${r.email} diganti dengan kata sandi sementara yang ditampilkan sekali.`}
                 color="blue"
                 onConfirm={() =>
-                  unwrap(api.POST('/api/admin/users/{id}/reset-password', { params: { path: { id: r.id } }, body: {} as AnyBody })).then(
-                    (res) => setReset(res.data.temporaryPassword ?? 'Kata sandi diganti.'),
-                    toastError,
-                  )
+                  unwrap(
+                    api.POST('/api/admin/users/{id}/reset-password', {
+                      params: { path: { id: r.id } },
+                      body: {} as AnyBody,
+                    }),
+                  ).then((res) => setReset(res.data.temporaryPassword ?? 'Kata sandi diganti.'), toastError)
                 }
               >
                 Reset sandi
@@ -476,7 +696,12 @@ export function AttendancePage() {
   const bulk = (status: 'hadir' | 'alpa') =>
     unwrap(
       api.PATCH('/api/admin/attendances/bulk-validate', {
-        body: { attendance_ids: selected, status, validation_status: 'verified', notes: notes.trim() || null },
+        body: {
+          attendance_ids: selected,
+          status,
+          validation_status: 'verified',
+          notes: notes.trim() || null,
+        },
       }),
     ).then((r) => {
       toastOk(`${r.data.succeeded} dari ${r.data.processed} kehadiran divalidasi.`)
@@ -494,21 +719,48 @@ export function AttendancePage() {
         </Tabs.List>
       </Tabs>
       <Group mb="md" align="flex-end" wrap="wrap">
-        <Select label="Perusahaan" clearable searchable data={companies} value={f.get('company_id') || null} onChange={(v) => f.set({ company_id: v })} />
+        <Select
+          label="Perusahaan"
+          clearable
+          searchable
+          data={companies}
+          value={f.get('company_id') || null}
+          onChange={(v) => f.set({ company_id: v })}
+        />
         <Select
           label="Kehadiran"
           clearable
-          data={['hadir', 'izin', 'alpa', 'unmarked'].map((k) => ({ value: k, label: k === 'unmarked' ? 'Belum dicatat' : label(k) }))}
+          data={['hadir', 'izin', 'alpa', 'unmarked'].map((k) => ({
+            value: k,
+            label: k === 'unmarked' ? 'Belum dicatat' : label(k),
+          }))}
           value={f.get('attendance_status') || null}
           onChange={(v) => f.set({ attendance_status: v })}
         />
-        <TextInput label="Dari" type="date" value={f.get('date_from')} onChange={(e) => f.set({ date_from: e.currentTarget.value })} />
-        <TextInput label="Sampai" type="date" value={f.get('date_to')} onChange={(e) => f.set({ date_to: e.currentTarget.value })} />
+        <TextInput
+          label="Dari"
+          type="date"
+          value={f.get('date_from')}
+          onChange={(e) => f.set({ date_from: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Sampai"
+          type="date"
+          value={f.get('date_to')}
+          onChange={(e) => f.set({ date_to: e.currentTarget.value })}
+        />
       </Group>
       {tab === 'queue' && (
         <Card withBorder mb="md" padding="sm">
           <Group align="flex-end" wrap="wrap">
-            <Textarea label="Catatan validasi (opsional)" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={1} miw={240} />
+            <Textarea
+              label="Catatan validasi (opsional)"
+              value={notes}
+              onChange={(e) => setNotes(e.currentTarget.value)}
+              autosize
+              minRows={1}
+              miw={240}
+            />
             <ConfirmButton
               title="Validasi kehadiran terpilih?"
               message={`${selected.length} peserta divalidasi HADIR.`}
@@ -532,7 +784,11 @@ export function AttendancePage() {
           </Group>
         </Card>
       )}
-      <Loading loaded={list} empty={(d) => d.data.length === 0} emptyText={tab === 'queue' ? 'Tidak ada kehadiran yang menunggu validasi.' : 'Belum ada riwayat.'}>
+      <Loading
+        loaded={list}
+        empty={(d) => d.data.length === 0}
+        emptyText={tab === 'queue' ? 'Tidak ada kehadiran yang menunggu validasi.' : 'Belum ada riwayat.'}
+      >
         {() => (
           <Table.ScrollContainer minWidth={720}>
             <Table striped>
@@ -592,10 +848,19 @@ export function AttendancePage() {
                     <Table.Td>
                       {tab === 'queue' ? (
                         <Group gap={4} wrap="nowrap">
-                          <Button size="xs" color="green" variant="light" onClick={() => validateOne(r.id, r.attendanceStatus ?? 'hadir', 'verified')}>
+                          <Button
+                            size="xs"
+                            color="green"
+                            variant="light"
+                            onClick={() => validateOne(r.id, r.attendanceStatus ?? 'hadir', 'verified')}
+                          >
                             Sahkan {label(r.attendanceStatus ?? 'hadir').toLowerCase()}
                           </Button>
-                          <ConfirmButton title="Tolak catatan kehadiran?" message="Catatan HRD ditolak; peserta dianggap alpa." onConfirm={() => validateOne(r.id, 'alpa', 'rejected')}>
+                          <ConfirmButton
+                            title="Tolak catatan kehadiran?"
+                            message="Catatan HRD ditolak; peserta dianggap alpa."
+                            onConfirm={() => validateOne(r.id, 'alpa', 'rejected')}
+                          >
                             Tolak
                           </ConfirmButton>
                         </Group>
@@ -626,17 +891,37 @@ export function MonitoringPage() {
   const f = useUrlFilters(MON_KEYS)
   const companies = opts(useLoad(() => unwrap(api.GET('/api/admin/companies/options')), []).data?.data)
   const majors = opts(useMajorOptions())
-  const list = useLoad(() => unwrap(api.GET('/api/admin/recruitment-selections', { params: { query: f.query as never } })), [f.key])
+  const list = useLoad(
+    () => unwrap(api.GET('/api/admin/recruitment-selections', { params: { query: f.query as never } })),
+    [f.key],
+  )
   return (
     <>
       <PageTitle title="Progres seleksi" />
       <Group mb="md" align="flex-end" wrap="wrap">
-        <Select label="Perusahaan" clearable searchable data={companies} value={f.get('company_id') || null} onChange={(v) => f.set({ company_id: v })} />
-        <Select label="Kompetensi" clearable searchable data={majors} value={f.get('major_id') || null} onChange={(v) => f.set({ major_id: v })} />
+        <Select
+          label="Perusahaan"
+          clearable
+          searchable
+          data={companies}
+          value={f.get('company_id') || null}
+          onChange={(v) => f.set({ company_id: v })}
+        />
+        <Select
+          label="Kompetensi"
+          clearable
+          searchable
+          data={majors}
+          value={f.get('major_id') || null}
+          onChange={(v) => f.set({ major_id: v })}
+        />
         <Select
           label="Status"
           clearable
-          data={[{ value: 'open', label: 'Dibuka' }, { value: 'closed', label: 'Ditutup' }]}
+          data={[
+            { value: 'open', label: 'Dibuka' },
+            { value: 'closed', label: 'Ditutup' },
+          ]}
           value={f.get('status') || null}
           onChange={(v) => f.set({ status: v })}
         />
@@ -679,7 +964,11 @@ export function MonitoringPage() {
                       <Text size="sm">
                         {v.applicants.accepted} / {v.quota}
                       </Text>
-                      <Progress value={v.quota ? Math.min(100, (v.applicants.accepted / v.quota) * 100) : 0} aria-label={`Terisi ${v.applicants.accepted} dari ${v.quota}`} size="sm" />
+                      <Progress
+                        value={v.quota ? Math.min(100, (v.applicants.accepted / v.quota) * 100) : 0}
+                        aria-label={`Terisi ${v.applicants.accepted} dari ${v.quota}`}
+                        size="sm"
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -711,7 +1000,8 @@ export function reportTable(data: unknown): { rows: Row[]; summary: [string, num
   if (data && typeof data === 'object') {
     for (const [k, v] of Object.entries(data)) {
       if (typeof v === 'number') summary.push([k, v])
-      else if (Array.isArray(v) && rows.length === 0 && v.every((x) => x && typeof x === 'object')) rows = v as Row[]
+      else if (Array.isArray(v) && rows.length === 0 && v.every((x) => x && typeof x === 'object'))
+        rows = v as Row[]
       else if (v && typeof v === 'object' && !Array.isArray(v))
         for (const [k2, v2] of Object.entries(v)) if (typeof v2 === 'number') summary.push([`${k} ${k2}`, v2])
     }
@@ -722,7 +1012,10 @@ export function reportTable(data: unknown): { rows: Row[]; summary: [string, num
 function cell(v: unknown): string {
   if (v == null) return '–'
   if (typeof v === 'number') return formatNumber(v)
-  if (typeof v === 'object') return Object.values(v as Row).filter((x) => typeof x !== 'object').join(' · ')
+  if (typeof v === 'object')
+    return Object.values(v as Row)
+      .filter((x) => typeof x !== 'object')
+      .join(' · ')
   return String(v)
 }
 
@@ -732,16 +1025,23 @@ export function ReportsPage() {
   const { report: _r, page: _p, ...filters } = f.query
   const options = useLoad(() => getLoose<Record<string, unknown>>('/api/admin/reports/options'), [])
   const majors = opts(useMajorOptions())
-  const data = useLoad(() => getLoose(`/api/admin/reports/${report}`, filters as Record<string, string>), [f.key])
+  const data = useLoad(
+    () => getLoose(`/api/admin/reports/${report}`, filters as Record<string, string>),
+    [f.key],
+  )
   const [progress, setProgress] = useState<number | null>(null)
   const years = ((options.data?.data?.schoolYears as unknown[]) ?? []).map((y) =>
-    typeof y === 'string' ? { value: y, label: y } : { value: String((y as Row).value), label: String((y as Row).label) },
+    typeof y === 'string'
+      ? { value: y, label: y }
+      : { value: String((y as Row).value), label: String((y as Row).label) },
   )
   const exportAs = async (format: 'csv' | 'xlsx') => {
     setProgress(0)
     const qs = new URLSearchParams({ ...(filters as Record<string, string>), format }).toString()
     try {
-      const name = await download(`/api/admin/reports/${report}?${qs}`, (p) => setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 50))
+      const name = await download(`/api/admin/reports/${report}?${qs}`, (p) =>
+        setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 50),
+      )
       toastOk(`Diunduh: ${name}`)
     } catch (err) {
       toastError(err)
@@ -751,7 +1051,9 @@ export function ReportsPage() {
   }
   const { rows, summary } = reportTable(data.data?.data)
   const cols = rows[0] ? Object.keys(rows[0]) : []
-  const numericCol = cols.find((c) => /rate|ratio|percent|persen/i.test(c)) ?? cols.find((c) => typeof rows[0]?.[c] === 'number')
+  const numericCol =
+    cols.find((c) => /rate|ratio|percent|persen/i.test(c)) ??
+    cols.find((c) => typeof rows[0]?.[c] === 'number')
   const maxValue = Math.max(1, ...rows.map((r) => Number(r[numericCol ?? ''] ?? 0)))
   return (
     <>
@@ -763,7 +1065,9 @@ export function ReportsPage() {
           Unduh Excel
         </Button>
       </PageTitle>
-      {progress !== null && <Progress value={progress} mb="sm" striped animated aria-label={`Mengunduh ${progress}%`} />}
+      {progress !== null && (
+        <Progress value={progress} mb="sm" striped animated aria-label={`Mengunduh ${progress}%`} />
+      )}
       <Tabs value={report} onChange={(v) => f.set({ report: v === 'recruitment' ? null : v })} mb="md">
         <Tabs.List>
           {REPORTS.map((r) => (
@@ -774,10 +1078,33 @@ export function ReportsPage() {
         </Tabs.List>
       </Tabs>
       <Group mb="md" align="flex-end" wrap="wrap">
-        <Select label="Tahun ajaran" clearable data={years} value={f.get('school_year') || null} onChange={(v) => f.set({ school_year: v })} />
-        <Select label="Kompetensi" clearable searchable data={majors} value={f.get('major_id') || null} onChange={(v) => f.set({ major_id: v })} />
-        <TextInput label="Dari" type="date" value={f.get('date_from')} onChange={(e) => f.set({ date_from: e.currentTarget.value })} />
-        <TextInput label="Sampai" type="date" value={f.get('date_to')} onChange={(e) => f.set({ date_to: e.currentTarget.value })} />
+        <Select
+          label="Tahun ajaran"
+          clearable
+          data={years}
+          value={f.get('school_year') || null}
+          onChange={(v) => f.set({ school_year: v })}
+        />
+        <Select
+          label="Kompetensi"
+          clearable
+          searchable
+          data={majors}
+          value={f.get('major_id') || null}
+          onChange={(v) => f.set({ major_id: v })}
+        />
+        <TextInput
+          label="Dari"
+          type="date"
+          value={f.get('date_from')}
+          onChange={(e) => f.set({ date_from: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Sampai"
+          type="date"
+          value={f.get('date_to')}
+          onChange={(e) => f.set({ date_to: e.currentTarget.value })}
+        />
       </Group>
       <Loading loaded={data}>
         {() => (
@@ -785,7 +1112,11 @@ export function ReportsPage() {
             {summary.length > 0 && (
               <SimpleGrid cols={{ base: 2, md: 4 }}>
                 {summary.slice(0, 8).map(([k, v]) => (
-                  <Stat key={k} name={k.replace(/([a-z])([A-Z])/g, '$1 $2')} value={/rate|ratio|percent/i.test(k) ? formatPercent(v) : formatNumber(v)} />
+                  <Stat
+                    key={k}
+                    name={k.replace(/([a-z])([A-Z])/g, '$1 $2')}
+                    value={/rate|ratio|percent/i.test(k) ? formatPercent(v) : formatNumber(v)}
+                  />
                 ))}
               </SimpleGrid>
             )}

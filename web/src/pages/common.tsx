@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text } from
 import { Link, useNavigate } from 'react-router'
 import { api, unwrap } from '../api/client'
 import { useMe, useSession } from '../auth'
-import { Loading, PageTitle, Pager } from '../components/ui'
+import { Loading, Pager, PageTitle } from '../components/ui'
 import { formatDateTime, label } from '../lib/format'
 import { toastError } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'
@@ -87,7 +87,9 @@ export function NotificationsPage() {
     () =>
       unwrap(
         api.GET('/api/notifications', {
-          params: { query: { page: Number(f.query.page), unread: f.get('unread') === 'true' ? true : undefined } },
+          params: {
+            query: { page: Number(f.query.page), unread: f.get('unread') === 'true' ? true : undefined },
+          },
         }),
       ),
     [f.key],
@@ -148,10 +150,9 @@ export function NotificationsPage() {
                           size="compact-xs"
                           variant="subtle"
                           onClick={() =>
-                            unwrap(api.PATCH('/api/notifications/{id}/read', { params: { path: { id: n.id } } })).then(
-                              list.reload,
-                              toastError,
-                            )
+                            unwrap(
+                              api.PATCH('/api/notifications/{id}/read', { params: { path: { id: n.id } } }),
+                            ).then(list.reload, toastError)
                           }
                         >
                           Tandai dibaca

@@ -26,8 +26,8 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api, fieldErrors, unwrap, upload } from '../api/client'
 import type { paths } from '../api/schema'
+import { ConfirmButton, ErrorAlert, Loading, Pager, PageTitle, StatusBadge } from '../components/ui'
 import { MAX_UPLOAD } from '../components/upload'
-import { ConfirmButton, ErrorAlert, Loading, PageTitle, Pager, StatusBadge } from '../components/ui'
 import {
   formatBytes,
   formatDate,
@@ -68,6 +68,7 @@ function Stat({ name, value, hint }: { name: string; value: string; hint?: strin
     </Card>
   )
 }
+
 export { Stat }
 
 export function HrdHomePage() {
@@ -83,8 +84,16 @@ export function HrdHomePage() {
         {({ data: d }) => (
           <Stack>
             <SimpleGrid cols={{ base: 2, md: 4 }}>
-              <Stat name="Lowongan aktif" value={formatNumber(d.vacancies.active)} hint={`${d.vacancies.total} total`} />
-              <Stat name="Pelamar" value={formatNumber(d.applicants.total)} hint={`${d.applicants.pending} menunggu seleksi berkas`} />
+              <Stat
+                name="Lowongan aktif"
+                value={formatNumber(d.vacancies.active)}
+                hint={`${d.vacancies.total} total`}
+              />
+              <Stat
+                name="Pelamar"
+                value={formatNumber(d.applicants.total)}
+                hint={`${d.applicants.pending} menunggu seleksi berkas`}
+              />
               <Stat name="Dalam proses" value={formatNumber(d.applicants.in_progress)} />
               <Stat
                 name="Kuota terisi"
@@ -133,15 +142,15 @@ const HV_KEYS = ['search', 'status', 'job_type'] as const
 export function HrdVacanciesPage() {
   const f = useUrlFilters(HV_KEYS)
   const [search, setSearch] = useState(f.get('search'))
-  const list = useLoad(() => unwrap(api.GET('/api/hrd/job-vacancies', { params: { query: f.query as never } })), [f.key])
+  const list = useLoad(
+    () => unwrap(api.GET('/api/hrd/job-vacancies', { params: { query: f.query as never } })),
+    [f.key],
+  )
   const toggle = (id: number) =>
-    unwrap(api.PATCH('/api/hrd/job-vacancies/{id}/toggle-active', { params: { path: { id } } })).then(
-      (r) => {
-        toastOk(r.data.isActive ? 'Lowongan diaktifkan.' : 'Lowongan dinonaktifkan.')
-        list.reload()
-      },
-      toastError,
-    )
+    unwrap(api.PATCH('/api/hrd/job-vacancies/{id}/toggle-active', { params: { path: { id } } })).then((r) => {
+      toastOk(r.data.isActive ? 'Lowongan diaktifkan.' : 'Lowongan dinonaktifkan.')
+      list.reload()
+    }, toastError)
   const remove = (id: number) =>
     unwrap(api.DELETE('/api/hrd/job-vacancies/{id}', { params: { path: { id } } })).then(() => {
       toastOk('Lowongan dihapus.')
@@ -155,7 +164,7 @@ export function HrdVacanciesPage() {
         </Button>
       </PageTitle>
       <form
-        role="search"
+        aria-label="Saring daftar"
         onSubmit={(e) => {
           e.preventDefault()
           f.set({ search })
@@ -176,7 +185,10 @@ export function HrdVacanciesPage() {
           <Select
             label="Jenis"
             clearable
-            data={['full_time', 'contract', 'internship', 'part_time'].map((v) => ({ value: v, label: label(v) }))}
+            data={['full_time', 'contract', 'internship', 'part_time'].map((v) => ({
+              value: v,
+              label: label(v),
+            }))}
             value={f.get('job_type') || null}
             onChange={(v) => f.set({ job_type: v })}
           />
@@ -261,7 +273,12 @@ export function HrdVacancyFormPage() {
   const id = params.id ? Number(params.id) : null
   const navigate = useNavigate()
   const options = useLoad(() => unwrap(api.GET('/api/hrd/job-vacancies/options')), [])
-  const [v, setV] = useState<Record<string, string>>({ job_type: 'full_time', target: 'all', category: 'lainnya', quota: '1' })
+  const [v, setV] = useState<Record<string, string>>({
+    job_type: 'full_time',
+    target: 'all',
+    category: 'lainnya',
+    quota: '1',
+  })
   const [majorIds, setMajorIds] = useState<string[]>([])
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
@@ -340,8 +357,20 @@ export function HrdVacancyFormPage() {
       <form onSubmit={submit} noValidate>
         <Stack maw={860}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Judul" required value={v.title ?? ''} onChange={set('title')} error={errors.title} />
-            <TextInput label="Posisi" required value={v.position ?? ''} onChange={set('position')} error={errors.position} />
+            <TextInput
+              label="Judul"
+              required
+              value={v.title ?? ''}
+              onChange={set('title')}
+              error={errors.title}
+            />
+            <TextInput
+              label="Posisi"
+              required
+              value={v.position ?? ''}
+              onChange={set('position')}
+              error={errors.position}
+            />
             <Select
               label="Kategori"
               required
@@ -375,17 +404,76 @@ export function HrdVacancyFormPage() {
               onChange={setMajorIds}
               error={errors.major_ids}
             />
-            <TextInput label="Lokasi kerja" value={v.work_location ?? ''} onChange={set('work_location')} error={errors.work_location} />
+            <TextInput
+              label="Lokasi kerja"
+              value={v.work_location ?? ''}
+              onChange={set('work_location')}
+              error={errors.work_location}
+            />
             <TextInput label="Kota" value={v.city ?? ''} onChange={set('city')} error={errors.city} />
-            <TextInput label="Provinsi" value={v.province ?? ''} onChange={set('province')} error={errors.province} />
-            <TextInput label="Batas lamaran" type="date" required value={v.deadline ?? ''} onChange={set('deadline')} error={errors.deadline} />
-            <TextInput label="Gaji minimum (Rp)" inputMode="numeric" value={v.min_salary ?? ''} onChange={set('min_salary')} error={errors.min_salary} />
-            <TextInput label="Gaji maksimum (Rp)" inputMode="numeric" value={v.max_salary ?? ''} onChange={set('max_salary')} error={errors.max_salary} />
-            <TextInput label="Kuota" inputMode="numeric" required value={v.quota ?? ''} onChange={set('quota')} error={errors.quota} />
+            <TextInput
+              label="Provinsi"
+              value={v.province ?? ''}
+              onChange={set('province')}
+              error={errors.province}
+            />
+            <TextInput
+              label="Batas lamaran"
+              type="date"
+              required
+              value={v.deadline ?? ''}
+              onChange={set('deadline')}
+              error={errors.deadline}
+            />
+            <TextInput
+              label="Gaji minimum (Rp)"
+              inputMode="numeric"
+              value={v.min_salary ?? ''}
+              onChange={set('min_salary')}
+              error={errors.min_salary}
+            />
+            <TextInput
+              label="Gaji maksimum (Rp)"
+              inputMode="numeric"
+              value={v.max_salary ?? ''}
+              onChange={set('max_salary')}
+              error={errors.max_salary}
+            />
+            <TextInput
+              label="Kuota"
+              inputMode="numeric"
+              required
+              value={v.quota ?? ''}
+              onChange={set('quota')}
+              error={errors.quota}
+            />
           </SimpleGrid>
-          <Textarea label="Deskripsi" required autosize minRows={3} value={v.description ?? ''} onChange={set('description')} error={errors.description} />
-          <Textarea label="Kualifikasi" required autosize minRows={3} value={v.qualifications ?? ''} onChange={set('qualifications')} error={errors.qualifications} />
-          <Textarea label="Benefit" autosize minRows={2} value={v.benefits ?? ''} onChange={set('benefits')} error={errors.benefits} />
+          <Textarea
+            label="Deskripsi"
+            required
+            autosize
+            minRows={3}
+            value={v.description ?? ''}
+            onChange={set('description')}
+            error={errors.description}
+          />
+          <Textarea
+            label="Kualifikasi"
+            required
+            autosize
+            minRows={3}
+            value={v.qualifications ?? ''}
+            onChange={set('qualifications')}
+            error={errors.qualifications}
+          />
+          <Textarea
+            label="Benefit"
+            autosize
+            minRows={2}
+            value={v.benefits ?? ''}
+            onChange={set('benefits')}
+            error={errors.benefits}
+          />
           <Group>
             <Button type="submit" loading={busy}>
               Simpan
@@ -445,7 +533,7 @@ export function ReviewsPage() {
     <>
       <PageTitle title="Seleksi berkas pelamar" />
       <form
-        role="search"
+        aria-label="Saring daftar"
         onSubmit={(e) => {
           e.preventDefault()
           f.set({ search })
@@ -453,7 +541,11 @@ export function ReviewsPage() {
       >
         <Grid mb="md" align="flex-end">
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label="Cari nama atau NIS" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+            <TextInput
+              label="Cari nama atau NIS"
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Select
@@ -483,8 +575,8 @@ export function ReviewsPage() {
       </form>
       {summary && (
         <Text size="sm" c="dimmed" mb="xs">
-          {summary.total} pelamar · {summary.pending} menunggu · {summary.in_progress} dalam proses · {summary.accepted}{' '}
-          diterima · {summary.rejected} tidak lolos
+          {summary.total} pelamar · {summary.pending} menunggu · {summary.in_progress} dalam proses ·{' '}
+          {summary.accepted} diterima · {summary.rejected} tidak lolos
         </Text>
       )}
       <Group mb="sm" gap="xs">
@@ -492,11 +584,21 @@ export function ReviewsPage() {
         <Button size="xs" color="green" disabled={!selected.length} onClick={() => setBulk('lolos')}>
           Loloskan terpilih
         </Button>
-        <Button size="xs" color="red" variant="light" disabled={!selected.length} onClick={() => setBulk('tidak_lolos')}>
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          disabled={!selected.length}
+          onClick={() => setBulk('tidak_lolos')}
+        >
           Tidak loloskan terpilih
         </Button>
       </Group>
-      <Loading loaded={list} empty={(d) => d.data.length === 0} emptyText="Tidak ada pelamar dengan saringan ini.">
+      <Loading
+        loaded={list}
+        empty={(d) => d.data.length === 0}
+        emptyText="Tidak ada pelamar dengan saringan ini."
+      >
         {(d) => (
           <Table.ScrollContainer minWidth={640}>
             <Table striped highlightOnHover>
@@ -561,10 +663,14 @@ export function ReviewsPage() {
       >
         <Stack>
           <Text size="sm">
-            {selected.length} lamaran akan ditandai <b>{label(bulk)}</b> dan pelamar diberi tahu. Keputusan ini tidak
-            bisa dibatalkan.
+            {selected.length} lamaran akan ditandai <b>{label(bulk)}</b> dan pelamar diberi tahu. Keputusan
+            ini tidak bisa dibatalkan.
           </Text>
-          <Textarea label="Catatan (opsional)" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+          <Textarea
+            label="Catatan (opsional)"
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setBulk(null)}>
               Batal
@@ -581,7 +687,10 @@ export function ReviewsPage() {
 
 export function ReviewDetailPage() {
   const id = Number(useParams().id)
-  const a = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/{id}', { params: { path: { id } } })), [id])
+  const a = useLoad(
+    () => unwrap(api.GET('/api/hrd/applicant-reviews/{id}', { params: { path: { id } } })),
+    [id],
+  )
   const [notes, setNotes] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const review = (decision: 'lolos' | 'tidak_lolos') =>
@@ -628,7 +737,10 @@ export function ReviewDetailPage() {
               <Text size="sm">
                 Lahir: {d.profile.birthPlace ?? '–'}, {formatDate(d.profile.birthDate)}
               </Text>
-              <Text size="sm">Alamat: {[d.profile.address, d.profile.city, d.profile.province].filter(Boolean).join(', ') || '–'}</Text>
+              <Text size="sm">
+                Alamat:{' '}
+                {[d.profile.address, d.profile.city, d.profile.province].filter(Boolean).join(', ') || '–'}
+              </Text>
               {d.profile.skills.length > 0 && <Text size="sm">Keahlian: {d.profile.skills.join(', ')}</Text>}
               {d.profile.education.length > 0 && (
                 <>
@@ -637,7 +749,8 @@ export function ReviewDetailPage() {
                   </Text>
                   {d.profile.education.map((e) => (
                     <Text size="sm" key={`${e.level}-${e.institution}`}>
-                      {e.level} {e.institution} {e.major && `(${e.major})`} {e.startYear ?? ''}–{e.endYear ?? ''}
+                      {e.level} {e.institution} {e.major && `(${e.major})`} {e.startYear ?? ''}–
+                      {e.endYear ?? ''}
                     </Text>
                   ))}
                 </>
@@ -681,7 +794,12 @@ export function ReviewDetailPage() {
               <Title order={2} size="h4" mb="xs">
                 Keputusan seleksi berkas
               </Title>
-              <Textarea label="Catatan" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={errors.notes} />
+              <Textarea
+                label="Catatan"
+                value={notes}
+                onChange={(e) => setNotes(e.currentTarget.value)}
+                error={errors.notes}
+              />
               <Group mt="sm">
                 <Button color="green" onClick={() => review('lolos')}>
                   Lolos
@@ -700,7 +818,8 @@ export function ReviewDetailPage() {
           ) : (
             d.reviewDecision && (
               <Alert color={d.reviewDecision === 'lolos' ? 'green' : 'red'}>
-                Seleksi berkas: {label(d.reviewDecision)} ({formatDateTime(d.reviewedAt)}) {d.reviewNotes && `· ${d.reviewNotes}`}
+                Seleksi berkas: {label(d.reviewDecision)} ({formatDateTime(d.reviewedAt)}){' '}
+                {d.reviewNotes && `· ${d.reviewNotes}`}
               </Alert>
             )
           )}
@@ -733,7 +852,10 @@ const SCHEDULE_KEYS = ['search', 'job_vacancy_id', 'kind', 'status', 'date_from'
 export function SchedulesPage() {
   const f = useUrlFilters(SCHEDULE_KEYS)
   const options = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
-  const list = useLoad(() => unwrap(api.GET('/api/hrd/test-schedules', { params: { query: f.query as never } })), [f.key])
+  const list = useLoad(
+    () => unwrap(api.GET('/api/hrd/test-schedules', { params: { query: f.query as never } })),
+    [f.key],
+  )
   return (
     <>
       <PageTitle title="Jadwal tes">
@@ -763,8 +885,18 @@ export function SchedulesPage() {
           value={f.get('status') || null}
           onChange={(v) => f.set({ status: v })}
         />
-        <TextInput label="Dari tanggal" type="date" value={f.get('date_from')} onChange={(e) => f.set({ date_from: e.currentTarget.value })} />
-        <TextInput label="Sampai tanggal" type="date" value={f.get('date_to')} onChange={(e) => f.set({ date_to: e.currentTarget.value })} />
+        <TextInput
+          label="Dari tanggal"
+          type="date"
+          value={f.get('date_from')}
+          onChange={(e) => f.set({ date_from: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Sampai tanggal"
+          type="date"
+          value={f.get('date_to')}
+          onChange={(e) => f.set({ date_to: e.currentTarget.value })}
+        />
       </Group>
       <Loading loaded={list} empty={(d) => d.data.length === 0} emptyText="Belum ada jadwal tes.">
         {(d) => (
@@ -891,7 +1023,13 @@ export function ScheduleFormPage() {
               }}
               error={errors.job_vacancy_id}
             />
-            <TextInput label="Nama agenda" required value={v.name ?? ''} onChange={set('name')} error={errors.name} />
+            <TextInput
+              label="Nama agenda"
+              required
+              value={v.name ?? ''}
+              onChange={set('name')}
+              error={errors.name}
+            />
             <Select
               label="Jenis tes"
               required
@@ -908,17 +1046,43 @@ export function ScheduleFormPage() {
               onChange={set('scheduled_at')}
               error={errors.scheduled_at}
             />
-            <TextInput label="Tempat" required value={v.location ?? ''} onChange={set('location')} error={errors.location} />
-            <TextInput label="Durasi (menit)" inputMode="numeric" value={v.duration_minutes ?? ''} onChange={set('duration_minutes')} error={errors.duration_minutes} />
-            <TextInput label="Nilai minimum" inputMode="decimal" value={v.minimum_score ?? ''} onChange={set('minimum_score')} error={errors.minimum_score} />
+            <TextInput
+              label="Tempat"
+              required
+              value={v.location ?? ''}
+              onChange={set('location')}
+              error={errors.location}
+            />
+            <TextInput
+              label="Durasi (menit)"
+              inputMode="numeric"
+              value={v.duration_minutes ?? ''}
+              onChange={set('duration_minutes')}
+              error={errors.duration_minutes}
+            />
+            <TextInput
+              label="Nilai minimum"
+              inputMode="decimal"
+              value={v.minimum_score ?? ''}
+              onChange={set('minimum_score')}
+              error={errors.minimum_score}
+            />
           </SimpleGrid>
-          <Textarea label="Keterangan" value={v.description ?? ''} onChange={set('description')} error={errors.description} />
+          <Textarea
+            label="Keterangan"
+            value={v.description ?? ''}
+            onChange={set('description')}
+            error={errors.description}
+          />
           <Card withBorder>
             <Checkbox.Group
               label="Peserta (pelamar yang lolos seleksi berkas)"
               value={ids}
               onChange={setIds}
-              error={errors.application_ids ?? Object.entries(errors).find(([k]) => k.startsWith('application_ids.'))?.[1]}
+              error={
+                errors.application_ids ??
+                Object.entries(errors).find(([k]) => k.startsWith('application_ids.'))?.[1]
+              }
             >
               <Stack gap={6} mt={6}>
                 {!vacancy && (
@@ -940,7 +1104,11 @@ export function ScheduleFormPage() {
                   />
                 )}
                 {rows.map((r) => (
-                  <Checkbox key={r.id} value={String(r.id)} label={`${r.applicant.fullName} (NIS ${r.applicant.nis})`} />
+                  <Checkbox
+                    key={r.id}
+                    value={String(r.id)}
+                    label={`${r.applicant.fullName} (NIS ${r.applicant.nis})`}
+                  />
                 ))}
               </Stack>
             </Checkbox.Group>
@@ -966,7 +1134,9 @@ export function ScheduleDetailPage() {
   const participants = useLoad(
     () =>
       unwrap(
-        api.GET('/api/hrd/test-schedules/{id}/participants', { params: { path: { id }, query: f.query as never } }),
+        api.GET('/api/hrd/test-schedules/{id}/participants', {
+          params: { path: { id }, query: f.query as never },
+        }),
       ),
     [id, f.key],
   )
@@ -1079,7 +1249,10 @@ export function ScheduleDetailPage() {
                   size="sm"
                   onConfirm={() =>
                     unwrap(
-                      api.POST('/api/hrd/test-schedules/{id}/cancel', { params: { path: { id } }, body: { reason } }),
+                      api.POST('/api/hrd/test-schedules/{id}/cancel', {
+                        params: { path: { id } },
+                        body: { reason },
+                      }),
                     ).then(() => {
                       toastOk('Jadwal dibatalkan.')
                       s.reload()
@@ -1097,7 +1270,8 @@ export function ScheduleDetailPage() {
   )
 }
 
-type ResultRow = paths['/api/hrd/selection-results']['get']['responses']['200']['content']['application/json']['data'][number]
+type ResultRow =
+  paths['/api/hrd/selection-results']['get']['responses']['200']['content']['application/json']['data'][number]
 const DECISIONS = ['pending', 'diterima', 'tidak_diterima', 'cadangan'] as const
 
 function ScoreModal({ row, onClose, onSaved }: { row: ResultRow; onClose: () => void; onSaved: () => void }) {
@@ -1114,7 +1288,14 @@ function ScoreModal({ row, onClose, onSaved }: { row: ResultRow; onClose: () => 
   const [errors, setErrors] = useState<Record<string, string>>({})
   const num = (k: string) => (
     <NumberInput
-      label={{ psychotest_score: 'Psikotes', interview_score: 'Wawancara', mcu_score: 'MCU', final_score: 'Nilai akhir' }[k]}
+      label={
+        {
+          psychotest_score: 'Psikotes',
+          interview_score: 'Wawancara',
+          mcu_score: 'MCU',
+          final_score: 'Nilai akhir',
+        }[k]
+      }
       min={0}
       max={100}
       decimalScale={2}
@@ -1127,9 +1308,17 @@ function ScoreModal({ row, onClose, onSaved }: { row: ResultRow; onClose: () => 
   async function save(e: FormEvent) {
     e.preventDefault()
     setErrors({})
-    if (file && file.size > MAX_UPLOAD) return setErrors({ decision_letter: `Berkas ${formatBytes(file.size)}; maksimal 10 MB.` })
+    if (file && file.size > MAX_UPLOAD)
+      return setErrors({ decision_letter: `Berkas ${formatBytes(file.size)}; maksimal 10 MB.` })
     const form = new FormData()
-    for (const k of ['psychotest_score', 'interview_score', 'mcu_score', 'final_score', 'notes', 'decision']) {
+    for (const k of [
+      'psychotest_score',
+      'interview_score',
+      'mcu_score',
+      'final_score',
+      'notes',
+      'decision',
+    ]) {
       if (v[k] !== '' && v[k] !== undefined) form.append(k, String(v[k]))
     }
     if (file) form.append('decision_letter', file)
@@ -1164,7 +1353,12 @@ function ScoreModal({ row, onClose, onSaved }: { row: ResultRow; onClose: () => 
             onChange={(x) => setV((s) => ({ ...s, decision: x ?? 'pending' }))}
             error={errors.decision}
           />
-          <Textarea label="Catatan" value={String(v.notes)} onChange={(e) => setV((s) => ({ ...s, notes: e.currentTarget.value }))} error={errors.notes} />
+          <Textarea
+            label="Catatan"
+            value={String(v.notes)}
+            onChange={(e) => setV((s) => ({ ...s, notes: e.currentTarget.value }))}
+            error={errors.notes}
+          />
           <FileInput
             label="Surat keputusan (PDF atau gambar, maks. 10 MB)"
             accept="application/pdf,image/jpeg,image/png,image/webp"
@@ -1173,7 +1367,9 @@ function ScoreModal({ row, onClose, onSaved }: { row: ResultRow; onClose: () => 
             clearable
             error={errors.decision_letter}
           />
-          {progress !== null && <Progress value={progress} size="lg" striped animated aria-label={`Mengunggah ${progress}%`} />}
+          {progress !== null && (
+            <Progress value={progress} size="lg" striped animated aria-label={`Mengunggah ${progress}%`} />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Batal
@@ -1193,9 +1389,24 @@ const RESULT_KEYS = ['search', 'job_vacancy_id', 'decision', 'published'] as con
 export function SelectionResultsPage() {
   const f = useUrlFilters(RESULT_KEYS)
   const options = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
-  const list = useLoad(() => unwrap(api.GET('/api/hrd/selection-results', { params: { query: f.query as never } })), [f.key])
+  const list = useLoad(
+    () => unwrap(api.GET('/api/hrd/selection-results', { params: { query: f.query as never } })),
+    [f.key],
+  )
   const [editing, setEditing] = useState<ResultRow | null>(null)
-  const quota = (list.data?.meta as { quota?: { quota: number; accepted: number; draftAccepted: number; placesLeft: number; overQuota: boolean } } | undefined)?.quota
+  const quota = (
+    list.data?.meta as
+      | {
+          quota?: {
+            quota: number
+            accepted: number
+            draftAccepted: number
+            placesLeft: number
+            overQuota: boolean
+          }
+        }
+      | undefined
+  )?.quota
   const vacancyId = f.get('job_vacancy_id')
   return (
     <>
@@ -1231,8 +1442,8 @@ export function SelectionResultsPage() {
         <Card withBorder mb="md" bg={quota.overQuota ? 'red.0' : 'blue.0'}>
           <Group justify="space-between" wrap="wrap">
             <Text size="sm">
-              Kuota {quota.quota} · sudah diterima {quota.accepted} · draf diterima {quota.draftAccepted} · sisa{' '}
-              {quota.placesLeft}
+              Kuota {quota.quota} · sudah diterima {quota.accepted} · draf diterima {quota.draftAccepted} ·
+              sisa {quota.placesLeft}
               {quota.overQuota && ' · melebihi kuota!'}
             </Text>
             <ConfirmButton
@@ -1244,13 +1455,16 @@ export function SelectionResultsPage() {
               variant="filled"
               disabled={quota.overQuota}
               onConfirm={() =>
-                unwrap(api.POST('/api/hrd/selection-results/publish', { body: { job_vacancy_id: Number(vacancyId) } })).then(
-                  (r) => {
-                    toastOk(`${r.data.published} hasil diumumkan: ${r.data.accepted} diterima, ${r.data.rejected} tidak diterima, ${r.data.waitlisted} cadangan.`)
-                    list.reload()
-                  },
-                  toastError,
-                )
+                unwrap(
+                  api.POST('/api/hrd/selection-results/publish', {
+                    body: { job_vacancy_id: Number(vacancyId) },
+                  }),
+                ).then((r) => {
+                  toastOk(
+                    `${r.data.published} hasil diumumkan: ${r.data.accepted} diterima, ${r.data.rejected} tidak diterima, ${r.data.waitlisted} cadangan.`,
+                  )
+                  list.reload()
+                }, toastError)
               }
             >
               Umumkan hasil
@@ -1289,7 +1503,8 @@ export function SelectionResultsPage() {
                     <Table.Td>
                       {r.attendance.map((a) => (
                         <Text size="xs" key={a.scheduleId}>
-                          {label(a.kind)}: {label(a.attendanceStatus ?? 'belum')} ({label(a.validationStatus)})
+                          {label(a.kind)}: {label(a.attendanceStatus ?? 'belum')} ({label(a.validationStatus)}
+                          )
                         </Text>
                       ))}
                     </Table.Td>
@@ -1308,7 +1523,12 @@ export function SelectionResultsPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Button size="xs" variant="light" disabled={r.isPublished && r.status === 'accepted'} onClick={() => setEditing(r)}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        disabled={r.isPublished && r.status === 'accepted'}
+                        onClick={() => setEditing(r)}
+                      >
                         Isi nilai
                       </Button>
                     </Table.Td>
@@ -1340,7 +1560,10 @@ const PLACEMENT_STATUSES = ['active', 'contract_extended', 'permanent', 'moved',
 export function PlacementsPage() {
   const f = useUrlFilters(PLACEMENT_KEYS)
   const options = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
-  const list = useLoad(() => unwrap(api.GET('/api/hrd/job-placements', { params: { query: f.query as never } })), [f.key])
+  const list = useLoad(
+    () => unwrap(api.GET('/api/hrd/job-placements', { params: { query: f.query as never } })),
+    [f.key],
+  )
   return (
     <>
       <PageTitle title="Penempatan" />
@@ -1392,7 +1615,11 @@ export function PlacementsPage() {
                     </Table.Td>
                     <Table.Td>{formatDate(p.acceptedAt, true)}</Table.Td>
                     <Table.Td>{label(p.status)}</Table.Td>
-                    <Table.Td>{p.nextCheckinDue ? `${p.nextCheckinDue.monthMark} bulan · ${formatDate(p.nextCheckinDue.dueDate, true)}` : '–'}</Table.Td>
+                    <Table.Td>
+                      {p.nextCheckinDue
+                        ? `${p.nextCheckinDue.monthMark} bulan · ${formatDate(p.nextCheckinDue.dueDate, true)}`
+                        : '–'}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Checkbox,
-  Grid,
   Group,
   List,
   Modal,
@@ -24,16 +23,21 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { api, download, fieldErrors, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
 import { useMe } from '../auth'
+import { ConfirmButton, ErrorAlert, Loading, Pager, PageTitle, StatusBadge } from '../components/ui'
 import { PortfolioUpload } from '../components/upload'
-import { ConfirmButton, ErrorAlert, Loading, PageTitle, Pager, StatusBadge } from '../components/ui'
 import { formatBytes, formatDate, formatDateTime, formatSalaryRange, label } from '../lib/format'
 import { toastError, toastOk } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
 
-type FileOut = paths['/api/siswa/portfolio/profile']['get']['responses']['200']['content']['application/json']['data']['files'][number]
+type FileOut =
+  paths['/api/siswa/portfolio/profile']['get']['responses']['200']['content']['application/json']['data']['files'][number]
 
-export function FileLink({ file }: { file: Pick<FileOut, 'title' | 'originalName' | 'downloadUrl' | 'size'> }) {
+export function FileLink({
+  file,
+}: {
+  file: Pick<FileOut, 'title' | 'originalName' | 'downloadUrl' | 'size'>
+}) {
   return (
     <Anchor
       component="button"
@@ -42,7 +46,10 @@ export function FileLink({ file }: { file: Pick<FileOut, 'title' | 'originalName
       onClick={() => download(file.downloadUrl).catch(toastError)}
       aria-label={`Unduh ${file.title}`}
     >
-      {file.title} <Text span size="xs" c="dimmed">({file.originalName}, {formatBytes(file.size)})</Text>
+      {file.title}{' '}
+      <Text span size="xs" c="dimmed">
+        ({file.originalName}, {formatBytes(file.size)})
+      </Text>
     </Anchor>
   )
 }
@@ -65,7 +72,15 @@ const MISSING: Record<string, string> = {
   cv: 'berkas CV',
 }
 
-function ApplyModal({ vacancyId, opened, onClose }: { vacancyId: number; opened: boolean; onClose: () => void }) {
+function ApplyModal({
+  vacancyId,
+  opened,
+  onClose,
+}: {
+  vacancyId: number
+  opened: boolean
+  onClose: () => void
+}) {
   const navigate = useNavigate()
   const portfolio = usePortfolio()
   const [picked, setPicked] = useState<string[]>([])
@@ -225,7 +240,9 @@ export function VacancyDetailPage() {
           <Section title="Deskripsi" text={d.description} />
           <Section title="Kualifikasi" text={d.qualifications} />
           {d.benefits && <Section title="Benefit" text={d.benefits} />}
-          {d.company.description && <Section title={`Tentang ${d.company.name}`} text={d.company.description} />}
+          {d.company.description && (
+            <Section title={`Tentang ${d.company.name}`} text={d.company.description} />
+          )}
           {applying && <ApplyModal vacancyId={d.id} opened onClose={() => setApplying(false)} />}
         </Stack>
       )}
@@ -371,7 +388,11 @@ export function MyApplicationPage() {
                 <Score name="MCU" value={d.result.mcuScore} />
                 <Score name="Nilai akhir" value={d.result.finalScore} />
               </SimpleGrid>
-              {d.result.notes && <Text size="sm" mt="sm">{d.result.notes}</Text>}
+              {d.result.notes && (
+                <Text size="sm" mt="sm">
+                  {d.result.notes}
+                </Text>
+              )}
               {(d.result.letterUrl ?? d.acceptanceLetterUrl) && (
                 <Button
                   mt="sm"
@@ -398,13 +419,15 @@ export function MyApplicationPage() {
                 {d.tests.map((t) => (
                   <div key={t.id}>
                     <Text size="sm" fw={600}>
-                      {t.name} ({label(t.kind)}) {t.status === 'cancelled' && <StatusBadge value="cancelled" />}
+                      {t.name} ({label(t.kind)}){' '}
+                      {t.status === 'cancelled' && <StatusBadge value="cancelled" />}
                     </Text>
                     <Text size="sm">
                       {formatDateTime(t.scheduledAt)} · {t.location}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      Kehadiran: {label(t.attendanceStatus ?? 'belum dicatat')} · validasi: {label(t.validationStatus)}
+                      Kehadiran: {label(t.attendanceStatus ?? 'belum dicatat')} · validasi:{' '}
+                      {label(t.validationStatus)}
                     </Text>
                   </div>
                 ))}
@@ -541,7 +564,12 @@ export function PortfolioPage() {
       city: v('city'),
       province: v('province'),
       summary: v('summary'),
-      social_media: { linkedin: v('linkedin'), instagram: v('instagram'), github: v('github'), website: v('website') },
+      social_media: {
+        linkedin: v('linkedin'),
+        instagram: v('instagram'),
+        github: v('github'),
+        website: v('website'),
+      },
     }
     try {
       if (me.role === 'alumni') await unwrap(api.PUT('/api/alumni/portfolio/profile', { body }))
@@ -558,7 +586,8 @@ export function PortfolioPage() {
 
   async function remove(id: number) {
     try {
-      if (me.role === 'alumni') await unwrap(api.DELETE('/api/alumni/portfolio/{id}', { params: { path: { id } } }))
+      if (me.role === 'alumni')
+        await unwrap(api.DELETE('/api/alumni/portfolio/{id}', { params: { path: { id } } }))
       else await unwrap(api.DELETE('/api/siswa/portfolio/{id}', { params: { path: { id } } }))
       toastOk('Berkas dihapus.')
       p.reload()

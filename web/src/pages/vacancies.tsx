@@ -1,8 +1,20 @@
-import { Anchor, Badge, Button, Card, Grid, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { api, unwrap } from '../api/client'
-import { Loading, PageTitle, Pager } from '../components/ui'
+import { Loading, Pager, PageTitle } from '../components/ui'
 import { formatDate, formatSalaryRange, label } from '../lib/format'
 import { useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
@@ -28,7 +40,7 @@ export function VacancyListPage() {
           e.preventDefault()
           f.set({ search })
         }}
-        role="search"
+        aria-label="Saring daftar"
       >
         <Grid mb="md" align="flex-end">
           <Grid.Col span={{ base: 12, md: 4 }}>
@@ -97,7 +109,8 @@ export function VacancyListPage() {
                   </Group>
                   <Text size="sm">{v.company.name}</Text>
                   <Text size="sm" c="dimmed">
-                    {label(v.jobType)} · {[v.city, v.province].filter(Boolean).join(', ') || 'Lokasi belum ada'}
+                    {label(v.jobType)} ·{' '}
+                    {[v.city, v.province].filter(Boolean).join(', ') || 'Lokasi belum ada'}
                   </Text>
                   <Text size="sm">{formatSalaryRange(v.minSalary, v.maxSalary)}</Text>
                   <Text size="xs" c="dimmed" mt="auto">

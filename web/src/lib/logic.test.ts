@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { ApiError, fieldErrors, fileNameOf, toApiError } from '../api/client'
+import {
+  formatDate,
+  formatDateTime,
+  formatRupiah,
+  formatSalaryRange,
+  isoToJakartaInput,
+  jakartaInputToIso,
+  label,
+} from './format'
+import { nextSearch, queryOf } from './url-state'
+
+describe('format (id-ID, Asia/Jakarta)', () => {
+  it('writes rupiah without decimals with dots for thousands', () => {
+    expect(formatRupiah(4_500_000).replace(/\s/g, ' ')).toBe('Rp 4.500.000')
+    expect(formatSalaryRange(null, null)).toBe('Gaji tidak dicantumkan')
+    expect(formatSalaryRange(2_000_000, 2_500_000).replace(/\s/g, ' ')).toBe('Rp 2.000.000 – Rp 2.500.000')
+  })
+  it('writes a calendar date as the same day everywhere, and times in WIB', () => {
+    expect(formatDate('2026-03-14')).toBe('14 Maret 2026')
+    expect(formatDateTime('2026-03-14T01:30:00Z')).toMatch(/14 Mar 2026.*08[.:]30.*WIB/)
+    expect(formatDate(null)).toBe('–')
+  })
+  it('round-trips a Jakarta date-time input to UTC', () => {
+    expect(jakartaInputToIso('2026-03-14T08:30')).toBe('2026-03-14T01:30:00.000Z')
+    expect(isoToJakartaInput('2026-03-14T01:30:00.000Z')).toBe('2026-03-14T08:30')
+  })
+  it('labels API values in Indonesian and keeps unknown ones readable', () => {
+    expect(label('in_progress')).toBe('Dalam proses')
+    expect(label('something_new')).toBe('something new')
+  })
+})
+
+describe('filters in the URL', () => {
+  it('drops empty values and sends a changed filter back to page 1', () => {
+    const next = nextSearch(new URLSearchParams('page=3&status=pending'), { search: 'andi', status: '' })
+    expect(next.toString()).toBe('search=andi')
+  })
+  it('keeps the other filters when only the page changes', () => {
+    expect(nextSearch(new URLSearchParams('status=pending'), { page: 2 }).toString()).toBe(
+      'status=pending&page=2',
+    )
+    expect(nextSearch(new URLSearchParams('status=pending&page=2'), { page: 1 }).toString()).toBe(
+      'status=pending',
+    )
+  })
+  it('turns the URL into the API query: ids as numbers, other filters dropped, page from 1', () => {
+    expect(
+      queryOf(new URLSearchParams('job_vacancy_id=7&status=x&other=1&page=abc'), [
+        'job_vacancy_id',
+        'status',
+      ]),
+    ).toEqual({
+      job_vacancy_id: 7,
+      status: 'x',
+      page: 1,
+    })
+  })
+})
+
+describe('API errors', () => {
+  it('keeps the message and maps 422 errors to the first message per field', () => {
+    const err = toApiError(422, {
+      success: false,
+      message: 'Data tidak valid.',
+      data: null,
+      errors: { email: ['sudah dipakai', 'x'], 'application_ids.2': ['bukan pelamar'] },
+    })
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err.message).toBe('Data tidak valid.')
+    expect(fieldErrors(err)).toEqual({ email: 'sudah dipakai', 'application_ids.2': 'bukan pelamar' })
+  })
+  it('explains a network failure and a server error without a body', () => {
+    expect(toApiError(0, null).message).toMatch(/Tidak dapat terhubung/)
+    expect(toApiError(502, '<html>').message).toMatch(/kesalahan pada server/)
+    expect(fieldErrors(new Error('x'))).toEqual({})
+  })
+  it('reads the download file name from Content-Disposition', () => {
+    expect(fileNameOf(`attachment; filename="laporan.csv"; filename*=UTF-8''laporan%20rekrutmen.csv`)).toBe(
+      'laporan rekrutmen.csv',
+    )
+    expect(fileNameOf('attachment; filename="a.pdf"')).toBe('a.pdf')
+    expect(fileNameOf(null)).toBeNull()
+  })
+})
