@@ -69,8 +69,14 @@ export async function buildApp({ config, database, storage, logger, jobOptions }
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // Slow clients: a connection idle for a minute is closed; headers and the whole request must arrive
+    // within their timeouts (408), checked every second rather than Node's default 30 s.
     connectionTimeout: 60_000,
-    requestTimeout: 120_000,
+    requestTimeout: config.timeouts.request,
+    http: {
+      headersTimeout: config.timeouts.headers,
+      connectionsCheckingInterval: Math.min(1000, config.timeouts.headers / 2),
+    },
     ajv: {
       customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true },
     },

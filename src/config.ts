@@ -29,6 +29,9 @@ const Env = Type.Object({
   LOGIN_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 15 * 60 }),
   APPLY_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 30 }),
   UPLOAD_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 60 }),
+  /** Slow clients: the headers must arrive within this, and the whole request within the next. */
+  HEADERS_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 600, default: 20 }),
+  REQUEST_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 120 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
   SMTP_URL: Type.String({ default: '' }),
   SMTP_FROM: Type.String({ default: 'bursa <no-reply@bursa.local>' }),
@@ -52,6 +55,8 @@ export interface Config {
   login: { maxPerEmail: number; maxPerIp: number; windowSeconds: number }
   /** Per account and hour, per instance. */
   limits: { applyPerHour: number; uploadPerHour: number }
+  /** Milliseconds. */
+  timeouts: { headers: number; request: number }
   trustProxy: boolean
   smtp: { url: string | null; from: string }
 }
@@ -86,6 +91,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedDemo: env.NODE_ENV !== 'production' && env.SEED_DEMO !== 'false',
     bodyLimit: env.BODY_LIMIT_BYTES,
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
+    timeouts: {
+      headers: env.HEADERS_TIMEOUT_SECONDS * 1000,
+      request: Math.max(env.REQUEST_TIMEOUT_SECONDS, env.HEADERS_TIMEOUT_SECONDS) * 1000,
+    },
     login: {
       maxPerEmail: env.LOGIN_MAX_PER_EMAIL,
       maxPerIp: env.LOGIN_MAX_PER_IP,

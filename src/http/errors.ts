@@ -170,7 +170,9 @@ function isConnectionError(err: unknown): boolean {
   for (let i = 0; e && i < 4; i++) {
     if (
       typeof e.code === 'string' &&
-      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(e.code)
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '53300'].includes(
+        e.code,
+      )
     )
       return true
     if (

@@ -11,7 +11,8 @@ import { ROUTES } from './route-table.js'
  * and never a 5xx. `FUZZ_RUNS` sets the runs per route (default 8 here; see docs/operations.md).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8)
-const t = useTestApp({ APPLY_MAX_PER_HOUR: '100000', UPLOAD_MAX_PER_HOUR: '100000' })
+// LOG_LEVEL error: a 5xx, should one happen, is printed with its cause.
+const t = useTestApp({ APPLY_MAX_PER_HOUR: '100000', UPLOAD_MAX_PER_HOUR: '100000', LOG_LEVEL: 'error' })
 const accounts = {} as Record<Role, Account>
 
 beforeAll(async () => {
@@ -123,7 +124,7 @@ describe('fuzzing every route from its schemas', () => {
                     typeof res.body?.message === 'string'
               if (res.status >= 500 || !envelopeOk) {
                 failures.push(
-                  `${key} ${url} ${JSON.stringify(body)?.slice(0, 200)} → ${res.status} ${res.raw.slice(0, 200)}`,
+                  `${key} ${url} ?${new URLSearchParams(query)} ${JSON.stringify(body)?.slice(0, 200)} → ${res.status} ${res.raw.slice(0, 200)}`,
                 )
                 return false
               }
