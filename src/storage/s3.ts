@@ -1,12 +1,14 @@
-import { createHash, createHmac } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import { AwsV4Signer } from 'aws4fetch'
 import { type Storage, StorageNotFoundError } from './storage.js'
 
 /**
  * S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, ...) over `fetch`, signed with AWS
- * Signature Version 4. Four calls are all bursa needs (PUT, GET, DELETE, HEAD of one object), so
- * this small client stands in for the AWS SDK and its dependency tree. Files are at most the
+ * Signature Version 4 by aws4fetch (one small, dependency-free package). Four calls are all bursa
+ * needs (PUT, GET, DELETE, HEAD of one object), so this small client stands in for the AWS SDK and
+ * its dependency tree. Files are at most the
  * upload limit, so a body is hashed whole before it is sent.
  */
 
@@ -52,8 +54,7 @@ export function parseStorageUrl(raw: string): S3Options {
 }
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex')
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest()
-/** RFC 3986 encoding of one path segment, as SigV4 wants it. */
+/** RFC 3986 encoding of one path segment, as S3 keys want it. */
 const encodeSegment = (s: string) =>
   encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 
@@ -70,41 +71,26 @@ export interface SignInput {
   secretAccessKey: string
 }
 
-/** The headers of a SigV4-signed S3 request (`authorization`, `x-amz-date`, `x-amz-content-sha256`, ...). */
-export function signV4(input: SignInput): Record<string, string> {
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(input.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
-    host: input.url.host,
-    'x-amz-content-sha256': input.payloadHash,
-    'x-amz-date': input.amzDate,
-  }
-  const names = Object.keys(headers).sort()
-  const canonicalHeaders = names
-    .map((h) => `${h}:${String(headers[h]).trim().replace(/\s+/g, ' ')}\n`)
-    .join('')
-  const signedHeaders = names.join(';')
-  const canonicalQuery = [...input.url.searchParams.entries()]
-    .map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`)
-    .sort()
-    .join('&')
-  const canonicalRequest = [
-    input.method,
-    input.url.pathname,
-    canonicalQuery,
-    canonicalHeaders,
-    signedHeaders,
-    input.payloadHash,
-  ].join('\n')
-  const day = input.amzDate.slice(0, 8)
-  const scope = `${day}/${input.region}/s3/aws4_request`
-  const stringToSign = ['AWS4-HMAC-SHA256', input.amzDate, scope, sha256(canonicalRequest)].join('\n')
-  const key = hmac(hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, day), input.region), 's3'), 'aws4_request')
-  const signature = createHmac('sha256', key).update(stringToSign).digest('hex')
-  const { host: _host, ...rest } = headers
-  return {
-    ...rest,
-    authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
-  }
+/**
+ * The headers of a SigV4-signed S3 request (`authorization`, `x-amz-date`, `x-amz-content-sha256`, ...),
+ * signed by aws4fetch with every given header included.
+ */
+export async function signV4(input: SignInput): Promise<Record<string, string>> {
+  const signer = new AwsV4Signer({
+    method: input.method,
+    url: input.url.toString(),
+    headers: { ...input.headers, 'x-amz-content-sha256': input.payloadHash },
+    accessKeyId: input.accessKeyId,
+    secretAccessKey: input.secretAccessKey,
+    service: 's3',
+    region: input.region,
+    datetime: input.amzDate,
+    allHeaders: true,
+  })
+  const { headers } = await signer.sign()
+  const out = Object.fromEntries(headers.entries())
+  delete out.host
+  return out
 }
 
 const amzDateOf = (d: Date) =>
@@ -135,7 +121,7 @@ export function s3Storage(opts: S3Options, timeoutMs = 30_000): Storage {
 
   async function send(method: string, key: string, body?: Buffer) {
     const url = urlOf(key)
-    const signed = signV4({
+    const signed = await signV4({
       method,
       url,
       payloadHash: sha256(body ?? ''),
