@@ -189,6 +189,8 @@ export const ROUTES: Record<string, RouteRule> = {
   'PUT /api/alumni/portfolio/profile': { allow: ['alumni'] },
   'POST /api/alumni/portfolio/upload': { allow: ['alumni'] },
   'DELETE /api/alumni/portfolio/:id': { allow: ['alumni'] },
+  'GET /api/alumni/tracer-study': { allow: ['alumni'] },
+  'POST /api/alumni/tracer-study': { allow: ['alumni'], body: { career_status: 'mencari_kerja' } },
 
   'GET /api/notifications': { allow: 'everyone' },
   'PATCH /api/notifications/read-all': { allow: 'everyone' },
