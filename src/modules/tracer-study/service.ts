@@ -187,7 +187,7 @@ export function answerValues(input: TracerInput, today: string): q.TracerValues 
     ['waiting_period_months', MAX_WAITING_MONTHS],
   ] as const) {
     const n = given[field] as number | null
-    if (n !== null && !(Number.isInteger(n) && n >= 0 && n <= max))
+    if (n !== null && applies.has(field) && !(Number.isInteger(n) && n >= 0 && n <= max))
       errors[field] = [msg(`harus bilangan bulat 0 sampai ${max}`, `must be a whole number from 0 to ${max}`)]
   }
   const start = given.start_date as string | null
