@@ -1,0 +1,217 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { generate, issueBenchTokens, type Sizes, tokensFor } from '../../scripts/bench-data.js'
+import { openDatabase } from '../../src/db/client.js'
+
+const root = resolve(import.meta.dirname, '../..')
+
+/** Long versions of the failure tests (more writes, more rounds): FAILURE_FULL=1. */
+export const FULL = process.env.FAILURE_FULL === '1'
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer()
+    srv.once('error', fail)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => ok(port))
+    })
+  })
+}
+
+type Row = Record<string, unknown>
+/** SQL on the store while the service is not running (PGlite allows one process per folder). */
+export type Sql = <T extends Row = Row>(text: string, params?: unknown[]) => Promise<T[]>
+
+/**
+ * Where the service keeps its data, surviving restarts: a PGlite data folder, or (with DATABASE_URL)
+ * a new database on that PostgreSQL server. `url` may be replaced (e.g. to go through a proxy).
+ */
+export interface Store {
+  kind: 'pglite' | 'postgres'
+  dataDir: string
+  url: string
+  withSql<T>(fn: (sql: Sql) => Promise<T>): Promise<T>
+  drop(): Promise<void>
+}
+
+/** `template`: the migrated database global-setup made (vitest's `inject('dbTemplate')`), to skip initdb and migrations. */
+export async function freshStore(template?: string): Promise<Store> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bursa-failure-'))
+  const server = process.env.DATABASE_URL
+  if (server) {
+    const name = `bursa_failure_${process.pid}_${randomBytes(3).toString('hex')}`
+    const admin = new pg.Client({ connectionString: server })
+    await admin.connect()
+    await admin
+      .query(`create database ${name}${template ? ` template ${template}` : ''}`)
+      .finally(() => admin.end())
+    const u = new URL(server)
+    u.pathname = `/${name}`
+    const url = u.toString()
+    return {
+      kind: 'postgres',
+      dataDir,
+      url,
+      async withSql(fn) {
+        const c = new pg.Client({ connectionString: url })
+        await c.connect()
+        try {
+          return await fn(async (text, params) => (await c.query(text, params)).rows)
+        } finally {
+          await c.end()
+        }
+      },
+      async drop() {
+        const a = new pg.Client({ connectionString: server })
+        await a.connect()
+        await a.query(`drop database if exists ${name} with (force)`).finally(() => a.end())
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  }
+  if (template) {
+    const db = await PGlite.create(join(dataDir, 'db'), { loadDataDir: new Blob([readFileSync(template)]) })
+    await db.close()
+  }
+  return {
+    kind: 'pglite',
+    dataDir,
+    url: '',
+    async withSql(fn) {
+      const db = await PGlite.create(join(dataDir, 'db'))
+      try {
+        return await fn(async (text, params) => (await db.query(text, params)).rows as never)
+      } finally {
+        await db.close()
+      }
+    },
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Small generated data (bench-data.ts) with a token for every account: no logins needed. */
+export const SMALL: Sizes = { learners: 400, siswa: 160, companies: 12, vacancies: 240, applications: 0 }
+
+export interface Fixture {
+  adminToken: string
+  /** A learner and a vacancy open to them that they have not applied to. */
+  pairs: { token: string; studentId: number; vacancyId: number }[]
+}
+
+export async function prepare(store: Store, sizes: Sizes = SMALL): Promise<Fixture> {
+  const database = await openDatabase({ databaseUrl: store.url || null, dataDir: store.dataDir, poolSize: 2 })
+  try {
+    await database.migrate()
+    // generate() speaks node-postgres; PGlite answers the same calls through this adapter.
+    const client = (
+      database.pglite
+        ? {
+            query: async (text: string, params?: unknown[]) => {
+              const r = await (database.pglite as PGlite).query(text, params)
+              return { rows: r.rows, rowCount: r.affectedRows ?? 0 }
+            },
+          }
+        : new pg.Client({ connectionString: store.url })
+    ) as pg.Client
+    if (client instanceof pg.Client) await client.connect()
+    try {
+      await generate(client, sizes)
+      await issueBenchTokens(client)
+      const { rows: pairs } = await client.query<{ user_id: number; student_id: number; vacancy_id: number }>(
+        `select s.user_id, s.id as student_id, v.id as vacancy_id
+         from students s join users u on u.id = s.user_id
+         join job_vacancy_majors m on m.major_id = s.major_id
+         join job_vacancies v on v.id = m.job_vacancy_id
+         join companies c on c.id = v.company_id
+         where v.is_active and v.deleted_at is null and v.deadline >= current_date and c.is_active
+           and v.target in ('all', u.role)
+         order by md5(s.id || '-' || v.id)`,
+      )
+      const { rows: admins } = await client.query<{ id: number }>(`select id from users where role = 'admin'`)
+      const ids = [...new Set([admins[0].id, ...pairs.map((p) => p.user_id)])]
+      const tokens = await tokensFor(client, ids)
+      return {
+        adminToken: tokens.get(admins[0].id) as string,
+        pairs: pairs.map((p) => ({
+          token: tokens.get(p.user_id) as string,
+          studentId: p.student_id,
+          vacancyId: p.vacancy_id,
+        })),
+      }
+    } finally {
+      if (client instanceof pg.Client) await client.end()
+    }
+  } finally {
+    await database.close()
+  }
+}
+
+export interface Service {
+  url: string
+  port: number
+  child: ChildProcess
+  /** Resolves with the exit code (or the signal's name) once the process has gone. */
+  exited: Promise<number | string>
+  output(): string
+}
+
+/** `tsx src/main.ts` on the store, in production mode, on `port`; resolves once /ready says 200. */
+export async function startService(store: Store, port: number, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: store.dataDir,
+      DATABASE_URL: store.url,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      APPLY_MAX_PER_HOUR: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (d) => (output += d))
+  child.stderr?.on('data', (d) => (output += d))
+  const exited = new Promise<number | string>((ok) =>
+    child.once('exit', (code, signal) => ok(code ?? signal ?? 'unknown')),
+  )
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the service exited (${child.exitCode ?? child.signalCode}):\n${output}`)
+    try {
+      if ((await fetch(`${url}/ready`)).ok) break
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`the service did not become ready:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return { url, port, child, exited, output: () => output } satisfies Service
+}
+
+/** SIGTERM, then SIGKILL if it has not gone within 20 s; resolves with how it exited. */
+export async function stopService(service: Service) {
+  if (service.child.exitCode === null && service.child.signalCode === null) service.child.kill('SIGTERM')
+  const timer = setTimeout(() => service.child.kill('SIGKILL'), 20_000)
+  const how = await service.exited
+  clearTimeout(timer)
+  return how
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
