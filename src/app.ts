@@ -8,6 +8,7 @@ import type { Config } from './config.js'
 import type { Database, Db } from './db/client.js'
 import { registerAuth } from './http/auth.js'
 import { registerErrorHandling } from './http/errors.js'
+import { registerSaneInput } from './http/sane-input.js'
 import { webClient } from './http/web.js'
 import { createMailer } from './jobs/mailer.js'
 import { createJobs, type JobOptions, type Jobs } from './jobs/queue.js'
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, storage, logger, jobOptions }
   })
 
   registerErrorHandling(app)
+  registerSaneInput(app)
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
