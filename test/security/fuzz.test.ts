@@ -89,57 +89,61 @@ function whoMayCall(key: string): Account {
 }
 
 describe('fuzzing every route from its schemas', () => {
-  it('answers the envelope with a status below 500, whatever is sent', async () => {
-    const failures: string[] = []
-    let sent = 0
-    const routes = t.app.routeList.filter((r) => !r.hidden && r.url !== '/api/logout')
-    for (const route of routes) {
-      const key = `${route.method} ${route.url}`
-      const as = whoMayCall(key)
-      const params = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1])
-      const bodySchema = bodySchemas.get(key)
-      const querySchema = querySchemas.get(key)
-      await fc
-        .assert(
-          fc.asyncProperty(
-            bodyOf(bodySchema),
-            queryOf(querySchema),
-            fc.array(paramValue, { minLength: params.length, maxLength: params.length }),
-            async (body, query, values) => {
-              let url = route.url
-              params.forEach((p, i) => {
-                url = url.replace(`:${p}`, encodeURIComponent(values[i]))
-              })
-              const res = await call(t, route.method as Method, url, {
-                as: route.public ? null : as,
-                body: route.method === 'GET' || route.method === 'DELETE' ? undefined : (body as object),
-                query,
-              })
-              sent++
-              const envelopeOk =
-                res.status < 400
-                  ? res.body?.success === true
-                  : res.body?.success === false &&
-                    res.body?.data === null &&
-                    typeof res.body?.message === 'string'
-              if (res.status >= 500 || !envelopeOk) {
-                failures.push(
-                  `${key} ${url} ?${new URLSearchParams(query)} ${JSON.stringify(body)?.slice(0, 200)} → ${res.status} ${res.raw.slice(0, 200)}`,
-                )
-                return false
-              }
-              return true
-            },
-          ),
-          { numRuns: RUNS },
-        )
-        .catch(() => {})
-    }
-    expect(failures).toEqual([])
-    // Every route was really exercised, with as many cases as asked for.
-    expect(routes.length).toBeGreaterThan(60)
-    expect(sent).toBe(routes.length * RUNS)
-  }, 30_000 + RUNS * 3_000)
+  it(
+    'answers the envelope with a status below 500, whatever is sent',
+    async () => {
+      const failures: string[] = []
+      let sent = 0
+      const routes = t.app.routeList.filter((r) => !r.hidden && r.url !== '/api/logout')
+      for (const route of routes) {
+        const key = `${route.method} ${route.url}`
+        const as = whoMayCall(key)
+        const params = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1])
+        const bodySchema = bodySchemas.get(key)
+        const querySchema = querySchemas.get(key)
+        await fc
+          .assert(
+            fc.asyncProperty(
+              bodyOf(bodySchema),
+              queryOf(querySchema),
+              fc.array(paramValue, { minLength: params.length, maxLength: params.length }),
+              async (body, query, values) => {
+                let url = route.url
+                params.forEach((p, i) => {
+                  url = url.replace(`:${p}`, encodeURIComponent(values[i]))
+                })
+                const res = await call(t, route.method as Method, url, {
+                  as: route.public ? null : as,
+                  body: route.method === 'GET' || route.method === 'DELETE' ? undefined : (body as object),
+                  query,
+                })
+                sent++
+                const envelopeOk =
+                  res.status < 400
+                    ? res.body?.success === true
+                    : res.body?.success === false &&
+                      res.body?.data === null &&
+                      typeof res.body?.message === 'string'
+                if (res.status >= 500 || !envelopeOk) {
+                  failures.push(
+                    `${key} ${url} ?${new URLSearchParams(query)} ${JSON.stringify(body)?.slice(0, 200)} → ${res.status} ${res.raw.slice(0, 200)}`,
+                  )
+                  return false
+                }
+                return true
+              },
+            ),
+            { numRuns: RUNS },
+          )
+          .catch(() => {})
+      }
+      expect(failures).toEqual([])
+      // Every route was really exercised, with as many cases as asked for.
+      expect(routes.length).toBeGreaterThan(60)
+      expect(sent).toBe(routes.length * RUNS)
+    },
+    30_000 + RUNS * 3_000,
+  )
 })
 
 const bodySchemas = new Map<string, JsonSchema>()
