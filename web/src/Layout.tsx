@@ -1,16 +1,6 @@
-import {
-  AppShell,
-  Burger,
-  Group,
-  Indicator,
-  Menu,
-  NavLink,
-  ScrollArea,
-  Text,
-  UnstyledButton,
-} from '@mantine/core'
+import { AppShell, Burger, Group, Indicator, NavLink, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router'
 import { api } from './api/client'
 import { type Role, useSession } from './auth'
@@ -49,6 +39,22 @@ export const MENU: MenuItem[] = [
 
 export function menuFor(role: Role): MenuItem[] {
   return MENU.filter((m) => m.roles.includes(role))
+}
+
+// The account menu's dropdown (floating positioning) loads after the first screen; until then its name shows.
+const AccountMenu = lazy(() => import('./AccountMenu'))
+
+function AccountName({ name, role }: { name: string; role: Role }) {
+  return (
+    <>
+      <Text size="sm" fw={500} truncate>
+        {name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label(role)}
+      </Text>
+    </>
+  )
 }
 
 /** Unread notifications, refreshed on navigation and every minute. */
@@ -129,37 +135,26 @@ export function Layout() {
                 </svg>
               </UnstyledButton>
             </Indicator>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <UnstyledButton aria-label="Menu akun" fz="sm" maw={180}>
-                  <Text size="sm" fw={500} truncate>
-                    {user.fullName}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {label(user.role)}
-                  </Text>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component={Link} to="/akun">
-                  Akun saya
-                </Menu.Item>
-                <Menu.Item
-                  color="red"
-                  onClick={async () => {
-                    await logout()
-                    navigate('/login')
-                  }}
-                >
-                  Keluar
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <Suspense
+              fallback={
+                <div style={{ maxWidth: 180 }}>
+                  <AccountName name={user.fullName} role={user.role} />
+                </div>
+              }
+            >
+              <AccountMenu
+                name={<AccountName name={user.fullName} role={user.role} />}
+                onLogout={async () => {
+                  await logout()
+                  navigate('/login')
+                }}
+              />
+            </Suspense>
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Menu utama">
-        <ScrollArea>
+      <AppShell.Navbar p="xs" aria-label="Menu utama" style={{ overflowY: 'auto' }}>
+        <nav>
           {items.map((item) => (
             <NavLink
               key={item.to}
@@ -171,7 +166,7 @@ export function Layout() {
               aria-current={active(item.to) ? 'page' : undefined}
             />
           ))}
-        </ScrollArea>
+        </nav>
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

@@ -1,11 +1,43 @@
-import '@mantine/core/styles.css'
-import '@mantine/notifications/styles.css'
+// Only the styles of the first screens (login, layout, vacancy list); later screens bring all of Mantine's
+// (web/src/styles-all.ts), so the first load carries a third of the CSS.
+import '@mantine/core/styles/baseline.css'
+import '@mantine/core/styles/default-css-variables.css'
+import '@mantine/core/styles/global.css'
+import '@mantine/core/styles/AppShell.css'
+import '@mantine/core/styles/Burger.css'
+import '@mantine/core/styles/Group.css'
+import '@mantine/core/styles/Indicator.css'
+import '@mantine/core/styles/NavLink.css'
+import '@mantine/core/styles/Text.css'
+import '@mantine/core/styles/UnstyledButton.css'
+import '@mantine/core/styles/Alert.css'
+import '@mantine/core/styles/Button.css'
+import '@mantine/core/styles/Center.css'
+import '@mantine/core/styles/Paper.css'
+import '@mantine/core/styles/PasswordInput.css'
+import '@mantine/core/styles/Stack.css'
+import '@mantine/core/styles/Input.css'
+import '@mantine/core/styles/Title.css'
+import '@mantine/core/styles/Anchor.css'
+import '@mantine/core/styles/Badge.css'
+import '@mantine/core/styles/Card.css'
+import '@mantine/core/styles/Grid.css'
+import '@mantine/core/styles/SimpleGrid.css'
+import '@mantine/core/styles/Loader.css'
+import '@mantine/core/styles/Pagination.css'
+import '@mantine/core/styles/CloseButton.css'
+import '@mantine/core/styles/ActionIcon.css'
+import '@mantine/core/styles/Combobox.css'
+import '@mantine/core/styles/InlineInput.css'
+import '@mantine/core/styles/VisuallyHidden.css'
 import { createTheme, MantineProvider } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
-import { StrictMode } from 'react'
+import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { SessionProvider } from './auth'
+
+// The toasts' container (and its transitions) loads after the first screen; nothing shows a toast before.
+const Notifications = lazy(() => import('./Notifications'))
 
 // Blue 8/9 on white and dimmed text at gray.7 keep contrast above WCAG AA.
 const theme = createTheme({
@@ -20,7 +52,9 @@ const theme = createTheme({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-center" />
+      <Suspense fallback={null}>
+        <Notifications position="top-center" />
+      </Suspense>
       <SessionProvider>
         <App />
       </SessionProvider>

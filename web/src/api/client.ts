@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch'
+import { earlyFetch } from './early'
 import type { paths } from './schema'
 
 export const TOKEN_KEY = 'access_token'
@@ -41,7 +42,10 @@ const auth: Middleware = {
   },
 }
 
-export const api = createClient<paths>({ baseUrl: typeof location === 'undefined' ? '' : location.origin })
+export const api = createClient<paths>({
+  baseUrl: typeof location === 'undefined' ? '' : location.origin,
+  fetch: earlyFetch,
+})
 api.use(auth)
 
 /** Turns an error body of the envelope (or anything else) into an ApiError. */

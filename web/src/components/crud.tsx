@@ -16,7 +16,8 @@ import { fieldErrors } from '../api/client'
 import { toastError, toastOk } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
-import { ConfirmButton, Loading, type Meta, Pager, PageTitle } from './ui'
+import { ConfirmButton } from './confirm'
+import { Loading, type Meta, Pager, PageTitle } from './ui'
 
 export interface Field {
   name: string

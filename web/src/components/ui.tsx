@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Pagination,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Alert, Badge, Button, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import { ApiError } from '../api/client'
@@ -156,58 +144,35 @@ export function StatusBadge({ value }: { value: string | null | undefined }) {
   )
 }
 
-/** A button that asks before doing something that cannot be undone. */
-export function ConfirmButton({
+/** A button that shows it is busy while its action runs (and cannot be pressed twice meanwhile). */
+export function AsyncButton({
   children,
-  title,
-  message,
-  confirmLabel = 'Ya, lanjutkan',
-  onConfirm,
-  color = 'red',
+  onClick,
   ...button
 }: {
   children: ReactNode
-  title: string
-  message: ReactNode
-  confirmLabel?: string
-  onConfirm: () => Promise<unknown> | unknown
-  color?: string
+  onClick: () => Promise<unknown>
   size?: string
   variant?: string
-  disabled?: boolean
+  color?: string
+  'aria-label'?: string
 }) {
-  const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   return (
-    <>
-      <Button color={color} variant="light" size="xs" {...button} onClick={() => setOpen(true)}>
-        {children}
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={title} centered>
-        <Stack>
-          <Text size="sm">{message}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              Batal
-            </Button>
-            <Button
-              color={color}
-              loading={busy}
-              onClick={async () => {
-                setBusy(true)
-                try {
-                  await onConfirm()
-                  setOpen(false)
-                } finally {
-                  setBusy(false)
-                }
-              }}
-            >
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <Button
+      size="sm"
+      {...button}
+      loading={busy}
+      onClick={async () => {
+        setBusy(true)
+        try {
+          await onClick()
+        } finally {
+          setBusy(false)
+        }
+      }}
+    >
+      {children}
+    </Button>
   )
 }

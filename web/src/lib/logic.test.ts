@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { ApiError, fieldErrors, fileNameOf, toApiError } from '../api/client'
+import { requestKey } from '../api/early'
 import {
   formatDate,
   formatDateTime,
@@ -83,5 +84,15 @@ describe('API errors', () => {
     )
     expect(fileNameOf('attachment; filename="a.pdf"')).toBe('a.pdf')
     expect(fileNameOf(null)).toBeNull()
+  })
+})
+
+describe('early answers of index.html', () => {
+  it('names a request by its path and sorted query, however the query was written', () => {
+    expect(requestKey('http://localhost/api/job-vacancies?page=1&search=mekanik%20junior')).toBe(
+      requestKey('/api/job-vacancies?search=mekanik+junior&page=1'),
+    )
+    expect(requestKey('/api/job-vacancies?page=2')).not.toBe(requestKey('/api/job-vacancies?page=1'))
+    expect(requestKey('/api/me')).toBe('/api/me')
   })
 })

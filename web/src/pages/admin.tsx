@@ -1,3 +1,4 @@
+import '../styles-all'
 import {
   Alert,
   Button,
@@ -20,8 +21,9 @@ import { useState } from 'react'
 import { api, download, getLoose, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
 import { useMe } from '../auth'
+import { ConfirmButton } from '../components/confirm'
 import { CrudPage, type Field } from '../components/crud'
-import { ConfirmButton, Loading, type Meta, Pager, PageTitle, StatusBadge } from '../components/ui'
+import { Loading, type Meta, Pager, PageTitle, StatusBadge } from '../components/ui'
 import { formatDate, formatDateTime, formatNumber, formatPercent, label } from '../lib/format'
 import { toastError, toastOk } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'

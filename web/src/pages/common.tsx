@@ -1,3 +1,4 @@
+import '../styles-all'
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core'
 import { Link, useNavigate } from 'react-router'
 import { api, unwrap } from '../api/client'

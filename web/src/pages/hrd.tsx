@@ -1,3 +1,4 @@
+import '../styles-all'
 import {
   Alert,
   Anchor,
@@ -26,7 +27,8 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api, fieldErrors, unwrap, upload } from '../api/client'
 import type { paths } from '../api/schema'
-import { ConfirmButton, ErrorAlert, Loading, Pager, PageTitle, StatusBadge } from '../components/ui'
+import { ConfirmButton } from '../components/confirm'
+import { AsyncButton, ErrorAlert, Loading, Pager, PageTitle, StatusBadge } from '../components/ui'
 import { MAX_UPLOAD } from '../components/upload'
 import {
   formatBytes,
@@ -1141,6 +1143,24 @@ export function ScheduleDetailPage() {
     [id, f.key],
   )
   const [reason, setReason] = useState('')
+  const [queued, setQueued] = useState<string | null>(null)
+  const reminded = (r: { data: { queued: number } }) => {
+    const text = `${r.data.queued} pengingat diantrikan.`
+    setQueued(text)
+    toastOk(text)
+    participants.reload()
+  }
+  const remindAll = () =>
+    unwrap(api.POST('/api/hrd/test-schedules/{id}/remind-all', { params: { path: { id } } })).then(
+      reminded,
+      toastError,
+    )
+  const remindOne = (participantId: number) =>
+    unwrap(
+      api.POST('/api/hrd/test-schedules/{id}/participants/{participantId}/remind', {
+        params: { path: { id, participantId } },
+      }),
+    ).then(reminded, toastError)
   const mark = (participantId: number, status: 'hadir' | 'izin' | 'alpa') =>
     unwrap(
       api.PATCH('/api/hrd/test-schedules/{id}/participants/{participantId}/attendance', {
@@ -1175,6 +1195,14 @@ export function ScheduleDetailPage() {
               </Text>
             )}
           </div>
+          {d.status === 'scheduled' && Date.parse(d.scheduledAt) > Date.now() && (
+            <Group gap="sm">
+              <AsyncButton onClick={remindAll}>Kirim pengingat ke semua peserta</AsyncButton>
+              <Text size="sm" role="status" aria-live="polite">
+                {queued}
+              </Text>
+            </Group>
+          )}
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
             <Stat name="Peserta" value={String(d.participantCount)} />
             <Stat name="Hadir" value={String(d.attendance.hadir)} />
@@ -1194,7 +1222,9 @@ export function ScheduleDetailPage() {
                         <Table.Th>Peserta</Table.Th>
                         <Table.Th>Kehadiran</Table.Th>
                         <Table.Th>Validasi BKK</Table.Th>
+                        <Table.Th>Nilai</Table.Th>
                         <Table.Th>Catat</Table.Th>
+                        <Table.Th>Pengingat</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -1214,6 +1244,7 @@ export function ScheduleDetailPage() {
                           <Table.Td>
                             <StatusBadge value={x.validationStatus} />
                           </Table.Td>
+                          <Table.Td>{x.score == null ? '–' : formatNumber(x.score)}</Table.Td>
                           <Table.Td>
                             <Select
                               aria-label={`Kehadiran ${x.applicant.fullName}`}
@@ -1224,6 +1255,23 @@ export function ScheduleDetailPage() {
                               value={x.attendanceStatus ?? null}
                               onChange={(v) => v && mark(x.participantId, v as 'hadir')}
                             />
+                          </Table.Td>
+                          <Table.Td>
+                            {d.status === 'scheduled' && Date.parse(d.scheduledAt) > Date.now() && (
+                              <AsyncButton
+                                size="xs"
+                                variant="light"
+                                aria-label={`Ingatkan ${x.applicant.fullName}`}
+                                onClick={() => remindOne(x.participantId)}
+                              >
+                                Ingatkan
+                              </AsyncButton>
+                            )}
+                            <Text size="xs" c="dimmed">
+                              {x.lastRemindedAt
+                                ? `terakhir ${formatDateTime(x.lastRemindedAt)}`
+                                : 'belum diingatkan'}
+                            </Text>
                           </Table.Td>
                         </Table.Tr>
                       ))}
@@ -1443,12 +1491,12 @@ export function SelectionResultsPage() {
           <Group justify="space-between" wrap="wrap">
             <Text size="sm">
               Kuota {quota.quota} · sudah diterima {quota.accepted} · draf diterima {quota.draftAccepted} ·
-              sisa {quota.placesLeft}
+              sisa setelah diumumkan {quota.placesLeft}
               {quota.overQuota && ' · melebihi kuota!'}
             </Text>
             <ConfirmButton
               title="Umumkan hasil seleksi?"
-              message={`Hasil draf lowongan ini diumumkan ke pelamar: ${quota.draftAccepted} diterima dari sisa kuota ${quota.placesLeft}. Hasil yang sudah diumumkan tidak dapat ditarik.`}
+              message={`Hasil draf lowongan ini diumumkan ke pelamar: ${quota.draftAccepted} diterima (kuota ${quota.quota}, sudah diterima ${quota.accepted}, sisa setelah diumumkan ${quota.placesLeft}). Hasil yang sudah diumumkan tidak dapat ditarik.`}
               confirmLabel="Umumkan"
               color="blue"
               size="sm"

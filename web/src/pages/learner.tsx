@@ -1,3 +1,4 @@
+import '../styles-all'
 import {
   Alert,
   Anchor,
@@ -23,7 +24,8 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { api, download, fieldErrors, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
 import { useMe } from '../auth'
-import { ConfirmButton, ErrorAlert, Loading, Pager, PageTitle, StatusBadge } from '../components/ui'
+import { ConfirmButton } from '../components/confirm'
+import { ErrorAlert, Loading, Pager, PageTitle, StatusBadge } from '../components/ui'
 import { PortfolioUpload } from '../components/upload'
 import { formatBytes, formatDate, formatDateTime, formatSalaryRange, label } from '../lib/format'
 import { toastError, toastOk } from '../lib/toast'

@@ -5,7 +5,7 @@ import {
   Card,
   Grid,
   Group,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -52,32 +52,36 @@ export function VacancyListPage() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
-            <Select
+            <NativeSelect
               label="Perusahaan"
-              clearable
-              searchable
-              data={(o?.companies ?? []).map((c) => ({ value: String(c.value), label: c.label }))}
-              value={f.get('company_id') || null}
-              onChange={(v) => f.set({ company_id: v })}
+              data={[
+                { value: '', label: 'Semua perusahaan' },
+                ...(o?.companies ?? []).map((c) => ({ value: String(c.value), label: c.label })),
+              ]}
+              value={f.get('company_id')}
+              onChange={(e) => f.set({ company_id: e.currentTarget.value })}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 4, md: 2 }}>
-            <Select
+            <NativeSelect
               label="Jenis pekerjaan"
-              clearable
-              data={(o?.jobTypes ?? []).map((c) => ({ value: String(c.value), label: c.label }))}
-              value={f.get('job_type') || null}
-              onChange={(v) => f.set({ job_type: v })}
+              data={[
+                { value: '', label: 'Semua jenis' },
+                ...(o?.jobTypes ?? []).map((c) => ({ value: String(c.value), label: c.label })),
+              ]}
+              value={f.get('job_type')}
+              onChange={(e) => f.set({ job_type: e.currentTarget.value })}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 4, md: 2 }}>
-            <Select
+            <NativeSelect
               label="Kota"
-              clearable
-              searchable
-              data={[...new Set((o?.locations ?? []).map((l) => l.city).filter((c): c is string => !!c))]}
-              value={f.get('city') || null}
-              onChange={(v) => f.set({ city: v })}
+              data={[
+                { value: '', label: 'Semua kota' },
+                ...new Set((o?.locations ?? []).map((l) => l.city).filter((c): c is string => !!c)),
+              ]}
+              value={f.get('city')}
+              onChange={(e) => f.set({ city: e.currentTarget.value })}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 1 }}>

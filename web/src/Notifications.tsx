@@ -1,0 +1,5 @@
+import './styles-all'
+import '@mantine/notifications/styles.css'
+import { Notifications } from '@mantine/notifications'
+
+export default Notifications

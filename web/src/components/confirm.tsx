@@ -1,0 +1,60 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { type ReactNode, useState } from 'react'
+
+// Apart from ui.tsx so that the dialog's code (Modal, focus trap, scroll lock) stays out of the first screen's bundle.
+
+/** A button that asks before doing something that cannot be undone. */
+export function ConfirmButton({
+  children,
+  title,
+  message,
+  confirmLabel = 'Ya, lanjutkan',
+  onConfirm,
+  color = 'red',
+  ...button
+}: {
+  children: ReactNode
+  title: string
+  message: ReactNode
+  confirmLabel?: string
+  onConfirm: () => Promise<unknown> | unknown
+  color?: string
+  size?: string
+  variant?: string
+  disabled?: boolean
+}) {
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  return (
+    <>
+      <Button color={color} variant="light" size="xs" {...button} onClick={() => setOpen(true)}>
+        {children}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={title} centered>
+        <Stack>
+          <Text size="sm">{message}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Batal
+            </Button>
+            <Button
+              color={color}
+              loading={busy}
+              onClick={async () => {
+                setBusy(true)
+                try {
+                  await onConfirm()
+                  setOpen(false)
+                } finally {
+                  setBusy(false)
+                }
+              }}
+            >
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  )
+}
