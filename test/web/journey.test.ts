@@ -61,7 +61,17 @@ describe.skipIf(!existsSync(CHROMIUM))('web client: a journey per role in the br
   it('serves the client at / and keeps /api and /docs for the service', async () => {
     const html = await fetch(`${svc.url}/lowongan?page=2`)
     expect(html.status).toBe(200)
-    expect(await html.text()).toContain('<div id="root">')
+    expect(html.headers.get('cache-control')).toBe('no-cache')
+    const text = await html.text()
+    expect(text).toContain('<div id="root">')
+    // The hashed bundle: precompressed by the build, cached for a year.
+    const script = text.match(/src="(\/assets\/index-[\w-]+\.js)"/)?.[1]
+    for (const encoding of ['br', 'gzip']) {
+      const js = await fetch(`${svc.url}${script}`, { headers: { 'accept-encoding': encoding } })
+      expect(js.status).toBe(200)
+      expect(js.headers.get('content-encoding')).toBe(encoding)
+      expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    }
     const api = await fetch(`${svc.url}/api/unknown`)
     expect(api.status).toBe(404)
     expect(await api.json()).toMatchObject({ success: false, data: null })
@@ -134,6 +144,14 @@ describe.skipIf(!existsSync(CHROMIUM))('web client: a journey per role in the br
 
   it('siswa: uploads a CV, applies, sees the application in "Lamaran saya"', async () => {
     await shot(page, 'siswa-lowongan')
+    // Rupiah and dates as Indonesians write them.
+    await page.getByText(/^Rp\s4\.900\.000 – Rp\s5\.500\.000$/).waitFor()
+    await page
+      .getByText(
+        /ditutup \d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}/,
+      )
+      .first()
+      .waitFor()
     await page.getByRole('link', { name: 'Portofolio' }).click()
     await page.getByRole('heading', { name: /Berkas \(0\)/ }).waitFor()
     await page.getByRole('textbox', { name: 'Judul', exact: true }).fill('CV Andi Pratama')
@@ -200,7 +218,8 @@ describe.skipIf(!existsSync(CHROMIUM))('web client: a journey per role in the br
     testAt = soon.at
     await page.getByLabel('Waktu (WIB)').fill(soon.input)
     await page.getByLabel('Tempat').fill('Aula BKK')
-    await page.getByRole('checkbox', { name: /Andi Pratama/ }).check()
+    await page.getByRole('checkbox', { name: 'Pilih semua peserta' }).check()
+    expect(await page.getByRole('checkbox', { name: /Andi Pratama/ }).isChecked()).toBe(true)
     // Without a name the API answers 422; its `errors.name` shows under the field it belongs to.
     await page.getByRole('button', { name: 'Simpan jadwal' }).click()
     const name = page.getByLabel('Nama agenda')

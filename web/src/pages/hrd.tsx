@@ -1077,6 +1077,16 @@ export function ScheduleFormPage() {
             error={errors.description}
           />
           <Card withBorder>
+            {rows.length > 0 && (
+              // Outside the group: inside it, Mantine would treat it as one more participant value.
+              <Checkbox
+                label="Pilih semua peserta"
+                mb="xs"
+                checked={ids.length === rows.length}
+                indeterminate={ids.length > 0 && ids.length < rows.length}
+                onChange={(e) => setIds(e.currentTarget.checked ? rows.map((r) => String(r.id)) : [])}
+              />
+            )}
             <Checkbox.Group
               label="Peserta (pelamar yang lolos seleksi berkas)"
               value={ids}
@@ -1096,14 +1106,6 @@ export function ScheduleFormPage() {
                   <Text size="sm" c="dimmed">
                     Belum ada pelamar yang lolos seleksi berkas untuk lowongan ini.
                   </Text>
-                )}
-                {rows.length > 0 && (
-                  <Checkbox
-                    label="Pilih semua"
-                    checked={ids.length === rows.length}
-                    onChange={(e) => setIds(e.currentTarget.checked ? rows.map((r) => String(r.id)) : [])}
-                    value="__all"
-                  />
                 )}
                 {rows.map((r) => (
                   <Checkbox
