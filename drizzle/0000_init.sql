@@ -361,6 +361,7 @@ CREATE INDEX "application_files_file_idx" ON "application_files" USING btree ("f
 CREATE UNIQUE INDEX "applications_vacancy_student_key" ON "applications" USING btree ("job_vacancy_id","student_id");--> statement-breakpoint
 CREATE INDEX "applications_vacancy_status_idx" ON "applications" USING btree ("job_vacancy_id","status");--> statement-breakpoint
 CREATE INDEX "applications_student_idx" ON "applications" USING btree ("student_id","created_at");--> statement-breakpoint
+CREATE INDEX "applications_created_idx" ON "applications" USING btree ("created_at","job_vacancy_id","status","review_decision","student_id");--> statement-breakpoint
 CREATE INDEX "files_student_idx" ON "files" USING btree ("student_id","category");--> statement-breakpoint
 CREATE INDEX "job_vacancies_company_idx" ON "job_vacancies" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "job_vacancies_open_idx" ON "job_vacancies" USING btree ("deadline") WHERE "job_vacancies"."is_active" and "job_vacancies"."deleted_at" is null;--> statement-breakpoint
@@ -370,6 +371,7 @@ CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("user_id
 CREATE UNIQUE INDEX "placement_checkins_mark_key" ON "placement_checkins" USING btree ("placement_id","month_mark");--> statement-breakpoint
 CREATE INDEX "placements_company_idx" ON "placements" USING btree ("company_id","accepted_at");--> statement-breakpoint
 CREATE INDEX "placements_student_idx" ON "placements" USING btree ("student_id");--> statement-breakpoint
+CREATE INDEX "placements_accepted_idx" ON "placements" USING btree ("accepted_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "reminder_deliveries_reminder_participant_key" ON "reminder_deliveries" USING btree ("reminder_id","participant_id");--> statement-breakpoint
 CREATE INDEX "reminder_deliveries_pending_idx" ON "reminder_deliveries" USING btree ("created_at") WHERE "reminder_deliveries"."notified_at" is null or "reminder_deliveries"."email_sent_at" is null;--> statement-breakpoint
 CREATE INDEX "selection_results_published_idx" ON "selection_results" USING btree ("is_published");--> statement-breakpoint
@@ -378,5 +380,6 @@ CREATE INDEX "test_participants_application_idx" ON "test_participants" USING bt
 CREATE INDEX "test_participants_validation_idx" ON "test_participants" USING btree ("validation_status","created_at");--> statement-breakpoint
 CREATE INDEX "test_schedules_company_idx" ON "test_schedules" USING btree ("company_id","scheduled_at");--> statement-breakpoint
 CREATE INDEX "test_schedules_vacancy_idx" ON "test_schedules" USING btree ("job_vacancy_id");--> statement-breakpoint
+CREATE INDEX "test_schedules_scheduled_idx" ON "test_schedules" USING btree ("scheduled_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "tracer_studies_current_key" ON "tracer_studies" USING btree ("student_id") WHERE "tracer_studies"."is_current";--> statement-breakpoint
 CREATE UNIQUE INDEX "tracer_studies_version_key" ON "tracer_studies" USING btree ("student_id","version");

@@ -101,6 +101,12 @@ export const ROUTES: Record<string, RouteRule> = {
   'PATCH /api/admin/attendances/:id/validate': { allow: ADMIN },
   'GET /api/admin/recruitment-selections': { allow: ADMIN },
   'GET /api/admin/recruitment-selections/:id': { allow: ADMIN },
+  'GET /api/admin/reports/options': { allow: ADMIN },
+  'GET /api/admin/reports/recruitment': { allow: ADMIN },
+  'GET /api/admin/reports/attendance': { allow: ADMIN },
+  'GET /api/admin/reports/absorption': { allow: ADMIN },
+  'GET /api/admin/reports/tracer-study': { allow: ADMIN },
+  'GET /api/admin/dashboard': { allow: ADMIN },
 
   'GET /api/hrd/job-vacancies': { allow: HRD },
   'GET /api/hrd/job-vacancies/statistics': { allow: HRD },

@@ -129,6 +129,16 @@ export const applications = pgTable(
     uniqueIndex('applications_vacancy_student_key').on(t.jobVacancyId, t.studentId),
     index('applications_vacancy_status_idx').on(t.jobVacancyId, t.status),
     index('applications_student_idx').on(t.studentId, t.createdAt),
+    // Reports and the dashboard: applications of a period (school year, date range) counted from the
+    // index alone (vacancy, status, review and applicant ride along), the newest first, the first of
+    // each school year (report options).
+    index('applications_created_idx').on(
+      t.createdAt,
+      t.jobVacancyId,
+      t.status,
+      t.reviewDecision,
+      t.studentId,
+    ),
   ],
 )
 

@@ -47,6 +47,8 @@ export const testSchedules = pgTable(
   (t) => [
     index('test_schedules_company_idx').on(t.companyId, t.scheduledAt),
     index('test_schedules_vacancy_idx').on(t.jobVacancyId),
+    // Attendance report and the dashboard: tests of a period, of this week.
+    index('test_schedules_scheduled_idx').on(t.scheduledAt),
   ],
 )
 
@@ -178,6 +180,8 @@ export const placements = pgTable(
   (t) => [
     index('placements_company_idx').on(t.companyId, t.acceptedAt),
     index('placements_student_idx').on(t.studentId),
+    // Dashboard: placements of this school year, the latest ones.
+    index('placements_accepted_idx').on(t.acceptedAt),
   ],
 )
 

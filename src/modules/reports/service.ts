@@ -1,0 +1,427 @@
+import type { Db } from '../../db/client.js'
+import type { CareerStatus, JobFit, TestKind } from '../../db/schema/index.js'
+import { invalidField } from '../../http/errors.js'
+import { msg } from '../../http/i18n.js'
+import { KIND_LABELS } from '../schedules/service.js'
+import type { Column, Table } from './export.js'
+import { fileStem, filtersOut, type ReportFilters, type ReportQuery, reportFilters } from './filters.js'
+import * as q from './queries.js'
+
+export const CAREER_STATUS_LABELS: Record<CareerStatus, string> = {
+  bekerja: 'Bekerja',
+  wirausaha: 'Wirausaha',
+  lanjut_studi: 'Melanjutkan studi',
+  mencari_kerja: 'Mencari kerja',
+}
+
+export const JOB_FIT_LABELS: Record<JobFit, string> = {
+  sangat_sesuai: 'Sangat sesuai',
+  sesuai: 'Sesuai',
+  kurang_sesuai: 'Kurang sesuai',
+  tidak_sesuai: 'Tidak sesuai',
+}
+
+/** A report: its JSON answer, and the same figures as a table for CSV and XLSX. */
+export interface Report<T> {
+  data: T
+  /** The download's file name without extension, from the report and its filters. */
+  stem: string
+  table: () => Table<never>
+}
+
+interface Checked {
+  filters: ReportFilters
+  majorLabel: string | null
+}
+
+/** The filters, checked; a major that does not exist is a 422 on `major_id`. */
+async function checked(db: Db, query: ReportQuery): Promise<Checked> {
+  const filters = reportFilters(query)
+  let majorLabel: string | null = null
+  if (filters.majorId) {
+    const major = await q.major(db, filters.majorId)
+    if (!major) return invalidField('major_id', msg('jurusan tidak ditemukan', 'major not found'))
+    majorLabel = `${major.code} — ${major.name}`
+  }
+  return { filters, majorLabel }
+}
+
+const jakarta = new Intl.DateTimeFormat('id-ID', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Asia/Jakarta',
+})
+const longDate = (d: string) =>
+  new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`))
+
+/** The lines of the workbook's "Keterangan" sheet: what was asked, and how the figures are read. */
+function notesOf(c: Checked, dateMeaning: string, formulas: [string, string][]): [string, string][] {
+  const f = c.filters
+  const range =
+    f.dateFrom || f.dateTo
+      ? `${f.dateFrom ? longDate(f.dateFrom) : 'awal data'} s.d. ${f.dateTo ? longDate(f.dateTo) : 'akhir data'}`
+      : 'Semua tanggal'
+  return [
+    [
+      'Tahun ajaran',
+      f.schoolYear
+        ? `${f.schoolYear.label} (${longDate(f.schoolYear.from)} s.d. ${longDate(f.schoolYear.to)})`
+        : 'Semua tahun ajaran',
+    ],
+    ['Jurusan', c.majorLabel ?? 'Semua jurusan'],
+    ['Rentang tanggal', range],
+    ['Tanggal yang difilter', dateMeaning],
+    ...formulas,
+    ['Dibuat pada', `${jakarta.format(new Date())} WIB`],
+  ]
+}
+
+const table =
+  <R>(t: Table<R>) =>
+  () =>
+    t as unknown as Table<never>
+const label = <K extends string>(labels: Record<K, string>, key: K | null) => (key ? labels[key] : null)
+
+// ------------------------------------------------------------------ recruitment
+
+const recruitmentFigures = (r: q.RecruitmentRow) => ({
+  vacancies: r.vacancies,
+  applicants: r.applicants,
+  passedReview: r.passedReview,
+  accepted: r.accepted,
+  passRatio: r.passRatio,
+})
+
+export async function recruitmentReport(db: Db, query: ReportQuery) {
+  const c = await checked(db, query)
+  const all = await q.recruitment(db, c.filters)
+  const totals = all.find((r) => r.isTotal) as q.RecruitmentRow
+  const rows = all
+    .filter((r) => !r.isTotal)
+    .map((r) => ({
+      companyId: r.companyId as number,
+      companyName: r.companyName as string,
+      ...recruitmentFigures(r),
+    }))
+  type Line =
+    | (typeof rows)[number]
+    | ({ companyId: null; companyName: string } & ReturnType<typeof recruitmentFigures>)
+  const columns: Column<Line>[] = [
+    { header: 'Perusahaan', value: (r) => r.companyName },
+    { header: 'Jumlah Lowongan', kind: 'int', value: (r) => r.vacancies },
+    { header: 'Jumlah Pelamar', kind: 'int', value: (r) => r.applicants },
+    { header: 'Lolos Seleksi Administrasi', kind: 'int', value: (r) => r.passedReview },
+    { header: 'Diterima', kind: 'int', value: (r) => r.accepted },
+    { header: 'Rasio Kelulusan (%)', kind: 'percent', value: (r) => r.passRatio },
+  ]
+  return {
+    data: { filters: filtersOut(c.filters), rows, totals: recruitmentFigures(totals) },
+    stem: fileStem('rekrutmen', c.filters),
+    table: table<Line>({
+      title: 'Laporan Rekrutmen per Perusahaan',
+      sheet: 'Rekrutmen',
+      columns,
+      rows: [...rows, { companyId: null, companyName: 'TOTAL', ...recruitmentFigures(totals) }],
+      notes: notesOf(c, 'Tanggal lamaran dibuat; lowongan yang dibuka dalam periode', [
+        ['Lolos seleksi administrasi', 'Lamaran dengan keputusan review "lolos"'],
+        ['Rasio kelulusan', 'Diterima ÷ pelamar × 100'],
+      ]),
+    }),
+  } satisfies Report<unknown>
+}
+
+// ------------------------------------------------------------------ attendance
+
+const attendanceFigures = (r: q.AttendanceRow) => ({
+  participants: r.participants,
+  hadir: r.hadir,
+  izin: r.izin,
+  alpa: r.alpa,
+  awaitingValidation: r.awaitingValidation,
+  notRecorded: r.notRecorded,
+  attendanceRate: r.attendanceRate,
+})
+
+export async function attendanceReport(db: Db, query: ReportQuery) {
+  const c = await checked(db, query)
+  const all = await q.attendance(db, c.filters)
+  const totals = all.find((r) => r.isTotal) as q.AttendanceRow
+  const rows = all
+    .filter((r) => !r.isTotal)
+    .map((r) => ({
+      scheduleId: r.scheduleId as number,
+      scheduleName: r.scheduleName as string,
+      kind: r.kind as TestKind,
+      scheduledAt: r.scheduledAt as string,
+      company: { id: r.companyId as number, name: r.companyName as string },
+      vacancy: { id: r.vacancyId as number, title: r.vacancyTitle as string },
+      ...attendanceFigures(r),
+    }))
+  type Line = {
+    scheduleName: string
+    kind: TestKind | null
+    scheduledAt: string | null
+    company: { name: string } | null
+    vacancy: { title: string } | null
+  } & ReturnType<typeof attendanceFigures>
+  const columns: Column<Line>[] = [
+    { header: 'Jadwal Tes', value: (r) => r.scheduleName },
+    { header: 'Jenis Tes', value: (r) => label(KIND_LABELS, r.kind) },
+    { header: 'Waktu Tes (UTC)', kind: 'datetime', value: (r) => r.scheduledAt },
+    { header: 'Perusahaan', value: (r) => r.company?.name ?? null },
+    { header: 'Lowongan', value: (r) => r.vacancy?.title ?? null },
+    { header: 'Peserta', kind: 'int', value: (r) => r.participants },
+    { header: 'Hadir', kind: 'int', value: (r) => r.hadir },
+    { header: 'Izin', kind: 'int', value: (r) => r.izin },
+    { header: 'Alpa', kind: 'int', value: (r) => r.alpa },
+    { header: 'Menunggu Validasi', kind: 'int', value: (r) => r.awaitingValidation },
+    { header: 'Belum Tercatat', kind: 'int', value: (r) => r.notRecorded },
+    { header: 'Tingkat Kehadiran (%)', kind: 'percent', value: (r) => r.attendanceRate },
+  ]
+  return {
+    data: { filters: filtersOut(c.filters), rows, totals: attendanceFigures(totals) },
+    stem: fileStem('kehadiran', c.filters),
+    table: table<Line>({
+      title: 'Laporan Kehadiran Peserta Seleksi',
+      sheet: 'Kehadiran',
+      columns,
+      rows: [
+        ...rows,
+        {
+          scheduleName: 'TOTAL',
+          kind: null,
+          scheduledAt: null,
+          company: null,
+          vacancy: null,
+          ...attendanceFigures(totals),
+        },
+      ],
+      notes: notesOf(c, 'Waktu pelaksanaan tes (hanya tes yang sudah berlangsung dan tidak dibatalkan)', [
+        ['Hadir / izin / alpa', 'Hanya kehadiran yang sudah divalidasi (verified) oleh BKK'],
+        ['Menunggu validasi', 'Sudah ditandai HRD, belum divalidasi BKK'],
+        ['Belum tercatat', 'Belum ditandai HRD, atau tandanya ditolak BKK'],
+        ['Tingkat kehadiran', 'Hadir ÷ peserta × 100'],
+      ]),
+    }),
+  } satisfies Report<unknown>
+}
+
+// ------------------------------------------------------------------ absorption
+
+const absorptionFigures = (r: q.AbsorptionRow) => ({
+  cohort: r.cohort,
+  placed: r.placed,
+  working: r.working,
+  absorbed: r.absorbed,
+  placedPercent: r.placedPercent,
+  workingPercent: r.workingPercent,
+  absorbedPercent: r.absorbedPercent,
+})
+
+export async function absorptionReport(db: Db, query: ReportQuery) {
+  const c = await checked(db, query)
+  const all = await q.absorption(db, c.filters)
+  const totals = all.find((r) => r.isTotal) as q.AbsorptionRow
+  const rows = all
+    .filter((r) => !r.isTotal)
+    .map((r) => ({
+      major: {
+        id: r.majorId as number,
+        code: r.majorCode as string,
+        name: r.majorName as string,
+        departmentName: r.departmentName as string,
+      },
+      graduationYear: r.graduationYear,
+      group: r.graduationYear === null ? ('siswa' as const) : ('alumni' as const),
+      ...absorptionFigures(r),
+    }))
+  type Line = {
+    major: { code: string; name: string; departmentName: string } | null
+    graduationYear: number | null
+    group: 'siswa' | 'alumni' | null
+  } & ReturnType<typeof absorptionFigures>
+  const columns: Column<Line>[] = [
+    { header: 'Kode Jurusan', value: (r) => r.major?.code ?? 'TOTAL' },
+    { header: 'Jurusan', value: (r) => r.major?.name ?? null },
+    { header: 'Bidang Keahlian', value: (r) => r.major?.departmentName ?? null },
+    {
+      header: 'Angkatan (Tahun Lulus)',
+      value: (r) => (r.group === 'siswa' ? 'Kelas XII' : (r.graduationYear ?? null)),
+    },
+    { header: 'Jumlah Lulusan/Siswa', kind: 'int', value: (r) => r.cohort },
+    { header: 'Ditempatkan via BKK', kind: 'int', value: (r) => r.placed },
+    { header: 'Bekerja/Wirausaha (Tracer)', kind: 'int', value: (r) => r.working },
+    { header: 'Terserap', kind: 'int', value: (r) => r.absorbed },
+    { header: 'Ditempatkan (%)', kind: 'percent', value: (r) => r.placedPercent },
+    { header: 'Bekerja/Wirausaha (%)', kind: 'percent', value: (r) => r.workingPercent },
+    { header: 'Terserap (%)', kind: 'percent', value: (r) => r.absorbedPercent },
+  ]
+  return {
+    data: { filters: filtersOut(c.filters), rows, totals: absorptionFigures(totals) },
+    stem: fileStem('penyerapan', c.filters),
+    table: table<Line>({
+      title: 'Laporan Keterserapan Lulusan',
+      sheet: 'Keterserapan',
+      columns,
+      rows: [...rows, { major: null, graduationYear: null, group: null, ...absorptionFigures(totals) }],
+      notes: notesOf(
+        c,
+        'Tanggal diterima penempatan dan tanggal mulai kerja pada tracer study (angkatan dipilih lewat tahun ajaran)',
+        [
+          [
+            'Angkatan',
+            'Tahun ajaran 2025/2026 = lulusan tahun 2026 (+ siswa kelas XII bila tahun ajaran berjalan)',
+          ],
+          ['Ditempatkan', 'Pernah mendapat penempatan kerja melalui BKK'],
+          ['Bekerja/wirausaha', 'Jawaban tracer study terkini berstatus bekerja atau wirausaha'],
+          ['Terserap', 'Ditempatkan atau bekerja/wirausaha (dihitung sekali per orang)'],
+          ['Persentase', 'Jumlah ÷ jumlah lulusan/siswa angkatan × 100'],
+        ],
+      ),
+    }),
+  } satisfies Report<unknown>
+}
+
+// ------------------------------------------------------------------ tracer study
+
+export async function tracerStudyReport(db: Db, query: ReportQuery) {
+  const c = await checked(db, query)
+  const s = await q.tracerStudy(db, c.filters)
+  const data = {
+    filters: filtersOut(c.filters),
+    alumni: s.alumni,
+    respondents: s.respondents,
+    responseRate: s.responseRate,
+    statuses: s.statuses.map((x) => ({
+      status: x.key,
+      label: CAREER_STATUS_LABELS[x.key],
+      count: x.count,
+      percent: x.percent,
+    })),
+    working: s.working,
+    waitingPeriod: s.waitingPeriod,
+    startingSalary: s.startingSalary,
+    provinces: s.provinces,
+    cities: s.cities,
+    jobFit: {
+      respondents: s.jobFit.respondents,
+      shares: s.jobFit.shares.map((x) => ({
+        jobFit: x.key,
+        label: JOB_FIT_LABELS[x.key],
+        count: x.count,
+        percent: x.percent,
+      })),
+    },
+  }
+  type Line = {
+    section: string
+    item: string
+    count: number | null
+    percent: number | null
+    value: number | null
+  }
+  const line = (section: string, item: string, v: Partial<Line> = {}): Line => ({
+    section,
+    item,
+    count: null,
+    percent: null,
+    value: null,
+    ...v,
+  })
+  const lines: Line[] = [
+    line('Ringkasan', 'Alumni dalam cakupan', { count: data.alumni }),
+    line('Ringkasan', 'Alumni yang mengisi (responden)', { count: data.respondents }),
+    line('Ringkasan', 'Tingkat respons', { percent: data.responseRate }),
+    ...data.statuses.map((x) => line('Status karier', x.label, { count: x.count, percent: x.percent })),
+    line('Masa tunggu (bulan)', 'Responden', { count: data.waitingPeriod.respondents }),
+    line('Masa tunggu (bulan)', 'Rata-rata', { value: data.waitingPeriod.mean }),
+    line('Masa tunggu (bulan)', 'Median', { value: data.waitingPeriod.median }),
+    line('Gaji pertama (Rp)', 'Responden', { count: data.startingSalary.respondents }),
+    line('Gaji pertama (Rp)', 'Kuartil 1', { value: data.startingSalary.q1 }),
+    line('Gaji pertama (Rp)', 'Median', { value: data.startingSalary.median }),
+    line('Gaji pertama (Rp)', 'Kuartil 3', { value: data.startingSalary.q3 }),
+    ...data.provinces.map((x) =>
+      line('Wilayah kerja: provinsi', x.province, { count: x.count, percent: x.percent }),
+    ),
+    ...data.cities.map((x) =>
+      line('Wilayah kerja: kota/kabupaten', x.province ? `${x.city}, ${x.province}` : x.city, {
+        count: x.count,
+        percent: x.percent,
+      }),
+    ),
+    ...data.jobFit.shares.map((x) =>
+      line('Kesesuaian pekerjaan dengan jurusan', x.label, { count: x.count, percent: x.percent }),
+    ),
+  ]
+  const columns: Column<Line>[] = [
+    { header: 'Bagian', value: (r) => r.section },
+    { header: 'Uraian', value: (r) => r.item },
+    { header: 'Jumlah', kind: 'int', value: (r) => r.count },
+    { header: 'Persentase (%)', kind: 'percent', value: (r) => r.percent },
+    { header: 'Nilai', kind: 'decimal', value: (r) => r.value },
+  ]
+  return {
+    data,
+    stem: fileStem('tracer-study', c.filters),
+    table: table<Line>({
+      title: 'Laporan Tracer Study',
+      sheet: 'Tracer Study',
+      columns,
+      rows: lines,
+      notes: notesOf(
+        c,
+        'Waktu pengisian jawaban tracer study terkini (angkatan dipilih lewat tahun ajaran)',
+        [
+          ['Angkatan', 'Tahun ajaran 2025/2026 = alumni lulusan tahun 2026'],
+          ['Tingkat respons', 'Alumni dengan jawaban terkini ÷ alumni dalam cakupan × 100'],
+          ['Status karier', 'Persentase dari responden'],
+          [
+            'Masa tunggu, gaji, wilayah, kesesuaian',
+            'Dari responden yang bekerja atau berwirausaha; median dan kuartil dengan percentile_cont',
+          ],
+        ],
+      ),
+    }),
+  } satisfies Report<unknown>
+}
+
+// ------------------------------------------------------------------ options and dashboard
+
+const schoolYearLabel = (startYear: number) => `${startYear}/${startYear + 1}`
+
+export async function reportOptions(db: Db) {
+  const o = await q.reportOptions(db)
+  return {
+    schoolYears: o.schoolYears.map((y) => ({
+      value: schoolYearLabel(y),
+      label: `Tahun ajaran ${schoolYearLabel(y)}`,
+      from: `${y}-07-01`,
+      to: `${y + 1}-06-30`,
+    })),
+    currentSchoolYear: schoolYearLabel(o.currentSchoolYear),
+    majors: o.majors,
+    dateRange: o.minDate && o.maxDate ? { min: o.minDate, max: o.maxDate } : null,
+    formats: ['json', 'csv', 'xlsx'],
+  }
+}
+
+/** How many of the latest applications and placements the front page lists. */
+export const DASHBOARD_LATEST = 5
+
+export async function dashboard(db: Db) {
+  const d = await q.dashboard(db, DASHBOARD_LATEST)
+  const { total, ...byStatus } = d.applications
+  return {
+    schoolYear: schoolYearLabel(d.schoolYear),
+    weekStart: d.weekStart,
+    companies: d.companies,
+    vacancies: d.vacancies,
+    applications: { total, byStatus },
+    testsThisWeek: d.testsThisWeek,
+    attendanceAwaitingValidation: d.attendanceAwaitingValidation,
+    placementsThisSchoolYear: d.placementsThisYear,
+    tracerStudy: d.tracer,
+    latestApplications: d.latestApplications,
+    latestPlacements: d.latestPlacements,
+  }
+}
