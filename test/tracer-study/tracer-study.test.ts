@@ -264,8 +264,8 @@ describe('POST /api/alumni/tracer-study', () => {
     })
     expect(infinite.status).toBe(422)
     expect(infinite.body.errors).toEqual({
-      starting_salary: ['harus bilangan bulat 0 sampai 1000000000'],
-      waiting_period_months: ['harus bilangan bulat 0 sampai 120'],
+      starting_salary: ['Angka di luar batas.'],
+      waiting_period_months: ['Angka di luar batas.'],
     })
     const missing = await save(alumnus, {})
     expect(missing.status).toBe(422)
