@@ -8,6 +8,8 @@ import { connect, createServer, type Server, type Socket } from 'node:net'
 export interface TcpProxy {
   port: number
   cut(): Promise<void>
+  /** A partition: open connections stay open but nothing passes; new ones are accepted and stall too. */
+  stall(): void
   restore(): void
   close(): Promise<void>
   /** Connections currently open through the proxy. */
@@ -17,9 +19,17 @@ export interface TcpProxy {
 export async function startProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>()
   let down = false
+  let stalled = false
+  const held = new Set<Socket>()
   const server: Server = createServer((client) => {
     if (down) {
       client.resetAndDestroy()
+      return
+    }
+    if (stalled) {
+      held.add(client)
+      client.on('error', () => {})
+      client.on('close', () => held.delete(client))
       return
     }
     const upstream = connect(target.port, target.host)
@@ -35,8 +45,12 @@ export async function startProxy(target: { host: string; port: number }): Promis
     upstream.on('error', drop)
     client.on('close', drop)
     upstream.on('close', drop)
-    client.pipe(upstream)
-    upstream.pipe(client)
+    client.on('data', (d) => {
+      if (!stalled) upstream.write(d)
+    })
+    upstream.on('data', (d) => {
+      if (!stalled) client.write(d)
+    })
   })
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
   const port = (server.address() as { port: number }).port
@@ -50,12 +64,18 @@ export async function startProxy(target: { host: string; port: number }): Promis
       for (const s of sockets) s.resetAndDestroy()
       sockets.clear()
     },
+    stall() {
+      stalled = true
+    },
     restore() {
       down = false
+      stalled = false
+      for (const s of held) s.destroy()
+      held.clear()
     },
     async close() {
       down = true
-      for (const s of sockets) s.destroy()
+      for (const s of [...sockets, ...held]) s.destroy()
       await new Promise<void>((ok) => server.close(() => ok()))
     },
   }
