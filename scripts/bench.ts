@@ -21,6 +21,7 @@ import { loadConfig } from '../src/config.js'
 import { openDatabase } from '../src/db/client.js'
 import { createStorage } from '../src/storage/storage.js'
 import { BENCH_PASSWORD, generate, issueBenchTokens, sizesFor, tokensFor } from './bench-data.js'
+import { buildServer, isServerStale, serverBundle } from './build-server.js'
 
 const root = resolve(import.meta.dirname, '..')
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bursa_bench'
@@ -252,7 +253,9 @@ async function main() {
   const base = `http://127.0.0.1:${port}`
   async function startService(logLevel: string) {
     const spawnedAt = performance.now()
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    // As `npm start` runs it: the bundle of src/ (built first when stale), under plain node.
+    if (isServerStale()) await buildServer()
+    const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
       cwd: root,
       env: { ...env, LOG_LEVEL: logLevel },
       stdio: ['ignore', 'pipe', 'pipe'],
