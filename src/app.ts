@@ -85,7 +85,21 @@ export async function buildApp({ config, database, storage, logger, jobOptions }
 
   const routeList: RouteEntry[] = []
   app.decorate('routeList', routeList)
+  // Handlers still running, whether or not their client is still there: closing waits for them (up to
+  // 10 s) so that the database is never closed under a request that is writing.
+  let running = 0
+  let drained: (() => void) | null = null
   app.addHook('onRoute', (route) => {
+    const handler = route.handler
+    route.handler = async function (this: unknown, req, reply) {
+      running++
+      try {
+        return await handler.call(this as never, req, reply)
+      } finally {
+        running--
+        if (running === 0) drained?.()
+      }
+    }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue
       routeList.push({
@@ -109,6 +123,11 @@ export async function buildApp({ config, database, storage, logger, jobOptions }
   app.decorate('jobs', jobs)
   app.addHook('onReady', () => jobs.start())
   app.addHook('onClose', async () => {
+    if (running > 0)
+      await new Promise<void>((resolve) => {
+        drained = resolve
+        setTimeout(resolve, 10_000).unref()
+      })
     await jobs.stop()
     mailer?.close()
   })

@@ -10,6 +10,8 @@ const Env = Type.Object({
   /** Empty: embedded PGlite under DATA_DIR/db. Otherwise postgres://user:pass@host:port/db */
   DATABASE_URL: Type.String({ default: '' }),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  /** A query unanswered this long fails (503): a database that silently stopped answering. */
+  DATABASE_QUERY_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 30 }),
   DATA_DIR: Type.String({ default: './data' }),
   /** Empty: local folder DATA_DIR/files. */
   STORAGE_URL: Type.String({ default: '' }),
@@ -45,6 +47,7 @@ export interface Config {
   port: number
   databaseUrl: string | null
   databasePoolSize: number
+  databaseQueryTimeoutMs: number
   dataDir: string
   storageUrl: string | null
   logLevel: string
@@ -83,6 +86,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     databaseUrl: env.DATABASE_URL || null,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseQueryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_SECONDS * 1000,
     dataDir: env.DATA_DIR,
     storageUrl: env.STORAGE_URL || null,
     logLevel: env.LOG_LEVEL,

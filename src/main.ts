@@ -17,6 +17,7 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
+  queryTimeoutMs: config.databaseQueryTimeoutMs,
 }).catch((err: Error) => {
   console.error(`Cannot open the database: ${err.message}`)
   process.exit(1)

@@ -34,8 +34,18 @@ export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)),
 
 const casing = 'snake_case' as const
 
-export function postgresDatabase(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 })
+/**
+ * `queryTimeoutMs` bounds every query of the pool on the client side: a database that silently stops
+ * answering (a network partition) then fails the request with 503 instead of holding it forever.
+ * Migrations run on a connection of their own without it (waiting for another instance's lock is fine).
+ */
+export function postgresDatabase(url: string, poolSize = 10, queryTimeoutMs = 30_000): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    query_timeout: queryTimeoutMs,
+  })
   // A dropped connection must not crash the process; the next query reports it.
   pool.on('error', () => {})
   const db = drizzlePg(pool, { schema, casing }) as unknown as Db
@@ -48,13 +58,14 @@ export function postgresDatabase(url: string, poolSize = 10): Database {
     },
     async migrate() {
       // Several instances may start at once: one migrates, the others wait for it.
-      const client = await pool.connect()
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 })
+      await client.connect()
       try {
         await client.query('select pg_advisory_lock(7261001)')
         await migratePg(drizzlePg(client, { casing }), { migrationsFolder })
       } finally {
         await client.query('select pg_advisory_unlock(7261001)').catch(() => {})
-        client.release()
+        await client.end()
       }
     },
     async close() {
@@ -122,8 +133,13 @@ function isRunning(pid: number): boolean {
   }
 }
 
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; poolSize?: number }) {
-  if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl, opts.poolSize)
+export async function openDatabase(opts: {
+  databaseUrl: string | null
+  dataDir: string
+  poolSize?: number
+  queryTimeoutMs?: number
+}) {
+  if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl, opts.poolSize, opts.queryTimeoutMs)
   const dir = resolve(opts.dataDir, 'db')
   const unlock = lockDataFolder(resolve(opts.dataDir))
   try {

@@ -177,7 +177,7 @@ function isConnectionError(err: unknown): boolean {
       return true
     if (
       typeof e.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(e.message)
     )
       return true
     e = e.cause as typeof e

@@ -32,7 +32,9 @@ describe.skipIf(!onPostgres)('database down (PostgreSQL through a TCP proxy)', (
     const viaProxy = new URL(store.url)
     viaProxy.hostname = '127.0.0.1'
     viaProxy.port = String(proxy.port)
-    service = await startService({ ...store, url: viaProxy.toString() }, await freePort())
+    service = await startService({ ...store, url: viaProxy.toString() }, await freePort(), {
+      DATABASE_QUERY_TIMEOUT_SECONDS: '2',
+    })
   })
   afterAll(async () => {
     if (service) await stopService(service)
@@ -97,6 +99,31 @@ describe.skipIf(!onPostgres)('database down (PostgreSQL through a TCP proxy)', (
     expect(created.status).toBe(201)
     expect(service?.child.exitCode).toBeNull()
   }, 90_000)
+
+  it('a silent partition (packets dropped, connections left open) answers 503 after the query timeout, then recovers', async () => {
+    const api = '/api/admin/departments'
+    // Warm the pool: the next request reuses an open connection whose packets will now go nowhere.
+    expect((await get(api, fixture.adminToken)).status).toBe(200)
+    proxy.stall()
+    const route = await get(api, fixture.adminToken)
+    expect(route.status).toBe(503)
+    expect(route.body).toEqual({
+      success: false,
+      message: 'Layanan sedang tidak tersedia. Coba lagi sebentar lagi.',
+      data: null,
+    })
+    // DATABASE_QUERY_TIMEOUT_SECONDS is 2 here; the pool's connect timeout is 5 s.
+    expect(route.ms).toBeLessThan(7000)
+    proxy.restore()
+    const deadline = Date.now() + 15_000
+    let again = await get(api, fixture.adminToken)
+    while (again.status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200))
+      again = await get(api, fixture.adminToken)
+    }
+    expect(again.status).toBe(200)
+    expect(service?.child.exitCode).toBeNull()
+  }, 60_000)
 })
 
 describe.skipIf(onPostgres)('database down (PGlite)', () => {
