@@ -242,7 +242,20 @@ export async function openVacancyPage(conn: Conn, learner: Learner, f: BrowseFil
     f.province?.trim() ? sql`lower(${v.province}) = lower(${f.province.trim()})` : undefined,
     f.major_id ? hasMajor(f.major_id) : undefined,
   )
+  // The page's ids and the total first (from indexes, over narrow rows), then everything shown for those
+  // rows only: the majors, the quota left and "applied" subqueries run 15 times, not once per match.
+  const pageOfIds = conn.$with('page_ids').as(
+    conn
+      .select({ id: v.id, total: sql<number>`${totalRows}`.as('total') })
+      .from(v)
+      .innerJoin(companies, eq(companies.id, v.companyId))
+      .where(where)
+      .orderBy(desc(v.createdAt), desc(v.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  )
   const rows = await conn
+    .with(pageOfIds)
     .select({
       id: v.id,
       title: v.title,
@@ -265,14 +278,12 @@ export async function openVacancyPage(conn: Conn, learner: Learner, f: BrowseFil
       companyProvince: companies.province,
       majors: majorsOf,
       hasApplied: appliedBy(learner.studentId),
-      total: totalRows,
+      total: pageOfIds.total,
     })
-    .from(v)
+    .from(pageOfIds)
+    .innerJoin(v, eq(v.id, pageOfIds.id))
     .innerJoin(companies, eq(companies.id, v.companyId))
-    .where(where)
     .orderBy(desc(v.createdAt), desc(v.id))
-    .limit(page.limit)
-    .offset(page.offset)
   const total =
     rows[0]?.total ??
     (page.offset > 0
