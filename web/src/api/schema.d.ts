@@ -1583,6 +1583,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Headline figures of the career center’s front page (this school year, this week) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                applications: {
+                                    byStatus: {
+                                        accepted: number;
+                                        in_progress: number;
+                                        pending: number;
+                                        rejected: number;
+                                        withdrawn: number;
+                                    };
+                                    total: number;
+                                };
+                                attendanceAwaitingValidation: number;
+                                companies: {
+                                    active: number;
+                                    total: number;
+                                };
+                                latestApplications: {
+                                    applicantName: string;
+                                    companyName: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    id: number;
+                                    status: string;
+                                    vacancyId: number;
+                                    vacancyTitle: string;
+                                }[];
+                                latestPlacements: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    acceptedAt: string;
+                                    companyName: string;
+                                    fullName: string;
+                                    id: number;
+                                    position: string;
+                                }[];
+                                placementsThisSchoolYear: number;
+                                schoolYear: string;
+                                testsThisWeek: number;
+                                tracerStudy: {
+                                    alumni: number;
+                                    respondents: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    responseRate: number | null;
+                                };
+                                vacancies: {
+                                    /** @description Switched on and not deleted */
+                                    active: number;
+                                    /** @description Open to applicants: active, not deleted, deadline not passed, company active */
+                                    open: number;
+                                };
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                weekStart: string;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/departments": {
         parameters: {
             query?: never;
@@ -2404,6 +2501,560 @@ export interface paths {
                                 /** @description Applications with a final score */
                                 scored: number;
                                 title: string;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/absorption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Absorption of grade-12 students and alumni by major and graduation year
+         * @description `school_year` Y/Y+1 selects the cohort graduating in Y+1 (and grade 12 when it is the current school year); the date range bounds placement and tracer start dates. `?format=csv` or `?format=xlsx` answers the same figures as a file (Content-Disposition attachment, named after the report and its filters) instead of the envelope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @example 2026-07-15 */
+                    date_from?: string;
+                    /** @example 2026-07-15 */
+                    date_to?: string;
+                    /** @description `csv` or `xlsx` answers a download instead of the JSON envelope */
+                    format?: "json" | "csv" | "xlsx";
+                    major_id?: number;
+                    /**
+                     * @description `2025/2026` = 1 July 2025 .. 30 June 2026 (the second year must follow the first)
+                     * @example 2025/2026
+                     */
+                    school_year?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                filters: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dateFrom: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dateTo: string | null;
+                                    majorId: number | null;
+                                    /** @description The school year and the date range together, both ends inclusive; null = open */
+                                    period: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        from: string | null;
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        to: string | null;
+                                    };
+                                    schoolYear: string | null;
+                                };
+                                rows: {
+                                    absorbed: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    absorbedPercent: number | null;
+                                    cohort: number;
+                                    graduationYear: number | null;
+                                    /**
+                                     * @description siswa = grade 12 (no graduation year yet)
+                                     * @enum {string}
+                                     */
+                                    group: "siswa" | "alumni";
+                                    major: {
+                                        code: string;
+                                        departmentName: string;
+                                        id: number;
+                                        name: string;
+                                    };
+                                    placed: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    placedPercent: number | null;
+                                    working: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    workingPercent: number | null;
+                                }[];
+                                totals: {
+                                    absorbed: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    absorbedPercent: number | null;
+                                    cohort: number;
+                                    placed: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    placedPercent: number | null;
+                                    working: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    workingPercent: number | null;
+                                };
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Attendance of selection participants per test and company
+         * @description Tests that took place (not cancelled) in the period; hadir/izin/alpa count verified records only. `?format=csv` or `?format=xlsx` answers the same figures as a file (Content-Disposition attachment, named after the report and its filters) instead of the envelope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @example 2026-07-15 */
+                    date_from?: string;
+                    /** @example 2026-07-15 */
+                    date_to?: string;
+                    /** @description `csv` or `xlsx` answers a download instead of the JSON envelope */
+                    format?: "json" | "csv" | "xlsx";
+                    major_id?: number;
+                    /**
+                     * @description `2025/2026` = 1 July 2025 .. 30 June 2026 (the second year must follow the first)
+                     * @example 2025/2026
+                     */
+                    school_year?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                filters: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dateFrom: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dateTo: string | null;
+                                    majorId: number | null;
+                                    /** @description The school year and the date range together, both ends inclusive; null = open */
+                                    period: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        from: string | null;
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        to: string | null;
+                                    };
+                                    schoolYear: string | null;
+                                };
+                                rows: {
+                                    alpa: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    attendanceRate: number | null;
+                                    awaitingValidation: number;
+                                    company: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    hadir: number;
+                                    izin: number;
+                                    /** @enum {string} */
+                                    kind: "psikotes" | "tes_tulis" | "praktik" | "wawancara" | "mcu";
+                                    notRecorded: number;
+                                    participants: number;
+                                    /** Format: date-time */
+                                    scheduledAt: string;
+                                    scheduleId: number;
+                                    scheduleName: string;
+                                    vacancy: {
+                                        id: number;
+                                        title: string;
+                                    };
+                                }[];
+                                totals: {
+                                    alpa: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    attendanceRate: number | null;
+                                    awaitingValidation: number;
+                                    hadir: number;
+                                    izin: number;
+                                    notRecorded: number;
+                                    participants: number;
+                                };
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Filter options of the reports: school years with data, majors, the dates with data */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                currentSchoolYear: string;
+                                dateRange: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    max: string;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    min: string;
+                                } | null;
+                                formats: string[];
+                                majors: {
+                                    code: string;
+                                    department: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    };
+                                    id: number;
+                                    isActive: boolean;
+                                    name: string;
+                                }[];
+                                /** @description School years with data, newest first */
+                                schoolYears: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    from: string;
+                                    label: string;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    to: string;
+                                    value: string;
+                                }[];
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/recruitment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recruitment per company: vacancies, applicants, passed review, accepted, pass ratio
+         * @description Applications are filtered by their date; vacancies count when open during the period. See docs/reports.md. `?format=csv` or `?format=xlsx` answers the same figures as a file (Content-Disposition attachment, named after the report and its filters) instead of the envelope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @example 2026-07-15 */
+                    date_from?: string;
+                    /** @example 2026-07-15 */
+                    date_to?: string;
+                    /** @description `csv` or `xlsx` answers a download instead of the JSON envelope */
+                    format?: "json" | "csv" | "xlsx";
+                    major_id?: number;
+                    /**
+                     * @description `2025/2026` = 1 July 2025 .. 30 June 2026 (the second year must follow the first)
+                     * @example 2025/2026
+                     */
+                    school_year?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                filters: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dateFrom: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dateTo: string | null;
+                                    majorId: number | null;
+                                    /** @description The school year and the date range together, both ends inclusive; null = open */
+                                    period: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        from: string | null;
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        to: string | null;
+                                    };
+                                    schoolYear: string | null;
+                                };
+                                rows: {
+                                    accepted: number;
+                                    applicants: number;
+                                    companyId: number;
+                                    companyName: string;
+                                    passedReview: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    passRatio: number | null;
+                                    vacancies: number;
+                                }[];
+                                totals: {
+                                    accepted: number;
+                                    applicants: number;
+                                    passedReview: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    passRatio: number | null;
+                                    vacancies: number;
+                                };
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/tracer-study": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tracer study: response rate, status, waiting period, starting salary, work regions, job fit
+         * @description `school_year` Y/Y+1 selects the alumni graduating in Y+1; the date range bounds when the current answer was submitted. `?format=csv` or `?format=xlsx` answers the same figures as a file (Content-Disposition attachment, named after the report and its filters) instead of the envelope.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @example 2026-07-15 */
+                    date_from?: string;
+                    /** @example 2026-07-15 */
+                    date_to?: string;
+                    /** @description `csv` or `xlsx` answers a download instead of the JSON envelope */
+                    format?: "json" | "csv" | "xlsx";
+                    major_id?: number;
+                    /**
+                     * @description `2025/2026` = 1 July 2025 .. 30 June 2026 (the second year must follow the first)
+                     * @example 2025/2026
+                     */
+                    school_year?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alumni: number;
+                                cities: {
+                                    city: string;
+                                    count: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    percent: number | null;
+                                    province: string | null;
+                                }[];
+                                filters: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dateFrom: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dateTo: string | null;
+                                    majorId: number | null;
+                                    /** @description The school year and the date range together, both ends inclusive; null = open */
+                                    period: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        from: string | null;
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        to: string | null;
+                                    };
+                                    schoolYear: string | null;
+                                };
+                                jobFit: {
+                                    respondents: number;
+                                    shares: {
+                                        count: number;
+                                        /** @enum {string} */
+                                        jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai";
+                                        label: string;
+                                        /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                        percent: number | null;
+                                    }[];
+                                };
+                                provinces: {
+                                    count: number;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    percent: number | null;
+                                    province: string;
+                                }[];
+                                respondents: number;
+                                /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                responseRate: number | null;
+                                startingSalary: {
+                                    median: number | null;
+                                    q1: number | null;
+                                    q3: number | null;
+                                    respondents: number;
+                                };
+                                statuses: {
+                                    count: number;
+                                    label: string;
+                                    /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
+                                    percent: number | null;
+                                    /** @enum {string} */
+                                    status: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                }[];
+                                waitingPeriod: {
+                                    mean: number | null;
+                                    median: number | null;
+                                    respondents: number;
+                                };
+                                /** @description Respondents bekerja or wirausaha: the base of the figures below */
+                                working: number;
                             };
                             message: string;
                             success: boolean;
@@ -3746,6 +4397,220 @@ export interface paths {
                                 originalName: string;
                                 size: number;
                                 title: string;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alumni/tracer-study": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alumnus’s tracer study: current answer, earlier versions, and a suggestion
+         * @description `prefill` is given only while there is no answer yet and the alumnus has a placement through bursa (the latest one that is not `resigned`); a form shows `current ?? prefill`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                current: {
+                                    /** @enum {string} */
+                                    careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                    city: string | null;
+                                    institutionName: string | null;
+                                    /** @enum {string|null} */
+                                    jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                    jobTitle: string | null;
+                                    province: string | null;
+                                    sector: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    startingSalary: number | null;
+                                    /** Format: date-time */
+                                    submittedAt: string;
+                                    version: number;
+                                    waitingPeriodMonths: number | null;
+                                } | null;
+                                /** @description Earlier versions, newest first. */
+                                history: {
+                                    /** @enum {string} */
+                                    careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                    city: string | null;
+                                    institutionName: string | null;
+                                    /** @enum {string|null} */
+                                    jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                    jobTitle: string | null;
+                                    province: string | null;
+                                    sector: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    startingSalary: number | null;
+                                    /** Format: date-time */
+                                    submittedAt: string;
+                                    version: number;
+                                    waitingPeriodMonths: number | null;
+                                }[];
+                                /** @description A suggested answer from the latest placement through bursa (not stored). */
+                                prefill: {
+                                    /** @enum {string} */
+                                    careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                    city: string | null;
+                                    institutionName: string | null;
+                                    /** @enum {string|null} */
+                                    jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                    jobTitle: string | null;
+                                    placementId: number;
+                                    province: string | null;
+                                    sector: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    startingSalary: number | null;
+                                    waitingPeriodMonths: number | null;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save the tracer study (a new version; the earlier ones are kept)
+         * @description Required per `career_status` (missing ones are all named in `errors`):
+         *     - `bekerja`: institution_name, job_title, sector, city, province, starting_salary, waiting_period_months, job_fit, start_date;
+         *     - `wirausaha`: the same without job_title (optional); institution_name is the business, starting_salary its first income;
+         *     - `lanjut_studi`: institution_name (the campus), city, province, start_date; job_fit optional (fit of the study to the major);
+         *     - `mencari_kerja`: nothing.
+         *     Fields that do not apply to the status are stored as null. `start_date` may not be after today (WIB).
+         *     Answers 201 for the first answer, 200 for a later version.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        career_status: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                        city?: string | null;
+                        institution_name?: string | null;
+                        /** @enum {string|null} */
+                        job_fit?: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                        job_title?: string | null;
+                        province?: string | null;
+                        sector?: string | null;
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        start_date?: string | null;
+                        starting_salary?: number | null;
+                        waiting_period_months?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                city: string | null;
+                                institutionName: string | null;
+                                /** @enum {string|null} */
+                                jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                jobTitle: string | null;
+                                province: string | null;
+                                sector: string | null;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                startDate: string | null;
+                                startingSalary: number | null;
+                                /** Format: date-time */
+                                submittedAt: string;
+                                version: number;
+                                waitingPeriodMonths: number | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                city: string | null;
+                                institutionName: string | null;
+                                /** @enum {string|null} */
+                                jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                jobTitle: string | null;
+                                province: string | null;
+                                sector: string | null;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                startDate: string | null;
+                                startingSalary: number | null;
+                                /** Format: date-time */
+                                submittedAt: string;
+                                version: number;
+                                waitingPeriodMonths: number | null;
                             };
                             message: string;
                             success: boolean;
