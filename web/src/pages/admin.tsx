@@ -1,6 +1,5 @@
 import '../styles-all'
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -18,17 +17,16 @@ import {
   Title,
 } from '@mantine/core'
 import { useState } from 'react'
-import { api, download, getLoose, unwrap } from '../api/client'
+import { api, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
 import { useMe } from '../auth'
 import { ConfirmButton } from '../components/confirm'
 import { CrudPage, type Field } from '../components/crud'
 import { Loading, type Meta, Pager, PageTitle, StatusBadge } from '../components/ui'
-import { formatDate, formatDateTime, formatNumber, formatPercent, label } from '../lib/format'
+import { formatDate, formatDateTime, label } from '../lib/format'
 import { toastError, toastOk } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
-import { Stat } from './hrd'
 
 const opts = (xs: { value: string | number; label: string }[] | undefined) =>
   (xs ?? []).map((x) => ({ value: String(x.value), label: x.label }))
@@ -56,59 +54,6 @@ type UserRow = ListRow<'/api/admin/users'>
 
 // biome-ignore lint/suspicious/noExplicitAny: generic CRUD passes a body built from its fields
 type AnyBody = any
-
-/** Dashboard figures (GET /api/admin/dashboard once it lands): every number it answers, labelled. */
-export function AdminHomePage() {
-  const d = useLoad(() => getLoose<Record<string, unknown>>('/api/admin/dashboard'), [])
-  const q = useLoad(
-    () => unwrap(api.GET('/api/admin/attendances/queue', { params: { query: { per_page: 1 } } })),
-    [],
-  )
-  const sel = useLoad(
-    () =>
-      unwrap(
-        api.GET('/api/admin/recruitment-selections', { params: { query: { per_page: 1, status: 'open' } } }),
-      ),
-    [],
-  )
-  const st = useLoad(() => unwrap(api.GET('/api/admin/students', { params: { query: { per_page: 1 } } })), [])
-  const al = useLoad(() => unwrap(api.GET('/api/admin/alumni', { params: { query: { per_page: 1 } } })), [])
-  const flat: [string, number][] = []
-  const walk = (prefix: string, v: unknown) => {
-    if (typeof v === 'number') flat.push([prefix, v])
-    else if (v && typeof v === 'object' && !Array.isArray(v))
-      for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix} · ${k}` : k, x)
-  }
-  if (d.data) walk('', d.data.data)
-  return (
-    <>
-      <PageTitle title="Beranda BKK" />
-      <SimpleGrid cols={{ base: 2, md: 4 }} mb="md">
-        <Stat name="Siswa kelas 12" value={formatNumber(st.data?.meta.total)} />
-        <Stat name="Alumni" value={formatNumber(al.data?.meta.total)} />
-        <Stat name="Lowongan terbuka" value={formatNumber(sel.data?.meta.total)} />
-        <Stat name="Kehadiran menunggu validasi" value={formatNumber(q.data?.meta.total)} />
-      </SimpleGrid>
-      {flat.length > 0 && (
-        <Card withBorder>
-          <Title order={2} size="h4" mb="sm">
-            Ringkasan tahun ajaran
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
-            {flat.slice(0, 30).map(([k, v]) => (
-              <Group key={k} justify="space-between">
-                <Text size="sm">{k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}</Text>
-                <Text size="sm" fw={700}>
-                  {formatNumber(v)}
-                </Text>
-              </Group>
-            ))}
-          </SimpleGrid>
-        </Card>
-      )}
-    </>
-  )
-}
 
 const learnerFields = (majors: { value: string; label: string }[], alumni: boolean): Field[] => [
   { name: 'nis', label: 'NIS', required: true },
@@ -980,192 +925,6 @@ export function MonitoringPage() {
         )}
       </Loading>
       <Pager meta={list.data?.meta} onPage={(page) => f.set({ page })} />
-    </>
-  )
-}
-
-const REPORTS = [
-  { key: 'recruitment', title: 'Rekrutmen per perusahaan' },
-  { key: 'attendance', title: 'Kehadiran peserta tes' },
-  { key: 'absorption', title: 'Keterserapan lulusan' },
-  { key: 'tracer-study', title: 'Tracer study' },
-] as const
-const REPORT_KEYS = ['report', 'school_year', 'major_id', 'date_from', 'date_to'] as const
-
-type Row = Record<string, unknown>
-
-/** Rows of a report answer: the first array found in `data` (the table), plus its numeric summary. */
-export function reportTable(data: unknown): { rows: Row[]; summary: [string, number][] } {
-  const summary: [string, number][] = []
-  let rows: Row[] = []
-  if (Array.isArray(data)) return { rows: data as Row[], summary }
-  if (data && typeof data === 'object') {
-    for (const [k, v] of Object.entries(data)) {
-      if (typeof v === 'number') summary.push([k, v])
-      else if (Array.isArray(v) && rows.length === 0 && v.every((x) => x && typeof x === 'object'))
-        rows = v as Row[]
-      else if (v && typeof v === 'object' && !Array.isArray(v))
-        for (const [k2, v2] of Object.entries(v)) if (typeof v2 === 'number') summary.push([`${k} ${k2}`, v2])
-    }
-  }
-  return { rows, summary }
-}
-
-function cell(v: unknown): string {
-  if (v == null) return '–'
-  if (typeof v === 'number') return formatNumber(v)
-  if (typeof v === 'object')
-    return Object.values(v as Row)
-      .filter((x) => typeof x !== 'object')
-      .join(' · ')
-  return String(v)
-}
-
-export function ReportsPage() {
-  const f = useUrlFilters(REPORT_KEYS)
-  const report = (f.get('report') || 'recruitment') as (typeof REPORTS)[number]['key']
-  const { report: _r, page: _p, ...filters } = f.query
-  const options = useLoad(() => getLoose<Record<string, unknown>>('/api/admin/reports/options'), [])
-  const majors = opts(useMajorOptions())
-  const data = useLoad(
-    () => getLoose(`/api/admin/reports/${report}`, filters as Record<string, string>),
-    [f.key],
-  )
-  const [progress, setProgress] = useState<number | null>(null)
-  const years = ((options.data?.data?.schoolYears as unknown[]) ?? []).map((y) =>
-    typeof y === 'string'
-      ? { value: y, label: y }
-      : { value: String((y as Row).value), label: String((y as Row).label) },
-  )
-  const exportAs = async (format: 'csv' | 'xlsx') => {
-    setProgress(0)
-    const qs = new URLSearchParams({ ...(filters as Record<string, string>), format }).toString()
-    try {
-      const name = await download(`/api/admin/reports/${report}?${qs}`, (p) =>
-        setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 50),
-      )
-      toastOk(`Diunduh: ${name}`)
-    } catch (err) {
-      toastError(err)
-    } finally {
-      setProgress(null)
-    }
-  }
-  const { rows, summary } = reportTable(data.data?.data)
-  const cols = rows[0] ? Object.keys(rows[0]) : []
-  const numericCol =
-    cols.find((c) => /rate|ratio|percent|persen/i.test(c)) ??
-    cols.find((c) => typeof rows[0]?.[c] === 'number')
-  const maxValue = Math.max(1, ...rows.map((r) => Number(r[numericCol ?? ''] ?? 0)))
-  return (
-    <>
-      <PageTitle title="Laporan">
-        <Button size="xs" variant="light" onClick={() => exportAs('csv')} disabled={progress !== null}>
-          Unduh CSV
-        </Button>
-        <Button size="xs" variant="light" onClick={() => exportAs('xlsx')} disabled={progress !== null}>
-          Unduh Excel
-        </Button>
-      </PageTitle>
-      {progress !== null && (
-        <Progress value={progress} mb="sm" striped animated aria-label={`Mengunduh ${progress}%`} />
-      )}
-      <Tabs value={report} onChange={(v) => f.set({ report: v === 'recruitment' ? null : v })} mb="md">
-        <Tabs.List>
-          {REPORTS.map((r) => (
-            <Tabs.Tab key={r.key} value={r.key}>
-              {r.title}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      <Group mb="md" align="flex-end" wrap="wrap">
-        <Select
-          label="Tahun ajaran"
-          clearable
-          data={years}
-          value={f.get('school_year') || null}
-          onChange={(v) => f.set({ school_year: v })}
-        />
-        <Select
-          label="Kompetensi"
-          clearable
-          searchable
-          data={majors}
-          value={f.get('major_id') || null}
-          onChange={(v) => f.set({ major_id: v })}
-        />
-        <TextInput
-          label="Dari"
-          type="date"
-          value={f.get('date_from')}
-          onChange={(e) => f.set({ date_from: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Sampai"
-          type="date"
-          value={f.get('date_to')}
-          onChange={(e) => f.set({ date_to: e.currentTarget.value })}
-        />
-      </Group>
-      <Loading loaded={data}>
-        {() => (
-          <Stack>
-            {summary.length > 0 && (
-              <SimpleGrid cols={{ base: 2, md: 4 }}>
-                {summary.slice(0, 8).map(([k, v]) => (
-                  <Stat
-                    key={k}
-                    name={k.replace(/([a-z])([A-Z])/g, '$1 $2')}
-                    value={/rate|ratio|percent/i.test(k) ? formatPercent(v) : formatNumber(v)}
-                  />
-                ))}
-              </SimpleGrid>
-            )}
-            {numericCol && rows.length > 0 && (
-              <Card withBorder aria-label={`Grafik ${numericCol}`}>
-                <Stack gap={6}>
-                  {rows.slice(0, 12).map((r, i) => (
-                    <div key={i}>
-                      <Group justify="space-between" gap="xs">
-                        <Text size="xs">{cell(r[cols[0]])}</Text>
-                        <Text size="xs" fw={600}>
-                          {cell(r[numericCol])}
-                        </Text>
-                      </Group>
-                      <Progress value={(Number(r[numericCol] ?? 0) / maxValue) * 100} size="sm" />
-                    </div>
-                  ))}
-                </Stack>
-              </Card>
-            )}
-            {rows.length === 0 ? (
-              <Alert color="gray">Tidak ada data untuk saringan ini.</Alert>
-            ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      {cols.map((c) => (
-                        <Table.Th key={c}>{c.replace(/([a-z])([A-Z])/g, '$1 $2')}</Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((r, i) => (
-                      <Table.Tr key={i}>
-                        {cols.map((c) => (
-                          <Table.Td key={c}>{cell(r[c])}</Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Stack>
-        )}
-      </Loading>
     </>
   )
 }

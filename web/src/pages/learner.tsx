@@ -694,12 +694,3 @@ export function PortfolioPage() {
     </>
   )
 }
-
-export function TracerStudyPage() {
-  return (
-    <>
-      <PageTitle title="Tracer study" />
-      <Alert color="blue">Formulir tracer study belum tersedia di server ini.</Alert>
-    </>
-  )
-}
