@@ -359,7 +359,7 @@ CREATE INDEX "students_full_name_idx" ON "students" USING btree (lower("full_nam
 CREATE INDEX "application_events_application_idx" ON "application_events" USING btree ("application_id","at");--> statement-breakpoint
 CREATE INDEX "application_files_file_idx" ON "application_files" USING btree ("file_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "applications_vacancy_student_key" ON "applications" USING btree ("job_vacancy_id","student_id");--> statement-breakpoint
-CREATE INDEX "applications_vacancy_status_idx" ON "applications" USING btree ("job_vacancy_id","status");--> statement-breakpoint
+CREATE INDEX "applications_vacancy_status_idx" ON "applications" USING btree ("job_vacancy_id","status","review_decision");--> statement-breakpoint
 CREATE INDEX "applications_student_idx" ON "applications" USING btree ("student_id","created_at");--> statement-breakpoint
 CREATE INDEX "applications_created_idx" ON "applications" USING btree ("created_at","job_vacancy_id","status","review_decision","student_id");--> statement-breakpoint
 CREATE INDEX "files_student_idx" ON "files" USING btree ("student_id","category");--> statement-breakpoint

@@ -565,7 +565,7 @@ describe('GET /api/admin/reports/attendance', () => {
     expect(records[0]).toEqual([
       'Jadwal Tes',
       'Jenis Tes',
-      'Waktu Tes (UTC)',
+      'Waktu Tes (WIB)',
       'Perusahaan',
       'Lowongan',
       'Peserta',
@@ -580,7 +580,7 @@ describe('GET /api/admin/reports/attendance', () => {
       [
         'Tes ts2',
         'Psikotes',
-        '2025-07-20T02:00:00.000Z',
+        '2025-07-20 09:00',
         'PT Alfa',
         'Lowongan vA1',
         '4',
@@ -594,7 +594,7 @@ describe('GET /api/admin/reports/attendance', () => {
       [
         'Tes ts3',
         'Psikotes',
-        '2025-09-10T02:00:00.000Z',
+        '2025-09-10 09:00',
         'PT Alfa',
         'Lowongan vA2',
         '2',

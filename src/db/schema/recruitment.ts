@@ -127,7 +127,9 @@ export const applications = pgTable(
   },
   (t) => [
     uniqueIndex('applications_vacancy_student_key').on(t.jobVacancyId, t.studentId),
-    index('applications_vacancy_status_idx').on(t.jobVacancyId, t.status),
+    // review_decision rides along so the recruitment report counts every application per vacancy
+    // (status, passed review) from this small index alone, in vacancy order (no hashing).
+    index('applications_vacancy_status_idx').on(t.jobVacancyId, t.status, t.reviewDecision),
     index('applications_student_idx').on(t.studentId, t.createdAt),
     // Reports and the dashboard: applications of a period (school year, date range) counted from the
     // index alone (vacancy, status, review and applicant ride along), the newest first, the first of

@@ -76,6 +76,10 @@ function notesOf(c: Checked, dateMeaning: string, formulas: [string, string][]):
   ]
 }
 
+/** `2025-07-20T02:00:00.000Z` → `2025-07-20 09:00`, the school's clock (WIB has no daylight saving). */
+const wib = (iso: string | null) =>
+  iso ? new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : null
+
 const table =
   <R>(t: Table<R>) =>
   () =>
@@ -167,7 +171,7 @@ export async function attendanceReport(db: Db, query: ReportQuery) {
   const columns: Column<Line>[] = [
     { header: 'Jadwal Tes', value: (r) => r.scheduleName },
     { header: 'Jenis Tes', value: (r) => label(KIND_LABELS, r.kind) },
-    { header: 'Waktu Tes (UTC)', kind: 'datetime', value: (r) => r.scheduledAt },
+    { header: 'Waktu Tes (WIB)', kind: 'datetime', value: (r) => wib(r.scheduledAt) },
     { header: 'Perusahaan', value: (r) => r.company?.name ?? null },
     { header: 'Lowongan', value: (r) => r.vacancy?.title ?? null },
     { header: 'Peserta', kind: 'int', value: (r) => r.participants },
