@@ -1,47 +1,12 @@
 import '../styles-all'
-import { Anchor, Button, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { Button, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import { api, unwrap } from '../api/client'
 import { BarChart } from '../components/bar-chart'
+import { Stat } from '../components/stat'
 import { Loading, PageTitle, StatusBadge } from '../components/ui'
 import { formatDate, formatDateTime, formatNumber, formatPercent, label } from '../lib/format'
 import { useLoad } from '../lib/use-load'
-
-/** One figure on a card: its name, the number, and a line of context. */
-export function Stat({
-  name,
-  value,
-  hint,
-  to,
-}: {
-  name: string
-  value: string
-  hint?: ReactNode
-  to?: string
-}) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {to ? (
-          <Anchor component={Link} to={to} inherit c="dimmed">
-            {name}
-          </Anchor>
-        ) : (
-          name
-        )}
-      </Text>
-      <Text size="xl" fw={700}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Card>
-  )
-}
 
 const STATUSES = ['pending', 'in_progress', 'accepted', 'rejected', 'withdrawn'] as const
 

@@ -28,6 +28,7 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { api, fieldErrors, unwrap, upload } from '../api/client'
 import type { paths } from '../api/schema'
 import { ConfirmButton } from '../components/confirm'
+import { Stat } from '../components/stat'
 import { AsyncButton, ErrorAlert, Loading, Pager, PageTitle, StatusBadge } from '../components/ui'
 import { MAX_UPLOAD } from '../components/upload'
 import {
@@ -52,26 +53,6 @@ type Json<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends
 
 const opt = (xs: { value: string | number; label: string }[] | undefined) =>
   (xs ?? []).map((x) => ({ value: String(x.value), label: x.label }))
-
-function Stat({ name, value, hint }: { name: string; value: string; hint?: string }) {
-  return (
-    <Card withBorder padding="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {name}
-      </Text>
-      <Text size="xl" fw={700}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Card>
-  )
-}
-
-export { Stat }
 
 export function HrdHomePage() {
   const s = useLoad(() => unwrap(api.GET('/api/hrd/job-vacancies/statistics')), [])

@@ -18,6 +18,7 @@ import { useSearchParams } from 'react-router'
 import { api, download, fieldErrors, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
 import { BarChart, type ChartSeries } from '../components/bar-chart'
+import { Stat } from '../components/stat'
 import { Loading, PageTitle } from '../components/ui'
 import {
   formatBytes,
@@ -31,7 +32,6 @@ import {
 import { toastError, toastOk } from '../lib/toast'
 import { nextSearch, useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
-import { Stat } from './dashboard'
 
 type DataOf<P extends keyof paths> = paths[P] extends {
   get: { responses: { 200: { content: { 'application/json': { data: infer D } } } } }
