@@ -267,11 +267,40 @@ describe.skipIf(!existsSync(CHROMIUM))('web client: a journey per role in the br
     await shot(page, 'admin-beranda')
   }, 60_000)
 
-  it('superadmin: manages user accounts', async () => {
+  it('superadmin: manages user accounts: creates an admin account, then deactivates it', async () => {
     await login(page, svc.url, 'superadmin@demo.test')
     await page.getByRole('link', { name: 'Pengguna' }).click()
     await page.getByText('hrd@demo.test').waitFor()
     await shot(page, 'superadmin-pengguna')
+
+    await page.getByRole('button', { name: 'Tambah' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Nama lengkap').fill('Dewi Lestari')
+    await dialog.getByLabel('E-mail').fill('dewi.staf@demo.test')
+    await pick(page, 'Peran', 'Admin BKK', dialog)
+    await dialog.getByLabel('Kata sandi').fill('rahasia-dewi-123')
+    await dialog.getByRole('button', { name: 'Simpan' }).click()
+    const row = page.getByRole('row', { name: /dewi\.staf@demo\.test/ })
+    await row.waitFor()
+    // The new account can log in.
+    const login1 = await fetch(`${svc.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'dewi.staf@demo.test', password: 'rahasia-dewi-123' }),
+    })
+    expect(login1.status).toBe(200)
+    expect((await login1.json()).data.user.role).toBe('admin')
+
+    await row.getByRole('button', { name: 'Nonaktifkan' }).click()
+    await page.getByRole('button', { name: 'Ya, lanjutkan' }).click()
+    await row.getByRole('cell', { name: 'Nonaktif', exact: true }).waitFor()
+    // And now it cannot.
+    const login2 = await fetch(`${svc.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'dewi.staf@demo.test', password: 'rahasia-dewi-123' }),
+    })
+    expect(login2.status).not.toBe(200)
   }, 60_000)
 
   it('admin: validates the attendance once the test has begun, reads reports', async () => {
