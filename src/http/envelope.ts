@@ -19,6 +19,19 @@ export function pageOf(q: { page?: number; per_page?: number }): Page {
   return { page, perPage, limit: perPage, offset: (page - 1) * perPage }
 }
 
+/**
+ * A page's total: its rows carry it (`count(*) over ()`); a page past the last one has no row to carry
+ * it, so `count` runs then, and only then.
+ */
+export async function totalOf(
+  rows: readonly { total: number }[],
+  page: Page,
+  count: () => PromiseLike<{ n: number }[]>,
+): Promise<number> {
+  if (rows.length > 0 || page.offset === 0) return rows[0]?.total ?? 0
+  return (await count())[0]?.n ?? 0
+}
+
 export function ok<T>(data: T, message = 'Berhasil.') {
   return { success: true as const, message, data }
 }

@@ -13,7 +13,7 @@ import {
   users,
   type ValidationStatus,
 } from '../../db/schema/index.js'
-import { likePattern, type Page } from '../../http/envelope.js'
+import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 
 const tp = testParticipants
 const s = testSchedules
@@ -120,19 +120,15 @@ export async function attendancePage(conn: Conn, f: AttendanceFilters, page: Pag
     .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset)
-  const total =
-    rows[0]?.total ??
-    (page.offset > 0
-      ? ((
-          await conn
-            .select({ n: sql<number>`count(*)::int` })
-            .from(tp)
-            .innerJoin(s, eq(s.id, tp.testScheduleId))
-            .innerJoin(applications, eq(applications.id, tp.applicationId))
-            .innerJoin(students, eq(students.id, applications.studentId))
-            .where(where)
-        )[0]?.n ?? 0)
-      : 0)
+  const total = await totalOf(rows, page, () =>
+    conn
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tp)
+      .innerJoin(s, eq(s.id, tp.testScheduleId))
+      .innerJoin(applications, eq(applications.id, tp.applicationId))
+      .innerJoin(students, eq(students.id, applications.studentId))
+      .where(where),
+  )
   return { rows, total }
 }
 

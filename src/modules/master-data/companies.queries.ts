@@ -1,7 +1,7 @@
 import { and, asc, type Column, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { companies, jobVacancies, users } from '../../db/schema/index.js'
-import { likePattern, type Page } from '../../http/envelope.js'
+import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { outerId } from './departments.queries.js'
 
 /** Accounts linked to the company (HR accounts), from users_company_idx. */
@@ -78,9 +78,10 @@ export async function listCompanies(conn: Conn, f: CompanyFilter, page: Page) {
     .orderBy(asc(companies.name), asc(companies.id))
     .limit(page.limit)
     .offset(page.offset)
-  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 }
-  const [{ n }] = await conn.select({ n: count() }).from(companies).where(where)
-  return { rows, total: n }
+  return {
+    rows,
+    total: await totalOf(rows, page, () => conn.select({ n: count() }).from(companies).where(where)),
+  }
 }
 
 export type CompanyRow = Awaited<ReturnType<typeof companyById>> & {}

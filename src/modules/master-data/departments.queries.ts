@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableName, ilike, ne, or, type SQL, sql, type Table } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { departments, majors } from '../../db/schema/index.js'
-import { likePattern, type Page } from '../../http/envelope.js'
+import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 
 /**
  * `"<table>"."id"` spelled out, for correlated subqueries in a select list: drizzle leaves the columns of a
@@ -48,9 +48,10 @@ export async function listDepartments(conn: Conn, f: DepartmentFilter, page: Pag
     .orderBy(asc(departments.name), asc(departments.id))
     .limit(page.limit)
     .offset(page.offset)
-  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 }
-  const [{ n }] = await conn.select({ n: count() }).from(departments).where(where)
-  return { rows, total: n }
+  return {
+    rows,
+    total: await totalOf(rows, page, () => conn.select({ n: count() }).from(departments).where(where)),
+  }
 }
 
 export type DepartmentRow = Awaited<ReturnType<typeof departmentById>> & {}

@@ -10,7 +10,7 @@ import {
   students,
   users,
 } from '../../db/schema/index.js'
-import { likePattern, type Page } from '../../http/envelope.js'
+import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 
 /**
  * Students and alumni share the `students` table: a grade-12 student has no graduation year, an
@@ -93,14 +93,16 @@ export async function listLearners(conn: Conn, kind: Kind, f: LearnerFilter, pag
     .orderBy(asc(students.fullName), asc(students.id))
     .limit(page.limit)
     .offset(page.offset)
-  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 }
-  // Past the last page: the window count has no row to ride on.
-  const [{ n }] = await conn
-    .select({ n: count() })
-    .from(students)
-    .innerJoin(majors, eq(majors.id, students.majorId))
-    .where(where)
-  return { rows, total: n }
+  return {
+    rows,
+    total: await totalOf(rows, page, () =>
+      conn
+        .select({ n: count() })
+        .from(students)
+        .innerJoin(majors, eq(majors.id, students.majorId))
+        .where(where),
+    ),
+  }
 }
 
 export async function learnerById(conn: Conn, kind: Kind, id: number) {

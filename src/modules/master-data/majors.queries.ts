@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { departments, jobVacancyMajors, majors, students } from '../../db/schema/index.js'
-import { likePattern, type Page } from '../../http/envelope.js'
+import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { outerId } from './departments.queries.js'
 
 /** Grade-12 students (no graduation year) and alumni of the major, from the students_major_idx index. */
@@ -53,9 +53,10 @@ export async function listMajors(conn: Conn, f: MajorFilter, page: Page) {
     .orderBy(asc(majors.name), asc(majors.id))
     .limit(page.limit)
     .offset(page.offset)
-  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 }
-  const [{ n }] = await conn.select({ n: count() }).from(majors).where(where)
-  return { rows, total: n }
+  return {
+    rows,
+    total: await totalOf(rows, page, () => conn.select({ n: count() }).from(majors).where(where)),
+  }
 }
 
 export type MajorRow = Awaited<ReturnType<typeof majorById>> & {}

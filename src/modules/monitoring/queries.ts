@@ -11,7 +11,7 @@ import {
   testParticipants,
   testSchedules,
 } from '../../db/schema/index.js'
-import { likePattern, type Page } from '../../http/envelope.js'
+import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 
 const v = jobVacancies
 const a = applications
@@ -150,17 +150,13 @@ export async function progressPage(conn: Conn, f: ProgressFilters, page: Page) {
     .innerJoin(v, eq(v.id, pageOfIds.pageId))
     .innerJoin(companies, eq(companies.id, v.companyId))
     .orderBy(desc(v.createdAt), desc(v.id))
-  const total =
-    rows[0]?.total ??
-    (page.offset > 0
-      ? ((
-          await conn
-            .select({ n: sql<number>`count(*)::int` })
-            .from(v)
-            .innerJoin(companies, eq(companies.id, v.companyId))
-            .where(where)
-        )[0]?.n ?? 0)
-      : 0)
+  const total = await totalOf(rows, page, () =>
+    conn
+      .select({ n: sql<number>`count(*)::int` })
+      .from(v)
+      .innerJoin(companies, eq(companies.id, v.companyId))
+      .where(where),
+  )
   return { rows, total }
 }
 

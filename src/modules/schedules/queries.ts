@@ -14,7 +14,7 @@ import {
   users,
   type ValidationStatus,
 } from '../../db/schema/index.js'
-import { likePattern, type Page } from '../../http/envelope.js'
+import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 
 const s = testSchedules
 const tp = testParticipants
@@ -115,12 +115,9 @@ export async function schedulePage(conn: Conn, companyId: number, f: ScheduleFil
     .orderBy(desc(s.scheduledAt), desc(s.id))
     .limit(page.limit)
     .offset(page.offset)
-  // Past the last page the window count has no row to ride on: count apart.
-  const total =
-    rows[0]?.total ??
-    (page.offset > 0
-      ? ((await conn.select({ n: sql<number>`count(*)::int` }).from(s).where(where))[0]?.n ?? 0)
-      : 0)
+  const total = await totalOf(rows, page, () =>
+    conn.select({ n: sql<number>`count(*)::int` }).from(s).where(where),
+  )
   return { rows, total }
 }
 
@@ -311,18 +308,14 @@ export async function participantPage(conn: Conn, scheduleId: number, f: Partici
     .orderBy(asc(students.fullName), asc(tp.id))
     .limit(page.limit)
     .offset(page.offset)
-  const total =
-    rows[0]?.total ??
-    (page.offset > 0
-      ? ((
-          await conn
-            .select({ n: sql<number>`count(*)::int` })
-            .from(tp)
-            .innerJoin(applications, eq(applications.id, tp.applicationId))
-            .innerJoin(students, eq(students.id, applications.studentId))
-            .where(where)
-        )[0]?.n ?? 0)
-      : 0)
+  const total = await totalOf(rows, page, () =>
+    conn
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tp)
+      .innerJoin(applications, eq(applications.id, tp.applicationId))
+      .innerJoin(students, eq(students.id, applications.studentId))
+      .where(where),
+  )
   return { rows, total }
 }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { accessTokens, companies, type Role, students, users } from '../../db/schema/index.js'
-import { likePattern, type Page } from '../../http/envelope.js'
+import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 
 /** An account as the API shows it: never the password hash. */
 const columns = {
@@ -57,9 +57,10 @@ export async function listUsers(conn: Conn, f: UserFilter, page: Page) {
     .orderBy(desc(users.id))
     .limit(page.limit)
     .offset(page.offset)
-  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 }
-  const [{ n }] = await conn.select({ n: count() }).from(users).where(where)
-  return { rows, total: n }
+  return {
+    rows,
+    total: await totalOf(rows, page, () => conn.select({ n: count() }).from(users).where(where)),
+  }
 }
 
 export async function userById(conn: Conn, id: number) {

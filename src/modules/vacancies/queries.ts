@@ -23,7 +23,7 @@ import {
   jobVacancyMajors,
   majors,
 } from '../../db/schema/index.js'
-import { likePattern, type Page } from '../../http/envelope.js'
+import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { eligibilityChecks, type Learner, openTo, qualified } from './eligibility.js'
 
 export interface MajorRef {
@@ -101,12 +101,9 @@ export async function companyVacancyPage(conn: Conn, companyId: number, f: HrVac
     .orderBy(desc(v.createdAt), desc(v.id))
     .limit(page.limit)
     .offset(page.offset)
-  // Past the last page the window count has no row to ride on: count apart (the second query).
-  const total =
-    rows[0]?.total ??
-    (page.offset > 0
-      ? ((await conn.select({ n: sql<number>`count(*)::int` }).from(v).where(where))[0]?.n ?? 0)
-      : 0)
+  const total = await totalOf(rows, page, () =>
+    conn.select({ n: sql<number>`count(*)::int` }).from(v).where(where),
+  )
   return { rows: rows as (HrVacancyRow & { total: number })[], total }
 }
 
@@ -284,17 +281,13 @@ export async function openVacancyPage(conn: Conn, learner: Learner, f: BrowseFil
     .innerJoin(v, eq(v.id, pageOfIds.id))
     .innerJoin(companies, eq(companies.id, v.companyId))
     .orderBy(desc(v.createdAt), desc(v.id))
-  const total =
-    rows[0]?.total ??
-    (page.offset > 0
-      ? ((
-          await conn
-            .select({ n: sql<number>`count(*)::int` })
-            .from(v)
-            .innerJoin(companies, eq(companies.id, v.companyId))
-            .where(where)
-        )[0]?.n ?? 0)
-      : 0)
+  const total = await totalOf(rows, page, () =>
+    conn
+      .select({ n: sql<number>`count(*)::int` })
+      .from(v)
+      .innerJoin(companies, eq(companies.id, v.companyId))
+      .where(where),
+  )
   return { rows, total }
 }
 
