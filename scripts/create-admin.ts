@@ -1,7 +1,7 @@
 /**
  * npm run create-admin -- --email you@school.sch.id --password '…' [--name "Nama Lengkap"]
  *
- * Creates a superadmin on the configured database (DATABASE_URL, or PGlite under DATA_DIR), or gives
+ * Creates a superadmin on the configured database (DATABASE_URL, or the embedded PostgreSQL under DATA_DIR), or gives
  * the account with that e-mail the new password and makes it an active superadmin.
  */
 import { parseArgs } from 'node:util'
@@ -65,7 +65,7 @@ try {
     password: args.password!,
     fullName: args.name,
   })
-  const where = database.kind === 'pglite' ? `embedded PGlite (${config.dataDir}/db)` : 'PostgreSQL'
+  const where = database.kind === 'embedded' ? `the embedded PostgreSQL (${config.dataDir}/pg)` : 'PostgreSQL'
   console.log(
     user.created
       ? `Superadmin ${user.email} (id ${user.id}) created on ${where}.`

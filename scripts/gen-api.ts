@@ -1,22 +1,22 @@
 /**
  * Writes the service's own OpenAPI document to web/src/api/openapi.json and the client's types to
- * web/src/api/schema.d.ts (openapi-typescript). The app is built in-process on an empty in-memory
- * database: the document comes from the route schemas alone, no query runs.
+ * web/src/api/schema.d.ts (openapi-typescript). The app is built in-process on a throw-away embedded
+ * database: the document comes from the route schemas alone.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
-import { pgliteDatabase } from '../src/db/client.js'
+import { openDatabase } from '../src/db/client.js'
 import { localStorage } from '../src/storage/storage.js'
 
 const out = resolve(import.meta.dirname, '../web/src/api')
 const dataDir = mkdtempSync(join(tmpdir(), 'bursa-openapi-'))
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir })
-const database = pgliteDatabase(new PGlite())
+const database = await openDatabase({ databaseUrl: null, dataDir, poolSize: 2 })
+await database.migrate()
 // biome-ignore lint/suspicious/noExplicitAny: extra deps (such as a job queue) are not needed to list routes
 const app = await buildApp({ config, database, storage: localStorage(join(dataDir, 'files')) } as any)
 await app.ready()

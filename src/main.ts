@@ -1,7 +1,9 @@
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed-demo.js'
+import { isEmpty, seedDemo } from './demo/seed.js'
+import { createLogger, flushLogs } from './logger.js'
+import { demoAccountsOpen, demoBlock, hasActiveSuperadmin, portIsFree } from './startup.js'
 import { createStorage } from './storage/storage.js'
 
 const started = performance.now()
@@ -13,55 +15,116 @@ try {
   process.exit(1)
 }
 
+// Before anything is set up: a busy port is one line naming it, not a stack trace after start-up work.
+if (!(await portIsFree(config.host, config.port))) {
+  console.error(
+    `Port ${config.port} on ${config.host} is already in use (another bursa, or another program). Stop it, or choose another port with PORT=…`,
+  )
+  process.exit(1)
+}
+
+const { logger, stream } = createLogger(config.logLevel)
+const dbLog = logger.child({ component: 'postgres' })
+
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
   queryTimeoutMs: config.databaseQueryTimeoutMs,
+  log: (level, line) => dbLog[level](line),
 }).catch((err: Error) => {
   console.error(`Cannot open the database: ${err.message}`)
   process.exit(1)
 })
-await database.migrate()
-let seeded = false
-if (config.seedDemo && (await isEmpty(database.db))) {
-  await seedDemo(database.db)
-  seeded = true
-}
-
-const app = await buildApp({ config, database, storage: createStorage(config) })
 
 let closing = false
+/** Stops the embedded database even when the service itself cannot finish (force exit). */
+function stopDatabaseNow() {
+  const pid = database.server?.pid
+  if (pid) {
+    try {
+      process.kill(pid, 'SIGINT')
+    } catch {}
+  }
+}
+
+try {
+  await database.migrate()
+} catch (err) {
+  console.error(`Cannot migrate the database: ${(err as Error).message}`)
+  await database.close().catch(() => {})
+  process.exit(1)
+}
+
+let seeded = false
+if (config.seedDemo && (await isEmpty(database.db))) {
+  await seedDemo(database.db, createStorage(config))
+  seeded = true
+}
+const demoOpen = await demoAccountsOpen(database.db)
+if (config.env === 'production' && demoOpen.length > 0) {
+  console.error(
+    [
+      `Refusing to start in production: the demo account(s) ${demoOpen.map((a) => a.email).join(', ')} still accept the demo password.`,
+      'This data folder was made by a development start. Either start production on a new DATA_DIR (or an empty DATABASE_URL),',
+      'or deactivate the demo accounts first: NODE_ENV=production npm run disable-demo',
+    ].join('\n'),
+  )
+  await database.close().catch(() => {})
+  process.exit(1)
+}
+
+const app = await buildApp({ config, database, storage: createStorage(config), loggerInstance: logger })
+
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
   app.log.info({ signal }, 'shutting down: finishing requests in flight')
   const force = setTimeout(() => {
     app.log.error('shutdown took over 25 s; exiting')
+    stopDatabaseNow()
     process.exit(1)
   }, 25_000)
   force.unref()
+  let code = 0
   try {
     await app.close()
-    await database.close()
-    process.exit(0)
   } catch (err) {
     app.log.error({ err }, 'error during shutdown')
-    process.exit(1)
+    code = 1
   }
+  try {
+    await database.close()
+  } catch (err) {
+    app.log.error({ err }, 'error stopping the database')
+    code = 1
+  }
+  // Log lines still buffered get two seconds; a stdout nobody reads never holds the exit.
+  await flushLogs(stream, 2000)
+  process.exit(code)
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
 
-await app.listen({ host: config.host, port: config.port })
+try {
+  await app.listen({ host: config.host, port: config.port })
+} catch (err) {
+  console.error(`Cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`)
+  await app.close().catch(() => {})
+  await database.close().catch(() => {})
+  process.exit(1)
+}
 const base = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
 const ms = Math.round(performance.now() - started)
+const where = database.kind === 'embedded' ? `the embedded PostgreSQL (${config.dataDir}/pg)` : 'PostgreSQL'
 app.log.info(
-  { database: database.kind, startupMs: ms },
-  `bursa is ready at ${base} (API docs ${base}/docs) in ${ms} ms on ${database.kind === 'pglite' ? `embedded PGlite (${config.dataDir}/db)` : 'PostgreSQL'}`,
+  { database: database.kind, startupMs: ms, seeded },
+  `bursa is ready at ${base} (API docs ${base}/docs) in ${ms} ms on ${where}`,
 )
-if (seeded) {
-  app.log.info(
-    `demo data created; log in with any of ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')} and password "${DEMO_PASSWORD}"`,
+if (config.env !== 'production' && demoOpen.length > 0) {
+  stream.write(`${demoBlock(base, demoOpen)}\n`)
+} else if (!(await hasActiveSuperadmin(database.db))) {
+  app.log.warn(
+    'no active superadmin yet: create the first one with  npm run create-admin -- --email you@school.sch.id --password "…"',
   )
 }

@@ -1,14 +1,11 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { type EmbeddedOptions, type EmbeddedServer, startEmbedded } from './embedded.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -19,11 +16,12 @@ export type Conn = Db | Tx
 
 export interface Database {
   db: Db
-  kind: 'pglite' | 'postgres'
-  /** The embedded instance (PGlite only): the job queue talks to it directly. */
-  pglite?: PGlite
-  /** The connection string (PostgreSQL only): the job queue opens its own small pool. */
-  url?: string
+  /** `embedded`: the PostgreSQL this process started under DATA_DIR; `postgres`: DATABASE_URL's server. */
+  kind: 'embedded' | 'postgres'
+  /** The embedded server (embedded only). */
+  server?: EmbeddedServer
+  /** The connection string: the job queue opens its own small pool on it. */
+  url: string
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>
   migrate(): Promise<void>
@@ -46,8 +44,12 @@ export function postgresDatabase(url: string, poolSize = 10, queryTimeoutMs = 30
     connectionTimeoutMillis: 5000,
     query_timeout: queryTimeoutMs,
   })
-  // A dropped connection must not crash the process; the next query reports it.
+  // A dropped connection must not crash the process; the next query reports it. The pool listens for
+  // errors on idle clients only: a client checked out (a transaction between two statements) that loses
+  // its server (a restart, the embedded postmaster killed) would emit an unhandled 'error' and end the
+  // process. Such a client is no longer queryable and is discarded when released.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = drizzlePg(pool, { schema, casing }) as unknown as Db
   return {
     db,
@@ -74,82 +76,34 @@ export function postgresDatabase(url: string, poolSize = 10, queryTimeoutMs = 30
   }
 }
 
-export function pgliteDatabase(client: PGlite, onClose?: () => void): Database {
-  const db = drizzlePglite(client, { schema, casing }) as unknown as Db
-  return {
-    db,
-    kind: 'pglite',
-    pglite: client,
-    async ping() {
-      await client.query('select 1')
-    },
-    async migrate() {
-      await migratePglite(drizzlePglite(client, { casing }), { migrationsFolder })
-    },
-    async close() {
-      await client.close()
-      onClose?.()
-    },
-  }
-}
-
 /**
- * Two processes on one PGlite data folder corrupt it, so the folder is locked by a file holding
- * the owner's pid. A lock left by a process that no longer runs is taken over.
+ * `DATABASE_URL` set: that PostgreSQL server. Empty: the embedded PostgreSQL under `DATA_DIR` (started
+ * here, stopped by `close()` after the pool).
  */
-function lockDataFolder(dir: string): () => void {
-  mkdirSync(dir, { recursive: true })
-  const lockFile = join(dir, 'bursa.lock')
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockFile, 'wx')
-      writeFileSync(fd, String(process.pid))
-      closeSync(fd)
-      return () => {
-        try {
-          unlinkSync(lockFile)
-        } catch {}
-      }
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-      const pid = Number(readFileSync(lockFile, 'utf8'))
-      if (pid && pid !== process.pid && isRunning(pid)) {
-        throw new Error(
-          `The embedded database in ${dir} is in use by process ${pid}. Stop it first, or use DATABASE_URL to share a PostgreSQL server between processes.`,
-        )
-      }
-      unlinkSync(lockFile)
-    }
-  }
-  throw new Error(`Could not lock ${lockFile}`)
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 export async function openDatabase(opts: {
   databaseUrl: string | null
   dataDir: string
   poolSize?: number
   queryTimeoutMs?: number
-}) {
+  log?: EmbeddedOptions['onLog']
+}): Promise<Database> {
   if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl, opts.poolSize, opts.queryTimeoutMs)
-  const dir = resolve(opts.dataDir, 'db')
-  const unlock = lockDataFolder(resolve(opts.dataDir))
-  try {
-    const fresh = !existsSync(join(dir, 'PG_VERSION'))
-    if (fresh) mkdirSync(dir, { recursive: true })
-    const client = await PGlite.create(dir)
-    return pgliteDatabase(client, unlock)
-  } catch (err) {
-    unlock()
-    throw err
+  const server = await startEmbedded({
+    dataDir: opts.dataDir,
+    onLog: opts.log,
+    onCrash: (code, signal) =>
+      opts.log?.('error', `PostgreSQL exited unexpectedly (code ${code}, signal ${signal}); restarting it`),
+  })
+  const database = postgresDatabase(server.url(), opts.poolSize, opts.queryTimeoutMs)
+  const close = database.close
+  return {
+    ...database,
+    kind: 'embedded',
+    server,
+    async close() {
+      await close()
+      await server.stop()
+    },
   }
 }
 

@@ -166,18 +166,31 @@ function pgCode(err: unknown): string | undefined {
 }
 
 function isConnectionError(err: unknown): boolean {
-  let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined
+  let e = err as { code?: unknown; cause?: unknown; message?: unknown; syscall?: unknown } | undefined
   for (let i = 0; e && i < 4; i++) {
     if (
       typeof e.code === 'string' &&
-      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '53300'].includes(
-        e.code,
-      )
+      [
+        'ECONNREFUSED',
+        'ECONNRESET',
+        'ETIMEDOUT',
+        'EPIPE',
+        '57P01',
+        '57P02',
+        '57P03',
+        '08006',
+        '08001',
+        '53300',
+      ].includes(e.code)
     )
       return true
+    // A socket that cannot be reached at all (the embedded server's socket file gone while it restarts).
+    if (e.syscall === 'connect') return true
     if (
       typeof e.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(e.message)
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable/i.test(
+        e.message,
+      )
     )
       return true
     e = e.cause as typeof e

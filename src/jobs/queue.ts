@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss'
 import type { Database } from '../db/client.js'
 
 /**
- * Background work on a PostgreSQL-backed queue (pg-boss), on PGlite as on PostgreSQL. Jobs carry
+ * Background work on a PostgreSQL-backed queue (pg-boss). Jobs carry
  * only ids; the rows they point to (an outbox such as `reminder_deliveries`) say what is still owed,
  * so a job that runs twice does nothing the second time.
  */
@@ -23,29 +23,9 @@ export interface JobOptions {
   retryDelaySeconds?: number
 }
 
-/**
- * pg-boss speaks to PGlite through its `db` option: parameterless text (its migrations hold several
- * statements) goes through `exec`, the rest through `query`.
- */
-function pgliteExecutor(pglite: NonNullable<Database['pglite']>): PgBoss.Db {
-  return {
-    async executeSql(text: string, values: unknown[]) {
-      if (!values || values.length === 0) {
-        const results = await pglite.exec(text)
-        return { rows: results.at(-1)?.rows ?? [] }
-      }
-      const result = await pglite.query(text, values)
-      return { rows: result.rows }
-    },
-  }
-}
-
 export function createJobs(database: Database, log: FastifyBaseLogger, opts: JobOptions = {}): Jobs {
   const common = { schema: 'pgboss', schedule: false, supervise: true, migrate: true }
-  const boss =
-    database.kind === 'pglite' && database.pglite
-      ? new PgBoss({ ...common, db: pgliteExecutor(database.pglite) })
-      : new PgBoss({ ...common, connectionString: database.url, max: 3 })
+  const boss = new PgBoss({ ...common, connectionString: database.url, max: 3 })
   boss.on('error', (err) => log.error({ err }, 'job queue error'))
 
   const handlers = new Map<string, (data: object) => Promise<void>>()

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { generate, issueBenchTokens, type Sizes, tokensFor } from '../../scripts/bench-data.js'
 import { openDatabase } from '../../src/db/client.js'
+import { startEmbedded } from '../../src/db/embedded.js'
+import { copyOfTemplate, type TestServer } from '../support/databases.js'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -26,70 +26,63 @@ export async function freePort(): Promise<number> {
 }
 
 type Row = Record<string, unknown>
-/** SQL on the store while the service is not running (PGlite allows one process per folder). */
+/** SQL on the store while the service is not running (one process owns an embedded data folder). */
 export type Sql = <T extends Row = Row>(text: string, params?: unknown[]) => Promise<T[]>
 
 /**
- * Where the service keeps its data, surviving restarts: a PGlite data folder, or (with DATABASE_URL)
- * a new database on that PostgreSQL server. `url` may be replaced (e.g. to go through a proxy).
+ * Where the service keeps its data, surviving restarts: an embedded PostgreSQL data folder (`url` empty:
+ * the service starts its own server there), or (with DATABASE_URL) a new database on that server. `url`
+ * may be replaced (e.g. to go through a proxy).
  */
 export interface Store {
-  kind: 'pglite' | 'postgres'
+  kind: 'embedded' | 'postgres'
   dataDir: string
   url: string
   withSql<T>(fn: (sql: Sql) => Promise<T>): Promise<T>
   drop(): Promise<void>
 }
 
-/** `template`: the migrated database global-setup made (vitest's `inject('dbTemplate')`), to skip initdb and migrations. */
-export async function freshStore(template?: string): Promise<Store> {
+export async function withClient<T>(url: string, fn: (sql: Sql) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  try {
+    return await fn(async (text, params) => (await c.query(text, params)).rows)
+  } finally {
+    await c.end()
+  }
+}
+
+/** The pid of the embedded postmaster running on a data folder (from its postmaster.pid). */
+export function postmasterPid(dataDir: string): number {
+  return Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
+}
+
+/** On PostgreSQL, `server` (vitest's `inject('dbServer')`) supplies a migrated template to copy. */
+export async function freshStore(server?: TestServer): Promise<Store> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bursa-failure-'))
-  const server = process.env.DATABASE_URL
-  if (server) {
-    const name = `bursa_failure_${process.pid}_${randomBytes(3).toString('hex')}`
-    const admin = new pg.Client({ connectionString: server })
-    await admin.connect()
-    await admin
-      .query(`create database ${name}${template ? ` template ${template}` : ''}`)
-      .finally(() => admin.end())
-    const u = new URL(server)
-    u.pathname = `/${name}`
-    const url = u.toString()
+  if (process.env.DATABASE_URL && server) {
+    const copy = await copyOfTemplate(server, `bursa_failure_${process.pid}`)
     return {
       kind: 'postgres',
       dataDir,
-      url,
-      async withSql(fn) {
-        const c = new pg.Client({ connectionString: url })
-        await c.connect()
-        try {
-          return await fn(async (text, params) => (await c.query(text, params)).rows)
-        } finally {
-          await c.end()
-        }
-      },
+      url: copy.url,
+      withSql: (fn) => withClient(copy.url, fn),
       async drop() {
-        const a = new pg.Client({ connectionString: server })
-        await a.connect()
-        await a.query(`drop database if exists ${name} with (force)`).finally(() => a.end())
+        await copy.drop()
         rmSync(dataDir, { recursive: true, force: true })
       },
     }
   }
-  if (template) {
-    const db = await PGlite.create(join(dataDir, 'db'), { loadDataDir: new Blob([readFileSync(template)]) })
-    await db.close()
-  }
   return {
-    kind: 'pglite',
+    kind: 'embedded',
     dataDir,
     url: '',
     async withSql(fn) {
-      const db = await PGlite.create(join(dataDir, 'db'))
+      const server = await startEmbedded({ dataDir })
       try {
-        return await fn(async (text, params) => (await db.query(text, params)).rows as never)
+        return await withClient(server.url(), fn)
       } finally {
-        await db.close()
+        await server.stop()
       }
     },
     async drop() {
@@ -111,18 +104,8 @@ export async function prepare(store: Store, sizes: Sizes = SMALL): Promise<Fixtu
   const database = await openDatabase({ databaseUrl: store.url || null, dataDir: store.dataDir, poolSize: 2 })
   try {
     await database.migrate()
-    // generate() speaks node-postgres; PGlite answers the same calls through this adapter.
-    const client = (
-      database.pglite
-        ? {
-            query: async (text: string, params?: unknown[]) => {
-              const r = await (database.pglite as PGlite).query(text, params)
-              return { rows: r.rows, rowCount: r.affectedRows ?? 0 }
-            },
-          }
-        : new pg.Client({ connectionString: store.url })
-    ) as pg.Client
-    if (client instanceof pg.Client) await client.connect()
+    const client = new pg.Client({ connectionString: database.url })
+    await client.connect()
     try {
       await generate(client, sizes)
       await issueBenchTokens(client)
@@ -148,7 +131,7 @@ export async function prepare(store: Store, sizes: Sizes = SMALL): Promise<Fixtu
         })),
       }
     } finally {
-      if (client instanceof pg.Client) await client.end()
+      await client.end()
     }
   } finally {
     await database.close()
@@ -164,8 +147,16 @@ export interface Service {
   output(): string
 }
 
-/** `tsx src/main.ts` on the store, in production mode, on `port`; resolves once /ready says 200. */
-export async function startService(store: Store, port: number, env: Record<string, string> = {}) {
+/**
+ * `tsx src/main.ts` on the store, in production mode, on `port`; resolves once /ready says 200.
+ * `stdout: 'unread'` leaves its standard output unread, as a stalled log collector would.
+ */
+export async function startService(
+  store: Store,
+  port: number,
+  env: Record<string, string> = {},
+  opts: { stdout?: 'read' | 'unread' } = {},
+) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
     env: {
@@ -183,7 +174,7 @@ export async function startService(store: Store, port: number, env: Record<strin
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout?.on('data', (d) => (output += d))
+  if (opts.stdout !== 'unread') child.stdout?.on('data', (d) => (output += d))
   child.stderr?.on('data', (d) => (output += d))
   const exited = new Promise<number | string>((ok) =>
     child.once('exit', (code, signal) => ok(code ?? signal ?? 'unknown')),

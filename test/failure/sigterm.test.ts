@@ -54,7 +54,7 @@ describe('SIGTERM', () => {
   let service: Service | null = null
 
   beforeAll(async () => {
-    store = await freshStore(inject('dbTemplate'))
+    store = await freshStore(inject('dbServer'))
     fixture = await prepare(store, { learners: 20, siswa: 10, companies: 10, vacancies: 20, applications: 0 })
   })
   afterAll(async () => {

@@ -22,7 +22,7 @@ export async function createTestApp(
 ): Promise<TestContext & { close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bursa-data-'))
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env })
-  const database = await freshDatabase(inject('dbTemplate'))
+  const database = await freshDatabase(inject('dbServer'))
   const app = await buildApp({
     config,
     database,
@@ -77,6 +77,8 @@ export async function call<T = any>(
     body?: unknown
     query?: Record<string, string | number | boolean>
     headers?: Record<string, string>
+    /** The client's address (inject's default is 127.0.0.1). */
+    remoteAddress?: string
   } = {},
 ): Promise<Res<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers }
@@ -89,6 +91,7 @@ export async function call<T = any>(
     url,
     headers,
     query,
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
     ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
   })
   let body: any = null

@@ -1,38 +1,53 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import { type Database, pgliteDatabase, postgresDatabase } from '../../src/db/client.js'
+import { type Database, postgresDatabase } from '../../src/db/client.js'
 
-/** The maintenance connection: same server, the database the URL names. */
-export const adminUrl = (url: string) => url
+/** Where test databases are made: DATABASE_URL's server, or the embedded one global-setup started. */
+export interface TestServer {
+  /** A maintenance connection on that server (any database but the ones tests make). */
+  adminUrl: string
+  /** The migrated database every test file's database is copied from. */
+  template: string
+}
 
 export const templateName = () => `bursa_t${process.pid}`
 
-/** A fresh, migrated database for one test file: a copy of the template made by global-setup. */
-export async function freshDatabase(template: string): Promise<Database> {
-  const url = process.env.DATABASE_URL
-  if (url) {
-    const name = `${template}_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    try {
-      await admin.query(`create database ${name} template ${template}`)
-    } finally {
-      await admin.end()
-    }
-    const u = new URL(url)
-    u.pathname = `/${name}`
-    const database = postgresDatabase(u.toString(), 5)
-    const close = database.close
-    database.close = async () => {
-      await close()
-      const a = new pg.Client({ connectionString: url })
-      await a.connect()
-      await a.query(`drop database if exists ${name} with (force)`).finally(() => a.end())
-    }
-    return database
+/** `url` with another database name (kept: credentials, socket `host` parameter). */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+export async function adminQuery(server: TestServer, text: string) {
+  const admin = new pg.Client({ connectionString: server.adminUrl })
+  await admin.connect()
+  try {
+    return await admin.query(text)
+  } finally {
+    await admin.end()
   }
-  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) })
-  return pgliteDatabase(client)
+}
+
+/** A new database copied from the template: migrated, empty. Dropped by `drop()`. */
+export async function copyOfTemplate(server: TestServer, prefix = server.template) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`
+  await adminQuery(server, `create database ${name} template ${server.template}`)
+  return {
+    name,
+    url: withDatabase(server.adminUrl, name),
+    drop: () => adminQuery(server, `drop database if exists ${name} with (force)`).then(() => {}),
+  }
+}
+
+/** A fresh, migrated database for one test file: a copy of the template made by global-setup. */
+export async function freshDatabase(server: TestServer): Promise<Database> {
+  const copy = await copyOfTemplate(server)
+  const database = postgresDatabase(copy.url, 5)
+  const close = database.close
+  database.close = async () => {
+    await close()
+    await copy.drop()
+  }
+  return database
 }

@@ -1,51 +1,51 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { pgliteDatabase, postgresDatabase } from '../../src/db/client.js'
-import { adminUrl, templateName } from './databases.js'
+import { postgresDatabase } from '../../src/db/client.js'
+import { startEmbedded } from '../../src/db/embedded.js'
+import { adminQuery, type TestServer, templateName, withDatabase } from './databases.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite: path of a dump of a migrated data folder. PostgreSQL: the template database's name. */
-    dbTemplate: string
+    /** The server test databases are made on, and the migrated template they copy. */
+    dbServer: TestServer
   }
 }
 
-/** Migrates once; each test file then starts from a copy of the migrated database. */
+/**
+ * Starts the database server for the run (DATABASE_URL's, or an embedded PostgreSQL in a temporary folder,
+ * without fsync: it is thrown away) and migrates a template once; each test file then gets its own copy.
+ */
 export default async function setup(project: TestProject) {
-  const url = process.env.DATABASE_URL
-  if (url) {
-    const name = templateName()
-    const admin = new pg.Client({ connectionString: adminUrl(url) })
-    await admin.connect()
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.query(`create database ${name}`)
-    const u = new URL(url)
-    u.pathname = `/${name}`
-    const template = postgresDatabase(u.toString(), 2)
+  let dataDir: string | null = null
+  let stopServer = async () => {}
+  let adminUrl = process.env.DATABASE_URL ?? ''
+  if (!adminUrl) {
+    dataDir = mkdtempSync(join(tmpdir(), 'bursa-test-'))
+    const server = await startEmbedded({ dataDir, durable: false })
+    adminUrl = server.url('postgres')
+    stopServer = () => server.stop()
+  }
+  const server: TestServer = { adminUrl, template: templateName() }
+  try {
+    await adminQuery(server, `drop database if exists ${server.template} with (force)`)
+    await adminQuery(server, `create database ${server.template}`)
+    const template = postgresDatabase(withDatabase(adminUrl, server.template), 2)
     await template.migrate()
     await template.close()
-    project.provide('dbTemplate', name)
-    return async () => {
-      const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like $1`,
-        [`${name}%`],
-      )
-      for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`)
-      await admin.end()
-    }
+  } catch (err) {
+    await stopServer()
+    throw err
   }
-  const dir = mkdtempSync(join(tmpdir(), 'bursa-test-'))
-  const client = await PGlite.create()
-  const database = pgliteDatabase(client)
-  await database.migrate()
-  const dump = await client.dumpDataDir('none')
-  const file = join(dir, 'template.tar')
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
-  await database.close()
-  project.provide('dbTemplate', file)
-  return () => rmSync(dir, { recursive: true, force: true })
+  project.provide('dbServer', server)
+  return async () => {
+    const { rows } = await adminQuery(
+      server,
+      `select datname from pg_database where datname like '${server.template}%'`,
+    )
+    for (const r of rows) await adminQuery(server, `drop database if exists ${r.datname} with (force)`)
+    await stopServer()
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  }
 }

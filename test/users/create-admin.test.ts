@@ -54,7 +54,7 @@ describe('npm run create-admin', () => {
       ])
       expect(created.code).toBe(0)
       expect(created.stdout.trim()).toMatch(
-        /^Superadmin kepala@smk\.sch\.id \(id \d+\) created on embedded PGlite/,
+        /^Superadmin kepala@smk\.sch\.id \(id \d+\) created on the embedded PostgreSQL/,
       )
 
       const database = await openDatabase({ databaseUrl: null, dataDir })
@@ -107,7 +107,7 @@ describe('ensureSuperadmin (the service behind create-admin)', () => {
 
   it('refuses an e-mail of an account linked to a learner record, and bad e-mails and passwords', async () => {
     const siswa = await given.student(t)
-    const linked = await ensureSuperadmin(t.db, { email: siswa.email, password: 'password456' }).catch(
+    const linked = await ensureSuperadmin(t.db, { email: siswa.email, password: 'pemulihan-456' }).catch(
       (e) => e,
     )
     expect(linked).toBeInstanceOf(AppError)

@@ -26,7 +26,7 @@ export interface RunningService {
 
 /**
  * The real service as `npm start` runs it (src/main.ts: migrate, demo data, listen), on a fresh database:
- * a temporary PGlite data folder, or a new database on the PostgreSQL server of DATABASE_URL. Builds the web
+ * a temporary data folder (the service starts its embedded PostgreSQL there), or a new database on the PostgreSQL server of DATABASE_URL. Builds the web
  * client first when web/dist is older than its sources.
  */
 export async function startService(): Promise<RunningService> {

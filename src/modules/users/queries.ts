@@ -185,7 +185,6 @@ export async function upsertSuperadmin(
       updated_at = now()
     where not exists (select 1 from ${students} where ${students.userId} = ${users.id})
     returning id, (xmax = 0) as created`)
-  // Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`.
   const row = (result as unknown as { rows: { id: number; created: boolean }[] }).rows[0]
   return row ? { id: Number(row.id), created: row.created === true } : undefined
 }

@@ -1,0 +1,33 @@
+/**
+ * `npm run disable-demo`: deactivates the demo accounts (superadmin@demo.test, …) and ends their sessions,
+ * so that a data folder made by a development start may be started in production. The rest of the demo
+ * data stays; start production on a new DATA_DIR for a clean database.
+ */
+import { loadConfig } from '../src/config.js'
+import { openDatabase } from '../src/db/client.js'
+import { disableDemoAccounts } from '../src/startup.js'
+
+let config: ReturnType<typeof loadConfig>
+try {
+  config = loadConfig()
+} catch (err) {
+  console.error((err as Error).message)
+  process.exit(1)
+}
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 }).catch(
+  (err: Error) => {
+    console.error(`Cannot open the database: ${err.message}`)
+    process.exit(1)
+  },
+)
+try {
+  await database.migrate()
+  const changed = await disableDemoAccounts(database.db)
+  console.log(
+    changed.length > 0
+      ? `Deactivated ${changed.length} demo account(s): ${changed.join(', ')}.`
+      : 'No active demo account; nothing to do.',
+  )
+} finally {
+  await database.close()
+}

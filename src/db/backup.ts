@@ -1,0 +1,213 @@
+import { once } from 'node:events'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import type { Readable, Writable } from 'node:stream'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
+import { migrationsFolder } from './client.js'
+
+/**
+ * A logical backup of the service's data, made with SQL alone (`COPY … TO STDOUT` in one repeatable-read
+ * snapshot), because the embedded PostgreSQL packages ship no `pg_dump`. The file is gzip'd text: a
+ * manifest line, then per table a header line and its rows in COPY's text format ending in `\.`.
+ * The schema is not in the file: it is this service's migrations, recorded by the manifest. A restore
+ * migrates an empty database to the backup's level, loads the rows, sets the sequences, then migrates to
+ * the current level, so a backup made by an older version restores into a newer one.
+ * The job queue's own schema (pg-boss) is not kept: work still owed lives in the service's tables (outbox
+ * rows) and the sweep queues it again.
+ */
+
+export const FORMAT = 'bursa-backup'
+const SCHEMAS = ['public']
+
+export interface Manifest {
+  format: typeof FORMAT
+  version: 1
+  createdAt: string
+  serverVersion: string
+  /** `created_at` of every applied migration (drizzle's `folderMillis`), in order. */
+  migrations: number[]
+  tables: { name: string; columns: string[]; rows: number }[]
+  sequences: { name: string; value: string | null }[]
+}
+
+interface Journal {
+  entries: { idx: number; when: number; tag: string }[]
+}
+const readJournal = (folder = migrationsFolder): Journal =>
+  JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8'))
+
+const ident = (qualified: string) =>
+  qualified
+    .split('.')
+    .map((p) => pg.escapeIdentifier(p))
+    .join('.')
+
+/** Tables of the service's schemas, parents before children (so a load without trigger bypass works). */
+async function tablesInOrder(c: pg.Client) {
+  const { rows: tables } = await c.query<{ oid: number; name: string }>(
+    `select c.oid, n.nspname || '.' || c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where c.relkind in ('r', 'p') and not c.relispartition and n.nspname = any($1) order by name`,
+    [SCHEMAS],
+  )
+  const { rows: fks } = await c.query<{ child: number; parent: number }>(
+    `select conrelid as child, confrelid as parent from pg_constraint where contype = 'f' and conrelid <> confrelid`,
+  )
+  const ordered: typeof tables = []
+  const done = new Set<number>()
+  const visit = (t: (typeof tables)[number], path: Set<number>) => {
+    if (done.has(t.oid) || path.has(t.oid)) return
+    path.add(t.oid)
+    for (const fk of fks.filter((f) => f.child === t.oid)) {
+      const parent = tables.find((p) => p.oid === fk.parent)
+      if (parent) visit(parent, path)
+    }
+    done.add(t.oid)
+    ordered.push(t)
+  }
+  for (const t of tables) visit(t, new Set())
+  const columns = new Map<number, string[]>()
+  const { rows: cols } = await c.query<{ rel: number; name: string }>(
+    `select attrelid as rel, attname as name from pg_attribute
+     where attrelid = any($1) and attnum > 0 and not attisdropped and attgenerated = '' order by attrelid, attnum`,
+    [ordered.map((t) => t.oid)],
+  )
+  for (const col of cols) columns.set(col.rel, [...(columns.get(col.rel) ?? []), col.name])
+  return ordered.map((t) => ({ name: t.name, columns: columns.get(t.oid) ?? [] }))
+}
+
+/** Writes a consistent backup of the database at `url` to `out` (not gzip'd here: the caller pipes). */
+export async function backup(url: string, out: Writable): Promise<Manifest> {
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain')
+  }
+  try {
+    await c.query('begin isolation level repeatable read read only')
+    const tables = await tablesInOrder(c)
+    const { rows: migrations } = await c.query<{ created_at: string }>(
+      'select created_at from drizzle.__drizzle_migrations order by created_at',
+    )
+    const { rows: sequences } = await c.query<{ name: string; value: string | null }>(
+      `select schemaname || '.' || sequencename as name, last_value::text as value from pg_sequences
+       where schemaname = any($1) order by name`,
+      [SCHEMAS],
+    )
+    const counts: number[] = []
+    for (const t of tables) {
+      const [{ n }] = (await c.query<{ n: string }>(`select count(*) as n from ${ident(t.name)}`)).rows
+      counts.push(Number(n))
+    }
+    const manifest: Manifest = {
+      format: FORMAT,
+      version: 1,
+      createdAt: new Date().toISOString(),
+      serverVersion: (await c.query<{ v: string }>('show server_version')).rows[0]?.v ?? '',
+      migrations: migrations.map((m) => Number(m.created_at)),
+      tables: tables.map((t, i) => ({ ...t, rows: counts[i] as number })),
+      sequences,
+    }
+    await write(`${JSON.stringify(manifest)}\n`)
+    for (const t of manifest.tables) {
+      await write(`${JSON.stringify({ table: t.name })}\n`)
+      const cols = t.columns.map((col) => pg.escapeIdentifier(col)).join(', ')
+      for await (const chunk of c.query(copyTo(`copy ${ident(t.name)} (${cols}) to stdout`)))
+        if (!out.write(chunk)) await once(out, 'drain')
+      await write('\\.\n')
+    }
+    await c.query('commit')
+    return manifest
+  } finally {
+    await c.end()
+  }
+}
+
+/** A copy of the migrations folder holding only the first `count` migrations. */
+function migrationsUpTo(manifest: Manifest): string {
+  const journal = readJournal()
+  const known = journal.entries.map((e) => e.when)
+  if (manifest.migrations.length > known.length || manifest.migrations.some((m, i) => known[i] !== m)) {
+    throw new Error(
+      'This backup was made by a newer or a different version of bursa (its migrations are not a prefix of this version’s). Restore it with the version that made it.',
+    )
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'bursa-restore-migrations-'))
+  mkdirSync(join(dir, 'meta'))
+  const entries = journal.entries.slice(0, manifest.migrations.length)
+  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }))
+  for (const e of entries) copyFileSync(join(migrationsFolder, `${e.tag}.sql`), join(dir, `${e.tag}.sql`))
+  return dir
+}
+
+export class RestoreError extends Error {}
+
+/**
+ * Restores a backup (already gunzip'd) into the database at `url`, which must hold no tables of the
+ * service yet. Everything is loaded in one transaction: a failure leaves the database as it was after
+ * the first migrations.
+ */
+export async function restore(url: string, input: Readable): Promise<Manifest> {
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]()
+  const first = await lines.next()
+  let manifest: Manifest
+  try {
+    manifest = JSON.parse(first.done ? '' : first.value)
+    if (manifest.format !== FORMAT) throw new Error()
+  } catch {
+    throw new RestoreError('This file is not a bursa backup (its first line is not a bursa manifest).')
+  }
+
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  try {
+    const { rows: existing } = await c.query(
+      `select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and n.nspname = any($1) limit 1`,
+      [SCHEMAS],
+    )
+    if (existing.length > 0)
+      throw new RestoreError('The target database already holds tables; restore needs an empty one.')
+    const upTo = migrationsUpTo(manifest)
+    try {
+      await migrate(drizzle(c), { migrationsFolder: upTo })
+    } finally {
+      rmSync(upTo, { recursive: true, force: true })
+    }
+    // Foreign keys are checked as rows arrive unless triggers are bypassed (superuser only); the tables
+    // come parents first either way.
+    await c.query('set session_replication_role = replica').catch(() => {})
+    await c.query('begin')
+    for (const table of manifest.tables) {
+      const head = await lines.next()
+      const name = head.done ? null : (JSON.parse(head.value) as { table: string }).table
+      if (name !== table.name) throw new RestoreError(`The backup is cut short or damaged near table ${table.name}.`)
+      const cols = table.columns.map((col) => pg.escapeIdentifier(col)).join(', ')
+      const sink = c.query(copyFrom(`copy ${ident(table.name)} (${cols}) from stdin`))
+      const finished = once(sink, 'finish')
+      for (;;) {
+        const line = await lines.next()
+        if (line.done) throw new RestoreError(`The backup ends inside table ${table.name}.`)
+        if (line.value === '\\.') break
+        if (!sink.write(`${line.value}\n`)) await once(sink, 'drain')
+      }
+      sink.end()
+      await finished
+    }
+    for (const seq of manifest.sequences) {
+      if (seq.value !== null) await c.query('select setval($1::regclass, $2::bigint, true)', [seq.name, seq.value])
+    }
+    await c.query('commit')
+    await c.query('reset session_replication_role').catch(() => {})
+    await migrate(drizzle(c), { migrationsFolder })
+    return manifest
+  } catch (err) {
+    await c.query('rollback').catch(() => {})
+    throw err
+  } finally {
+    await c.end()
+  }
+}

