@@ -65,7 +65,10 @@ const demoOpen = await demoAccountsOpen(database.db)
 if (config.env === 'production' && demoOpen.length > 0) {
   console.error(
     [
-      `Refusing to start in production: the demo account(s) ${demoOpen.map((a) => a.email).join(', ')} still accept the demo password.`,
+      `Refusing to start in production: ${demoOpen.length} demo account(s) (${demoOpen
+        .slice(0, 3)
+        .map((a) => a.email)
+        .join(', ')}${demoOpen.length > 3 ? ', …' : ''}) still accept the demo password.`,
       'This data folder was made by a development start. Either start production on a new DATA_DIR (or an empty DATABASE_URL),',
       'or deactivate the demo accounts first: NODE_ENV=production npm run disable-demo',
     ].join('\n'),

@@ -2,7 +2,7 @@ import { createServer } from 'node:net'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from './db/client.js'
 import { accessTokens, users } from './db/schema/index.js'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed.js'
+import { DEMO_ACCOUNTS, DEMO_EMAILS, DEMO_PASSWORD } from './demo/seed.js'
 import { verifyPassword } from './modules/auth/passwords.js'
 
 /** Checks before anything is set up: a busy port is reported in one line instead of a stack trace later. */
@@ -15,17 +15,17 @@ export function portIsFree(host: string, port: number): Promise<boolean> {
   })
 }
 
-/** Demo accounts that are active and still accept the demo password (each distinct hash checked once). */
+/**
+ * Demo accounts (every account the demo seeding makes) that are active and still accept the demo password;
+ * each distinct hash is checked once (the seeding gives them one).
+ */
 export async function demoAccountsOpen(db: Db): Promise<{ email: string; role: string }[]> {
   const rows = await db
     .select({ email: users.email, role: users.role, hash: users.passwordHash })
     .from(users)
     .where(
       and(
-        inArray(
-          users.email,
-          DEMO_ACCOUNTS.map((a) => a.email),
-        ),
+        inArray(users.email, [...DEMO_EMAILS]),
         eq(users.isActive, true),
       ),
     )
@@ -35,7 +35,8 @@ export async function demoAccountsOpen(db: Db): Promise<{ email: string; role: s
     if (!verdicts.has(row.hash)) verdicts.set(row.hash, verifyPassword(row.hash, DEMO_PASSWORD))
     if (await verdicts.get(row.hash)) open.push({ email: row.email, role: row.role })
   }
-  return open
+  // In the order of DEMO_EMAILS: the five main accounts first.
+  return open.sort((a, b) => DEMO_EMAILS.indexOf(a.email) - DEMO_EMAILS.indexOf(b.email))
 }
 
 export async function hasActiveSuperadmin(db: Db): Promise<boolean> {
@@ -47,13 +48,17 @@ export async function hasActiveSuperadmin(db: Db): Promise<boolean> {
   return row !== undefined
 }
 
-/** The block printed on a development start while demo accounts accept the demo password. */
-export function demoBlock(base: string, accounts: { email: string; role: string }[]): string {
+/** The block printed on a development start: the five main demo accounts that accept the demo password. */
+export function demoBlock(base: string, open: { email: string; role: string }[]): string {
+  const main = new Set<string>(DEMO_ACCOUNTS.map((a) => a.email))
+  const accounts = open.filter((a) => main.has(a.email))
+  const others = open.length - accounts.length
   const width = Math.max(...accounts.map((a) => a.email.length))
   return [
     '',
     '  Demo accounts (development only), password: ' + DEMO_PASSWORD,
     ...accounts.map((a) => `    ${a.email.padEnd(width)}  ${a.role}`),
+    ...(others > 0 ? [`    (and ${others} more demo accounts: other partners' HR staff, students and alumni)`] : []),
     `  Open ${base}/ to log in; API docs at ${base}/docs`,
     '',
   ].join('\n')
@@ -67,10 +72,7 @@ export async function disableDemoAccounts(db: Db): Promise<string[]> {
       .set({ isActive: false })
       .where(
         and(
-          inArray(
-            users.email,
-            DEMO_ACCOUNTS.map((a) => a.email),
-          ),
+          inArray(users.email, [...DEMO_EMAILS]),
           eq(users.isActive, true),
         ),
       )

@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { loadConfig } from '../../src/config.js'
+import { DEMO_EMAILS } from '../../src/demo/seed.js'
 import { freePort, freshStore, type Store } from '../failure/service.js'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -83,7 +84,7 @@ describe('starting the service', () => {
     const dev = { NODE_ENV: 'development', SEED_DEMO: 'auto' }
     const first = await runMain(store, { ...dev, PORT: String(await freePort()) })
     expect(first.ready).toBe(true)
-    const block = /^ {2}Demo accounts \(development only\), password: password123\n((?: {4}\S+@demo\.test +\w+\n)+)/m
+    const block = /^ {2}Demo accounts \(development only\), password: password123\n((?: {4}\S+@demo\.test +\w+\n)+) {4}\(and \d+ more demo accounts/m
     expect(first.out).toMatch(block)
     expect(block.exec(first.out)?.[1]?.trim().split('\n')).toHaveLength(5)
     const again = await runMain(store, { ...dev, PORT: String(await freePort()) })
@@ -92,7 +93,9 @@ describe('starting the service', () => {
     const prod = await runMain(store, { NODE_ENV: 'production', PORT: String(await freePort()) })
     expect(prod.ready).toBe(false)
     expect(prod.code).toBe(1)
-    expect(prod.out).toMatch(/Refusing to start in production: the demo account\(s\) superadmin@demo\.test, .* still accept the demo password/)
+    expect(prod.out).toContain(
+      `Refusing to start in production: ${DEMO_EMAILS.length} demo account(s) (superadmin@demo.test, admin@demo.test, hrd@demo.test, …) still accept the demo password.`,
+    )
     expect(prod.out).toMatch(/npm run disable-demo/)
 
     const disabled = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/disable-demo.ts'], {
@@ -100,7 +103,7 @@ describe('starting the service', () => {
       env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: store.url, NODE_ENV: 'production' },
       encoding: 'utf8',
     })
-    expect(disabled.stdout).toMatch(/Deactivated 5 demo account\(s\)/)
+    expect(disabled.stdout).toMatch(new RegExp(`Deactivated ${DEMO_EMAILS.length} demo account\\(s\\)`))
     const after = await runMain(store, { NODE_ENV: 'production', PORT: String(await freePort()) })
     expect(after.ready).toBe(true)
     expect(after.out).not.toMatch(/Demo accounts/)
