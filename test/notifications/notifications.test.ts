@@ -4,6 +4,7 @@ import { notifications } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { given } from '../support/given.js'
 import { givenRecruitment } from '../support/given-applications.js'
+import { givenRecruitment as givenApply } from '../support/given-recruitment.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -133,5 +134,64 @@ describe('PATCH /api/notifications/read-all', () => {
     expect(list.body.meta.unreadCount).toBe(0)
     const again = await call(t, 'PATCH', '/api/notifications/read-all', { as: n.me })
     expect(again.body.data).toEqual({ updated: 0 })
+  })
+})
+
+describe('HR is told in-app when someone applies to its vacancy', () => {
+  it("every active HR account of the vacancy's company gets the notice with the applicant's name and the vacancy's title; nobody else", async () => {
+    const major = await given.major(t)
+    const hrd = await given.hrd(t)
+    const colleague = await given.hrd(t, { companyId: hrd.companyId })
+    const inactive = await given.hrd(t, { companyId: hrd.companyId, values: { isActive: false } })
+    const otherCompany = await given.hrd(t)
+    const vacancy = await givenApply.vacancy(t, {
+      companyId: hrd.companyId,
+      majorIds: [major.id],
+      values: { title: 'Teknisi Listrik Pabrik' },
+    })
+    await givenApply.vacancy(t, { companyId: otherCompany.companyId, majorIds: [major.id] })
+    const learner = await givenApply.applicant(t, {
+      majorId: major.id,
+      values: { fullName: 'Rina Marlina' },
+    })
+
+    const applied = await call(t, 'POST', `/api/job-vacancies/${vacancy.id}/apply`, {
+      as: learner,
+      body: { portfolio_ids: [learner.cv.id] },
+    })
+    expect(applied.status).toBe(201)
+    const applicationId = applied.body.data.id
+
+    for (const hr of [hrd, colleague]) {
+      const res = await call(t, 'GET', '/api/notifications', { as: hr })
+      expect(res.status).toBe(200)
+      expect(res.body.meta.unreadCount).toBe(1)
+      expect(res.body.data).toEqual([
+        expect.objectContaining({
+          kind: 'application.received',
+          title: 'Lamaran baru: Teknisi Listrik Pabrik',
+          body: expect.stringContaining('Rina Marlina melamar Teknisi Listrik Pabrik'),
+          data: { applicationId, jobVacancyId: vacancy.id },
+          isRead: false,
+        }),
+      ])
+    }
+    const other = await call(t, 'GET', '/api/notifications', { as: otherCompany })
+    expect(other.body.data).toEqual([])
+    expect(other.body.meta.unreadCount).toBe(0)
+    expect(await storedOf(inactive.id)).toEqual([])
+    // The applicant is not told of their own application.
+    expect(await storedOf(learner.id)).toEqual([])
+  })
+
+  it('a refused application (already applied) tells nobody again', async () => {
+    const major = await given.major(t)
+    const hrd = await given.hrd(t)
+    const vacancy = await givenApply.vacancy(t, { companyId: hrd.companyId, majorIds: [major.id] })
+    const learner = await givenApply.applicant(t, { majorId: major.id })
+    const url = `/api/job-vacancies/${vacancy.id}/apply`
+    expect((await call(t, 'POST', url, { as: learner, body: {} })).status).toBe(201)
+    expect((await call(t, 'POST', url, { as: learner, body: {} })).status).toBe(409)
+    expect(await storedOf(hrd.id)).toHaveLength(1)
   })
 })

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { testSchedules } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { givenRecruitment } from '../support/given-applications.js'
 import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
@@ -149,7 +151,7 @@ describe('GET /api/hrd/test-schedules/:id', () => {
     expect((await call(t, 'GET', '/api/hrd/test-schedules/999999', { as: w.hrd })).status).toBe(404)
   })
 
-  it('says done once the time has come', async () => {
+  it('is ongoing from its start until its duration has passed, and only then done (was done at the start)', async () => {
     const { hrd, company, vacancy } = await givenSelection.company(t)
     const { application } = await givenSelection.applicant(t, vacancy.id)
     const { schedule } = await givenSelection.schedule(t, {
@@ -158,10 +160,45 @@ describe('GET /api/hrd/test-schedules/:id', () => {
       applicationIds: [application.id],
       scheduledAt: hoursFromNow(1),
     })
-    const before = await call(t, 'GET', `/api/hrd/test-schedules/${schedule.id}`, { as: hrd })
-    expect(before.body.data.status).toBe('scheduled')
+    await t.db.update(testSchedules).set({ durationMinutes: 90 }).where(eq(testSchedules.id, schedule.id))
+    const status = async () =>
+      (await call(t, 'GET', `/api/hrd/test-schedules/${schedule.id}`, { as: hrd })).body.data.status
+    const listed = async (query: string) =>
+      ids(await call(t, 'GET', '/api/hrd/test-schedules', { as: hrd, query: { status: query } }))
+    expect(await status()).toBe('scheduled')
     await givenSelection.moveSchedule(t, schedule.id, hoursFromNow(-0.01))
-    const after = await call(t, 'GET', `/api/hrd/test-schedules/${schedule.id}`, { as: hrd })
-    expect(after.body.data.status).toBe('done')
+    expect(await status()).toBe('ongoing')
+    await givenSelection.moveSchedule(t, schedule.id, hoursFromNow(-1.4)) // 84 of its 90 minutes
+    expect(await status()).toBe('ongoing')
+    expect(await listed('ongoing')).toEqual([schedule.id])
+    expect(await listed('done')).toEqual([])
+    await givenSelection.moveSchedule(t, schedule.id, hoursFromNow(-1.6))
+    expect(await status()).toBe('done')
+    expect(await listed('ongoing')).toEqual([])
+    expect(await listed('done')).toEqual([schedule.id])
+  })
+
+  it('without a duration, is ongoing until the end of its day in WIB', async () => {
+    const { hrd, company, vacancy } = await givenSelection.company(t)
+    const { application } = await givenSelection.applicant(t, vacancy.id)
+    const day = 24 * 3_600_000
+    const wib = 7 * 3_600_000
+    const todayWib = Math.floor((Date.now() + wib) / day) * day - wib // 00:00 WIB today, as an instant
+    const { schedule: today } = await givenSelection.schedule(t, {
+      companyId: company.id,
+      vacancyId: vacancy.id,
+      applicationIds: [application.id],
+      scheduledAt: new Date(todayWib).toISOString(),
+    })
+    const { schedule: lastNight } = await givenSelection.schedule(t, {
+      companyId: company.id,
+      vacancyId: vacancy.id,
+      applicationIds: [application.id],
+      scheduledAt: new Date(todayWib - 3_600_000).toISOString(), // 23.00 WIB yesterday
+    })
+    const get = async (id: number) =>
+      (await call(t, 'GET', `/api/hrd/test-schedules/${id}`, { as: hrd })).body.data
+    expect(await get(today.id)).toMatchObject({ status: 'ongoing', durationMinutes: null })
+    expect((await get(lastNight.id)).status).toBe('done')
   })
 })

@@ -1,18 +1,65 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
+import { describe, it } from 'vitest'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-/** Debian's chromium, headless, with a fresh profile. */
-export async function openBrowser(viewport = { width: 1280, height: 800 }) {
+/**
+ * The browser journeys, in Debian's chromium. A missing chromium is a missing prerequisite: the run fails
+ * and says how to install it, never skips silently. Only outside CI may `SKIP_BROWSER_TESTS=1` leave the
+ * journeys out, and then they are reported as skipped with that reason.
+ */
+export function describeInBrowser(name: string, body: () => void) {
+  if (existsSync(CHROMIUM)) return describe(name, body)
+  const missing = `chromium is missing at ${CHROMIUM} (CHROMIUM_PATH); the browser tests need it. Install it: apt-get update && apt-get install -y chromium`
+  if (process.env.SKIP_BROWSER_TESTS === '1' && process.env.CI !== 'true') {
+    console.warn(`${name}: skipped (SKIP_BROWSER_TESTS=1): ${missing}`)
+    return describe.skip(`${name} (skipped: SKIP_BROWSER_TESTS=1, no chromium)`, body)
+  }
+  return describe(name, () => {
+    it('needs chromium', () => {
+      throw new Error(
+        process.env.CI === 'true'
+          ? `${missing}. Under CI=true the browser tests always run.`
+          : `${missing}, or set SKIP_BROWSER_TESTS=1 to leave the browser tests out of this run.`,
+      )
+    })
+  })
+}
+
+/**
+ * `UPDATE_SCREENS=1` rewrites the README's screenshots (docs/screens/*.png) and the first-load figures
+ * (test/web/perf.json); otherwise both go to a temporary folder and the work tree stays as it was.
+ */
+export const UPDATE_SCREENS = process.env.UPDATE_SCREENS === '1'
+const repo = resolve(import.meta.dirname, '../..')
+/** Without UPDATE_SCREENS: one folder, overwritten by each run (to look at, never accumulating). */
+const scratch = join(tmpdir(), 'bursa-web-artefacts')
+/** Where an artefact that lives at `path` (from the repository's root) is written in this run. */
+export function artefactPath(path: string): string {
+  if (UPDATE_SCREENS) return resolve(repo, path)
+  const file = join(scratch, path)
+  mkdirSync(resolve(file, '..'), { recursive: true })
+  return file
+}
+
+/** A screenshot of the page: docs/screens/<name>.png with UPDATE_SCREENS=1, a temporary file otherwise. */
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: artefactPath(`docs/screens/${name}.png`) })
+
+/**
+ * Debian's chromium, headless, with a fresh profile, in Jakarta's time zone. Its language is English unless
+ * told: the client must read Indonesian (dates `dd/mm/yyyy`, 24-hour times) whatever the browser speaks.
+ */
+export async function openBrowser(viewport = { width: 1280, height: 800 }, locale = 'en-US') {
   const profile = mkdtempSync(join(tmpdir(), 'bursa-chromium-'))
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport,
-    locale: 'id-ID',
+    locale,
     timezoneId: 'Asia/Jakarta',
     args: [
       '--no-sandbox',

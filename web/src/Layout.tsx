@@ -1,10 +1,10 @@
 import { AppShell, Burger, Group, Indicator, NavLink, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router'
+import { Link, Navigate, Outlet, useLocation } from 'react-router'
 import { api } from './api/client'
 import { type Role, useSession } from './auth'
-import { label } from './lib/format'
+import { label } from './lib/labels'
 
 interface MenuItem {
   to: string
@@ -51,7 +51,7 @@ function AccountName({ name, role }: { name: string; role: Role }) {
         {name}
       </Text>
       <Text size="xs" c="dimmed">
-        {label(role)}
+        {label('role', role)}
       </Text>
     </>
   )
@@ -80,14 +80,19 @@ function useUnreadCount(): number {
 }
 
 export function Layout() {
-  const { user, ready, logout } = useSession()
+  const { user, ready, signedOut, logout } = useSession()
   const [opened, { toggle, close }] = useDisclosure()
   const location = useLocation()
-  const navigate = useNavigate()
   const unread = useUnreadCount()
   if (!ready) return null
+  // A visit without a session goes to login and comes back after; logging out goes to the plain login page.
   if (!user)
-    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />
+    return (
+      <Navigate
+        to={signedOut ? '/login' : `/login?next=${encodeURIComponent(location.pathname + location.search)}`}
+        replace
+      />
+    )
   const items = menuFor(user.role)
   const active = (to: string) =>
     location.pathname === to ||
@@ -142,13 +147,7 @@ export function Layout() {
                 </div>
               }
             >
-              <AccountMenu
-                name={<AccountName name={user.fullName} role={user.role} />}
-                onLogout={async () => {
-                  await logout()
-                  navigate('/login')
-                }}
-              />
+              <AccountMenu name={<AccountName name={user.fullName} role={user.role} />} onLogout={logout} />
             </Suspense>
           </Group>
         </Group>

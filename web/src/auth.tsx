@@ -8,6 +8,8 @@ export type Role = Me['role']
 interface Session {
   user: Me | null
   ready: boolean
+  /** True after the user logged out here: the login page then gets no `next` (nobody else's last page). */
+  signedOut: boolean
   login(email: string, password: string): Promise<Me>
   logout(): Promise<void>
   refresh(): Promise<void>
@@ -30,6 +32,7 @@ function cachedUser(): Me | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<Me | null>(cachedUser)
   const [ready, setReady] = useState(() => cachedUser() !== null)
+  const [signedOut, setSignedOut] = useState(false)
   const setUser = useCallback((me: Me | null) => {
     if (me) localStorage.setItem(USER_KEY, JSON.stringify(me))
     else localStorage.removeItem(USER_KEY)
@@ -62,6 +65,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const res = await unwrap(api.POST('/api/login', { body: { email, password } }))
       token.set(res.data.token)
       const me = (await unwrap(api.GET('/api/me'))).data
+      setSignedOut(false)
       setUser(me)
       return me
     },
@@ -73,13 +77,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await api.POST('/api/logout')
     } finally {
       token.clear()
+      setSignedOut(true)
       setUser(null)
     }
   }, [setUser])
 
   const value = useMemo(
-    () => ({ user, ready, login, logout, refresh }),
-    [user, ready, login, logout, refresh],
+    () => ({ user, ready, signedOut, login, logout, refresh }),
+    [user, ready, signedOut, login, logout, refresh],
   )
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
-import { notifications } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
+import { applications, jobVacancies, notifications, students, users } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
@@ -20,6 +20,32 @@ export async function notify(tx: Conn, items: NewNotification | NewNotification[
   const rows = Array.isArray(items) ? items : [items]
   if (rows.length === 0) return
   await tx.insert(notifications).values(rows.map((r) => ({ ...r, data: r.data ?? {} })))
+}
+
+/**
+ * Tells every active HR account of the vacancy's company that someone applied (`application.received`,
+ * naming the applicant and the vacancy, linking to the application). One INSERT … SELECT; call inside the
+ * transaction that stores the application.
+ */
+export async function notifyHrOfApplication(tx: Conn, applicationId: number) {
+  const notices = tx
+    .select({
+      userId: users.id,
+      kind: sql`'application.received'`,
+      title: sql`'Lamaran baru: ' || ${jobVacancies.title}`,
+      body: sql`${students.fullName} || ' melamar ' || ${jobVacancies.title} || '. Lamaran menunggu seleksi berkas.'`,
+      data: sql`jsonb_build_object('applicationId', ${applications.id}, 'jobVacancyId', ${jobVacancies.id})`,
+    })
+    .from(applications)
+    .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(
+      users,
+      and(eq(users.companyId, jobVacancies.companyId), eq(users.role, 'hrd'), eq(users.isActive, true)),
+    )
+    .where(eq(applications.id, applicationId))
+  // Drizzle's insert(…).select(…) wants every column of the table; the defaults fill id, read_at, created_at.
+  await tx.execute(sql`insert into ${notifications} (user_id, kind, title, body, data) ${notices}`)
 }
 
 type NotificationRow = typeof notifications.$inferSelect

@@ -19,10 +19,21 @@ import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 const s = testSchedules
 const tp = testParticipants
 
-export type ScheduleStatus = 'scheduled' | 'done' | 'cancelled'
+export type ScheduleStatus = 'scheduled' | 'ongoing' | 'done' | 'cancelled'
 
-/** What a client sees: cancelled, done (its time has come) or scheduled. The database's clock decides. */
-export const scheduleStatus = sql<ScheduleStatus>`(case when ${s.status} = 'cancelled' then 'cancelled' when ${s.scheduledAt} <= now() then 'done' else 'scheduled' end)`
+/**
+ * When a test is over: its start plus its duration, or, without a duration, the end of its day in WIB
+ * (docs/decisions.md, "Test schedules").
+ */
+export const endsAt = sql<Date>`coalesce(${s.scheduledAt} + make_interval(mins => ${s.durationMinutes}),
+  (date_trunc('day', ${s.scheduledAt} at time zone 'Asia/Jakarta') + interval '1 day') at time zone 'Asia/Jakarta')`
+
+/**
+ * What a client sees: cancelled; scheduled (still ahead); ongoing from its start until it ends; done
+ * after. The database's clock decides.
+ */
+export const scheduleStatus = sql<ScheduleStatus>`(case when ${s.status} = 'cancelled' then 'cancelled'
+  when ${s.scheduledAt} > now() then 'scheduled' when ${endsAt} > now() then 'ongoing' else 'done' end)`
 
 /** True once the test's time has come (attendance can be marked, nothing can be changed). */
 export const hasStarted = sql<boolean>`(${s.scheduledAt} <= now())`
@@ -86,10 +97,12 @@ export interface ScheduleFilters {
 
 function statusIs(status: ScheduleStatus): SQL {
   if (status === 'cancelled') return eq(s.status, 'cancelled')
-  return and(
-    eq(s.status, 'scheduled'),
-    status === 'done' ? sql`${s.scheduledAt} <= now()` : sql`${s.scheduledAt} > now()`,
-  ) as SQL
+  const when = {
+    scheduled: sql`${s.scheduledAt} > now()`,
+    ongoing: sql`${s.scheduledAt} <= now() and ${endsAt} > now()`,
+    done: sql`${endsAt} <= now()`,
+  }[status]
+  return and(eq(s.status, 'scheduled'), when) as SQL
 }
 
 const fromSchedules = (conn: Conn) =>

@@ -3,7 +3,7 @@ import { TEST_KINDS } from '../../db/schema/index.js'
 import { DateTime, Nullable, StringEnum } from '../../http/schemas.js'
 
 const Str = Nullable(Type.String())
-export const SCHEDULE_STATUSES = ['scheduled', 'done', 'cancelled'] as const
+export const SCHEDULE_STATUSES = ['scheduled', 'ongoing', 'done', 'cancelled'] as const
 
 /** A schedule as every route answers it: the list row and the detail are the same. */
 export const ScheduleOut = Type.Object({
@@ -16,7 +16,8 @@ export const ScheduleOut = Type.Object({
   description: Str,
   minimumScore: Nullable(Type.Number()),
   status: StringEnum(SCHEDULE_STATUSES, {
-    description: '`done` once its time has come (and not cancelled)',
+    description:
+      '`scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off',
   }),
   cancelledAt: Nullable(DateTime),
   cancelReason: Str,

@@ -2481,10 +2481,10 @@ export interface paths {
                                     /** Format: date-time */
                                     scheduledAt: string;
                                     /**
-                                     * @description `done` once its time has come (and not cancelled)
+                                     * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off
                                      * @enum {string}
                                      */
-                                    status: "scheduled" | "done" | "cancelled";
+                                    status: "scheduled" | "ongoing" | "done" | "cancelled";
                                     /** Format: date-time */
                                     updatedAt: string;
                                     vacancy: {
@@ -6535,7 +6535,7 @@ export interface paths {
                     page?: number;
                     per_page?: number;
                     search?: string;
-                    status?: "scheduled" | "done" | "cancelled";
+                    status?: "scheduled" | "ongoing" | "done" | "cancelled";
                 };
                 header?: never;
                 path?: never;
@@ -6574,10 +6574,10 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledAt: string;
                                 /**
-                                 * @description `done` once its time has come (and not cancelled)
+                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off
                                  * @enum {string}
                                  */
-                                status: "scheduled" | "done" | "cancelled";
+                                status: "scheduled" | "ongoing" | "done" | "cancelled";
                                 /** Format: date-time */
                                 updatedAt: string;
                                 vacancy: {
@@ -6669,10 +6669,10 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledAt: string;
                                 /**
-                                 * @description `done` once its time has come (and not cancelled)
+                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off
                                  * @enum {string}
                                  */
-                                status: "scheduled" | "done" | "cancelled";
+                                status: "scheduled" | "ongoing" | "done" | "cancelled";
                                 /** Format: date-time */
                                 updatedAt: string;
                                 vacancy: {
@@ -6749,10 +6749,10 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledAt: string;
                                 /**
-                                 * @description `done` once its time has come (and not cancelled)
+                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off
                                  * @enum {string}
                                  */
-                                status: "scheduled" | "done" | "cancelled";
+                                status: "scheduled" | "ongoing" | "done" | "cancelled";
                                 /** Format: date-time */
                                 updatedAt: string;
                                 vacancy: {
@@ -6843,10 +6843,10 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledAt: string;
                                 /**
-                                 * @description `done` once its time has come (and not cancelled)
+                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off
                                  * @enum {string}
                                  */
-                                status: "scheduled" | "done" | "cancelled";
+                                status: "scheduled" | "ongoing" | "done" | "cancelled";
                                 /** Format: date-time */
                                 updatedAt: string;
                                 vacancy: {
@@ -6932,10 +6932,10 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledAt: string;
                                 /**
-                                 * @description `done` once its time has come (and not cancelled)
+                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off
                                  * @enum {string}
                                  */
-                                status: "scheduled" | "done" | "cancelled";
+                                status: "scheduled" | "ongoing" | "done" | "cancelled";
                                 /** Format: date-time */
                                 updatedAt: string;
                                 vacancy: {
@@ -7552,6 +7552,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The same token as `data.token` */
+                            access_token: string;
                             data: {
                                 token: string;
                                 user: {
@@ -7565,6 +7567,15 @@ export interface paths {
                             };
                             message: string;
                             success: boolean;
+                            /** @description The same account as `data.user` */
+                            user: {
+                                companyId: number | null;
+                                email: string;
+                                fullName: string;
+                                id: number;
+                                /** @enum {string} */
+                                role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                            };
                         };
                     };
                 };
@@ -7664,6 +7675,28 @@ export interface paths {
                             };
                             message: string;
                             success: boolean;
+                            /** @description The same account as `data` */
+                            user: {
+                                company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                email: string;
+                                fullName: string;
+                                id: number;
+                                isActive: boolean;
+                                /** Format: date-time */
+                                lastLoginAt: string | null;
+                                /** @enum {string} */
+                                role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                student: {
+                                    graduationYear: number | null;
+                                    id: number;
+                                    majorId: number;
+                                    majorName: string;
+                                    nis: string;
+                                } | null;
+                            };
                         };
                     };
                 };

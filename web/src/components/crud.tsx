@@ -17,6 +17,7 @@ import { toastError, toastOk } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
 import { ConfirmButton } from './confirm'
+import { DateField } from './dates'
 import { Loading, type Meta, Pager, PageTitle } from './ui'
 
 export interface Field {
@@ -24,6 +25,8 @@ export interface Field {
   label: string
   type?: 'text' | 'textarea' | 'select' | 'number' | 'date' | 'switch' | 'password' | 'email'
   options?: { value: string; label: string }[]
+  /** A filter's text when nothing is chosen; "Semua <label>" unless told. */
+  placeholder?: string
   required?: boolean
   /** Shown only when creating. */
   createOnly?: boolean
@@ -153,6 +156,8 @@ export function CrudPage<R extends { id: number }>({
             minRows={2}
           />
         )
+      case 'date':
+        return <DateField {...common} value={String(v ?? '')} onChange={setV} />
       case 'password':
         return (
           <PasswordInput
@@ -166,7 +171,7 @@ export function CrudPage<R extends { id: number }>({
         return (
           <TextInput
             {...common}
-            type={fd.type === 'date' ? 'date' : fd.type === 'email' ? 'email' : 'text'}
+            type={fd.type === 'email' ? 'email' : 'text'}
             inputMode={fd.type === 'number' ? 'numeric' : undefined}
             value={String(v ?? '')}
             onChange={(e) => setV(e.currentTarget.value)}
@@ -199,6 +204,7 @@ export function CrudPage<R extends { id: number }>({
             <Select
               key={fd.name}
               label={fd.label}
+              placeholder={fd.placeholder ?? `Semua ${fd.label.toLowerCase()}`}
               clearable
               searchable
               data={fd.options ?? []}

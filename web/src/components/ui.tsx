@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Pagination, Stack, Text, T
 import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import { ApiError } from '../api/client'
-import { label, STATUS_COLORS } from '../lib/format'
+import { colorOf, label, type Vocabulary } from '../lib/labels'
 import type { Loaded } from '../lib/use-load'
 
 export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
@@ -111,13 +111,12 @@ export interface Meta {
 }
 
 export function Pager({ meta, onPage }: { meta: Meta | undefined; onPage: (page: number) => void }) {
-  if (!meta) return null
+  // An empty list already says so (Loading's empty text): no second "no data" line under it.
+  if (!meta || meta.total === 0) return null
   return (
     <Group justify="space-between" mt="md" wrap="wrap">
       <Text size="sm" c="dimmed">
-        {meta.total === 0
-          ? 'Tidak ada data'
-          : `${(meta.page - 1) * meta.perPage + 1}–${Math.min(meta.page * meta.perPage, meta.total)} dari ${meta.total}`}
+        {`${(meta.page - 1) * meta.perPage + 1}–${Math.min(meta.page * meta.perPage, meta.total)} dari ${meta.total}`}
       </Text>
       {meta.totalPages > 1 && (
         <Pagination
@@ -135,11 +134,23 @@ export function Pager({ meta, onPage }: { meta: Meta | undefined; onPage: (page:
   )
 }
 
-export function StatusBadge({ value }: { value: string | null | undefined }) {
+/**
+ * A code as a coloured badge with its label. The label wraps inside a narrow cell (a phone's table)
+ * instead of being cut off.
+ */
+export function StatusBadge({ of, value }: { of: Vocabulary; value: string | null | undefined }) {
   if (!value) return <Text span>–</Text>
   return (
-    <Badge color={STATUS_COLORS[value] ?? 'gray'} variant="light" radius="sm">
-      {label(value)}
+    <Badge
+      color={colorOf(of, value)}
+      variant="light"
+      radius="sm"
+      styles={{
+        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', overflow: 'visible' },
+        label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.25, paddingBlock: 2 },
+      }}
+    >
+      {label(of, value)}
     </Badge>
   )
 }

@@ -82,87 +82,17 @@ export function isoToJakartaInput(iso: string): string {
   return d.toISOString().slice(0, 16)
 }
 
-export const LABELS: Record<string, string> = {
-  // roles
-  superadmin: 'Superadmin',
-  admin: 'Admin BKK',
-  hrd: 'HRD',
-  siswa: 'Siswa',
-  alumni: 'Alumni',
-  all: 'Siswa & alumni',
-  // job types
-  full_time: 'Penuh waktu',
-  contract: 'Kontrak',
-  internship: 'Magang',
-  part_time: 'Paruh waktu',
-  // application status
-  pending: 'Menunggu',
-  in_progress: 'Dalam proses',
-  accepted: 'Diterima',
-  rejected: 'Tidak lolos',
-  withdrawn: 'Dibatalkan',
-  // review / decisions
-  lolos: 'Lolos',
-  tidak_lolos: 'Tidak lolos',
-  diterima: 'Diterima',
-  tidak_diterima: 'Tidak diterima',
-  cadangan: 'Cadangan',
-  // test kinds
-  psikotes: 'Psikotes',
-  tes_tulis: 'Tes tulis',
-  praktik: 'Praktik',
-  wawancara: 'Wawancara',
-  mcu: 'MCU',
-  // attendance
-  hadir: 'Hadir',
-  izin: 'Izin',
-  alpa: 'Alpa',
-  verified: 'Tervalidasi',
-  scheduled: 'Terjadwal',
-  cancelled: 'Dibatalkan',
-  done: 'Selesai',
-  // tracer
-  bekerja: 'Bekerja',
-  wirausaha: 'Wirausaha',
-  lanjut_studi: 'Lanjut studi',
-  mencari_kerja: 'Mencari kerja',
-  // placements
-  active: 'Aktif',
-  inactive: 'Nonaktif',
-  contract_extended: 'Kontrak diperpanjang',
-  permanent: 'Karyawan tetap',
-  moved: 'Pindah',
-  resigned: 'Mengundurkan diri',
-  // files
-  cv: 'CV',
-  certificate: 'Sertifikat',
-  award: 'Penghargaan',
-  transcript: 'Transkrip',
-  other: 'Lainnya',
-  decision_letter: 'Surat keputusan',
-}
-
-export function label(value: string | null | undefined): string {
-  if (!value) return '–'
-  return LABELS[value] ?? value.replace(/_/g, ' ')
-}
-
-export const STATUS_COLORS: Record<string, string> = {
-  pending: 'yellow',
-  in_progress: 'blue',
-  accepted: 'green',
-  rejected: 'red',
-  withdrawn: 'gray',
-  diterima: 'green',
-  tidak_diterima: 'red',
-  cadangan: 'orange',
-  lolos: 'green',
-  tidak_lolos: 'red',
-  verified: 'green',
-  hadir: 'green',
-  izin: 'yellow',
-  alpa: 'red',
-  scheduled: 'blue',
-  cancelled: 'gray',
-  done: 'teal',
+/**
+ * What a person typed into a date field, as the API's `YYYY-MM-DD`: Indonesian `dd/mm/yyyy` (also with
+ * `-` or `.`, one-digit day or month) or `yyyy-mm-dd`; null for anything else or a day that does not exist.
+ */
+export function parseDateInput(text: string): string | null {
+  const t = text.trim()
+  const id = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t)
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t)
+  const [y, m, d] = id ? [id[3], id[2], id[1]] : iso ? [iso[1], iso[2], iso[3]] : []
+  if (!y || !m || !d) return null
+  const value = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null
 }

@@ -9,7 +9,7 @@ import {
   formatSalaryRange,
   isoToJakartaInput,
   jakartaInputToIso,
-  label,
+  parseDateInput,
 } from './format'
 import { nextSearch, queryOf } from './url-state'
 
@@ -24,13 +24,19 @@ describe('format (id-ID, Asia/Jakarta)', () => {
     expect(formatDateTime('2026-03-14T01:30:00Z')).toMatch(/14 Mar 2026.*08[.:]30.*WIB/)
     expect(formatDate(null)).toBe('–')
   })
+  it('reads a typed date the Indonesian way (dd/mm/yyyy), or as the API writes it', () => {
+    expect(parseDateInput('01/08/2025')).toBe('2025-08-01')
+    expect(parseDateInput(' 1-8-2025 ')).toBe('2025-08-01')
+    expect(parseDateInput('31.12.2026')).toBe('2026-12-31')
+    expect(parseDateInput('2025-08-01')).toBe('2025-08-01')
+    expect(parseDateInput('08/31/2025')).toBeNull() // month 31: not a US date
+    expect(parseDateInput('30/02/2026')).toBeNull()
+    expect(parseDateInput('10/01/202')).toBeNull() // still typing
+    expect(parseDateInput('')).toBeNull()
+  })
   it('round-trips a Jakarta date-time input to UTC', () => {
     expect(jakartaInputToIso('2026-03-14T08:30')).toBe('2026-03-14T01:30:00.000Z')
     expect(isoToJakartaInput('2026-03-14T01:30:00.000Z')).toBe('2026-03-14T08:30')
-  })
-  it('labels API values in Indonesian and keeps unknown ones readable', () => {
-    expect(label('in_progress')).toBe('Dalam proses')
-    expect(label('something_new')).toBe('something new')
   })
 })
 

@@ -22,8 +22,10 @@ import type { paths } from '../api/schema'
 import { useMe } from '../auth'
 import { ConfirmButton } from '../components/confirm'
 import { CrudPage, type Field } from '../components/crud'
+import { DateField } from '../components/dates'
 import { Loading, type Meta, Pager, PageTitle, StatusBadge } from '../components/ui'
-import { formatDate, formatDateTime, label } from '../lib/format'
+import { formatDate, formatDateTime } from '../lib/format'
+import { label, NOT_MARKED, options } from '../lib/labels'
 import { toastError, toastOk } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
@@ -31,7 +33,7 @@ import { useLoad } from '../lib/use-load'
 const opts = (xs: { value: string | number; label: string }[] | undefined) =>
   (xs ?? []).map((x) => ({ value: String(x.value), label: x.label }))
 const s = (v: string | null | undefined) => v ?? ''
-const yes = (b: boolean) => (b ? 'Aktif' : 'Nonaktif')
+const yes = (b: boolean) => label('isActive', b)
 
 function useMajorOptions() {
   return useLoad(() => unwrap(api.GET('/api/admin/majors/options')), []).data?.data
@@ -67,10 +69,7 @@ const learnerFields = (majors: { value: string; label: string }[], alumni: boole
     name: 'gender',
     label: 'Jenis kelamin',
     type: 'select',
-    options: [
-      { value: 'L', label: 'Laki-laki' },
-      { value: 'P', label: 'Perempuan' },
-    ],
+    options: options('gender'),
   },
   { name: 'birth_date', label: 'Tanggal lahir', type: 'date' },
   { name: 'phone', label: 'Telepon' },
@@ -252,10 +251,7 @@ export function CompaniesPage() {
           {
             name: 'is_active',
             label: 'Status',
-            options: [
-              { value: 'true', label: 'Aktif' },
-              { value: 'false', label: 'Nonaktif' },
-            ],
+            options: options('isActive'),
           },
         ]}
         columns={[
@@ -274,7 +270,10 @@ export function CompaniesPage() {
           },
           { label: 'Kota', render: (r) => r.city ?? '–' },
           { label: 'HRD / lowongan', render: (r) => `${r.hrdCount} / ${r.vacancyCount}` },
-          { label: 'Status', render: (r) => <StatusBadge value={r.isActive ? 'active' : 'inactive'} /> },
+          {
+            label: 'Status',
+            render: (r) => <StatusBadge of="activeStatus" value={r.isActive ? 'active' : 'inactive'} />,
+          },
         ]}
         fields={[
           { name: 'name', label: 'Nama', required: true },
@@ -512,14 +511,11 @@ export function UsersPage() {
         title="Pengguna"
         filters={['role', 'is_active']}
         filterFields={[
-          { name: 'role', label: 'Peran', options: ROLES.map((r) => ({ value: r, label: label(r) })) },
+          { name: 'role', label: 'Peran', options: options('role', ROLES) },
           {
             name: 'is_active',
             label: 'Status',
-            options: [
-              { value: 'true', label: 'Aktif' },
-              { value: 'false', label: 'Nonaktif' },
-            ],
+            options: options('isActive'),
           },
         ]}
         columns={[
@@ -536,7 +532,10 @@ export function UsersPage() {
               </>
             ),
           },
-          { label: 'Peran', render: (r) => `${label(r.role)}${r.companyName ? ` · ${r.companyName}` : ''}` },
+          {
+            label: 'Peran',
+            render: (r) => `${label('role', r.role)}${r.companyName ? ` · ${r.companyName}` : ''}`,
+          },
           { label: 'Masuk terakhir', render: (r) => formatDateTime(r.lastLoginAt) },
           { label: 'Status', render: (r) => yes(r.isActive) },
         ]}
@@ -547,7 +546,7 @@ export function UsersPage() {
             name: 'role',
             label: 'Peran',
             type: 'select',
-            options: ROLES.map((r) => ({ value: r, label: label(r) })),
+            options: options('role', ROLES),
             required: true,
           },
           { name: 'company_id', label: 'Perusahaan (untuk HRD)', type: 'select', options: companies },
@@ -668,6 +667,7 @@ export function AttendancePage() {
       <Group mb="md" align="flex-end" wrap="wrap">
         <Select
           label="Perusahaan"
+          placeholder="Semua perusahaan"
           clearable
           searchable
           data={companies}
@@ -676,26 +676,14 @@ export function AttendancePage() {
         />
         <Select
           label="Kehadiran"
+          placeholder="Semua kehadiran"
           clearable
-          data={['hadir', 'izin', 'alpa', 'unmarked'].map((k) => ({
-            value: k,
-            label: k === 'unmarked' ? 'Belum dicatat' : label(k),
-          }))}
+          data={[...options('attendance'), { value: 'unmarked', label: NOT_MARKED }]}
           value={f.get('attendance_status') || null}
           onChange={(v) => f.set({ attendance_status: v })}
         />
-        <TextInput
-          label="Dari"
-          type="date"
-          value={f.get('date_from')}
-          onChange={(e) => f.set({ date_from: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Sampai"
-          type="date"
-          value={f.get('date_to')}
-          onChange={(e) => f.set({ date_to: e.currentTarget.value })}
-        />
+        <DateField label="Dari" value={f.get('date_from')} onChange={(v) => f.set({ date_from: v })} />
+        <DateField label="Sampai" value={f.get('date_to')} onChange={(v) => f.set({ date_to: v })} />
       </Group>
       {tab === 'queue' && (
         <Card withBorder mb="md" padding="sm">
@@ -783,14 +771,14 @@ export function AttendancePage() {
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">
-                        {r.schedule.name} ({label(r.schedule.kind)})
+                        {r.schedule.name} ({label('testKind', r.schedule.kind)})
                       </Text>
                       <Text size="xs" c="dimmed">
                         {formatDateTime(r.schedule.scheduledAt)}
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <StatusBadge value={r.attendanceStatus ?? null} />
+                      <StatusBadge of="attendance" value={r.attendanceStatus ?? null} />
                     </Table.Td>
                     <Table.Td>
                       {tab === 'queue' ? (
@@ -801,7 +789,7 @@ export function AttendancePage() {
                             variant="light"
                             onClick={() => validateOne(r.id, r.attendanceStatus ?? 'hadir', 'verified')}
                           >
-                            Sahkan {label(r.attendanceStatus ?? 'hadir').toLowerCase()}
+                            Sahkan {label('attendance', r.attendanceStatus ?? 'hadir').toLowerCase()}
                           </Button>
                           <ConfirmButton
                             title="Tolak catatan kehadiran?"
@@ -813,7 +801,7 @@ export function AttendancePage() {
                         </Group>
                       ) : (
                         <>
-                          <StatusBadge value={r.validationStatus} />
+                          <StatusBadge of="validation" value={r.validationStatus} />
                           <Text size="xs" c="dimmed">
                             {r.validatedBy?.fullName} · {formatDateTime(r.validatedAt)}
                           </Text>
@@ -848,6 +836,7 @@ export function MonitoringPage() {
       <Group mb="md" align="flex-end" wrap="wrap">
         <Select
           label="Perusahaan"
+          placeholder="Semua perusahaan"
           clearable
           searchable
           data={companies}
@@ -856,6 +845,7 @@ export function MonitoringPage() {
         />
         <Select
           label="Kompetensi"
+          placeholder="Semua kompetensi"
           clearable
           searchable
           data={majors}
@@ -864,11 +854,9 @@ export function MonitoringPage() {
         />
         <Select
           label="Status"
+          placeholder="Semua status"
           clearable
-          data={[
-            { value: 'open', label: 'Dibuka' },
-            { value: 'closed', label: 'Ditutup' },
-          ]}
+          data={options('vacancyOpen')}
           value={f.get('status') || null}
           onChange={(v) => f.set({ status: v })}
         />

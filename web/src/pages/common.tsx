@@ -1,10 +1,11 @@
 import '../styles-all'
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { api, unwrap } from '../api/client'
 import { useMe, useSession } from '../auth'
 import { Loading, Pager, PageTitle } from '../components/ui'
-import { formatDateTime, label } from '../lib/format'
+import { formatDateTime } from '../lib/format'
+import { label } from '../lib/labels'
 import { toastError } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
@@ -12,7 +13,6 @@ import { useLoad } from '../lib/use-load'
 export function AccountPage() {
   const me = useMe()
   const { logout } = useSession()
-  const navigate = useNavigate()
   return (
     <>
       <PageTitle title="Akun saya" />
@@ -29,7 +29,7 @@ export function AccountPage() {
             </Table.Tr>
             <Table.Tr>
               <Table.Th>Peran</Table.Th>
-              <Table.Td>{label(me.role)}</Table.Td>
+              <Table.Td>{label('role', me.role)}</Table.Td>
             </Table.Tr>
             {me.company && (
               <Table.Tr>
@@ -56,14 +56,7 @@ export function AccountPage() {
           </Table.Tbody>
         </Table>
         <Group mt="md">
-          <Button
-            color="red"
-            variant="light"
-            onClick={async () => {
-              await logout()
-              navigate('/login')
-            }}
-          >
+          <Button color="red" variant="light" onClick={logout}>
             Keluar
           </Button>
         </Group>

@@ -5,7 +5,8 @@ import { api, unwrap } from '../api/client'
 import { BarChart } from '../components/bar-chart'
 import { Stat } from '../components/stat'
 import { Loading, PageTitle, StatusBadge } from '../components/ui'
-import { formatDate, formatDateTime, formatNumber, formatPercent, label } from '../lib/format'
+import { formatDate, formatDateTime, formatNumber, formatPercent } from '../lib/format'
+import { label } from '../lib/labels'
 import { useLoad } from '../lib/use-load'
 
 const STATUSES = ['pending', 'in_progress', 'accepted', 'rejected', 'withdrawn'] as const
@@ -68,7 +69,7 @@ export function AdminDashboardPage() {
                 title="Lamaran tahun ajaran ini per status"
                 series={[{ key: 'count', label: 'Lamaran', color: 'var(--mantine-color-blue-6)' }]}
                 items={STATUSES.map((s) => ({
-                  label: label(s),
+                  label: label('applicationStatus', s),
                   values: { count: data.applications.byStatus[s] },
                 }))}
                 format={formatNumber}
@@ -109,7 +110,7 @@ export function AdminDashboardPage() {
                               </Text>
                             </Table.Td>
                             <Table.Td>
-                              <StatusBadge value={a.status} />
+                              <StatusBadge of="applicationStatus" value={a.status} />
                             </Table.Td>
                           </Table.Tr>
                         ))}

@@ -28,6 +28,7 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { api, fieldErrors, unwrap, upload } from '../api/client'
 import type { paths } from '../api/schema'
 import { ConfirmButton } from '../components/confirm'
+import { DateField, TimeField } from '../components/dates'
 import { Stat } from '../components/stat'
 import { AsyncButton, ErrorAlert, Loading, Pager, PageTitle, StatusBadge } from '../components/ui'
 import { MAX_UPLOAD } from '../components/upload'
@@ -38,8 +39,8 @@ import {
   formatNumber,
   formatSalaryRange,
   jakartaInputToIso,
-  label,
 } from '../lib/format'
+import { type CodeOf, eventLabel, label, NOT_MARKED, options, type Vocabulary } from '../lib/labels'
 import { toastError, toastOk } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
@@ -53,6 +54,9 @@ type Json<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends
 
 const opt = (xs: { value: string | number; label: string }[] | undefined) =>
   (xs ?? []).map((x) => ({ value: String(x.value), label: x.label }))
+/** The codes an options endpoint offers, worded by the client's one vocabulary (lib/labels). */
+const vocabularyOptions = (vocabulary: Vocabulary, xs: { value: string | number }[] | undefined) =>
+  (xs ?? []).map((x) => ({ value: String(x.value), label: label(vocabulary, String(x.value)) }))
 
 export function HrdHomePage() {
   const s = useLoad(() => unwrap(api.GET('/api/hrd/job-vacancies/statistics')), [])
@@ -157,21 +161,17 @@ export function HrdVacanciesPage() {
           <TextInput label="Cari" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
           <Select
             label="Status"
+            placeholder="Semua status"
             clearable
-            data={[
-              { value: 'active', label: 'Aktif' },
-              { value: 'inactive', label: 'Nonaktif' },
-            ]}
+            data={options('activeStatus')}
             value={f.get('status') || null}
             onChange={(v) => f.set({ status: v })}
           />
           <Select
             label="Jenis"
+            placeholder="Semua jenis"
             clearable
-            data={['full_time', 'contract', 'internship', 'part_time'].map((v) => ({
-              value: v,
-              label: label(v),
-            }))}
+            data={options('jobType')}
             value={f.get('job_type') || null}
             onChange={(v) => f.set({ job_type: v })}
           />
@@ -199,7 +199,8 @@ export function HrdVacanciesPage() {
                         {v.title}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {label(v.jobType)} · {formatSalaryRange(v.minSalary, v.maxSalary)} · kuota {v.quota}
+                        {label('jobType', v.jobType)} · {formatSalaryRange(v.minSalary, v.maxSalary)} · kuota{' '}
+                        {v.quota}
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -255,7 +256,7 @@ export function HrdVacancyFormPage() {
   const params = useParams()
   const id = params.id ? Number(params.id) : null
   const navigate = useNavigate()
-  const options = useLoad(() => unwrap(api.GET('/api/hrd/job-vacancies/options')), [])
+  const choices = useLoad(() => unwrap(api.GET('/api/hrd/job-vacancies/options')), [])
   const [v, setV] = useState<Record<string, string>>({
     job_type: 'full_time',
     target: 'all',
@@ -293,7 +294,7 @@ export function HrdVacancyFormPage() {
     const value = e.currentTarget.value
     setV((s) => ({ ...s, [k]: value }))
   }
-  const o = options.data?.data
+  const o = choices.data?.data
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -357,7 +358,7 @@ export function HrdVacancyFormPage() {
             <Select
               label="Kategori"
               required
-              data={opt(o?.categories)}
+              data={vocabularyOptions('category', o?.categories)}
               value={v.category}
               onChange={(x) => setV((s) => ({ ...s, category: x ?? '' }))}
               error={errors.category}
@@ -365,7 +366,7 @@ export function HrdVacancyFormPage() {
             <Select
               label="Jenis pekerjaan"
               required
-              data={opt(o?.jobTypes)}
+              data={vocabularyOptions('jobType', o?.jobTypes)}
               value={v.job_type}
               onChange={(x) => setV((s) => ({ ...s, job_type: x ?? '' }))}
               error={errors.job_type}
@@ -373,7 +374,7 @@ export function HrdVacancyFormPage() {
             <Select
               label="Sasaran pelamar"
               required
-              data={opt(o?.targets)}
+              data={vocabularyOptions('target', o?.targets)}
               value={v.target}
               onChange={(x) => setV((s) => ({ ...s, target: x ?? '' }))}
               error={errors.target}
@@ -400,12 +401,11 @@ export function HrdVacancyFormPage() {
               onChange={set('province')}
               error={errors.province}
             />
-            <TextInput
+            <DateField
               label="Batas lamaran"
-              type="date"
               required
               value={v.deadline ?? ''}
-              onChange={set('deadline')}
+              onChange={(x) => setV((s) => ({ ...s, deadline: x }))}
               error={errors.deadline}
             />
             <TextInput
@@ -480,7 +480,7 @@ export function ReviewsPage() {
   const [bulk, setBulk] = useState<'lolos' | 'tidak_lolos' | null>(null)
   const [notes, setNotes] = useState('')
   const [busy, setBusy] = useState(false)
-  const options = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
+  const choices = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
   const list = useLoad(
     () => unwrap(api.GET('/api/hrd/applicant-reviews', { params: { query: f.query as never } })),
     [f.key],
@@ -533,9 +533,10 @@ export function ReviewsPage() {
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Select
               label="Lowongan"
+              placeholder="Semua lowongan"
               clearable
               searchable
-              data={opt(options.data?.data.vacancies)}
+              data={opt(choices.data?.data.vacancies)}
               value={f.get('job_vacancy_id') || null}
               onChange={(v) => f.set({ job_vacancy_id: v })}
             />
@@ -543,8 +544,9 @@ export function ReviewsPage() {
           <Grid.Col span={{ base: 8, sm: 3 }}>
             <Select
               label="Status"
+              placeholder="Semua status"
               clearable
-              data={opt(options.data?.data.statuses)}
+              data={vocabularyOptions('applicationStatus', choices.data?.data.statuses)}
               value={f.get('status') || null}
               onChange={(v) => f.set({ status: v })}
             />
@@ -620,14 +622,14 @@ export function ReviewsPage() {
                         {a.applicant.fullName}
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        NIS {a.applicant.nis} · {a.applicant.major.name} · {label(a.applicant.role)}
+                        NIS {a.applicant.nis} · {a.applicant.major.name} · {label('role', a.applicant.role)}
                       </Text>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{a.vacancy.title}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <StatusBadge value={a.status} />
+                      <StatusBadge of="applicationStatus" value={a.status} />
                     </Table.Td>
                     <Table.Td>{formatDate(a.createdAt, true)}</Table.Td>
                   </Table.Tr>
@@ -646,8 +648,8 @@ export function ReviewsPage() {
       >
         <Stack>
           <Text size="sm">
-            {selected.length} lamaran akan ditandai <b>{label(bulk)}</b> dan pelamar diberi tahu. Keputusan
-            ini tidak bisa dibatalkan.
+            {selected.length} lamaran akan ditandai <b>{label('reviewDecision', bulk)}</b> dan pelamar diberi
+            tahu. Keputusan ini tidak bisa dibatalkan.
           </Text>
           <Textarea
             label="Catatan (opsional)"
@@ -707,7 +709,7 @@ export function ReviewDetailPage() {
               <Text size="sm">
                 {d.vacancy.title} · NIS {d.applicant.nis} · {d.applicant.major.name}
               </Text>
-              <StatusBadge value={d.status} />
+              <StatusBadge of="applicationStatus" value={d.status} />
             </Group>
           </div>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -801,7 +803,7 @@ export function ReviewDetailPage() {
           ) : (
             d.reviewDecision && (
               <Alert color={d.reviewDecision === 'lolos' ? 'green' : 'red'}>
-                Seleksi berkas: {label(d.reviewDecision)} ({formatDateTime(d.reviewedAt)}){' '}
+                Seleksi berkas: {label('reviewDecision', d.reviewDecision)} ({formatDateTime(d.reviewedAt)}){' '}
                 {d.reviewNotes && `· ${d.reviewNotes}`}
               </Alert>
             )
@@ -812,9 +814,9 @@ export function ReviewDetailPage() {
             </Title>
             <Timeline active={d.timeline.length - 1} bulletSize={12}>
               {d.timeline.map((e, i) => (
-                <Timeline.Item key={`${e.at}-${i}`} title={label(e.stage)}>
+                <Timeline.Item key={`${e.at}-${i}`} title={eventLabel(e).stage}>
                   <Text size="sm">
-                    {label(e.status)} {e.notes && `· ${e.notes}`}
+                    {eventLabel(e).status} {e.notes && `· ${e.notes}`}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {formatDateTime(e.at)} {e.actor && `· ${e.actor}`}
@@ -829,12 +831,12 @@ export function ReviewDetailPage() {
   )
 }
 
-const KINDS = ['psikotes', 'tes_tulis', 'praktik', 'wawancara', 'mcu'] as const
+type TestKind = CodeOf<'testKind'>
 const SCHEDULE_KEYS = ['search', 'job_vacancy_id', 'kind', 'status', 'date_from', 'date_to'] as const
 
 export function SchedulesPage() {
   const f = useUrlFilters(SCHEDULE_KEYS)
-  const options = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
+  const choices = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
   const list = useLoad(
     () => unwrap(api.GET('/api/hrd/test-schedules', { params: { query: f.query as never } })),
     [f.key],
@@ -849,37 +851,34 @@ export function SchedulesPage() {
       <Group mb="md" align="flex-end" wrap="wrap">
         <Select
           label="Lowongan"
+          placeholder="Semua lowongan"
           clearable
-          data={opt(options.data?.data.vacancies)}
+          data={opt(choices.data?.data.vacancies)}
           value={f.get('job_vacancy_id') || null}
           onChange={(v) => f.set({ job_vacancy_id: v })}
         />
         <Select
           label="Jenis tes"
+          placeholder="Semua jenis"
           clearable
-          data={KINDS.map((k) => ({ value: k, label: label(k) }))}
+          data={options('testKind')}
           value={f.get('kind') || null}
           onChange={(v) => f.set({ kind: v })}
         />
         <Select
           label="Status"
+          placeholder="Semua status"
           clearable
-          data={['scheduled', 'done', 'cancelled'].map((k) => ({ value: k, label: label(k) }))}
+          data={options('scheduleStatus')}
           value={f.get('status') || null}
           onChange={(v) => f.set({ status: v })}
         />
-        <TextInput
+        <DateField
           label="Dari tanggal"
-          type="date"
           value={f.get('date_from')}
-          onChange={(e) => f.set({ date_from: e.currentTarget.value })}
+          onChange={(x) => f.set({ date_from: x })}
         />
-        <TextInput
-          label="Sampai tanggal"
-          type="date"
-          value={f.get('date_to')}
-          onChange={(e) => f.set({ date_to: e.currentTarget.value })}
-        />
+        <DateField label="Sampai tanggal" value={f.get('date_to')} onChange={(x) => f.set({ date_to: x })} />
       </Group>
       <Loading loaded={list} empty={(d) => d.data.length === 0} emptyText="Belum ada jadwal tes.">
         {(d) => (
@@ -901,7 +900,7 @@ export function SchedulesPage() {
                         {s.name}
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        {label(s.kind)} · {s.vacancy.title}
+                        {label('testKind', s.kind)} · {s.vacancy.title}
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -917,7 +916,7 @@ export function SchedulesPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <StatusBadge value={s.status} />
+                      <StatusBadge of="scheduleStatus" value={s.status} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -933,7 +932,7 @@ export function SchedulesPage() {
 
 export function ScheduleFormPage() {
   const navigate = useNavigate()
-  const options = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
+  const choices = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
   const [vacancy, setVacancy] = useState<string | null>(null)
   const [v, setV] = useState<Record<string, string>>({ kind: 'psikotes' })
   const [ids, setIds] = useState<string[]>([])
@@ -959,7 +958,8 @@ export function ScheduleFormPage() {
     e.preventDefault()
     setErrors({})
     if (!vacancy) return setErrors({ job_vacancy_id: 'Pilih lowongan.' })
-    if (!v.scheduled_at) return setErrors({ scheduled_at: 'Isi waktu tes.' })
+    if (!v.scheduled_date) return setErrors({ scheduled_at: 'Isi tanggal tes.' })
+    if (!v.scheduled_time) return setErrors({ scheduled_time: 'Isi jam mulai tes.' })
     setBusy(true)
     try {
       const r = await unwrap(
@@ -967,8 +967,8 @@ export function ScheduleFormPage() {
           body: {
             job_vacancy_id: Number(vacancy),
             name: v.name?.trim() ?? '',
-            kind: v.kind as (typeof KINDS)[number],
-            scheduled_at: jakartaInputToIso(v.scheduled_at),
+            kind: v.kind as TestKind,
+            scheduled_at: jakartaInputToIso(`${v.scheduled_date}T${v.scheduled_time}`),
             location: v.location?.trim() ?? '',
             description: v.description?.trim() || null,
             minimum_score: v.minimum_score ? Number(v.minimum_score) : null,
@@ -998,7 +998,7 @@ export function ScheduleFormPage() {
               label="Lowongan"
               required
               searchable
-              data={opt(options.data?.data.vacancies)}
+              data={opt(choices.data?.data.vacancies)}
               value={vacancy}
               onChange={(x) => {
                 setVacancy(x)
@@ -1016,18 +1016,24 @@ export function ScheduleFormPage() {
             <Select
               label="Jenis tes"
               required
-              data={KINDS.map((k) => ({ value: k, label: label(k) }))}
+              data={options('testKind')}
               value={v.kind}
               onChange={(x) => setV((s) => ({ ...s, kind: x ?? 'psikotes' }))}
               error={errors.kind}
             />
-            <TextInput
-              label="Waktu (WIB)"
-              type="datetime-local"
+            <DateField
+              label="Tanggal tes"
               required
-              value={v.scheduled_at ?? ''}
-              onChange={set('scheduled_at')}
+              value={v.scheduled_date ?? ''}
+              onChange={(x) => setV((s) => ({ ...s, scheduled_date: x }))}
               error={errors.scheduled_at}
+            />
+            <TimeField
+              label="Jam mulai (WIB)"
+              required
+              value={v.scheduled_time ?? ''}
+              onChange={(x) => setV((s) => ({ ...s, scheduled_time: x }))}
+              error={errors.scheduled_time}
             />
             <TextInput
               label="Tempat"
@@ -1151,7 +1157,7 @@ export function ScheduleDetailPage() {
         body: { status },
       }),
     ).then(() => {
-      toastOk(`Kehadiran dicatat: ${label(status)}.`)
+      toastOk(`Kehadiran dicatat: ${label('attendance', status)}.`)
       participants.reload()
       s.reload()
     }, toastError)
@@ -1168,9 +1174,10 @@ export function ScheduleDetailPage() {
             </Title>
             <Group gap="xs">
               <Text size="sm">
-                {label(d.kind)} · {d.vacancy.title} · {formatDateTime(d.scheduledAt)} · {d.location}
+                {label('testKind', d.kind)} · {d.vacancy.title} · {formatDateTime(d.scheduledAt)} ·{' '}
+                {d.location}
               </Text>
-              <StatusBadge value={d.status} />
+              <StatusBadge of="scheduleStatus" value={d.status} />
             </Group>
             {d.cancelReason && (
               <Text size="sm" c="dimmed">
@@ -1222,10 +1229,10 @@ export function ScheduleDetailPage() {
                             </Text>
                           </Table.Td>
                           <Table.Td>
-                            <StatusBadge value={x.attendanceStatus ?? null} />
+                            <StatusBadge of="attendance" value={x.attendanceStatus ?? null} />
                           </Table.Td>
                           <Table.Td>
-                            <StatusBadge value={x.validationStatus} />
+                            <StatusBadge of="validation" value={x.validationStatus} />
                           </Table.Td>
                           <Table.Td>{x.score == null ? '–' : formatNumber(x.score)}</Table.Td>
                           <Table.Td>
@@ -1234,7 +1241,7 @@ export function ScheduleDetailPage() {
                               size="xs"
                               w={120}
                               disabled={x.validationStatus !== 'pending' || d.status === 'cancelled'}
-                              data={['hadir', 'izin', 'alpa'].map((k) => ({ value: k, label: label(k) }))}
+                              data={options('attendance')}
                               value={x.attendanceStatus ?? null}
                               onChange={(v) => v && mark(x.participantId, v as 'hadir')}
                             />
@@ -1303,7 +1310,6 @@ export function ScheduleDetailPage() {
 
 type ResultRow =
   paths['/api/hrd/selection-results']['get']['responses']['200']['content']['application/json']['data'][number]
-const DECISIONS = ['pending', 'diterima', 'tidak_diterima', 'cadangan'] as const
 
 function ScoreModal({ row, onClose, onSaved }: { row: ResultRow; onClose: () => void; onSaved: () => void }) {
   const [v, setV] = useState<Record<string, string | number>>({
@@ -1379,7 +1385,7 @@ function ScoreModal({ row, onClose, onSaved }: { row: ResultRow; onClose: () => 
           </SimpleGrid>
           <Select
             label="Keputusan"
-            data={DECISIONS.map((k) => ({ value: k, label: label(k) }))}
+            data={options('selectionDecision')}
             value={String(v.decision)}
             onChange={(x) => setV((s) => ({ ...s, decision: x ?? 'pending' }))}
             error={errors.decision}
@@ -1419,7 +1425,7 @@ const RESULT_KEYS = ['search', 'job_vacancy_id', 'decision', 'published'] as con
 
 export function SelectionResultsPage() {
   const f = useUrlFilters(RESULT_KEYS)
-  const options = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
+  const choices = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
   const list = useLoad(
     () => unwrap(api.GET('/api/hrd/selection-results', { params: { query: f.query as never } })),
     [f.key],
@@ -1445,26 +1451,26 @@ export function SelectionResultsPage() {
       <Group mb="md" align="flex-end" wrap="wrap">
         <Select
           label="Lowongan"
+          placeholder="Semua lowongan"
           clearable
           searchable
-          data={opt(options.data?.data.vacancies)}
+          data={opt(choices.data?.data.vacancies)}
           value={vacancyId || null}
           onChange={(v) => f.set({ job_vacancy_id: v })}
         />
         <Select
           label="Keputusan"
+          placeholder="Semua keputusan"
           clearable
-          data={DECISIONS.map((k) => ({ value: k, label: label(k) }))}
+          data={options('selectionDecision')}
           value={f.get('decision') || null}
           onChange={(v) => f.set({ decision: v })}
         />
         <Select
           label="Diumumkan"
+          placeholder="Semua"
           clearable
-          data={[
-            { value: 'true', label: 'Sudah' },
-            { value: 'false', label: 'Belum' },
-          ]}
+          data={options('published')}
           value={f.get('published') || null}
           onChange={(v) => f.set({ published: v })}
         />
@@ -1534,8 +1540,11 @@ export function SelectionResultsPage() {
                     <Table.Td>
                       {r.attendance.map((a) => (
                         <Text size="xs" key={a.scheduleId}>
-                          {label(a.kind)}: {label(a.attendanceStatus ?? 'belum')} ({label(a.validationStatus)}
-                          )
+                          {label('testKind', a.kind)}:{' '}
+                          {a.attendanceStatus
+                            ? label('attendance', a.attendanceStatus)
+                            : NOT_MARKED.toLowerCase()}{' '}
+                          ({label('validation', a.validationStatus)})
                         </Text>
                       ))}
                     </Table.Td>
@@ -1548,7 +1557,7 @@ export function SelectionResultsPage() {
                       {r.letter && <FileLink file={r.letter} />}
                     </Table.Td>
                     <Table.Td>
-                      <StatusBadge value={r.decision} />
+                      <StatusBadge of="selectionDecision" value={r.decision} />
                       <Text size="xs" c="dimmed">
                         {r.isPublished ? `diumumkan ${formatDate(r.publishedAt, true)}` : 'draf'}
                       </Text>
@@ -1586,11 +1595,10 @@ export function SelectionResultsPage() {
 }
 
 const PLACEMENT_KEYS = ['search', 'job_vacancy_id', 'status'] as const
-const PLACEMENT_STATUSES = ['active', 'contract_extended', 'permanent', 'moved', 'resigned']
 
 export function PlacementsPage() {
   const f = useUrlFilters(PLACEMENT_KEYS)
-  const options = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
+  const choices = useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), [])
   const list = useLoad(
     () => unwrap(api.GET('/api/hrd/job-placements', { params: { query: f.query as never } })),
     [f.key],
@@ -1601,15 +1609,17 @@ export function PlacementsPage() {
       <Group mb="md" align="flex-end" wrap="wrap">
         <Select
           label="Lowongan"
+          placeholder="Semua lowongan"
           clearable
-          data={opt(options.data?.data.vacancies)}
+          data={opt(choices.data?.data.vacancies)}
           value={f.get('job_vacancy_id') || null}
           onChange={(v) => f.set({ job_vacancy_id: v })}
         />
         <Select
           label="Status"
+          placeholder="Semua status"
           clearable
-          data={PLACEMENT_STATUSES.map((k) => ({ value: k, label: label(k) }))}
+          data={options('placementStatus')}
           value={f.get('status') || null}
           onChange={(v) => f.set({ status: v })}
         />
@@ -1635,7 +1645,7 @@ export function PlacementsPage() {
                         {p.applicant.fullName}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {label(p.applicant.role)} · {p.applicant.major.name}
+                        {label('role', p.applicant.role)} · {p.applicant.major.name}
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -1645,7 +1655,9 @@ export function PlacementsPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>{formatDate(p.acceptedAt, true)}</Table.Td>
-                    <Table.Td>{label(p.status)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge of="placementStatus" value={p.status} />
+                    </Table.Td>
                     <Table.Td>
                       {p.nextCheckinDue
                         ? `${p.nextCheckinDue.monthMark} bulan · ${formatDate(p.nextCheckinDue.dueDate, true)}`

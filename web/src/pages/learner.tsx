@@ -25,9 +25,11 @@ import { api, download, fieldErrors, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
 import { useMe } from '../auth'
 import { ConfirmButton } from '../components/confirm'
+import { DateField } from '../components/dates'
 import { ErrorAlert, Loading, Pager, PageTitle, StatusBadge } from '../components/ui'
 import { PortfolioUpload } from '../components/upload'
-import { formatBytes, formatDate, formatDateTime, formatSalaryRange, label } from '../lib/format'
+import { formatBytes, formatDate, formatDateTime, formatSalaryRange } from '../lib/format'
+import { eventLabel, label, NOT_MARKED, options } from '../lib/labels'
 import { toastError, toastOk } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
@@ -65,13 +67,6 @@ function usePortfolio() {
         : unwrap(api.GET('/api/siswa/portfolio/profile')),
     [me.role],
   )
-}
-
-const MISSING: Record<string, string> = {
-  phone: 'nomor telepon',
-  address: 'alamat',
-  birth_date: 'tanggal lahir',
-  cv: 'berkas CV',
 }
 
 function ApplyModal({
@@ -124,7 +119,7 @@ function ApplyModal({
             <Stack>
               {!p.data.completeness.complete && (
                 <Alert color="yellow" title="Profil belum lengkap">
-                  Lengkapi {p.data.completeness.missing.map((m) => MISSING[m] ?? m).join(', ')} di{' '}
+                  Lengkapi {p.data.completeness.missing.map((m) => label('profileGap', m)).join(', ')} di{' '}
                   <Anchor component={Link} to="/portofolio">
                     portofolio
                   </Anchor>{' '}
@@ -147,7 +142,7 @@ function ApplyModal({
                     <Checkbox
                       key={file.id}
                       value={String(file.id)}
-                      label={`${label(file.category)}: ${file.title} (${file.originalName})`}
+                      label={`${label('fileCategory', file.category)}: ${file.title} (${file.originalName})`}
                     />
                   ))}
                 </Stack>
@@ -200,7 +195,7 @@ export function VacancyDetailPage() {
                 <b>Posisi:</b> {d.position}
               </Text>
               <Text size="sm">
-                <b>Jenis:</b> {label(d.jobType)} · {d.category}
+                <b>Jenis:</b> {label('jobType', d.jobType)} · {label('category', d.category)}
               </Text>
               <Text size="sm">
                 <b>Lokasi:</b> {[d.workLocation, d.city, d.province].filter(Boolean).join(', ') || '–'}
@@ -215,13 +210,13 @@ export function VacancyDetailPage() {
                 <b>Batas lamaran:</b> {formatDate(d.deadline)}
               </Text>
               <Text size="sm">
-                <b>Untuk:</b> {label(d.target)} · {d.majors.map((m) => m.name).join(', ')}
+                <b>Untuk:</b> {label('target', d.target)} · {d.majors.map((m) => m.name).join(', ')}
               </Text>
             </SimpleGrid>
           </Card>
           {d.application ? (
             <Alert color="blue" title="Anda sudah melamar">
-              Status: <StatusBadge value={d.application.status} />{' '}
+              Status: <StatusBadge of="applicationStatus" value={d.application.status} />{' '}
               <Anchor component={Link} to={`/lamaran/${d.application.id}`}>
                 Lihat lamaran
               </Anchor>
@@ -266,7 +261,6 @@ function Section({ title, text }: { title: string; text: string }) {
 }
 
 const APP_KEYS = ['search', 'status'] as const
-const APP_STATUSES = ['pending', 'in_progress', 'accepted', 'rejected', 'withdrawn']
 
 export function MyApplicationsPage() {
   const f = useUrlFilters(APP_KEYS)
@@ -280,8 +274,9 @@ export function MyApplicationsPage() {
       <Group mb="md">
         <Select
           label="Status"
+          placeholder="Semua status"
           clearable
-          data={APP_STATUSES.map((s) => ({ value: s, label: label(s) }))}
+          data={options('applicationStatus')}
           value={f.get('status') || null}
           onChange={(v) => f.set({ status: v })}
         />
@@ -310,17 +305,17 @@ export function MyApplicationsPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <StatusBadge value={a.status} />
+                      <StatusBadge of="applicationStatus" value={a.status} />
                       {a.result && (
                         <Text size="xs" mt={2}>
-                          Hasil: {label(a.result.decision)}
+                          Hasil: {label('selectionDecision', a.result.decision)}
                         </Text>
                       )}
                     </Table.Td>
                     <Table.Td>
                       {a.lastEvent ? (
                         <>
-                          <Text size="sm">{label(a.lastEvent.stage)}</Text>
+                          <Text size="sm">{label('stage', a.lastEvent.stage)}</Text>
                           <Text size="xs" c="dimmed">
                             {formatDateTime(a.lastEvent.at)}
                           </Text>
@@ -342,21 +337,6 @@ export function MyApplicationsPage() {
   )
 }
 
-const STAGES: Record<string, string> = {
-  applied: 'Lamaran dikirim',
-  document_review: 'Seleksi berkas',
-  review: 'Seleksi berkas',
-  test_scheduled: 'Tes dijadwalkan',
-  test_updated: 'Jadwal tes diubah',
-  test_cancelled: 'Tes dibatalkan',
-  attendance: 'Kehadiran tes',
-  selection_result: 'Hasil seleksi',
-  result_published: 'Hasil diumumkan',
-  published: 'Hasil diumumkan',
-  placement: 'Penempatan',
-  withdrawn: 'Lamaran dibatalkan',
-}
-
 export function MyApplicationPage() {
   const id = Number(useParams().id)
   const a = useLoad(() => unwrap(api.GET('/api/my-applications/{id}', { params: { path: { id } } })), [id])
@@ -373,13 +353,13 @@ export function MyApplicationPage() {
             </Title>
             <Group gap="xs">
               <Text>{d.company.name}</Text>
-              <StatusBadge value={d.status} />
+              <StatusBadge of="applicationStatus" value={d.status} />
             </Group>
           </div>
           {d.result && (
             <Card withBorder bg={d.result.decision === 'diterima' ? 'green.0' : undefined}>
               <Title order={2} size="h4">
-                Hasil seleksi: {label(d.result.decision)}
+                Hasil seleksi: {label('selectionDecision', d.result.decision)}
               </Title>
               <Text size="xs" c="dimmed">
                 Diumumkan {formatDateTime(d.result.publishedAt)}
@@ -421,15 +401,18 @@ export function MyApplicationPage() {
                 {d.tests.map((t) => (
                   <div key={t.id}>
                     <Text size="sm" fw={600}>
-                      {t.name} ({label(t.kind)}){' '}
-                      {t.status === 'cancelled' && <StatusBadge value="cancelled" />}
+                      {t.name} ({label('testKind', t.kind)}){' '}
+                      {t.status === 'cancelled' && <StatusBadge of="scheduleStatus" value="cancelled" />}
                     </Text>
                     <Text size="sm">
                       {formatDateTime(t.scheduledAt)} · {t.location}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      Kehadiran: {label(t.attendanceStatus ?? 'belum dicatat')} · validasi:{' '}
-                      {label(t.validationStatus)}
+                      Kehadiran:{' '}
+                      {t.attendanceStatus
+                        ? label('attendance', t.attendanceStatus)
+                        : NOT_MARKED.toLowerCase()}{' '}
+                      · validasi: {label('validation', t.validationStatus)}
                     </Text>
                   </div>
                 ))}
@@ -442,8 +425,8 @@ export function MyApplicationPage() {
             </Title>
             <Timeline active={d.timeline.length - 1} bulletSize={14} lineWidth={2}>
               {d.timeline.map((e, i) => (
-                <Timeline.Item key={`${e.at}-${i}`} title={STAGES[e.stage] ?? label(e.stage)}>
-                  <Text size="sm">{label(e.status)}</Text>
+                <Timeline.Item key={`${e.at}-${i}`} title={eventLabel(e).stage}>
+                  <Text size="sm">{eventLabel(e).status}</Text>
                   {e.notes && (
                     <Text size="sm" c="dimmed">
                       {e.notes}
@@ -513,7 +496,7 @@ export function PortfolioPage() {
   const me = useMe()
   const base = me.role === 'alumni' ? '/api/alumni/portfolio' : '/api/siswa/portfolio'
   const p = usePortfolio()
-  const options = useLoad(
+  const portfolioOptions = useLoad(
     () =>
       me.role === 'alumni'
         ? unwrap(api.GET('/api/alumni/portfolio/options'))
@@ -612,7 +595,7 @@ export function PortfolioPage() {
               </Text>
               {!d.completeness.complete && (
                 <Alert color="yellow" mt="sm" title="Profil belum lengkap untuk melamar">
-                  Lengkapi: {d.completeness.missing.map((m) => MISSING[m] ?? m).join(', ')}.
+                  Lengkapi: {d.completeness.missing.map((m) => label('profileGap', m)).join(', ')}.
                 </Alert>
               )}
             </Card>
@@ -625,7 +608,12 @@ export function PortfolioPage() {
                   {field('phone', 'Nomor telepon', { type: 'tel', autoComplete: 'tel' })}
                   {field('email', 'E-mail kontak', { type: 'email' })}
                   {field('birth_place', 'Tempat lahir')}
-                  {field('birth_date', 'Tanggal lahir', { type: 'date' })}
+                  <DateField
+                    label="Tanggal lahir"
+                    value={form.birth_date ?? ''}
+                    onChange={(value) => setForm((f) => ({ ...f, birth_date: value }))}
+                    error={errors.birth_date}
+                  />
                   {field('address', 'Alamat')}
                   {field('city', 'Kota')}
                   {field('province', 'Provinsi')}
@@ -664,7 +652,7 @@ export function PortfolioPage() {
                   <Group key={file.id} justify="space-between" wrap="nowrap">
                     <div>
                       <Badge size="sm" variant="light" mr={6}>
-                        {label(file.category)}
+                        {label('fileCategory', file.category)}
                       </Badge>
                       <FileLink file={file} />
                     </div>
@@ -681,9 +669,9 @@ export function PortfolioPage() {
               </Stack>
               <PortfolioUpload
                 url={`${base}/upload`}
-                categories={(options.data?.data.categories ?? [{ value: 'cv', label: 'CV' }]).map((c) => ({
+                categories={(portfolioOptions.data?.data.categories ?? [{ value: 'cv' }]).map((c) => ({
                   value: String(c.value),
-                  label: c.label,
+                  label: label('fileCategory', String(c.value)),
                 }))}
                 onDone={p.reload}
               />

@@ -10,7 +10,6 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
@@ -18,6 +17,7 @@ import { useSearchParams } from 'react-router'
 import { api, download, fieldErrors, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
 import { BarChart, type ChartSeries } from '../components/bar-chart'
+import { DateField } from '../components/dates'
 import { Stat } from '../components/stat'
 import { Loading, PageTitle } from '../components/ui'
 import {
@@ -27,8 +27,8 @@ import {
   formatNumber,
   formatPercent,
   formatRupiah,
-  label,
 } from '../lib/format'
+import { label } from '../lib/labels'
 import { toastError, toastOk } from '../lib/toast'
 import { nextSearch, useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
@@ -255,7 +255,7 @@ function AttendanceReport({ data }: { data: Attendance }) {
           'Tingkat kehadiran',
         ]}
         rows={data.rows.map((r) => [
-          `${r.scheduleName} (${label(r.kind)})`,
+          `${r.scheduleName} (${label('testKind', r.kind)})`,
           formatDateTime(r.scheduledAt),
           `${r.company.name} · ${r.vacancy.title}`,
           n(r.participants),
@@ -387,7 +387,7 @@ function TracerReport({ data }: { data: Tracer }) {
             title="Status karier responden (%)"
             series={[{ key: 'percent', label: 'Responden', color: COLORS.blue }]}
             max={100}
-            items={data.statuses.map((s) => ({ label: s.label, values: s }))}
+            items={data.statuses.map((s) => ({ label: label('careerStatus', s.status), values: s }))}
             format={pct}
           />
         </Card>
@@ -396,7 +396,7 @@ function TracerReport({ data }: { data: Tracer }) {
             title="Kesesuaian pekerjaan dengan jurusan (%)"
             series={[{ key: 'percent', label: 'Responden', color: COLORS.grape }]}
             max={100}
-            items={data.jobFit.shares.map((s) => ({ label: s.label, values: s }))}
+            items={data.jobFit.shares.map((s) => ({ label: label('jobFit', s.jobFit), values: s }))}
             format={pct}
           />
         </Card>
@@ -406,14 +406,14 @@ function TracerReport({ data }: { data: Tracer }) {
           caption="Status karier; persen dari responden."
           minWidth={320}
           head={['Status', 'Jumlah', '%']}
-          rows={data.statuses.map((s) => [s.label, n(s.count), pct(s.percent)])}
+          rows={data.statuses.map((s) => [label('careerStatus', s.status), n(s.count), pct(s.percent)])}
           foot={['Total responden', n(data.respondents), pct(data.respondents ? 100 : null)]}
         />
         <ReportTable
           caption="Kesesuaian pekerjaan dengan jurusan; persen dari yang bekerja dan menjawab."
           minWidth={320}
           head={['Kesesuaian', 'Jumlah', '%']}
-          rows={data.jobFit.shares.map((s) => [s.label, n(s.count), pct(s.percent)])}
+          rows={data.jobFit.shares.map((s) => [label('jobFit', s.jobFit), n(s.count), pct(s.percent)])}
           foot={['Total', n(fitTotal), pct(fitTotal ? 100 : null)]}
         />
         <ReportTable
@@ -556,7 +556,7 @@ export function ReportsPage() {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           <Select
             label="Tahun ajaran"
-            placeholder="Semua"
+            placeholder="Semua tahun ajaran"
             clearable
             data={years}
             value={f.get('school_year') || null}
@@ -565,7 +565,7 @@ export function ReportsPage() {
           />
           <Select
             label="Kompetensi keahlian"
-            placeholder="Semua"
+            placeholder="Semua kompetensi"
             clearable
             searchable
             data={majors}
@@ -574,22 +574,16 @@ export function ReportsPage() {
             error={errors.major_id}
             nothingFoundMessage="Tidak ditemukan"
           />
-          <TextInput
+          <DateField
             label="Dari tanggal"
-            type="date"
-            min={o?.dateRange?.min}
-            max={o?.dateRange?.max}
             value={f.get('date_from')}
-            onChange={(e) => f.set({ date_from: e.currentTarget.value })}
+            onChange={(v) => f.set({ date_from: v })}
             error={errors.date_from}
           />
-          <TextInput
+          <DateField
             label="Sampai tanggal"
-            type="date"
-            min={f.get('date_from') || o?.dateRange?.min}
-            max={o?.dateRange?.max}
             value={f.get('date_to')}
-            onChange={(e) => f.set({ date_to: e.currentTarget.value })}
+            onChange={(v) => f.set({ date_to: v })}
             error={errors.date_to}
           />
         </SimpleGrid>

@@ -18,8 +18,10 @@ import {
 import { type FormEvent, useEffect, useState } from 'react'
 import { api, fieldErrors, unwrap } from '../api/client'
 import type { paths } from '../api/schema'
+import { DateField } from '../components/dates'
 import { Loading, PageTitle } from '../components/ui'
-import { formatDate, formatDateTime, formatNumber, formatRupiah, label } from '../lib/format'
+import { formatDate, formatDateTime, formatNumber, formatRupiah } from '../lib/format'
+import { label, options } from '../lib/labels'
 import { toastError, toastOk } from '../lib/toast'
 import { useLoad } from '../lib/use-load'
 
@@ -31,18 +33,11 @@ export type CareerStatus = Body['career_status']
 type FieldName = Exclude<keyof Body, 'career_status'>
 
 export const CAREER_STATUSES: { value: CareerStatus; label: string; hint: string }[] = [
-  { value: 'bekerja', label: 'Bekerja', hint: 'di perusahaan atau instansi' },
-  { value: 'wirausaha', label: 'Wirausaha', hint: 'menjalankan usaha sendiri' },
-  { value: 'lanjut_studi', label: 'Lanjut studi', hint: 'kuliah atau kursus' },
-  { value: 'mencari_kerja', label: 'Mencari kerja', hint: 'belum bekerja' },
+  { value: 'bekerja', label: label('careerStatus', 'bekerja'), hint: 'di perusahaan atau instansi' },
+  { value: 'wirausaha', label: label('careerStatus', 'wirausaha'), hint: 'menjalankan usaha sendiri' },
+  { value: 'lanjut_studi', label: label('careerStatus', 'lanjut_studi'), hint: 'kuliah atau kursus' },
+  { value: 'mencari_kerja', label: label('careerStatus', 'mencari_kerja'), hint: 'belum bekerja' },
 ]
-
-export const JOB_FIT_LABELS: Record<string, string> = {
-  sangat_sesuai: 'Sangat sesuai',
-  sesuai: 'Sesuai',
-  kurang_sesuai: 'Kurang sesuai',
-  tidak_sesuai: 'Tidak sesuai',
-}
 
 /** Which fields a career status asks for, as the API requires them (docs/decisions.md, "Tracer study"). */
 export const FIELDS_BY_STATUS: Record<CareerStatus, { required: FieldName[]; optional: FieldName[] }> = {
@@ -160,9 +155,6 @@ export function bodyOf(f: FormState): Body {
   return body as Body
 }
 
-/** Today in the school's calendar (WIB): a start date may not be later. */
-const todayWib = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10)
-
 function where(a: Answer) {
   return [a.city, a.province].filter(Boolean).join(', ') || '–'
 }
@@ -208,7 +200,7 @@ function History({ current, history }: { current: Answer | null; history: Answer
                   </Group>
                 </Table.Td>
                 <Table.Td>{formatDateTime(a.submittedAt)}</Table.Td>
-                <Table.Td>{label(a.careerStatus)}</Table.Td>
+                <Table.Td>{label('careerStatus', a.careerStatus)}</Table.Td>
                 <Table.Td>{a.institutionName ?? '–'}</Table.Td>
                 <Table.Td>{a.jobTitle ?? '–'}</Table.Td>
                 <Table.Td>{where(a)}</Table.Td>
@@ -216,7 +208,7 @@ function History({ current, history }: { current: Answer | null; history: Answer
                 <Table.Td ta="right">
                   {a.waitingPeriodMonths == null ? '–' : `${formatNumber(a.waitingPeriodMonths)} bulan`}
                 </Table.Td>
-                <Table.Td>{a.jobFit ? JOB_FIT_LABELS[a.jobFit] : '–'}</Table.Td>
+                <Table.Td>{label('jobFit', a.jobFit)}</Table.Td>
                 <Table.Td>{formatDate(a.startDate, true)}</Table.Td>
               </Table.Tr>
             ))}
@@ -371,12 +363,16 @@ export function TracerStudyPage() {
                       />
                     )}
                     {shown('start_date') && (
-                      <TextInput {...text('start_date')} type="date" max={todayWib()} />
+                      <DateField
+                        {...common('start_date')}
+                        value={form.text.start_date ?? ''}
+                        onChange={(v) => setForm((f) => ({ ...f, text: { ...f.text, start_date: v } }))}
+                      />
                     )}
                     {shown('job_fit') && (
                       <Select
                         {...common('job_fit')}
-                        data={Object.entries(JOB_FIT_LABELS).map(([value, l]) => ({ value, label: l }))}
+                        data={options('jobFit')}
                         value={form.text.job_fit || null}
                         onChange={(v) => setForm((f) => ({ ...f, text: { ...f.text, job_fit: v ?? '' } }))}
                         clearable={!required.includes('job_fit')}

@@ -15,7 +15,8 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { api, unwrap } from '../api/client'
 import { Loading, Pager, PageTitle } from '../components/ui'
-import { formatDate, formatSalaryRange, label } from '../lib/format'
+import { formatDate, formatSalaryRange } from '../lib/format'
+import { label } from '../lib/labels'
 import { useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
 
@@ -67,7 +68,10 @@ export function VacancyListPage() {
               label="Jenis pekerjaan"
               data={[
                 { value: '', label: 'Semua jenis' },
-                ...(o?.jobTypes ?? []).map((c) => ({ value: String(c.value), label: c.label })),
+                ...(o?.jobTypes ?? []).map((c) => ({
+                  value: String(c.value),
+                  label: label('jobType', String(c.value)),
+                })),
               ]}
               value={f.get('job_type')}
               onChange={(e) => f.set({ job_type: e.currentTarget.value })}
@@ -106,14 +110,15 @@ export function VacancyListPage() {
                       {v.title}
                     </Anchor>
                     {v.hasApplied && (
-                      <Badge color="green" variant="light">
+                      // Never squeezed by a long title (it was cut to "SUDAH …" on a 360 px phone).
+                      <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
                         Sudah melamar
                       </Badge>
                     )}
                   </Group>
                   <Text size="sm">{v.company.name}</Text>
                   <Text size="sm" c="dimmed">
-                    {label(v.jobType)} ·{' '}
+                    {label('jobType', v.jobType)} ·{' '}
                     {[v.city, v.province].filter(Boolean).join(', ') || 'Lokasi belum ada'}
                   </Text>
                   <Text size="sm">{formatSalaryRange(v.minSalary, v.maxSalary)}</Text>

@@ -1,0 +1,76 @@
+import '@mantine/dates/styles.css'
+import 'dayjs/locale/id'
+import {
+  DateInput,
+  type DateInputProps,
+  DatesProvider,
+  type DatesProviderSettings,
+  TimePicker,
+} from '@mantine/dates'
+import type { ReactNode } from 'react'
+import { parseDateInput } from '../lib/format'
+
+/**
+ * Date and time fields that read Indonesian whatever the browser's language: `dd/mm/yyyy`, 24-hour
+ * clock, month and day names in Indonesian, weeks from Monday. (A native `<input type=date>` follows the
+ * browser's locale: `mm/dd/yyyy` and AM/PM on an English browser.) Values stay the API's: `YYYY-MM-DD`
+ * and `HH:mm`.
+ */
+const SETTINGS: DatesProviderSettings = { locale: 'id', firstDayOfWeek: 1, weekendDays: [0] }
+
+type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'minDate' | 'maxDate'> & {
+  /** `YYYY-MM-DD`, or '' for none. */
+  value: string
+  onChange: (value: string) => void
+  min?: string
+  max?: string
+}
+
+export function DateField({ value, onChange, min, max, required, ...rest }: DateFieldProps) {
+  return (
+    <DatesProvider settings={SETTINGS}>
+      <DateInput
+        valueFormat="DD/MM/YYYY"
+        dateParser={parseDateInput}
+        placeholder="hh/bb/tttt"
+        allowDeselect
+        clearable={!required}
+        required={required}
+        value={value || null}
+        onChange={(v) => onChange(v ?? '')}
+        minDate={min || undefined}
+        maxDate={max || undefined}
+        {...rest}
+      />
+    </DatesProvider>
+  )
+}
+
+/** A time of day on the 24-hour clock (`HH:mm`, '' for none). */
+export function TimeField({
+  label,
+  value,
+  onChange,
+  error,
+  required,
+}: {
+  label: ReactNode
+  value: string
+  onChange: (value: string) => void
+  error?: ReactNode
+  required?: boolean
+}) {
+  return (
+    <TimePicker
+      label={label}
+      format="24h"
+      withDropdown
+      hoursInputLabel="Jam"
+      minutesInputLabel="Menit"
+      required={required}
+      error={error}
+      value={value}
+      onChange={(v) => onChange(v ? v.slice(0, 5) : '')}
+    />
+  )
+}
