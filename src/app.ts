@@ -8,8 +8,10 @@ import type { Config } from './config.js'
 import type { Database, Db } from './db/client.js'
 import { registerAuth } from './http/auth.js'
 import { registerErrorHandling } from './http/errors.js'
+import { registerMessageLanguage } from './http/i18n.js'
 import { registerSaneInput } from './http/sane-input.js'
-import { webClient } from './http/web.js'
+import { registerCors, registerSecurityHeaders } from './http/security.js'
+import { inlineScriptHashes, webClient } from './http/web.js'
 import { createMailer } from './jobs/mailer.js'
 import { createJobs, type JobOptions, type Jobs } from './jobs/queue.js'
 import { registerWorkers } from './jobs/workers.js'
@@ -31,6 +33,7 @@ import { systemRoutes } from './modules/system/routes.js'
 import { tracerStudyRoutes } from './modules/tracer-study/routes.js'
 import { userRoutes } from './modules/users/routes.js'
 import { hrdVacancyRoutes, vacancyBrowseRoutes } from './modules/vacancies/routes.js'
+import { vocabularyRoutes } from './modules/vocabulary/routes.js'
 import type { Storage } from './storage/storage.js'
 
 declare module 'fastify' {
@@ -58,13 +61,15 @@ export interface AppDeps {
   database: Database
   storage: Storage
   logger?: FastifyServerOptions['logger']
+  /** The process's own pino logger (main.ts: asynchronous stdout); otherwise `logger` options or the config's level. */
+  loggerInstance?: FastifyServerOptions['loggerInstance']
   /** Queue tuning (tests poll faster and retry sooner). */
   jobOptions?: JobOptions
 }
 
-export async function buildApp({ config, database, storage, logger, jobOptions }: AppDeps) {
+export async function buildApp({ config, database, storage, logger, loggerInstance, jobOptions }: AppDeps) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.logLevel } }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
@@ -86,20 +91,32 @@ export async function buildApp({ config, database, storage, logger, jobOptions }
   const routeList: RouteEntry[] = []
   app.decorate('routeList', routeList)
   // Handlers still running, whether or not their client is still there: closing waits for them (up to
-  // 10 s) so that the database is never closed under a request that is writing.
+  // 10 s) so that the database is never closed under a request that is writing. The wrapper keeps each
+  // handler's own contract: a promise comes back as the same promise's value, and a handler that answers
+  // by itself (returns nothing, as @fastify/static's, which streams the file after returning) still
+  // returns nothing synchronously: an async wrapper resolving `undefined` would make Fastify send an
+  // empty answer before the file.
   let running = 0
   let drained: (() => void) | null = null
+  const finished = () => {
+    running--
+    if (running === 0) drained?.()
+  }
   app.addHook('onRoute', (route) => {
     const handler = route.handler
-    route.handler = async function (this: unknown, req, reply) {
+    route.handler = function (this: unknown, req, reply) {
       running++
+      let result: unknown
       try {
-        return await handler.call(this as never, req, reply)
-      } finally {
-        running--
-        if (running === 0) drained?.()
+        result = handler.call(this as never, req, reply)
+      } catch (err) {
+        finished()
+        throw err
       }
-    }
+      if (result instanceof Promise) return result.finally(finished)
+      finished()
+      return result
+    } as typeof handler
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue
       routeList.push({
@@ -136,7 +153,11 @@ export async function buildApp({ config, database, storage, logger, jobOptions }
   })
 
   registerErrorHandling(app)
+  registerMessageLanguage(app)
   registerSaneInput(app)
+  // Before the token check, so that its refusals carry the browser headers (and CORS headers) too.
+  await registerSecurityHeaders(app, { scriptHashes: inlineScriptHashes() })
+  await registerCors(app, config.corsOrigins)
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -181,6 +202,7 @@ export async function buildApp({ config, database, storage, logger, jobOptions }
   await app.register(reportRoutes, { prefix: '/api/admin/reports' })
   await app.register(dashboardRoutes, { prefix: '/api/admin/dashboard' })
   await app.register(tracerStudyRoutes, { prefix: '/api/alumni/tracer-study' })
+  await app.register(vocabularyRoutes, { prefix: '/api/vocabulary' })
   // The web client (web/dist) at `/`, with the single-page fallback for every non-/api, non-/docs path.
   await app.register(webClient)
 

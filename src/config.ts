@@ -7,7 +7,7 @@ const Env = Type.Object({
   }),
   HOST: Type.String({ default: '0.0.0.0' }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
-  /** Empty: embedded PGlite under DATA_DIR/db. Otherwise postgres://user:pass@host:port/db */
+  /** Empty: the embedded PostgreSQL under DATA_DIR/pg. Otherwise postgres://user:pass@host:port/db */
   DATABASE_URL: Type.String({ default: '' }),
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   /** A query unanswered this long fails (503): a database that silently stopped answering. */
@@ -20,6 +20,11 @@ const Env = Type.Object({
     { default: 'info' },
   ),
   TOKEN_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 366, default: 24 * 7 }),
+  /**
+   * Seconds an instance keeps a token's lookup (account, role, company) in memory; 0 turns it off.
+   * Default 5, 0 under NODE_ENV=test. See docs/decisions.md (Authentication).
+   */
+  AUTH_CACHE_SECONDS: Type.Optional(Type.Integer({ minimum: 0, maximum: 60 })),
   /** Create demo data on an empty database (never in production). */
   SEED_DEMO: Type.Union([Type.Literal('auto'), Type.Literal('true'), Type.Literal('false')], {
     default: 'auto',
@@ -29,12 +34,20 @@ const Env = Type.Object({
   LOGIN_MAX_PER_EMAIL: Type.Integer({ minimum: 1, default: 10 }),
   LOGIN_MAX_PER_IP: Type.Integer({ minimum: 1, default: 60 }),
   LOGIN_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 15 * 60 }),
+  /** Failed logins per e-mail from all addresses together, per LOGIN_EMAIL_CEILING_WINDOW_SECONDS. */
+  LOGIN_EMAIL_CEILING: Type.Integer({ minimum: 1, default: 100 }),
+  LOGIN_EMAIL_CEILING_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 * 60 }),
   APPLY_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 30 }),
   UPLOAD_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 60 }),
   /** Slow clients: the headers must arrive within this, and the whole request within the next. */
   HEADERS_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 600, default: 20 }),
   REQUEST_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 120 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
+  /** Origins of front-ends on other origins that may call the API: `https://a.example,http://localhost:5173`. */
+  CORS_ORIGINS: Type.String({
+    default: '',
+    pattern: '^\\s*(https?://[^/\\s,]+(\\s*,\\s*https?://[^/\\s,]+)*)?\\s*$',
+  }),
   SMTP_URL: Type.String({ default: '' }),
   SMTP_FROM: Type.String({ default: 'bursa <no-reply@bursa.local>' }),
 })
@@ -52,15 +65,25 @@ export interface Config {
   storageUrl: string | null
   logLevel: string
   tokenTtlHours: number
+  /** Milliseconds a token lookup is kept per instance (0: every request asks the database). */
+  authCacheMs: number
   seedDemo: boolean
   bodyLimit: number
   uploadLimit: number
-  login: { maxPerEmail: number; maxPerIp: number; windowSeconds: number }
+  login: {
+    maxPerEmail: number
+    maxPerIp: number
+    windowSeconds: number
+    /** Failed attempts per e-mail from all addresses together, and their window. */
+    emailCeiling: number
+    emailCeilingWindowSeconds: number
+  }
   /** Per account and hour, per instance. */
   limits: { applyPerHour: number; uploadPerHour: number }
   /** Milliseconds. */
   timeouts: { headers: number; request: number }
   trustProxy: boolean
+  corsOrigins: string[]
   smtp: { url: string | null; from: string }
 }
 
@@ -74,9 +97,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const converted = Value.Default(Env, Value.Convert(Env, raw)) as Env
   const errors = [...Value.Errors(Env, converted)]
   if (errors.length > 0) {
-    const lines = errors.map(
-      (e) => `  ${e.path.slice(1) || '(root)'}: ${e.message} (got ${JSON.stringify(e.value)})`,
-    )
+    const lines = errors.map((e) => {
+      // A choice of words (LOG_LEVEL, NODE_ENV, …) names what it accepts.
+      const choices = (e.schema.anyOf as { const?: unknown }[] | undefined)?.map((s) => s.const)
+      const message =
+        choices?.length && choices.every((c) => typeof c === 'string')
+          ? `must be one of ${choices.join(', ')}`
+          : e.message
+      return `  ${e.path.slice(1) || '(root)'}: ${message} (got ${JSON.stringify(e.value)})`
+    })
     throw new Error(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`)
   }
   const env = converted
@@ -91,6 +120,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     storageUrl: env.STORAGE_URL || null,
     logLevel: env.LOG_LEVEL,
     tokenTtlHours: env.TOKEN_TTL_HOURS,
+    authCacheMs: (env.AUTH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     // Never in production, whatever SEED_DEMO says.
     seedDemo: env.NODE_ENV !== 'production' && env.SEED_DEMO !== 'false',
     bodyLimit: env.BODY_LIMIT_BYTES,
@@ -103,9 +133,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxPerEmail: env.LOGIN_MAX_PER_EMAIL,
       maxPerIp: env.LOGIN_MAX_PER_IP,
       windowSeconds: env.LOGIN_WINDOW_SECONDS,
+      emailCeiling: env.LOGIN_EMAIL_CEILING,
+      emailCeilingWindowSeconds: env.LOGIN_EMAIL_CEILING_WINDOW_SECONDS,
     },
     limits: { applyPerHour: env.APPLY_MAX_PER_HOUR, uploadPerHour: env.UPLOAD_MAX_PER_HOUR },
     trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     smtp: { url: env.SMTP_URL || null, from: env.SMTP_FROM },
   }
 }

@@ -27,6 +27,36 @@ describe('POST /api/login', () => {
     expect(me.body.data).toMatchObject({ id: hrd.id, role: 'hrd', company: { id: hrd.companyId } })
   })
 
+  it('also answers the token as access_token and the account as user, at the top level', async () => {
+    const siswa = await given.student(t)
+    const res = await call(t, 'POST', '/api/login', { body: { email: siswa.email, password: PASSWORD } })
+    expect(res.status).toBe(200)
+    expect(res.body.access_token).toBe(res.body.data.token)
+    expect(res.body.user).toEqual(res.body.data.user)
+    expect(res.body.user).toMatchObject({ id: siswa.id, role: 'siswa' })
+    const me = await call(t, 'GET', '/api/me', { as: { authorization: `Bearer ${res.body.access_token}` } })
+    expect(me.status).toBe(200)
+    expect(me.body.user).toEqual(me.body.data)
+    expect(me.body.user).toMatchObject({ id: siswa.id, email: siswa.email, role: 'siswa' })
+    // Not on errors: those keep the plain error envelope.
+    const wrong = await call(t, 'POST', '/api/login', {
+      body: { email: siswa.email, password: 'salah-salah' },
+    })
+    expect(Object.keys(wrong.body).sort()).toEqual(['data', 'message', 'success'])
+  })
+
+  it('the OpenAPI document shows the top-level access_token and user', async () => {
+    const doc = (await call(t, 'GET', '/openapi.json')).body
+    const schemaOf = (path: string, method: string) =>
+      doc.paths[path][method].responses['200'].content['application/json'].schema
+    const login = schemaOf('/api/login', 'post')
+    expect(login.properties.access_token.type).toBe('string')
+    expect(login.properties.user.properties.role.enum).toContain('siswa')
+    expect(login.properties.data.properties.token.type).toBe('string')
+    const me = schemaOf('/api/me', 'get')
+    expect(Object.keys(me.properties.user.properties)).toEqual(Object.keys(me.properties.data.properties))
+  })
+
   it('stores only a hash of the token', async () => {
     const admin = await given.admin(t)
     const res = await call(t, 'POST', '/api/login', { body: { email: admin.email, password: PASSWORD } })

@@ -131,14 +131,14 @@ describe('POST /api/admin/alumni', () => {
         graduation_year: 2022,
         email,
         create_account: true,
-        password: 'rahasia-123',
+        password: 'rahasia-dapur-123',
       },
     })
     expect(res.status).toBe(201)
     expect(res.body.message).toBe('Alumni ditambahkan.')
     expect(res.body.data).toMatchObject({ graduationYear: 2022, account: { email, isActive: true } })
     expect(await givenLearners.account(t, res.body.data.account.id)).toMatchObject({ role: 'alumni' })
-    const session = await call(t, 'POST', '/api/login', { body: { email, password: 'rahasia-123' } })
+    const session = await call(t, 'POST', '/api/login', { body: { email, password: 'rahasia-dapur-123' } })
     expect(session.body.data.user.role).toBe('alumni')
     const me = await call(t, 'GET', '/api/me', { as: { authorization: `Bearer ${session.body.data.token}` } })
     expect(me.body.data.student).toMatchObject({ id: res.body.data.id, graduationYear: 2022 })

@@ -393,7 +393,7 @@ describe('POST /api/admin/companies/:id/hr-accounts', () => {
     const existing = await given.admin(t)
     const res = await call(t, 'POST', `/api/admin/companies/${c.id}/hr-accounts`, {
       as: admin,
-      body: { email: existing.email.toUpperCase(), full_name: 'Kembar', password: 'password123' },
+      body: { email: existing.email.toUpperCase(), full_name: 'Kembar', password: 'kopi-tubruk-77' },
     })
     expect(res.status).toBe(409)
     expect(res.body.errors).toHaveProperty('email')
@@ -464,7 +464,7 @@ describe('POST /api/admin/companies/:id/hr-accounts', () => {
     expect((await account(hrd.id)).companyId).toBe(hrd.companyId)
     const created = await call(t, 'POST', '/api/admin/companies/999999/hr-accounts', {
       as: admin,
-      body: { email: `${tag()}@x.example`, full_name: 'Tanpa Perusahaan', password: 'password123' },
+      body: { email: `${tag()}@x.example`, full_name: 'Tanpa Perusahaan', password: 'kopi-tubruk-77' },
     })
     expect(created.status).toBe(404)
   })

@@ -293,7 +293,7 @@ describe('POST /api/admin/students', () => {
         major_id: major.id,
         email: email.toUpperCase(),
         create_account: true,
-        password: 'rahasia-123',
+        password: 'rahasia-dapur-123',
       },
     })
     expect(res.status).toBe(201)
@@ -303,7 +303,7 @@ describe('POST /api/admin/students', () => {
     expect(stored).toMatchObject({ role: 'siswa', fullName: 'Gita Permata', email })
     expect(stored.passwordHash).toMatch(/^\$argon2id\$/)
 
-    const session = await login(email, 'rahasia-123')
+    const session = await login(email, 'rahasia-dapur-123')
     expect(session.status).toBe(200)
     expect(session.body.data.user.role).toBe('siswa')
     const me = await call(t, 'GET', '/api/me', { as: { authorization: `Bearer ${session.body.data.token}` } })
@@ -318,11 +318,11 @@ describe('POST /api/admin/students', () => {
     const email = `pw${tag()}@sekolah.test`
     const res = await call(t, 'POST', '/api/admin/students', {
       as: admin,
-      body: { nis: `P${tag()}`, full_name: 'Hana', major_id: major.id, email, password: 'rahasia-123' },
+      body: { nis: `P${tag()}`, full_name: 'Hana', major_id: major.id, email, password: 'rahasia-dapur-123' },
     })
     expect(res.status).toBe(201)
     expect(res.body.data.account.email).toBe(email)
-    expect((await login(email, 'rahasia-123')).status).toBe(200)
+    expect((await login(email, 'rahasia-dapur-123')).status).toBe(200)
   })
 
   it('409 errors.nis when the NIS is taken (by a student or an alumnus); no account is left behind', async () => {
@@ -335,7 +335,7 @@ describe('POST /api/admin/students', () => {
         full_name: 'Duplikat',
         major_id: alumnus.majorId,
         email,
-        password: 'rahasia-123',
+        password: 'rahasia-dapur-123',
       },
     })
     expect(res.status).toBe(409)
@@ -355,7 +355,7 @@ describe('POST /api/admin/students', () => {
         major_id: (await given.major(t)).id,
         email: other.email.toUpperCase(),
         create_account: true,
-        password: 'rahasia-123',
+        password: 'rahasia-dapur-123',
       },
     })
     expect(res.status).toBe(409)
@@ -373,7 +373,7 @@ describe('POST /api/admin/students', () => {
         full_name: 'X',
         major_id: s.majorId,
         email: s.email,
-        password: 'rahasia-123',
+        password: 'rahasia-dapur-123',
       },
     })
     expect(res.status).toBe(409)
@@ -514,12 +514,12 @@ describe('PUT /api/admin/students/:id', () => {
     const email = `akun${tag()}@sekolah.test`
     const res = await call(t, 'PUT', `/api/admin/students/${s.studentId}`, {
       as: admin,
-      body: { email, create_account: true, password: 'rahasia-123' },
+      body: { email, create_account: true, password: 'rahasia-dapur-123' },
     })
     expect(res.status).toBe(200)
     expect(res.body.data.account).toEqual({ id: expect.any(Number), email, isActive: true })
     expect((await givenLearners.stored(t, s.studentId)).userId).toBe(res.body.data.account.id)
-    const session = await login(email, 'rahasia-123')
+    const session = await login(email, 'rahasia-dapur-123')
     const me = await call(t, 'GET', '/api/me', { as: { authorization: `Bearer ${session.body.data.token}` } })
     expect(me.body.data.student.id).toBe(s.studentId)
   })

@@ -21,7 +21,7 @@ describe('POST /api/admin/users', () => {
     const res = await create({
       email: email.toUpperCase(),
       full_name: '  Dewi Kartika  ',
-      password: 'rahasia-123',
+      password: 'rahasia-dapur-123',
       role: 'hrd',
       company_id: company.id,
     })
@@ -46,7 +46,7 @@ describe('POST /api/admin/users', () => {
     expect(stored.passwordHash).toMatch(/^\$argon2id\$/)
     expect(res.raw).not.toContain('argon2')
 
-    const login = await givenUsers.login(t, email, 'rahasia-123')
+    const login = await givenUsers.login(t, email, 'rahasia-dapur-123')
     expect(login.status).toBe(200)
     expect(login.body.data.user).toMatchObject({ id: stored.id, role: 'hrd', companyId: company.id })
 
@@ -61,7 +61,7 @@ describe('POST /api/admin/users', () => {
     const res = await create({
       email,
       full_name: 'Rina',
-      password: 'password123',
+      password: 'kopi-tubruk-77',
       role: 'admin',
       company_id: null,
       is_active: false,
@@ -78,7 +78,7 @@ describe('POST /api/admin/users', () => {
     const bare = await create({
       email: newEmail('s'),
       full_name: 'Tanpa Data',
-      password: 'password123',
+      password: 'kopi-tubruk-77',
       role: 'siswa',
     })
     expect(bare.status).toBe(201)
@@ -88,7 +88,7 @@ describe('POST /api/admin/users', () => {
     const linked = await create({
       email: newEmail('s'),
       full_name: 'Punya Data',
-      password: 'password123',
+      password: 'kopi-tubruk-77',
       role: 'siswa',
       student_id: record.studentId,
     })
@@ -100,7 +100,7 @@ describe('POST /api/admin/users', () => {
     const alumniAccount = await create({
       email: newEmail('a'),
       full_name: 'Alumni',
-      password: 'password123',
+      password: 'kopi-tubruk-77',
       role: 'alumni',
       student_id: alumniRecord.studentId,
     })
@@ -108,7 +108,7 @@ describe('POST /api/admin/users', () => {
     expect(alumniAccount.body.data).toMatchObject({ role: 'alumni', studentId: alumniRecord.studentId })
     const me = await call(t, 'GET', '/api/me', {
       as: {
-        authorization: `Bearer ${(await givenUsers.login(t, alumniAccount.body.data.email, 'password123')).body.data.token}`,
+        authorization: `Bearer ${(await givenUsers.login(t, alumniAccount.body.data.email, 'kopi-tubruk-77')).body.data.token}`,
       },
     })
     expect(me.body.data.student).toMatchObject({ id: alumniRecord.studentId })
@@ -117,7 +117,7 @@ describe('POST /api/admin/users', () => {
   it('409 with errors.email when the e-mail is taken, also when it differs only in case', async () => {
     const existing = await given.admin(t, { email: `${unique('ada')}@sekolah.test` })
     for (const email of [existing.email, existing.email.toUpperCase()]) {
-      const res = await create({ email, full_name: 'Kembar', password: 'password123', role: 'admin' })
+      const res = await create({ email, full_name: 'Kembar', password: 'kopi-tubruk-77', role: 'admin' })
       expect(res.status).toBe(409)
       expect(res.body).toEqual({
         success: false,
@@ -130,13 +130,13 @@ describe('POST /api/admin/users', () => {
 
   it('422 for an hrd account without company_id or with an unknown company', async () => {
     const email = newEmail('hrd')
-    const missing = await create({ email, full_name: 'HRD', password: 'password123', role: 'hrd' })
+    const missing = await create({ email, full_name: 'HRD', password: 'kopi-tubruk-77', role: 'hrd' })
     expect(missing.status).toBe(422)
     expect(missing.body.errors).toEqual({ company_id: ['wajib diisi untuk akun hrd'] })
     const nulled = await create({
       email,
       full_name: 'HRD',
-      password: 'password123',
+      password: 'kopi-tubruk-77',
       role: 'hrd',
       company_id: null,
     })
@@ -146,7 +146,7 @@ describe('POST /api/admin/users', () => {
     const unknown = await create({
       email,
       full_name: 'HRD',
-      password: 'password123',
+      password: 'kopi-tubruk-77',
       role: 'hrd',
       company_id: 999999,
     })
@@ -164,7 +164,7 @@ describe('POST /api/admin/users', () => {
     const res = await create({
       email: newEmail(),
       full_name: 'Admin',
-      password: 'password123',
+      password: 'kopi-tubruk-77',
       role: 'admin',
       company_id: company.id,
       student_id: record.studentId,
@@ -178,7 +178,7 @@ describe('POST /api/admin/users', () => {
   })
 
   it('422 for an unknown learner record or one of the other kind; 409 when it already has an account', async () => {
-    const body = { full_name: 'Siswa', password: 'password123', role: 'siswa' }
+    const body = { full_name: 'Siswa', password: 'kopi-tubruk-77', role: 'siswa' }
     const unknown = await create({ ...body, email: newEmail(), student_id: 999999 })
     expect(unknown.status).toBe(422)
     expect(unknown.body.errors).toEqual({ student_id: ['data siswa/alumni tidak ditemukan'] })
@@ -196,7 +196,7 @@ describe('POST /api/admin/users', () => {
     expect(res.body.message).toBe('Data siswa/alumni ini sudah memiliki akun.')
     expect(res.body.errors).toEqual({ student_id: ['sudah terhubung dengan akun lain'] })
     expect((await givenUsers.studentRow(t, taken.studentId))!.userId).toBe(taken.id)
-    expect((await givenUsers.login(t, email, 'password123')).status).toBe(401)
+    expect((await givenUsers.login(t, email, 'kopi-tubruk-77')).status).toBe(401)
   })
 
   it('422 with a message per field for missing and malformed fields', async () => {
@@ -242,7 +242,7 @@ describe('POST /api/admin/users', () => {
     const blank = await create({
       email: newEmail(),
       full_name: '   ',
-      password: 'password123',
+      password: 'kopi-tubruk-77',
       role: 'admin',
     })
     expect(blank.status).toBe(422)
@@ -250,7 +250,7 @@ describe('POST /api/admin/users', () => {
   })
 
   it('accepts a password of exactly 8 and of exactly 200 characters', async () => {
-    for (const password of ['12345678', 'p'.repeat(200)]) {
+    for (const password of ['Kj8#mQ2z', 'kopi-tubruk-'.repeat(17).slice(0, 200)]) {
       const email = newEmail('batas')
       const res = await create({ email, full_name: 'Batas', password, role: 'admin' })
       expect(res.status).toBe(201)

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import type { Actor } from '../../src/actor.js'
 import { users } from '../../src/db/schema/index.js'
-import type { Actor } from '../../src/http/auth.js'
 import { AppError } from '../../src/http/errors.js'
 import { deleteUser, toggleUserActive, updateUser } from '../../src/modules/users/service.js'
 import { call, type Res, useTestApp } from '../support/app.js'

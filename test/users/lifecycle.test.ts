@@ -143,7 +143,7 @@ describe('POST /api/admin/users/:id/reset-password', () => {
     expect((await givenUsers.stored(t, admin.id))!.passwordHash).toBe(before)
     const unknown = await call(t, 'POST', '/api/admin/users/999999/reset-password', {
       as: superadmin,
-      body: { password: 'password123' },
+      body: { password: 'kopi-tubruk-77' },
     })
     expect(unknown.status).toBe(404)
   })

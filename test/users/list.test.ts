@@ -21,13 +21,13 @@ describe('role matrix of /api/admin/users', () => {
     await expectRoles(t, 'POST', base, ['superadmin'], {
       email: `${unique('matrix')}@test.local`,
       full_name: 'Matrix',
-      password: 'password123',
+      password: 'kopi-tubruk-77',
       role: 'admin',
     })
     await expectRoles(t, 'PUT', `${base}/${target.id}`, ['superadmin'], { full_name: 'Matrix 2' })
     await expectRoles(t, 'PATCH', `${base}/${target.id}/toggle-active`, ['superadmin'])
     await expectRoles(t, 'POST', `${base}/${target.id}/reset-password`, ['superadmin'], {
-      password: 'password456',
+      password: 'pemulihan-456',
     })
     await expectRoles(t, 'DELETE', `${base}/${toDelete.id}`, ['superadmin'])
     // Each route did run for the superadmin of the matrix.

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ROLES } from '../../db/schema/index.js'
 import { ok } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import { Envelope, Nullable, Ok, StringEnum } from '../../http/schemas.js'
 import { login, loginLimiter, logout, me } from './service.js'
 
@@ -32,6 +33,22 @@ const MeOut = Type.Object({
   ),
 })
 
+const LoginOut = Type.Object({ token: Type.String(), user: UserOut })
+
+/**
+ * The envelope, plus what clients written for the reference front-end read: the token as `access_token`
+ * and the account as `user`, at the top level (the same values as `data`).
+ */
+const LoginAnswer = Type.Object({
+  ...Envelope(LoginOut).properties,
+  access_token: Type.String({ description: 'The same token as `data.token`' }),
+  user: Type.Object(UserOut.properties, { description: 'The same account as `data.user`' }),
+})
+const MeAnswer = Type.Object({
+  ...Envelope(MeOut).properties,
+  user: Type.Object(MeOut.properties, { description: 'The same account as `data`' }),
+})
+
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limiter = loginLimiter(app.config)
 
@@ -46,16 +63,26 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           email: Type.String({ minLength: 1, maxLength: 254 }),
           password: Type.String({ minLength: 1, maxLength: 200 }),
         }),
-        response: { 200: Envelope(Type.Object({ token: Type.String(), user: UserOut })) },
+        response: { 200: LoginAnswer },
       },
     },
-    async (req) => ok(await login(app.db, app.config, limiter, req.body, req.ip), 'Login berhasil.'),
+    async (req) => {
+      const answer = await login(app.db, app.config, limiter, req.body, req.ip)
+      return {
+        ...ok(answer, msg('Login berhasil.', 'Logged in.')),
+        access_token: answer.token,
+        user: answer.user,
+      }
+    },
   )
 
   app.get(
     '/me',
-    { schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: Envelope(MeOut) } } },
-    async (req) => ok(await me(app.db, req.user)),
+    { schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: MeAnswer } } },
+    async (req) => {
+      const account = await me(app.db, req.user)
+      return { ...ok(account), user: account }
+    },
   )
 
   app.post(
@@ -63,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ['auth'], summary: 'Revoke the token in use', response: { 200: Ok } } },
     async (req) => {
       await logout(app.db, req.user)
-      return ok(null, 'Logout berhasil.')
+      return ok(null, msg('Logout berhasil.', 'Logged out.'))
     },
   )
 }

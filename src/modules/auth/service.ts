@@ -1,24 +1,39 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import type { Actor } from '../../actor.js'
 import type { Config } from '../../config.js'
 import type { Conn, Db } from '../../db/client.js'
 import { accessTokens, companies, majors, students, users } from '../../db/schema/index.js'
-import { type Actor, issueToken } from '../../http/auth.js'
+import { issueToken } from '../../http/auth.js'
 import { AppError } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { verifyPassword } from './passwords.js'
 
 export interface LoginLimiter {
   byIp: RateLimiterMemory
+  byEmailAndIp: RateLimiterMemory
   byEmail: RateLimiterMemory
 }
 
-/** Per-instance counters: every login attempt per address, failed attempts per e-mail. */
+/**
+ * Per-instance counters: every attempt per address; failed attempts per e-mail from one address (the
+ * brake on guessing, which someone elsewhere cannot use to lock the real user out); and failed attempts
+ * per e-mail from all addresses together, a slower ceiling on guessing spread over many addresses.
+ */
 export function loginLimiter(config: Config): LoginLimiter {
-  const duration = config.login.windowSeconds
+  const { maxPerIp, maxPerEmail, windowSeconds, emailCeiling, emailCeilingWindowSeconds } = config.login
   return {
-    byIp: new RateLimiterMemory({ keyPrefix: 'login-ip', points: config.login.maxPerIp, duration }),
-    byEmail: new RateLimiterMemory({ keyPrefix: 'login-email', points: config.login.maxPerEmail, duration }),
+    byIp: new RateLimiterMemory({ keyPrefix: 'login-ip', points: maxPerIp, duration: windowSeconds }),
+    byEmailAndIp: new RateLimiterMemory({
+      keyPrefix: 'login-email-ip',
+      points: maxPerEmail,
+      duration: windowSeconds,
+    }),
+    byEmail: new RateLimiterMemory({
+      keyPrefix: 'login-email',
+      points: emailCeiling,
+      duration: emailCeilingWindowSeconds,
+    }),
   }
 }
 
@@ -43,13 +58,20 @@ export async function login(
   ip: string,
 ) {
   const email = input.email.trim().toLowerCase()
+  const emailAndIp = `${email} ${ip}`
   await limiter.byIp.consume(ip).catch(tooMany)
-  const blocked = await limiter.byEmail.get(email)
-  if (blocked && blocked.remainingPoints <= 0) tooMany(blocked)
+  for (const [counter, key] of [
+    [limiter.byEmailAndIp, emailAndIp],
+    [limiter.byEmail, email],
+  ] as const) {
+    const used = await counter.get(key)
+    if (used && used.remainingPoints <= 0) tooMany(used)
+  }
 
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1)
   const valid = await verifyPassword(user?.passwordHash, input.password)
   if (!user || !valid) {
+    await limiter.byEmailAndIp.consume(emailAndIp).catch(() => {})
     await limiter.byEmail.consume(email).catch(() => {})
     throw new AppError(401, msg('E-mail atau kata sandi salah.', 'Wrong e-mail or password.'))
   }
@@ -62,7 +84,8 @@ export async function login(
       ),
     )
   }
-  await limiter.byEmail.delete(email)
+  // The address proved it knows the password; the ceiling across addresses keeps counting.
+  await limiter.byEmailAndIp.delete(emailAndIp)
   const token = await db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id))
     return issueToken(tx, user.id, config.tokenTtlHours)

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
+import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
 import { companies } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 import type { Page } from '../../http/envelope.js'
 import { conflict, type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { assertStrongPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import * as q from './companies.queries.js'
 import { nonBlank } from './departments.service.js'
@@ -216,6 +217,7 @@ export async function linkHrAccount(db: Db, actor: Actor, companyId: number, inp
   }
   const email = input.email!.trim().toLowerCase()
   const fullName = nonBlank(input.full_name!, 'full_name')
+  assertStrongPassword(input.password!, { email, fullName })
   const passwordHash = await hashPassword(input.password!)
   return db.transaction(async (tx) => {
     if (!(await q.lockCompany(tx, companyId, 'share'))) notFoundCompany()

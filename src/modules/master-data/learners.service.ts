@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
+import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Db, Tx } from '../../db/client.js'
 import { type SocialMedia, students } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 import type { Page } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import type { Storage } from '../../storage/storage.js'
+import { checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import * as q from './learners.queries.js'
 
@@ -236,6 +237,7 @@ export async function createLearner(db: Db, actor: Actor, kind: Kind, input: Lea
   if (withAccount) {
     if (!set.email) add(errors, 'email', accountNeedsEmail)
     if (input.password === undefined) add(errors, 'password', accountNeedsEmail)
+    else checkPassword(errors, input.password, { email: set.email, fullName: set.fullName })
   }
   if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
   const passwordHash = withAccount ? await hashPassword(input.password!) : null
@@ -325,6 +327,7 @@ export async function updateLearner(
     if (!hasAccount && wantsAccount) {
       if (!email) add(errors, 'email', accountNeedsEmail)
       if (input.password === undefined) add(errors, 'password', accountNeedsEmail)
+      else checkPassword(errors, input.password, { email, fullName })
     }
     if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
 

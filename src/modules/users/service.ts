@@ -1,17 +1,17 @@
 import { randomInt } from 'node:crypto'
+import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
 import type { Role } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 import type { Page } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
+import { assertStrongPassword, checkPassword, PASSWORD_MAX, PASSWORD_MIN } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import * as q from './queries.js'
 
-/** Password rules, shared by the route schemas and the create-admin script. */
-export const PASSWORD_MIN = 8
-export const PASSWORD_MAX = 200
+/** The password rule is auth/password-policy.ts's; its lengths are re-exported for the route schemas. */
+export { PASSWORD_MAX, PASSWORD_MIN }
 export const EMAIL_MAX = 254
 export const NAME_MAX = 150
 export const TEMPORARY_PASSWORD_LENGTH = 12
@@ -99,6 +99,7 @@ function checkNewAccount(input: CreateUserInput) {
     errors.student_id = [
       msg('hanya boleh diisi untuk akun siswa atau alumni', 'is only allowed for a siswa or alumni account'),
     ]
+  checkPassword(errors, input.password, { email: input.email, fullName: input.full_name })
   if (Object.keys(errors).length > 0) unprocessable(invalid, errors)
 }
 
@@ -279,6 +280,10 @@ export function temporaryPassword(length = TEMPORARY_PASSWORD_LENGTH): string {
  * account's sessions (all but the caller's own, when superadmins reset their own password).
  */
 export async function resetPassword(db: Db, actor: Actor, id: number, input: { password?: string }) {
+  if (input.password !== undefined) {
+    const account = (await q.userById(db, id)) ?? notFoundUser()
+    assertStrongPassword(input.password, account)
+  }
   const generated = input.password === undefined ? temporaryPassword() : null
   const passwordHash = await hashPassword(input.password ?? generated!)
   return db.transaction(async (tx) => {
@@ -331,14 +336,8 @@ export async function ensureSuperadmin(
   const errors: FieldErrors = {}
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > EMAIL_MAX)
     errors.email = [msg('harus berupa alamat e-mail yang valid', 'must be a valid e-mail address')]
-  if (input.password.length < PASSWORD_MIN || input.password.length > PASSWORD_MAX)
-    errors.password = [
-      msg(
-        `panjangnya ${PASSWORD_MIN} sampai ${PASSWORD_MAX} karakter`,
-        `must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`,
-      ),
-    ]
   const fullName = input.fullName?.trim()
+  checkPassword(errors, input.password, { email, fullName })
   if (fullName !== undefined && (!fullName || fullName.length > NAME_MAX))
     errors.full_name = [msg(`1 sampai ${NAME_MAX} karakter`, `must be 1 to ${NAME_MAX} characters long`)]
   if (Object.keys(errors).length > 0) unprocessable(invalid, errors)
