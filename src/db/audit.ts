@@ -1,4 +1,4 @@
-import type { Actor } from '../http/auth.js'
+import type { Actor } from '../actor.js'
 import type { Conn } from './client.js'
 import { auditLog } from './schema/index.js'
 

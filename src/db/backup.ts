@@ -179,12 +179,16 @@ export async function restore(url: string, input: Readable): Promise<Manifest> {
     }
     // Foreign keys are checked as rows arrive unless triggers are bypassed (superuser only); the tables
     // come parents first either way.
-    await c.query('set session_replication_role = replica').catch(() => {})
+    const bypassed = await c.query('set session_replication_role = replica').then(
+      () => true,
+      () => false,
+    )
     await c.query('begin')
     for (const table of manifest.tables) {
       const head = await lines.next()
       const name = head.done ? null : (JSON.parse(head.value) as { table: string }).table
-      if (name !== table.name) throw new RestoreError(`The backup is cut short or damaged near table ${table.name}.`)
+      if (name !== table.name)
+        throw new RestoreError(`The backup is cut short or damaged near table ${table.name}.`)
       const cols = table.columns.map((col) => pg.escapeIdentifier(col)).join(', ')
       const sink = c.query(copyFrom(`copy ${ident(table.name)} (${cols}) from stdin`))
       const finished = once(sink, 'finish')
@@ -197,8 +201,12 @@ export async function restore(url: string, input: Readable): Promise<Manifest> {
       sink.end()
       await finished
     }
+    // Without the bypass the counters' trigger on applications (migration 0001) counted every restored
+    // application on top of the restored counts: count them again.
+    if (!bypassed) await recountVacancies(c)
     for (const seq of manifest.sequences) {
-      if (seq.value !== null) await c.query('select setval($1::regclass, $2::bigint, true)', [seq.name, seq.value])
+      if (seq.value !== null)
+        await c.query('select setval($1::regclass, $2::bigint, true)', [seq.name, seq.value])
     }
     await c.query('commit')
     await c.query('reset session_replication_role').catch(() => {})
@@ -210,4 +218,19 @@ export async function restore(url: string, input: Readable): Promise<Manifest> {
   } finally {
     await c.end()
   }
+}
+
+/** The vacancies' kept counts from the applications, when the backup's level has them. */
+async function recountVacancies(c: pg.Client) {
+  const { rows } = await c.query(
+    `select 1 from information_schema.columns where table_name = 'job_vacancies' and column_name = 'applicant_count'`,
+  )
+  if (rows.length === 0) return
+  await c.query(
+    `update job_vacancies v set applicant_count = coalesce(n.applicants, 0), accepted_count = coalesce(n.accepted, 0)
+     from job_vacancies v2 left join (
+       select job_vacancy_id, count(*)::int as applicants, (count(*) filter (where status = 'accepted'))::int as accepted
+       from applications group by job_vacancy_id) n on n.job_vacancy_id = v2.id
+     where v.id = v2.id`,
+  )
 }

@@ -15,8 +15,9 @@ import type {
 import { REVIEW_STAGE } from '../modules/applicant-reviews/service.js'
 import { WITHDRAWN_STAGE } from '../modules/applications/service.js'
 import { ATTENDANCE_STAGE } from '../modules/attendance/service.js'
-import { KIND_LABELS, STAGES as SCHEDULE_STAGES, whenText } from '../modules/schedules/service.js'
+import { STAGES as SCHEDULE_STAGES, whenText } from '../modules/schedules/service.js'
 import { STAGES as SELECTION_STAGES } from '../modules/selection/service.js'
+import { labelOf } from '../vocabulary/index.js'
 import type { ApplicantPlan, Cycle, TestPlan } from './story.js'
 
 export type EventRow = typeof applicationEvents.$inferInsert
@@ -63,7 +64,7 @@ export function lastChangeOf(plan: ApplicantPlan, cycle: Cycle): Date {
 }
 
 const about = (t: TestPlan, x: Context) =>
-  `${KIND_LABELS[t.kind]} "${t.name}" untuk lowongan "${x.vacancyTitle}" di ${x.companyName}`
+  `${labelOf('testKind', t.kind)} "${t.name}" untuk lowongan "${x.vacancyTitle}" di ${x.companyName}`
 const whereWhen = (t: { scheduledAt: Date; location: string }) =>
   `${whenText(t.scheduledAt)} di ${t.location}`
 
@@ -94,7 +95,7 @@ function reviewNotice(x: Context, decision: 'lolos' | 'tidak_lolos', notes: stri
 function scheduledNotice(x: Context, t: TestPlan, scheduleId: number) {
   return {
     kind: 'test.scheduled',
-    title: `Jadwal ${KIND_LABELS[t.kind]}: ${t.name}`,
+    title: `Jadwal ${labelOf('testKind', t.kind)}: ${t.name}`,
     body: `Anda dijadwalkan mengikuti ${about(t, x)} pada ${whereWhen(t)}.`,
     data: { applicationId: x.applicationId, testScheduleId: scheduleId },
   }
@@ -163,7 +164,7 @@ export function historyOf(plan: ApplicantPlan, cycle: Cycle, x: Context, schedul
       event({
         stage: ATTENDANCE_STAGE,
         status: mark,
-        notes: `${KIND_LABELS[t.kind as TestKind]}: ${t.name}`,
+        notes: `${labelOf('testKind', t.kind as TestKind)}: ${t.name}`,
         ...by(x.admin),
         at: t.validatedAt,
       })

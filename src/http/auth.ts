@@ -1,23 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Actor } from '../actor.js'
 import type { Conn, Db } from '../db/client.js'
+import { prepared } from '../db/prepared.js'
 import { accessTokens, companies, type Role, students, users } from '../db/schema/index.js'
 import { AppError } from './errors.js'
 import { msg } from './i18n.js'
-
-/** The authenticated caller, as every service receives it. */
-export interface Actor {
-  id: number
-  email: string
-  fullName: string
-  role: Role
-  /** For `hrd`: the company every query is scoped to. */
-  companyId: number | null
-  /** For `siswa` and `alumni`: their learner record. */
-  studentId: number | null
-  tokenId: number
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +17,11 @@ declare module 'fastify' {
     roles?: readonly Role[]
     /** No token needed. */
     public?: boolean
+    /**
+     * A change that cannot touch an account, a token or a company's active flag (applying, reviewing):
+     * it does not make this instance forget its token lookups (see `TokenCache`).
+     */
+    keepsSessions?: boolean
   }
 }
 
@@ -73,11 +67,9 @@ const unauthenticated = (
   ),
 ) => new AppError(401, m)
 
-async function authenticate(db: Db, header: string | undefined): Promise<Actor> {
-  const match = header?.match(/^Bearer\s+(\d{1,10})\|([A-Za-z0-9]{40})$/)
-  if (!match) throw unauthenticated()
-  const tokenId = Number(match[1])
-  const [row] = await db
+/** The token and its account, on every request: a prepared statement (src/db/prepared.ts). */
+const tokenLookup = prepared((db) =>
+  db
     .select({
       tokenHash: accessTokens.tokenHash,
       expiresAt: accessTokens.expiresAt,
@@ -95,9 +87,64 @@ async function authenticate(db: Db, header: string | undefined): Promise<Actor> 
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(students, eq(students.userId, users.id))
-    .where(eq(accessTokens.id, tokenId))
+    .where(eq(accessTokens.id, sql.placeholder('tokenId')))
     .limit(1)
-  if (!row || tokenId > 2147483647) throw unauthenticated()
+    .prepare('auth_token_lookup'),
+)
+
+type TokenRow = Awaited<ReturnType<ReturnType<typeof tokenLookup>['execute']>>[number]
+
+/**
+ * Token lookups kept in memory for `ttlMs` (AUTH_CACHE_SECONDS): most requests then need no database
+ * round trip for their token. The secret is still compared and the expiry checked on every request.
+ * This instance forgets every entry as soon as any change but the few marked `keepsSessions` has
+ * answered (logout, deactivation, a role or company change made here apply to the next request);
+ * another instance sees such a change within `ttlMs`. A lookup that started before a forgetting is
+ * not kept (`generation`), so a stale row cannot slip back in.
+ */
+interface TokenCache {
+  ttlMs: number
+  generation: number
+  entries: Map<number, { row: TokenRow; until: number }>
+}
+
+const TOKEN_CACHE_MAX = 10_000
+
+async function lookupToken(db: Db, cache: TokenCache, tokenId: number): Promise<TokenRow | undefined> {
+  const hit = cache.ttlMs > 0 ? cache.entries.get(tokenId) : undefined
+  if (hit && hit.until > Date.now()) return hit.row
+  const generation = cache.generation
+  const [row] = await tokenLookup(db).execute({ tokenId })
+  if (row && cache.ttlMs > 0 && generation === cache.generation) {
+    cache.entries.delete(tokenId)
+    if (cache.entries.size >= TOKEN_CACHE_MAX)
+      cache.entries.delete(cache.entries.keys().next().value as number)
+    cache.entries.set(tokenId, { row, until: Date.now() + cache.ttlMs })
+  }
+  return row
+}
+
+function forgetTokens(cache: TokenCache) {
+  cache.generation++
+  cache.entries.clear()
+}
+
+const tokenTouch = prepared((db) =>
+  db
+    .update(accessTokens)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(accessTokens.id, sql.placeholder('tokenId')))
+    .prepare('auth_token_touch'),
+)
+
+async function authenticate(db: Db, cache: TokenCache, header: string | undefined): Promise<Actor> {
+  const match = header?.match(/^Bearer\s+(\d{1,10})\|([A-Za-z0-9]{40})$/)
+  if (!match) throw unauthenticated()
+  const tokenId = Number(match[1])
+  // Token ids are PostgreSQL integers: a larger one cannot exist (and would be a database error).
+  if (tokenId > 2147483647) throw unauthenticated()
+  const row = await lookupToken(db, cache, tokenId)
+  if (!row) throw unauthenticated()
   if (!timingSafeEqual(Buffer.from(row.tokenHash, 'hex'), sha256(match[2]))) throw unauthenticated()
   if (row.expiresAt.getTime() <= Date.now())
     throw unauthenticated(
@@ -109,7 +156,8 @@ async function authenticate(db: Db, header: string | undefined): Promise<Actor> 
   if (!row.isActive)
     throw unauthenticated(msg('Akun Anda telah dinonaktifkan.', 'Your account has been deactivated.'))
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
-    await db.update(accessTokens).set({ lastUsedAt: sql`now()` }).where(eq(accessTokens.id, tokenId))
+    await tokenTouch(db).execute({ tokenId })
+    row.lastUsedAt = new Date()
   }
   return {
     id: row.id,
@@ -129,12 +177,18 @@ export function allows(required: readonly Role[], role: Role): boolean {
 
 /** One hook for the whole API: a token on every `/api` route but the public ones, then the route's roles. */
 export function registerAuth(app: FastifyInstance, db: Db) {
+  const cache: TokenCache = { ttlMs: app.config.authCacheMs, generation: 0, entries: new Map() }
   app.decorateRequest('user', null as unknown as Actor)
+  // Before the answer leaves: the client's next request already sees the change.
+  app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !req.routeOptions.config?.keepsSessions)
+      forgetTokens(cache)
+  })
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const url = req.routeOptions.url
     const config = req.routeOptions.config
     if (!url || !url.startsWith('/api') || config.public) return
-    const actor = (await authenticate(db, req.headers.authorization)) as Actor & {
+    const actor = (await authenticate(db, cache, req.headers.authorization)) as Actor & {
       companyActive?: boolean | null
     }
     const roles = config.roles

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { type Msg, msg } from './i18n.js'
 
 export interface Page {
   page: number
@@ -32,14 +33,21 @@ export async function totalOf(
   return (await count())[0]?.n ?? 0
 }
 
-export function ok<T>(data: T, message = 'Berhasil.') {
-  return { success: true as const, message, data }
+const DONE = msg('Berhasil.', 'Done.')
+
+/**
+ * A success. `message` may be a `msg('id', 'en')`: it leaves in the caller's language, put there just
+ * before serializing (`registerMessageLanguage`, src/http/i18n.ts); typed `string` because that is what
+ * the client receives.
+ */
+export function ok<T>(data: T, message: Msg = DONE) {
+  return { success: true as const, message: message as string, data }
 }
 
 export function paged<T, M extends object = {}>(rows: T[], total: number, page: Page, extraMeta?: M) {
   return {
     success: true as const,
-    message: 'Berhasil.',
+    message: DONE as string,
     data: rows,
     meta: {
       page: page.page,

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 
 export type Lang = 'id' | 'en'
 /** A user-facing message: Indonesian first, English on request (`Accept-Language: en`). */
@@ -20,4 +20,18 @@ export function langOf(req: Pick<FastifyRequest, 'headers'>): Lang {
 
 export function tr(m: Msg, lang: Lang): string {
   return typeof m === 'string' ? m : m[lang]
+}
+
+/**
+ * Success messages in the caller's language: `ok(data, msg('…', '…'))` carries both (src/http/envelope.ts)
+ * and this hook keeps the one asked for, before the answer is serialized. A plain string passes as it is;
+ * only an answer whose `message` is an object costs a look at `Accept-Language`.
+ */
+export function registerMessageLanguage(app: FastifyInstance) {
+  app.addHook('preSerialization', (req, _reply, payload, done) => {
+    const message = (payload as { message?: unknown } | null)?.message
+    if (typeof message === 'object' && message !== null)
+      (payload as { message: string }).message = tr(message as Msg, langOf(req))
+    done(null, payload)
+  })
 }

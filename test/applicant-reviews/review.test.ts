@@ -5,6 +5,7 @@ import { call, useTestApp } from '../support/app.js'
 import { given } from '../support/given.js'
 import { givenRecruitment } from '../support/given-applications.js'
 import { expectRoles } from '../support/roles.js'
+import { expectCounters } from '../support/vacancy-counters.js'
 
 const t = useTestApp()
 
@@ -144,6 +145,9 @@ describe('PATCH /api/hrd/applicant-reviews/:id/review', () => {
       stage: 'document_review',
       status: 'tidak_lolos',
     })
+    await expectCounters(t, vacancy.id, { applicants: 1, accepted: 0 })
+    const hr = await call(t, 'GET', `/api/hrd/job-vacancies/${vacancy.id}`, { as: hrd })
+    expect(hr.body.data).toMatchObject({ applicantCount: 1, acceptedCount: 0 })
   })
 
   it('reviews an applicant without an account, without a notification', async () => {
@@ -304,6 +308,7 @@ describe('POST /api/hrd/applicant-reviews/bulk-review', () => {
       expect(await eventsOf(bad.application.id)).toHaveLength(1)
       expect(await notificationsOf(bad.siswa.id)).toEqual([])
     }
+    await expectCounters(t, vacancy.id, { applicants: 4, accepted: 0 })
   })
 
   it('gives the reasons in English on request', async () => {

@@ -5,6 +5,7 @@ import { call, useTestApp } from '../support/app.js'
 import { given } from '../support/given.js'
 import { givenRecruitment } from '../support/given-applications.js'
 import { expectRoles } from '../support/roles.js'
+import { expectCounters } from '../support/vacancy-counters.js'
 
 const t = useTestApp()
 
@@ -233,6 +234,8 @@ describe('PATCH /api/my-applications/:id/withdraw', () => {
         ['applied', 'pending', null],
         ['withdrawn', 'withdrawn', siswa.id],
       ])
+      // A withdrawn application still counts as an applicant; it never took a place.
+      await expectCounters(t, vacancy.id, { applicants: 1, accepted: 0 })
     }
   })
 

@@ -50,6 +50,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /health': { allow: 'public' },
   'GET /ready': { allow: 'public' },
   'POST /api/login': { allow: 'public' },
+  'GET /api/vocabulary': { allow: 'public' },
   'GET /api/me': { allow: 'everyone' },
   'POST /api/logout': { allow: 'everyone' },
 

@@ -11,6 +11,7 @@ import { call, useTestApp } from '../support/app.js'
 import { given } from '../support/given.js'
 import { givenSelection, publishResults, schoolToday, storedSelection } from '../support/given-selection.js'
 import { expectRoles } from '../support/roles.js'
+import { expectCounters } from '../support/vacancy-counters.js'
 
 const t = useTestApp()
 
@@ -91,6 +92,13 @@ describe('POST /api/hrd/selection-results/publish', () => {
     })
     for (const s of [rejected, waitlisted, pending]) expect(s.placement).toBeUndefined()
 
+    // What the pages show: one place of five taken, four applicants.
+    await expectCounters(t, vacancy.id, { applicants: 4, accepted: 1 })
+    const hr = await call(t, 'GET', `/api/hrd/job-vacancies/${vacancy.id}`, { as: hrd })
+    expect(hr.body.data).toMatchObject({ quota: 5, applicantCount: 4, acceptedCount: 1 })
+    const seen = await call(t, 'GET', `/api/job-vacancies/${vacancy.id}`, { as: people[3].learner })
+    expect(seen.body.data).toMatchObject({ quota: 5, quotaLeft: 4 })
+
     // What the applicant now sees.
     const mine = await call(t, 'GET', `/api/my-applications/${people[0].application.id}`, {
       as: people[0].learner,
@@ -167,6 +175,9 @@ describe('POST /api/hrd/selection-results/publish', () => {
     const s = await storedSelection(t, waitlisted.application.id, waitlisted.learner.id)
     expect(s.application.status).toBe('accepted')
     expect(s.placement).toMatchObject({ status: 'active' })
+    await expectCounters(t, vacancy.id, { applicants: 2, accepted: 2 })
+    const seen = await call(t, 'GET', `/api/job-vacancies/${vacancy.id}`, { as: waitlisted.learner })
+    expect(seen.body.data).toMatchObject({ quota: 2, quotaLeft: 0 })
     expect(s.notifications.map((n) => n.data.decision)).toEqual(['cadangan', 'diterima'])
     expect(s.events.filter((e) => e.stage === 'selection_published').map((e) => e.status)).toEqual([
       'cadangan',
@@ -243,6 +254,7 @@ describe('POST /api/hrd/selection-results/publish', () => {
         .where(and(eq(applications.jobVacancyId, vacancy.id), eq(applications.status, 'accepted')))
       // However the requests interleave (all refused when the changes land first), never above 1.
       expect(accepted.length, `round ${round}`).toBeLessThanOrEqual(1)
+      await expectCounters(t, vacancy.id, { applicants: 22, accepted: accepted.length })
       const placed = await t.db.select().from(placements).where(eq(placements.jobVacancyId, vacancy.id))
       expect(placed.map((p) => p.applicationId)).toEqual(accepted.map((a) => a.id))
       for (const a of accepted) {

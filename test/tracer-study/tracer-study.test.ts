@@ -149,7 +149,7 @@ describe('POST /api/alumni/tracer-study', () => {
     const alumnus = await given.alumni(t)
     const res = await save(alumnus, { career_status: 'lanjut_studi', job_fit: 'sesuai' })
     expect(res.status).toBe(422)
-    const required = 'wajib diisi untuk status lanjut studi'
+    const required = 'wajib diisi untuk status melanjutkan studi'
     expect(res.body.errors).toEqual({
       institution_name: [required],
       city: [required],

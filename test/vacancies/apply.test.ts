@@ -4,6 +4,7 @@ import { applicationEvents, applicationFiles, applications } from '../../src/db/
 import { call, useTestApp } from '../support/app.js'
 import { given } from '../support/given.js'
 import { givenRecruitment } from '../support/given-recruitment.js'
+import { expectCounters } from '../support/vacancy-counters.js'
 
 const t = useTestApp()
 const applyUrl = (id: number) => `/api/job-vacancies/${id}/apply`
@@ -221,5 +222,27 @@ describe('POST /api/job-vacancies/:id/apply', () => {
     expect(res.body.data).toMatchObject({ applicantCount: 1, acceptedCount: 0 })
     const stats = await call(t, 'GET', '/api/hrd/job-vacancies/statistics', { as: hrd })
     expect(stats.body.data.applicants).toMatchObject({ total: 1, pending: 1 })
+    await expectCounters(t, vacancy.id, { applicants: 1, accepted: 0 })
+  })
+
+  it('counters on the vacancy follow every apply, also twenty at once; a refused one counts nothing', async () => {
+    const { vacancy, hrd, majorId } = await openVacancyAndApplicant()
+    const learners = await Promise.all(
+      Array.from({ length: 20 }, () => givenRecruitment.applicant(t, { majorId })),
+    )
+    const results = await Promise.all(
+      learners.map((l) => call(t, 'POST', applyUrl(vacancy.id), { as: l, body: {} })),
+    )
+    expect(results.map((r) => r.status)).toEqual(learners.map(() => 201))
+    // Applying again (409) and an incomplete profile (422) leave the counters alone.
+    expect((await call(t, 'POST', applyUrl(vacancy.id), { as: learners[0], body: {} })).status).toBe(409)
+    const incomplete = await given.student(t, { majorId })
+    expect((await call(t, 'POST', applyUrl(vacancy.id), { as: incomplete, body: {} })).status).toBe(422)
+    await expectCounters(t, vacancy.id, { applicants: 20, accepted: 0 })
+    const hr = await call(t, 'GET', `/api/hrd/job-vacancies/${vacancy.id}`, { as: hrd })
+    expect(hr.body.data).toMatchObject({ applicantCount: 20, acceptedCount: 0 })
+    // Applying takes no place: the learner still sees the whole quota left.
+    const detail = await call(t, 'GET', `/api/job-vacancies/${vacancy.id}`, { as: learners[1] })
+    expect(detail.body.data).toMatchObject({ quota: 5, quotaLeft: 5 })
   })
 })

@@ -150,6 +150,66 @@ describe('GET /api/job-vacancies', () => {
   })
 })
 
+describe('GET /api/job-vacancies follows every change at once', () => {
+  it('toggle, edit (deadline, target, majors), delete, and the company switched off and on', async () => {
+    const major = (await given.major(t)).id
+    const otherMajor = (await given.major(t)).id
+    const hrd = await given.hrd(t)
+    const admin = await given.admin(t)
+    const learner = await givenRecruitment.applicant(t, { majorId: major })
+    const vacancy = await givenRecruitment.vacancy(t, { companyId: hrd.companyId, majorIds: [major] })
+    const listed = async () => {
+      const res = await call(t, 'GET', base, { as: learner })
+      return res.body.data.map((x: { id: number }) => x.id).includes(vacancy.id)
+    }
+    const body = async (changes: Record<string, unknown> = {}) => ({
+      title: 'Operator',
+      position: 'Operator',
+      description: 'Deskripsi.',
+      qualifications: 'SMK.',
+      category: 'manufaktur',
+      job_type: 'full_time',
+      quota: 5,
+      deadline: await dayFromToday(t, 10),
+      target: 'all',
+      major_ids: [major],
+      ...changes,
+    })
+    const hr = (method: 'PUT' | 'PATCH' | 'DELETE', path: string, b?: unknown) =>
+      call(t, method, `/api/hrd/job-vacancies/${vacancy.id}${path}`, { as: hrd, body: b })
+    expect(await listed()).toBe(true)
+
+    expect((await hr('PATCH', '/toggle-active')).status).toBe(200)
+    expect(await listed()).toBe(false)
+    expect((await hr('PATCH', '/toggle-active')).status).toBe(200)
+    expect(await listed()).toBe(true)
+
+    expect((await hr('PUT', '', await body({ target: 'alumni' }))).status).toBe(200)
+    expect(await listed()).toBe(false)
+    expect((await hr('PUT', '', await body({ major_ids: [otherMajor] }))).status).toBe(200)
+    expect(await listed()).toBe(false)
+    expect((await hr('PUT', '', await body({ major_ids: [otherMajor, major] }))).status).toBe(200)
+    expect(await listed()).toBe(true)
+    // The deadline passing is read at list time (today still counts).
+    await t.db
+      .update(jobVacancies)
+      .set({ deadline: await dayFromToday(t, -1) })
+      .where(eq(jobVacancies.id, vacancy.id))
+    expect(await listed()).toBe(false)
+    expect((await hr('PUT', '', await body({ deadline: await dayFromToday(t, 0) }))).status).toBe(200)
+    expect(await listed()).toBe(true)
+
+    const company = `/api/admin/companies/${hrd.companyId}/toggle-active`
+    expect((await call(t, 'PATCH', company, { as: admin })).status).toBe(200)
+    expect(await listed()).toBe(false)
+    expect((await call(t, 'PATCH', company, { as: admin })).status).toBe(200)
+    expect(await listed()).toBe(true)
+
+    expect((await hr('DELETE', '')).status).toBe(200)
+    expect(await listed()).toBe(false)
+  })
+})
+
 describe('GET /api/job-vacancies/options', () => {
   it('200 with companies, job types and locations of the vacancies open to the caller only', async () => {
     const majorId = (await given.major(t)).id

@@ -47,6 +47,13 @@ export const jobVacancies = pgTable(
     isActive: boolean().notNull().default(true),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * Applications to the vacancy (every status) and the accepted ones: kept by the database's
+     * trigger on `applications` (migration 0001) in the transaction that changes them, so pages read
+     * them instead of counting. Quota left = greatest(quota - accepted_count, 0).
+     */
+    applicantCount: integer().notNull().default(0),
+    acceptedCount: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -64,10 +71,31 @@ export const jobVacancyMajors = pgTable(
     majorId: integer()
       .notNull()
       .references(() => majors.id, { onDelete: 'restrict' }),
+    /**
+     * Copies of what the student vacancy list orders and filters by, so that it reads one index
+     * (`job_vacancy_majors_listed_idx`) per major: the vacancy's created_at, deadline and target, and
+     * `listed` = the vacancy is active and not deleted and its company is active. Written only by the
+     * database's triggers (migration 0001) on this table, job_vacancies and companies; never by the code.
+     * The deadline cannot be part of a partial index (CURRENT_DATE moves), so the list filters it.
+     */
+    vacancyCreatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    vacancyDeadline: date({ mode: 'string' }),
+    vacancyTarget: text().$type<VacancyTarget>(),
+    listed: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.jobVacancyId, t.majorId] }),
     index('job_vacancy_majors_major_idx').on(t.majorId),
+    // The student list: the open vacancies of one major in list order, with what it filters by.
+    index('job_vacancy_majors_listed_idx')
+      .on(
+        t.majorId,
+        t.vacancyCreatedAt.desc().nullsFirst(),
+        t.jobVacancyId.desc().nullsFirst(),
+        t.vacancyDeadline,
+        t.vacancyTarget,
+      )
+      .where(sql`${t.listed}`),
   ],
 )
 
@@ -131,6 +159,8 @@ export const applications = pgTable(
     // (status, passed review) from this small index alone, in vacancy order (no hashing).
     index('applications_vacancy_status_idx').on(t.jobVacancyId, t.status, t.reviewDecision),
     index('applications_student_idx').on(t.studentId, t.createdAt),
+    // HR's applicant list: a company's newest applications (the ids and their order) from the index alone.
+    index('applications_vacancy_created_idx').on(t.jobVacancyId, t.createdAt, t.id),
     // Reports and the dashboard: applications of a period (school year, date range) counted from the
     // index alone (vacancy, status, review and applicant ride along), the newest first, the first of
     // each school year (report options).

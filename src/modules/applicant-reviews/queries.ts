@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
+import { literal, preparedBySize } from '../../db/prepared.js'
 import {
   type ApplicationStatus,
   applications,
@@ -14,16 +16,16 @@ import { likePattern, type Page } from '../../http/envelope.js'
 import { portfolioFilesOf, timelineOf } from '../applications/timeline.js'
 
 export interface ReviewFilters {
-  jobVacancyId?: number
-  status?: ApplicationStatus
+  jobVacancyId?: number | Placeholder
+  status?: ApplicationStatus | Placeholder
   search?: string
 }
 
 /** Applications HR may see: to a vacancy of the company that is not deleted. */
-const ofCompany = (companyId: number) =>
+const ofCompany = (companyId: number | Placeholder) =>
   and(eq(jobVacancies.companyId, companyId), isNull(jobVacancies.deletedAt))
 
-function filtersOf(companyId: number, f: ReviewFilters, withStatus: boolean): SQL | undefined {
+function filtersOf(companyId: number | Placeholder, f: ReviewFilters, withStatus: boolean): SQL | undefined {
   const search = f.search?.trim()
   return and(
     ofCompany(companyId),
@@ -63,25 +65,107 @@ const fromItems = (conn: Conn) =>
     .innerJoin(students, eq(students.id, applications.studentId))
     .innerJoin(majors, eq(majors.id, students.majorId))
 
-export type ReviewItemRow = Awaited<ReturnType<typeof reviewPage>>[number]
+export type ReviewItemRow = Omit<Awaited<ReturnType<typeof reviewPage>>[number], 'summary'>
 
-/** One page of the company's applications, newest first. */
-export function reviewPage(conn: Conn, companyId: number, f: ReviewFilters, page: Page) {
-  return fromItems(conn)
-    .where(filtersOf(companyId, f, true))
-    .orderBy(desc(applications.createdAt), desc(applications.id))
-    .limit(page.limit)
-    .offset(page.offset)
+/** Applications per status (`{ pending: 3, … }`), absent statuses left out. */
+export type StatusCounts = Partial<Record<ApplicationStatus, number>>
+
+/** The company's applications matching the filters (a name or NIS search joins the applicant). */
+function matching<Q extends PgSelect>(
+  q: Q,
+  companyId: number | Placeholder,
+  f: ReviewFilters,
+  withStatus: boolean,
+) {
+  const joined = q.innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
+  const all = f.search?.trim() ? joined.innerJoin(students, eq(students.id, applications.studentId)) : joined
+  return all.where(filtersOf(companyId, f, withStatus)) as unknown as Q
 }
 
-/** Applications per status for the same filters, the status filter left out. */
-export function reviewSummary(conn: Conn, companyId: number, f: ReviewFilters) {
-  const base = conn
-    .select({ status: applications.status, count: sql<number>`count(*)::int` })
-    .from(applications)
+/** Applications per status for the filters, the status filter left out, as one JSON object. */
+const statusCounts = (conn: Conn, companyId: number | Placeholder, f: ReviewFilters) => {
+  const perStatus = matching(
+    conn
+      .select({ status: applications.status, n: sql<number>`count(*)::int`.as('n') })
+      .from(applications)
+      .$dynamic(),
+    companyId,
+    f,
+    false,
+  )
+    .groupBy(applications.status)
+    .as('per_status')
+  return sql<StatusCounts>`(select coalesce(json_object_agg(${perStatus.status}, ${perStatus.n}), '{}'::json) from ${perStatus})`
+}
+
+/**
+ * One page of the company's applications, newest first, each row carrying the counts per status
+ * (one statement): the page's ids from the indexes first (applications_vacancy_created_idx), the
+ * applicant and vacancy for those rows only.
+ */
+function reviewPageQuery(
+  conn: Conn,
+  companyId: number | Placeholder,
+  f: ReviewFilters,
+  limit: number,
+  offset: number,
+) {
+  const pageIds = conn.$with('page_ids').as(
+    matching(
+      conn.select({ id: applications.id, createdAt: applications.createdAt }).from(applications).$dynamic(),
+      companyId,
+      f,
+      true,
+    )
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(literal(limit))
+      .offset(literal(offset)),
+  )
+  return conn
+    .with(pageIds)
+    .select({ ...itemFields, summary: statusCounts(conn, companyId, f) })
+    .from(pageIds)
+    .innerJoin(applications, eq(applications.id, pageIds.id))
     .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
-  const query = f.search?.trim() ? base.innerJoin(students, eq(students.id, applications.studentId)) : base
-  return query.where(filtersOf(companyId, f, false)).groupBy(applications.status)
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .innerJoin(majors, eq(majors.id, students.majorId))
+    .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
+}
+
+/**
+ * The first page without a search (HR's usual view): one prepared statement per combination of the
+ * two filters and page size.
+ */
+const firstPageStatement = (byVacancy: boolean, byStatus: boolean) =>
+  preparedBySize((conn, size) =>
+    reviewPageQuery(
+      conn,
+      sql.placeholder('companyId'),
+      {
+        jobVacancyId: byVacancy ? sql.placeholder('jobVacancyId') : undefined,
+        status: byStatus ? sql.placeholder('status') : undefined,
+      },
+      size,
+      0,
+    ).prepare(`applicant_reviews_first${byVacancy ? '_vacancy' : ''}${byStatus ? '_status' : ''}_${size}`),
+  )
+const firstPages = [
+  [firstPageStatement(false, false), firstPageStatement(false, true)],
+  [firstPageStatement(true, false), firstPageStatement(true, true)],
+]
+
+export function reviewPage(conn: Conn, companyId: number, f: ReviewFilters, page: Page) {
+  if (f.search?.trim() || page.offset > 0) return reviewPageQuery(conn, companyId, f, page.limit, page.offset)
+  const statement = firstPages[f.jobVacancyId ? 1 : 0][f.status ? 1 : 0]
+  return statement(conn, page.limit).execute({ companyId, jobVacancyId: f.jobVacancyId, status: f.status })
+}
+
+/** The counts alone, for a page without rows to carry them. */
+export async function reviewSummary(conn: Conn, companyId: number, f: ReviewFilters) {
+  const [row] = await conn
+    .select({ summary: statusCounts(conn, companyId, f) })
+    .from(sql`(values (1)) as one (x)`)
+  return row.summary
 }
 
 export async function reviewItem(conn: Conn, companyId: number, id: number) {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { APPLICATION_STATUSES, REVIEW_DECISIONS } from '../../db/schema/index.js'
 import { ok, PageQuery, paged } from '../../http/envelope.js'
-import { langOf, tr } from '../../http/i18n.js'
+import { langOf, msg, tr } from '../../http/i18n.js'
 import {
   BulkResult,
   DateOnly,
@@ -137,7 +137,7 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (req) => ok(await reviewOptions(app.db, req.user)),
+    async (req) => ok(await reviewOptions(app.db, req.user, langOf(req))),
   )
 
   app.get(
@@ -157,7 +157,7 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id/review',
     {
-      config,
+      config: { ...config, keepsSessions: true },
       schema: {
         tags,
         summary: 'Document review of a pending application: lolos -> in_progress, tidak_lolos -> rejected',
@@ -171,8 +171,11 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(
         item,
         req.body.decision === 'lolos'
-          ? 'Pelamar dinyatakan lolos seleksi administrasi.'
-          : 'Pelamar dinyatakan tidak lolos seleksi administrasi.',
+          ? msg('Pelamar dinyatakan lolos seleksi administrasi.', 'The applicant passed the document review.')
+          : msg(
+              'Pelamar dinyatakan tidak lolos seleksi administrasi.',
+              'The applicant did not pass the document review.',
+            ),
       )
     },
   )
@@ -180,7 +183,7 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/bulk-review',
     {
-      config,
+      config: { ...config, keepsSessions: true },
       schema: {
         tags,
         summary: 'One decision for 1 to 100 pending applications; each id succeeds or fails on its own',
@@ -200,7 +203,10 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const lang = langOf(req)
       return ok(
         { ...r, failures: r.failures.map((f) => ({ id: f.id, reason: tr(f.reason, lang) })) },
-        `${r.succeeded} dari ${r.processed} lamaran berhasil direview.`,
+        msg(
+          `${r.succeeded} dari ${r.processed} lamaran berhasil direview.`,
+          `${r.succeeded} of ${r.processed} applications reviewed.`,
+        ),
       )
     },
   )

@@ -1,3 +1,4 @@
+import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
 import {
   APPLICATION_STATUSES,
@@ -5,11 +6,11 @@ import {
   applicationEvents,
   type ReviewDecision,
 } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 import { pageOf } from '../../http/envelope.js'
-import { forbidden, notFound, unprocessable } from '../../http/errors.js'
-import { type Msg, msg } from '../../http/i18n.js'
-import { STATUS_LABELS } from '../applications/service.js'
+import { notFound, unprocessable } from '../../http/errors.js'
+import { type Lang, type Msg, msg } from '../../http/i18n.js'
+import { companyOf } from '../../http/scope.js'
+import { labelOf, optionsOf } from '../../vocabulary/index.js'
 import { filesWithAttachedOut, timelineOut } from '../applications/timeline.js'
 import { notify } from '../notifications/service.js'
 import * as q from './queries.js'
@@ -17,7 +18,6 @@ import * as q from './queries.js'
 /** The stage a review writes to the timeline. */
 export const REVIEW_STAGE = 'document_review'
 
-const companyOf = (actor: Actor) => actor.companyId ?? forbidden()
 const applicationNotFound = () => notFound(msg('Lamaran tidak ditemukan.', 'Application not found.'))
 
 function itemOut(r: q.ReviewItemRow) {
@@ -54,10 +54,9 @@ export async function listReviews(db: Db, actor: Actor, query: ReviewListQuery) 
   const companyId = companyOf(actor)
   const page = pageOf(query)
   const filters = { jobVacancyId: query.job_vacancy_id, status: query.status, search: query.search }
-  const [rows, counts] = await Promise.all([
-    q.reviewPage(db, companyId, filters, page),
-    q.reviewSummary(db, companyId, filters),
-  ])
+  // The page's rows carry the counts; a page without rows asks for them apart.
+  const rows = await q.reviewPage(db, companyId, filters, page)
+  const counts = rows[0]?.summary ?? (await q.reviewSummary(db, companyId, filters))
   const summary: Record<ApplicationStatus | 'total', number> = {
     pending: 0,
     in_progress: 0,
@@ -66,19 +65,19 @@ export async function listReviews(db: Db, actor: Actor, query: ReviewListQuery) 
     withdrawn: 0,
     total: 0,
   }
-  for (const c of counts) {
-    summary[c.status] = c.count
-    summary.total += c.count
+  for (const status of APPLICATION_STATUSES) {
+    summary[status] = counts[status] ?? 0
+    summary.total += summary[status]
   }
   // The summary already counts every filter but status, so it also gives the page's total.
   const total = filters.status ? summary[filters.status] : summary.total
   return { rows: rows.map(itemOut), total, page, summary }
 }
 
-export async function reviewOptions(db: Db, actor: Actor) {
+export async function reviewOptions(db: Db, actor: Actor, lang: Lang = 'id') {
   return {
     vacancies: await q.vacancyOptions(db, companyOf(actor)),
-    statuses: APPLICATION_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+    statuses: optionsOf('applicationStatus', lang),
   }
 }
 
@@ -120,7 +119,7 @@ function notReviewable(status: ApplicationStatus): Msg {
       'This application was withdrawn by the applicant and cannot be reviewed.',
     )
   return msg(
-    `Lamaran ini sudah direview (status: ${STATUS_LABELS[status]}). Hanya lamaran berstatus "Menunggu review" yang dapat direview.`,
+    `Lamaran ini sudah direview (status: ${labelOf('applicationStatus', status)}). Hanya lamaran berstatus "${labelOf('applicationStatus', 'pending')}" yang dapat direview.`,
     `This application has already been reviewed (status: ${status}). Only pending applications can be reviewed.`,
   )
 }
@@ -137,7 +136,7 @@ function reviewNotification(
     : `Mohon maaf, lamaran Anda untuk ${where} belum lolos seleksi administrasi.`
   return {
     userId: r.userId,
-    kind: 'application.reviewed',
+    kind: 'application.reviewed' as const,
     title: passed ? 'Lamaran Anda lolos seleksi administrasi' : 'Hasil seleksi administrasi lamaran Anda',
     body: notes ? `${body} Catatan HRD: ${notes}` : body,
     data: { applicationId: r.id, jobVacancyId: r.vacancyId, decision },

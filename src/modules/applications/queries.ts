@@ -1,12 +1,13 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
+import { literal, preparedBySize } from '../../db/prepared.js'
 import { type ApplicationStatus, applications, companies, jobVacancies } from '../../db/schema/index.js'
 import type { Page } from '../../http/envelope.js'
 import { placementOf, publishedResultOf, testsOf } from './selection.js'
 import { attachedFilesOf, lastEventOf, timelineOf } from './timeline.js'
 
 /** The applicant sees their own applications, deleted vacancies included (flagged). */
-const own = (studentId: number, more?: SQL) => and(eq(applications.studentId, studentId), more)
+const own = (studentId: number | Placeholder, more?: SQL) => and(eq(applications.studentId, studentId), more)
 
 const itemFields = {
   id: applications.id,
@@ -27,7 +28,54 @@ const itemFields = {
   result: publishedResultOf(applications.id),
 }
 
-export type MyApplicationRow = Awaited<ReturnType<typeof myApplicationPage>>[number]
+/**
+ * One page of the applicant's applications (with or without a status filter) and the total: the page's
+ * ids and the total from applications_student_idx first, the rest for the page's rows only.
+ */
+function myApplicationPageQuery(
+  conn: Conn,
+  studentId: number | Placeholder,
+  status: ApplicationStatus | Placeholder | undefined,
+  limit: number,
+  offset: number,
+) {
+  const pageIds = conn.$with('page_ids').as(
+    conn
+      .select({
+        id: applications.id,
+        createdAt: applications.createdAt,
+        total: sql<number>`(count(*) over ())::int`.as('total'),
+      })
+      .from(applications)
+      .where(own(studentId, status ? eq(applications.status, status) : undefined))
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(literal(limit))
+      .offset(literal(offset)),
+  )
+  return conn
+    .with(pageIds)
+    .select({ ...itemFields, total: pageIds.total })
+    .from(pageIds)
+    .innerJoin(applications, eq(applications.id, pageIds.id))
+    .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
+    .innerJoin(companies, eq(companies.id, jobVacancies.companyId))
+    .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
+}
+
+/** The first page, with or without a status filter: one prepared statement per shape and page size. */
+const firstPageStatement = (withStatus: boolean) =>
+  preparedBySize((conn, size) =>
+    myApplicationPageQuery(
+      conn,
+      sql.placeholder('studentId'),
+      withStatus ? sql.placeholder('status') : undefined,
+      size,
+      0,
+    ).prepare(`my_applications_first${withStatus ? '_status' : ''}_${size}`),
+  )
+const firstPages = { all: firstPageStatement(false), status: firstPageStatement(true) }
+
+export type MyApplicationRow = Omit<Awaited<ReturnType<typeof myApplicationPage>>[number], 'total'>
 
 export function myApplicationPage(
   conn: Conn,
@@ -35,27 +83,18 @@ export function myApplicationPage(
   status: ApplicationStatus | undefined,
   page: Page,
 ) {
-  return conn
-    .select(itemFields)
-    .from(applications)
-    .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
-    .innerJoin(companies, eq(companies.id, jobVacancies.companyId))
-    .where(own(studentId, status ? eq(applications.status, status) : undefined))
-    .orderBy(desc(applications.createdAt), desc(applications.id))
-    .limit(page.limit)
-    .offset(page.offset)
+  if (page.offset > 0) return myApplicationPageQuery(conn, studentId, status, page.limit, page.offset)
+  return status
+    ? firstPages.status(conn, page.limit).execute({ studentId, status })
+    : firstPages.all(conn, page.limit).execute({ studentId })
 }
 
-export async function countMyApplications(
-  conn: Conn,
-  studentId: number,
-  status: ApplicationStatus | undefined,
-) {
-  const [row] = await conn
-    .select({ total: sql<number>`count(*)::int` })
+/** The count alone, for a page past the last one (which has no row to carry the total). */
+export function countMyApplications(conn: Conn, studentId: number, status: ApplicationStatus | undefined) {
+  return conn
+    .select({ n: sql<number>`count(*)::int` })
     .from(applications)
     .where(own(studentId, status ? eq(applications.status, status) : undefined))
-  return row.total
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { APPLICATION_STATUSES, JOB_TYPES } from '../../db/schema/index.js'
 import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import {
   DateOnly,
   DateTime,
@@ -94,7 +95,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id/withdraw',
     {
-      config,
+      config: { ...config, keepsSessions: true },
       schema: {
         tags,
         summary: 'Withdraw a pending or in-progress application',
@@ -102,6 +103,10 @@ export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(MyApplicationDetail) },
       },
     },
-    async (req) => ok(await withdraw(app.db, req.user, req.params.id), 'Lamaran berhasil dibatalkan.'),
+    async (req) =>
+      ok(
+        await withdraw(app.db, req.user, req.params.id),
+        msg('Lamaran berhasil dibatalkan.', 'Application withdrawn.'),
+      ),
   )
 }

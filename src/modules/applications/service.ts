@@ -1,24 +1,16 @@
+import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
 import { type ApplicationStatus, applicationEvents } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
-import { pageOf } from '../../http/envelope.js'
+import { pageOf, totalOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { labelOf } from '../../vocabulary/index.js'
 import * as q from './queries.js'
 import { resultOut, testsOut } from './selection.js'
 import { filesOut, lastEventOut, timelineOut } from './timeline.js'
 
 /** The stage (and status) a withdrawal writes to the timeline. */
 export const WITHDRAWN_STAGE = 'withdrawn'
-
-/** How every screen names an application status. */
-export const STATUS_LABELS: Record<ApplicationStatus, string> = {
-  pending: 'Menunggu review',
-  in_progress: 'Dalam proses seleksi',
-  accepted: 'Diterima',
-  rejected: 'Tidak lolos',
-  withdrawn: 'Dibatalkan',
-}
 
 const applicationNotFound = () => notFound(msg('Lamaran tidak ditemukan.', 'Application not found.'))
 
@@ -54,10 +46,9 @@ export interface MyApplicationsQuery {
 export async function listMyApplications(db: Db, actor: Actor, query: MyApplicationsQuery) {
   const page = pageOf(query)
   if (!actor.studentId) return { rows: [], total: 0, page }
-  const [rows, total] = await Promise.all([
-    q.myApplicationPage(db, actor.studentId, query.status, page),
-    q.countMyApplications(db, actor.studentId, query.status),
-  ])
+  const studentId = actor.studentId
+  const rows = await q.myApplicationPage(db, studentId, query.status, page)
+  const total = await totalOf(rows, page, () => q.countMyApplications(db, studentId, query.status))
   return { rows: rows.map(itemOut), total, page }
 }
 
@@ -84,7 +75,7 @@ export async function withdraw(db: Db, actor: Actor, id: number) {
       const status = (await q.myApplicationStatus(tx, studentId, id)) ?? applicationNotFound()
       return unprocessable(
         msg(
-          `Lamaran berstatus "${STATUS_LABELS[status]}" tidak dapat dibatalkan. Hanya lamaran yang masih menunggu review atau dalam proses seleksi yang dapat dibatalkan.`,
+          `Lamaran berstatus "${labelOf('applicationStatus', status)}" tidak dapat dibatalkan. Hanya lamaran yang masih menunggu review atau dalam proses seleksi yang dapat dibatalkan.`,
           `An application with status "${status}" cannot be withdrawn. Only pending or in-progress applications can.`,
         ),
       )

@@ -7,7 +7,7 @@ import {
   VALIDATION_STATUSES,
 } from '../../db/schema/index.js'
 import { ok, PageQuery, paged } from '../../http/envelope.js'
-import { langOf, tr } from '../../http/i18n.js'
+import { langOf, msg, tr } from '../../http/i18n.js'
 import {
   BulkResult,
   DateOnly,
@@ -135,7 +135,10 @@ export const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const lang = langOf(req)
       return ok(
         { ...r, failures: r.failures.map((f) => ({ id: f.id, reason: tr(f.reason, lang) })) },
-        `${r.succeeded} dari ${r.processed} data kehadiran berhasil divalidasi.`,
+        msg(
+          `${r.succeeded} dari ${r.processed} data kehadiran berhasil divalidasi.`,
+          `${r.succeeded} of ${r.processed} attendance records validated.`,
+        ),
       )
     },
   )
@@ -157,7 +160,9 @@ export const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         await validateAttendance(app.db, req.user, req.params.id, req.body),
-        req.body.validation_status === 'verified' ? 'Kehadiran terverifikasi.' : 'Kehadiran ditolak.',
+        req.body.validation_status === 'verified'
+          ? msg('Kehadiran terverifikasi.', 'Attendance verified.')
+          : msg('Kehadiran ditolak.', 'Attendance rejected.'),
       ),
   )
 }

@@ -1,3 +1,4 @@
+import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
 import {
   type AttendanceStatus,
@@ -5,11 +6,11 @@ import {
   type TestKind,
   type ValidationStatus,
 } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 import { pageOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
-import { KIND_LABELS, schoolDayEnd, schoolDayStart } from '../schedules/service.js'
+import { labelOf } from '../../vocabulary/index.js'
+import { schoolDayEnd, schoolDayStart } from '../schedules/service.js'
 import * as q from './queries.js'
 
 /** The timeline stage a verified attendance writes on the application. */
@@ -137,7 +138,7 @@ async function applyValidation(tx: Conn, actor: Actor, ids: number[], input: Val
         applicationId: r.applicationId,
         stage: ATTENDANCE_STAGE,
         status: input.status,
-        notes: `${KIND_LABELS[r.scheduleKind as TestKind]}: ${r.scheduleName}`,
+        notes: `${labelOf('testKind', r.scheduleKind as TestKind)}: ${r.scheduleName}`,
         actorId: actor.id,
         actorName: actor.fullName,
       })),

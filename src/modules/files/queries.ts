@@ -1,7 +1,7 @@
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { Actor } from '../../actor.js'
 import type { Conn } from '../../db/client.js'
 import { applications, files, jobVacancies, selectionResults, users } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 
 export type FileRow = typeof files.$inferSelect
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
+import type { Actor } from '../../actor.js'
 import type { Db } from '../../db/client.js'
-import type { Actor } from '../../http/auth.js'
 import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { type Storage, StorageNotFoundError } from '../../storage/storage.js'

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import { Envelope, Id } from '../../http/schemas.js'
 import { LearnerOut, learnerRoutes, Year } from './learners.routes.js'
 import { upgradeToAlumni } from './learners.service.js'
@@ -50,7 +51,13 @@ export const alumniRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const result = await upgradeToAlumni(app.db, req.user, req.body)
-      return ok(result, `${result.upgraded} siswa di-upgrade menjadi alumni.`)
+      return ok(
+        result,
+        msg(
+          `${result.upgraded} siswa di-upgrade menjadi alumni.`,
+          `${result.upgraded} student(s) upgraded to alumni.`,
+        ),
+      )
     },
   )
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ROLES } from '../../db/schema/index.js'
 import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import { Envelope, Id, IdParams, ListEnvelope, Nullable, Ok, Option, StringEnum } from '../../http/schemas.js'
 import {
   companyOptions,
@@ -185,7 +186,11 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await createCompany(app.db, req.user, req.body), 'Perusahaan dibuat.')),
+      reply
+        .code(201)
+        .send(
+          ok(await createCompany(app.db, req.user, req.body), msg('Perusahaan dibuat.', 'Company created.')),
+        ),
   )
 
   app.put(
@@ -201,7 +206,10 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok(await updateCompany(app.db, req.user, req.params.id, req.body), 'Perusahaan diperbarui.'),
+      ok(
+        await updateCompany(app.db, req.user, req.params.id, req.body),
+        msg('Perusahaan diperbarui.', 'Company updated.'),
+      ),
   )
 
   app.patch(
@@ -217,7 +225,12 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const company = await toggleCompanyActive(app.db, req.user, req.params.id)
-      return ok(company, company.isActive ? 'Perusahaan diaktifkan.' : 'Perusahaan dinonaktifkan.')
+      return ok(
+        company,
+        company.isActive
+          ? msg('Perusahaan diaktifkan.', 'Company activated.')
+          : msg('Perusahaan dinonaktifkan.', 'Company deactivated.'),
+      )
     },
   )
 
@@ -234,7 +247,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       await deleteCompany(app.db, req.user, req.params.id)
-      return ok(null, 'Perusahaan dihapus.')
+      return ok(null, msg('Perusahaan dihapus.', 'Company deleted.'))
     },
   )
 
@@ -253,7 +266,12 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) =>
       reply
         .code(201)
-        .send(ok(await linkHrAccount(app.db, req.user, req.params.id, req.body), 'Akun HRD terhubung.')),
+        .send(
+          ok(
+            await linkHrAccount(app.db, req.user, req.params.id, req.body),
+            msg('Akun HRD terhubung.', 'HR account linked.'),
+          ),
+        ),
   )
 
   app.delete(
@@ -270,7 +288,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         await unlinkHrAccount(app.db, req.user, req.params.id, req.params.userId),
-        'Akun HRD dilepas dari perusahaan.',
+        msg('Akun HRD dilepas dari perusahaan.', 'HR account unlinked from the company.'),
       ),
   )
 }

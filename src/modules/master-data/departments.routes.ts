@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { type StringOptions, Type } from '@sinclair/typebox'
 import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import { Envelope, IdParams, ListEnvelope, Nullable, Ok, Option } from '../../http/schemas.js'
 import {
   createDepartment,
@@ -134,7 +135,14 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await createDepartment(app.db, req.user, req.body), 'Departemen dibuat.')),
+      reply
+        .code(201)
+        .send(
+          ok(
+            await createDepartment(app.db, req.user, req.body),
+            msg('Departemen dibuat.', 'Department created.'),
+          ),
+        ),
   )
 
   app.put(
@@ -150,7 +158,10 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok(await updateDepartment(app.db, req.user, req.params.id, req.body), 'Departemen diperbarui.'),
+      ok(
+        await updateDepartment(app.db, req.user, req.params.id, req.body),
+        msg('Departemen diperbarui.', 'Department updated.'),
+      ),
   )
 
   app.delete(
@@ -166,7 +177,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       await deleteDepartment(app.db, req.user, req.params.id)
-      return ok(null, 'Departemen dihapus.')
+      return ok(null, msg('Departemen dihapus.', 'Department deleted.'))
     },
   )
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { type Static, type TSchema, Type } from '@sinclair/typebox'
 import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import {
   DateOnly,
   Envelope,
@@ -155,14 +156,25 @@ const WORDS = {
     tag: 'students',
     one: 'grade-12 student',
     many: 'grade-12 students',
-    created: 'Siswa ditambahkan.',
+    created: msg('Siswa ditambahkan.', 'Student added.'),
   },
-  alumni: { tag: 'alumni', one: 'alumnus', many: 'alumni', created: 'Alumni ditambahkan.' },
+  alumni: {
+    tag: 'alumni',
+    one: 'alumnus',
+    many: 'alumni',
+    created: msg('Alumni ditambahkan.', 'Alumnus added.'),
+  },
 } as const
 
 const DONE = {
-  siswa: { updated: 'Data siswa diperbarui.', deleted: 'Data siswa dihapus.' },
-  alumni: { updated: 'Data alumni diperbarui.', deleted: 'Data alumni dihapus.' },
+  siswa: {
+    updated: msg('Data siswa diperbarui.', 'Student updated.'),
+    deleted: msg('Data siswa dihapus.', 'Student deleted.'),
+  },
+  alumni: {
+    updated: msg('Data alumni diperbarui.', 'Alumnus updated.'),
+    deleted: msg('Data alumni dihapus.', 'Alumnus deleted.'),
+  },
 } as const
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0]

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import { Envelope, Id, IdParams, ListEnvelope, Nullable, Ok, Option } from '../../http/schemas.js'
 import { Code, Description, Name, OptionsQuery } from './departments.routes.js'
 import {
@@ -123,7 +124,9 @@ export const majorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await createMajor(app.db, req.user, req.body), 'Jurusan dibuat.')),
+      reply
+        .code(201)
+        .send(ok(await createMajor(app.db, req.user, req.body), msg('Jurusan dibuat.', 'Major created.'))),
   )
 
   app.put(
@@ -138,7 +141,11 @@ export const majorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(MajorOut) },
       },
     },
-    async (req) => ok(await updateMajor(app.db, req.user, req.params.id, req.body), 'Jurusan diperbarui.'),
+    async (req) =>
+      ok(
+        await updateMajor(app.db, req.user, req.params.id, req.body),
+        msg('Jurusan diperbarui.', 'Major updated.'),
+      ),
   )
 
   app.delete(
@@ -154,7 +161,7 @@ export const majorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       await deleteMajor(app.db, req.user, req.params.id)
-      return ok(null, 'Jurusan dihapus.')
+      return ok(null, msg('Jurusan dihapus.', 'Major deleted.'))
     },
   )
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import { DateTime, Envelope, IdParams, ListEnvelope, Meta, Nullable } from '../../http/schemas.js'
 import { listNotifications, markAllRead, markRead } from './service.js'
 
@@ -53,7 +54,11 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Type.Object({ updated: Type.Integer() })) },
       },
     },
-    async (req) => ok(await markAllRead(app.db, req.user), 'Semua notifikasi ditandai sudah dibaca.'),
+    async (req) =>
+      ok(
+        await markAllRead(app.db, req.user),
+        msg('Semua notifikasi ditandai sudah dibaca.', 'All notifications marked as read.'),
+      ),
   )
 
   app.patch(
@@ -66,6 +71,10 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Notification) },
       },
     },
-    async (req) => ok(await markRead(app.db, req.user, req.params.id), 'Notifikasi ditandai sudah dibaca.'),
+    async (req) =>
+      ok(
+        await markRead(app.db, req.user, req.params.id),
+        msg('Notifikasi ditandai sudah dibaca.', 'Notification marked as read.'),
+      ),
   )
 }

@@ -5,11 +5,12 @@ import { applications, jobVacancies, notifications, students, users } from '../.
 import { pageOf } from '../../http/envelope.js'
 import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import type { NotificationKind } from '../../vocabulary/index.js'
 
 export interface NewNotification {
   userId: number
-  /** Machine-readable kind, e.g. `application.reviewed`, `test.scheduled`, `test.reminder`, `selection.published`. */
-  kind: string
+  /** Machine-readable kind, one of the vocabulary's `notificationKind` (src/vocabulary). */
+  kind: NotificationKind
   title: string
   body: string
   data?: Record<string, unknown>
@@ -31,7 +32,7 @@ export async function notifyHrOfApplication(tx: Conn, applicationId: number) {
   const notices = tx
     .select({
       userId: users.id,
-      kind: sql`'application.received'`,
+      kind: sql`${'application.received' satisfies NotificationKind}::text`,
       title: sql`'Lamaran baru: ' || ${jobVacancies.title}`,
       body: sql`${students.fullName} || ' melamar ' || ${jobVacancies.title} || '. Lamaran menunggu seleksi berkas.'`,
       data: sql`jsonb_build_object('applicationId', ${applications.id}, 'jobVacancyId', ${jobVacancies.id})`,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { PLACEMENT_STATUSES } from '../../db/schema/index.js'
 import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import {
   DateOnly,
   DateTime,
@@ -120,7 +121,7 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         await updatePlacement(app.db, req.user, req.params.id, req.body),
-        'Data penempatan berhasil diperbarui.',
+        msg('Data penempatan berhasil diperbarui.', 'Placement updated.'),
       ),
   )
 
@@ -144,7 +145,7 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         await recordCheckin(app.db, req.user, req.params.id, req.body),
-        'Tindak lanjut penempatan berhasil dicatat.',
+        msg('Tindak lanjut penempatan berhasil dicatat.', 'Placement follow-up recorded.'),
       ),
   )
 }

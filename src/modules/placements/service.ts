@@ -1,24 +1,16 @@
+import type { Actor } from '../../actor.js'
 import type { Db, Tx } from '../../db/client.js'
 import type { PlacementStatus } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 import { pageOf } from '../../http/envelope.js'
-import { forbidden, invalidField, notFound } from '../../http/errors.js'
+import { invalidField, notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { companyOf } from '../../http/scope.js'
 import * as q from './queries.js'
 
 /** The follow-ups of a placement, in months after its start (or its acceptance when no start is known). */
 export const MONTH_MARKS = [3, 6, 12] as const
 export type MonthMark = (typeof MONTH_MARKS)[number]
 
-export const PLACEMENT_STATUS_LABELS: Record<PlacementStatus, string> = {
-  active: 'Aktif bekerja',
-  contract_extended: 'Kontrak diperpanjang',
-  permanent: 'Karyawan tetap',
-  moved: 'Pindah kerja',
-  resigned: 'Mengundurkan diri',
-}
-
-const companyOf = (actor: Actor) => actor.companyId ?? forbidden()
 const placementNotFound = () => notFound(msg('Data penempatan tidak ditemukan.', 'Placement not found.'))
 
 /** `YYYY-MM-DD` plus whole months; the day is clamped to the month's end, as PostgreSQL does. */

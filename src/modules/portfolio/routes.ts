@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok } from '../../http/envelope.js'
+import { langOf, msg } from '../../http/i18n.js'
 import { perAccount } from '../../http/rate-limit.js'
 import {
   DateOnly,
@@ -149,7 +150,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox<{ role: 'siswa' | 'alumn
         response: { 200: Envelope(OptionsOut) },
       },
     },
-    async () => ok(portfolioOptions()),
+    async (req) => ok(portfolioOptions(langOf(req))),
   )
 
   app.put(
@@ -165,7 +166,11 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox<{ role: 'siswa' | 'alumn
         response: { 200: Envelope(ProfileOut) },
       },
     },
-    async (req) => ok(await updateProfile(app.db, req.user, req.body), 'Profil berhasil diperbarui.'),
+    async (req) =>
+      ok(
+        await updateProfile(app.db, req.user, req.body),
+        msg('Profil berhasil diperbarui.', 'Profile updated.'),
+      ),
   )
 
   const uploadLimit = perAccount('upload', app.config.limits.uploadPerHour, 3600)
@@ -187,7 +192,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox<{ role: 'siswa' | 'alumn
     async (req, reply) => {
       const upload = await readUpload(req, app.config.uploadLimit)
       const file = await uploadPortfolioFile(app.db, app.storage, req.user, upload)
-      return reply.code(201).send(ok(file, 'Berkas berhasil diunggah.'))
+      return reply.code(201).send(ok(file, msg('Berkas berhasil diunggah.', 'File uploaded.')))
     },
   )
 
@@ -204,7 +209,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox<{ role: 'siswa' | 'alumn
     },
     async (req) => {
       await deletePortfolioFile(app.db, app.storage, req.user, req.params.id)
-      return ok(null, 'Berkas berhasil dihapus.')
+      return ok(null, msg('Berkas berhasil dihapus.', 'File deleted.'))
     },
   )
 }

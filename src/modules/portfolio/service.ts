@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
+import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
 import { type EducationEntry, type SocialMedia, students } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
-import { type Msg, msg } from '../../http/i18n.js'
+import { msg } from '../../http/i18n.js'
 import type { Storage } from '../../storage/storage.js'
 import { fileOut } from '../files/mapper.js'
 import { displayName, newStorageKey, sniff, type Upload } from '../files/upload.js'
@@ -35,13 +35,6 @@ const learnerOf = (actor: Actor): number => actor.studentId ?? noLearner()
 /** What a profile must have before its owner may apply (request field names; `cv` is a file). */
 export const COMPLETENESS_ITEMS = ['phone', 'address', 'birth_date', 'cv'] as const
 export type CompletenessItem = (typeof COMPLETENESS_ITEMS)[number]
-
-export const COMPLETENESS_LABELS: Record<CompletenessItem, Msg> = {
-  phone: msg('nomor telepon', 'phone number'),
-  address: msg('alamat', 'address'),
-  birth_date: msg('tanggal lahir', 'date of birth'),
-  cv: msg('CV (unggah di portofolio)', 'a CV (upload it to the portfolio)'),
-}
 
 export interface Completeness {
   complete: boolean

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import { Envelope, Id } from '../../http/schemas.js'
 import { type RemindDeps, remindAll, remindOne } from './service.js'
 
 const Queued = Envelope(Type.Object({ queued: Type.Integer({ description: 'reminders queued' }) }))
+const queuedMessage = (n: number) =>
+  msg(`${n} pengingat dijadwalkan untuk dikirim.`, `${n} reminder(s) queued for delivery.`)
 const tags = ['test schedules']
 const config = { roles: ['hrd'] } as const
 
@@ -32,7 +35,7 @@ export const reminderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const r = await remindAll(deps(), req.user, req.params.id)
-      return ok(r, `${r.queued} pengingat dijadwalkan untuk dikirim.`)
+      return ok(r, queuedMessage(r.queued))
     },
   )
 
@@ -49,7 +52,7 @@ export const reminderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const r = await remindOne(deps(), req.user, req.params.id, req.params.participantId)
-      return ok(r, `${r.queued} pengingat dijadwalkan untuk dikirim.`)
+      return ok(r, queuedMessage(r.queued))
     },
   )
 }

@@ -1,21 +1,19 @@
-import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import type { Actor } from '../../actor.js'
 import type { Db } from '../../db/client.js'
-import type { TestKind } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
-import { forbidden, notFound, unprocessable } from '../../http/errors.js'
+import { notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { companyOf } from '../../http/scope.js'
 import type { Mailer } from '../../jobs/mailer.js'
 import type { Jobs } from '../../jobs/queue.js'
+import { labelOf } from '../../vocabulary/index.js'
 import { notify } from '../notifications/service.js'
-import { KIND_LABELS, whenText } from '../schedules/service.js'
+import { whenText } from '../schedules/service.js'
+import * as q from './queries.js'
 
 export const DELIVER_REMINDER = 'reminder.deliver'
 /** An e-mail is tried at most this many times (each job retry and sweep counts). */
 export const MAX_EMAIL_ATTEMPTS = 5
-
-type Rows<T> = { rows: T[] }
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows
 
 /**
  * One press of "remind": a `reminders` row and one `reminder_deliveries` row per participant
@@ -31,14 +29,9 @@ async function press(
   participantId: number | null,
   withEmail: boolean,
 ) {
-  const companyId = actor.companyId ?? forbidden()
+  const companyId = companyOf(actor)
   const reminderId = await db.transaction(async (tx) => {
-    const [schedule] = rowsOf<{ status: string; upcoming: boolean }>(
-      await tx.execute(sql`
-        select status, scheduled_at > now() as upcoming from test_schedules
-        where id = ${scheduleId} and company_id = ${companyId}
-        for update`),
-    )
+    const schedule = await q.lockCompanySchedule(tx, companyId, scheduleId)
     if (!schedule) notFound(msg('Jadwal tes tidak ditemukan.', 'Test schedule not found.'))
     if (schedule.status === 'cancelled')
       unprocessable(
@@ -54,35 +47,13 @@ async function press(
           'This test has already taken place; reminders are for upcoming tests only.',
         ),
       )
-    if (participantId !== null) {
-      const [p] = rowsOf<{ id: number }>(
-        await tx.execute(
-          sql`select id from test_participants where id = ${participantId} and test_schedule_id = ${scheduleId}`,
-        ),
-      )
-      if (!p) notFound(msg('Peserta tidak ditemukan.', 'Participant not found.'))
-    }
-    const [reminder] = rowsOf<{ id: number }>(
-      await tx.execute(
-        sql`insert into reminders (test_schedule_id, requested_by) values (${scheduleId}, ${actor.id}) returning id`,
-      ),
-    )
-    await tx.execute(sql`
-      insert into reminder_deliveries (reminder_id, participant_id, user_id, email)
-      select ${reminder.id}, p.id, u.id, case when ${withEmail} then u.email end
-      from test_participants p
-      join applications a on a.id = p.application_id
-      join students st on st.id = a.student_id
-      join users u on u.id = st.user_id and u.is_active
-      where p.test_schedule_id = ${scheduleId}
-        and (${participantId}::int is null or p.id = ${participantId}::int)`)
-    return reminder.id
+    if (participantId !== null && !(await q.isParticipantOf(tx, scheduleId, participantId)))
+      notFound(msg('Peserta tidak ditemukan.', 'Participant not found.'))
+    const id = await q.insertReminder(tx, scheduleId, actor.id)
+    await q.insertDeliveries(tx, id, scheduleId, participantId, withEmail)
+    return id
   })
-  const [{ queued }] = rowsOf<{ queued: number }>(
-    await db.execute(
-      sql`select count(*)::int as queued from reminder_deliveries where reminder_id = ${reminderId}`,
-    ),
-  )
+  const queued = await q.countDeliveries(db, reminderId)
   if (queued > 0) {
     await jobs
       .send(DELIVER_REMINDER, { reminderId })
@@ -104,36 +75,9 @@ export const remindAll = (d: RemindDeps, actor: Actor, scheduleId: number) =>
 export const remindOne = (d: RemindDeps, actor: Actor, scheduleId: number, participantId: number) =>
   press(d.db, d.jobs, d.log, actor, scheduleId, participantId, d.emailOn)
 
-interface Delivery {
-  id: number
-  participant_id: number
-  user_id: number | null
-  email: string | null
-  application_id: number
-  schedule_id: number
-  name: string
-  kind: TestKind
-  scheduled_at: string | Date
-  location: string
-  vacancy_title: string
-  company_name: string
-  full_name: string | null
-}
-
-const deliveryDetails = sql`
-  select d.id, d.participant_id, d.user_id, d.email, p.application_id, s.id as schedule_id, s.name,
-         s.kind, s.scheduled_at, s.location, v.title as vacancy_title, c.name as company_name,
-         u.full_name
-  from reminder_deliveries d
-  join test_participants p on p.id = d.participant_id
-  join test_schedules s on s.id = p.test_schedule_id
-  join job_vacancies v on v.id = s.job_vacancy_id
-  join companies c on c.id = s.company_id
-  left join users u on u.id = d.user_id`
-
-const reminderText = (d: Delivery) => {
+const reminderText = (d: q.Delivery) => {
   const when = whenText(new Date(d.scheduled_at))
-  const what = `${KIND_LABELS[d.kind]} "${d.name}"`
+  const what = `${labelOf('testKind', d.kind)} "${d.name}"`
   return {
     title: `Pengingat: ${what}`,
     body: `Jangan lupa, Anda mengikuti ${what} untuk lowongan "${d.vacancy_title}" di ${d.company_name} pada ${when} di ${d.location}.`,
@@ -148,12 +92,7 @@ const reminderText = (d: Delivery) => {
  */
 export async function deliverReminder(db: Db, mailer: Mailer | null, reminderId: number) {
   await db.transaction(async (tx) => {
-    const owed = rowsOf<Delivery>(
-      await tx.execute(sql`${deliveryDetails}
-        where d.reminder_id = ${reminderId} and d.notified_at is null
-        order by d.id
-        for update of d skip locked`),
-    )
+    const owed = await q.lockOwedNotices(tx, reminderId)
     if (owed.length === 0) return
     await notify(
       tx,
@@ -166,37 +105,21 @@ export async function deliverReminder(db: Db, mailer: Mailer | null, reminderId:
           data: { applicationId: d.application_id, testScheduleId: d.schedule_id },
         })),
     )
-    const ids = owed.map((d) => d.id)
-    const participants = owed.map((d) => d.participant_id)
-    await tx.execute(sql`update reminder_deliveries set notified_at = now()
-      where id in (${sql.join(ids, sql`, `)})`)
-    await tx.execute(sql`update test_participants set last_reminded_at = now()
-      where id in (${sql.join(participants, sql`, `)})`)
+    await q.markNotified(
+      tx,
+      owed.map((d) => d.id),
+    )
+    await q.markParticipantsReminded(
+      tx,
+      owed.map((d) => d.participant_id),
+    )
   })
   if (!mailer) return
 
-  const claimed = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      update reminder_deliveries set email_claimed_until = now() + interval '2 minutes', attempts = attempts + 1
-      where id in (
-        select id from reminder_deliveries
-        where reminder_id = ${reminderId} and email is not null and email_sent_at is null
-          and attempts < ${MAX_EMAIL_ATTEMPTS}
-          and (email_claimed_until is null or email_claimed_until < now())
-        for update skip locked)
-      returning id`),
-  )
+  const claimed = await q.claimEmails(db, reminderId, MAX_EMAIL_ATTEMPTS)
   if (claimed.length === 0) return
-  const mails = rowsOf<Delivery>(
-    await db.execute(
-      sql`${deliveryDetails} where d.id in (${sql.join(
-        claimed.map((c) => c.id),
-        sql`, `,
-      )}) order by d.id`,
-    ),
-  )
   const failures: string[] = []
-  for (const d of mails) {
+  for (const d of await q.deliveriesByIds(db, claimed)) {
     const text = reminderText(d)
     try {
       await mailer.send({
@@ -204,13 +127,11 @@ export async function deliverReminder(db: Db, mailer: Mailer | null, reminderId:
         subject: `[BKK] ${text.title}`,
         text: `Yth. ${d.full_name ?? 'peserta'},\n\n${text.body}\n\nMohon hadir tepat waktu dan membawa kartu identitas.\n\nSalam,\nBursa Kerja Khusus`,
       })
-      await db.execute(sql`update reminder_deliveries
-        set email_sent_at = now(), email_claimed_until = null, last_error = null where id = ${d.id}`)
+      await q.markEmailSent(db, d.id)
     } catch (err) {
       const message = (err as Error).message.slice(0, 500)
       failures.push(message)
-      await db.execute(sql`update reminder_deliveries
-        set email_claimed_until = null, last_error = ${message} where id = ${d.id}`)
+      await q.releaseEmail(db, d.id, message)
     }
   }
   if (failures.length > 0)
@@ -223,16 +144,7 @@ export async function deliverReminder(db: Db, mailer: Mailer | null, reminderId:
  * job is in fact still queued, because delivery only does what is owed.
  */
 export async function sweepReminders(db: Db, jobs: Jobs, emailOn: boolean) {
-  const owed = rowsOf<{ reminder_id: number }>(
-    await db.execute(sql`
-      select distinct reminder_id from reminder_deliveries
-      where created_at < now() - interval '1 minute'
-        and (notified_at is null
-          or (${emailOn} and email is not null and email_sent_at is null
-              and attempts < ${MAX_EMAIL_ATTEMPTS}
-              and (email_claimed_until is null or email_claimed_until < now())))
-      limit 100`),
-  )
-  for (const r of owed) await jobs.send(DELIVER_REMINDER, { reminderId: r.reminder_id })
+  const owed = await q.owedReminderIds(db, emailOn, MAX_EMAIL_ATTEMPTS)
+  for (const reminderId of owed) await jobs.send(DELIVER_REMINDER, { reminderId })
   return owed.length
 }

@@ -1,25 +1,11 @@
 import type { Db } from '../../db/client.js'
-import type { CareerStatus, JobFit, TestKind } from '../../db/schema/index.js'
+import type { TestKind } from '../../db/schema/index.js'
 import { invalidField } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
-import { KIND_LABELS } from '../schedules/service.js'
+import { labelOf } from '../../vocabulary/index.js'
 import type { Column, Table } from './export.js'
 import { fileStem, filtersOut, type ReportFilters, type ReportQuery, reportFilters } from './filters.js'
 import * as q from './queries.js'
-
-export const CAREER_STATUS_LABELS: Record<CareerStatus, string> = {
-  bekerja: 'Bekerja',
-  wirausaha: 'Wirausaha',
-  lanjut_studi: 'Melanjutkan studi',
-  mencari_kerja: 'Mencari kerja',
-}
-
-export const JOB_FIT_LABELS: Record<JobFit, string> = {
-  sangat_sesuai: 'Sangat sesuai',
-  sesuai: 'Sesuai',
-  kurang_sesuai: 'Kurang sesuai',
-  tidak_sesuai: 'Tidak sesuai',
-}
 
 /** A report: its JSON answer, and the same figures as a table for CSV and XLSX. */
 export interface Report<T> {
@@ -84,7 +70,6 @@ const table =
   <R>(t: Table<R>) =>
   () =>
     t as unknown as Table<never>
-const label = <K extends string>(labels: Record<K, string>, key: K | null) => (key ? labels[key] : null)
 
 // ------------------------------------------------------------------ recruitment
 
@@ -170,14 +155,14 @@ export async function attendanceReport(db: Db, query: ReportQuery) {
   } & ReturnType<typeof attendanceFigures>
   const columns: Column<Line>[] = [
     { header: 'Jadwal Tes', value: (r) => r.scheduleName },
-    { header: 'Jenis Tes', value: (r) => label(KIND_LABELS, r.kind) },
+    { header: 'Jenis Tes', value: (r) => (r.kind ? labelOf('testKind', r.kind) : null) },
     { header: 'Waktu Tes (WIB)', kind: 'datetime', value: (r) => wib(r.scheduledAt) },
     { header: 'Perusahaan', value: (r) => r.company?.name ?? null },
     { header: 'Lowongan', value: (r) => r.vacancy?.title ?? null },
     { header: 'Peserta', kind: 'int', value: (r) => r.participants },
-    { header: 'Hadir', kind: 'int', value: (r) => r.hadir },
-    { header: 'Izin', kind: 'int', value: (r) => r.izin },
-    { header: 'Alpa', kind: 'int', value: (r) => r.alpa },
+    { header: labelOf('attendance', 'hadir'), kind: 'int', value: (r) => r.hadir },
+    { header: labelOf('attendance', 'izin'), kind: 'int', value: (r) => r.izin },
+    { header: labelOf('attendance', 'alpa'), kind: 'int', value: (r) => r.alpa },
     { header: 'Menunggu Validasi', kind: 'int', value: (r) => r.awaitingValidation },
     { header: 'Belum Tercatat', kind: 'int', value: (r) => r.notRecorded },
     { header: 'Tingkat Kehadiran (%)', kind: 'percent', value: (r) => r.attendanceRate },
@@ -298,7 +283,7 @@ export async function tracerStudyReport(db: Db, query: ReportQuery) {
     responseRate: s.responseRate,
     statuses: s.statuses.map((x) => ({
       status: x.key,
-      label: CAREER_STATUS_LABELS[x.key],
+      label: labelOf('careerStatus', x.key),
       count: x.count,
       percent: x.percent,
     })),
@@ -311,7 +296,7 @@ export async function tracerStudyReport(db: Db, query: ReportQuery) {
       respondents: s.jobFit.respondents,
       shares: s.jobFit.shares.map((x) => ({
         jobFit: x.key,
-        label: JOB_FIT_LABELS[x.key],
+        label: labelOf('jobFit', x.key),
         count: x.count,
         percent: x.percent,
       })),

@@ -7,6 +7,7 @@ import {
   VALIDATION_STATUSES,
 } from '../../db/schema/index.js'
 import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import {
   DateOnly,
   DateTime,
@@ -145,7 +146,12 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) =>
       reply
         .code(201)
-        .send(ok(await createSchedule(app.db, req.user, req.body), 'Jadwal tes berhasil dibuat.')),
+        .send(
+          ok(
+            await createSchedule(app.db, req.user, req.body),
+            msg('Jadwal tes berhasil dibuat.', 'Test schedule created.'),
+          ),
+        ),
   )
 
   app.get(
@@ -176,7 +182,10 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok(await updateSchedule(app.db, req.user, req.params.id, req.body), 'Jadwal tes berhasil diperbarui.'),
+      ok(
+        await updateSchedule(app.db, req.user, req.params.id, req.body),
+        msg('Jadwal tes berhasil diperbarui.', 'Test schedule updated.'),
+      ),
   )
 
   app.post(
@@ -192,7 +201,10 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok(await cancelSchedule(app.db, req.user, req.params.id, req.body), 'Jadwal tes dibatalkan.'),
+      ok(
+        await cancelSchedule(app.db, req.user, req.params.id, req.body),
+        msg('Jadwal tes dibatalkan.', 'Test schedule cancelled.'),
+      ),
   )
 
   app.get(
@@ -241,7 +253,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         await markAttendance(app.db, req.user, req.params.id, req.params.participantId, req.body),
-        'Kehadiran peserta tersimpan.',
+        msg('Kehadiran peserta tersimpan.', "The participant's attendance is saved."),
       ),
   )
 }

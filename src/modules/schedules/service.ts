@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm'
+import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
 import {
+  type ApplicationStatus,
   type AttendanceStatus,
   applicationEvents,
   type TestKind,
   type ValidationStatus,
 } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 import { pageOf } from '../../http/envelope.js'
-import { type FieldErrors, forbidden, notFound, unprocessable } from '../../http/errors.js'
+import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
-import { STATUS_LABELS } from '../applications/service.js'
+import { companyOf } from '../../http/scope.js'
+import { labelOf } from '../../vocabulary/index.js'
 import { type NewNotification, notify } from '../notifications/service.js'
 import * as q from './queries.js'
 
@@ -28,14 +30,6 @@ export const STAGES = {
 
 /** At most this many participants in one schedule. */
 export const MAX_PARTICIPANTS = 500
-
-export const KIND_LABELS: Record<TestKind, string> = {
-  psikotes: 'Psikotes',
-  tes_tulis: 'Tes tertulis',
-  praktik: 'Tes praktik',
-  wawancara: 'Wawancara',
-  mcu: 'Medical check-up (MCU)',
-}
 
 /**
  * The school's clock for calendar dates: date filters (`date_from`, `date_to`) and the times written
@@ -56,7 +50,6 @@ const whenFormat = new Intl.DateTimeFormat('id-ID', {
 /** "Rabu, 15 Juli 2026 pukul 08.00 WIB". */
 export const whenText = (at: Date) => `${whenFormat.format(at)} WIB`
 
-const companyOf = (actor: Actor) => actor.companyId ?? forbidden()
 const scheduleNotFound = () => notFound(msg('Jadwal tes tidak ditemukan.', 'Test schedule not found.'))
 const participantNotFound = () => notFound(msg('Peserta tes tidak ditemukan.', 'Test participant not found.'))
 const invalid = (errors: FieldErrors) =>
@@ -191,7 +184,7 @@ interface Where {
 }
 
 const about = (w: Where) =>
-  `${KIND_LABELS[w.kind]} "${w.name}" untuk lowongan "${w.vacancyTitle}" di ${w.companyName}`
+  `${labelOf('testKind', w.kind)} "${w.name}" untuk lowongan "${w.vacancyTitle}" di ${w.companyName}`
 const whereWhen = (w: Where) => `${whenText(w.scheduledAt)} di ${w.location}`
 /** The timeline note of a scheduled or changed test. */
 const timelineNote = (w: Where) => `${w.name}: ${whereWhen(w)}`
@@ -234,8 +227,8 @@ async function timeline(
 }
 
 const scheduledNotice = (w: Where) => ({
-  kind: 'test.scheduled',
-  title: `Jadwal ${KIND_LABELS[w.kind]}: ${w.name}`,
+  kind: 'test.scheduled' as const,
+  title: `Jadwal ${labelOf('testKind', w.kind)}: ${w.name}`,
   body: `Anda dijadwalkan mengikuti ${about(w)} pada ${whereWhen(w)}.`,
 })
 
@@ -279,7 +272,7 @@ function applicationError(status: string | undefined, id: number): Msg {
       `Application #${id} was not found for this vacancy.`,
     )
   return msg(
-    `Lamaran #${id} berstatus "${STATUS_LABELS[status as keyof typeof STATUS_LABELS] ?? status}"; hanya lamaran yang lolos seleksi administrasi (dalam proses seleksi) yang dapat dijadwalkan.`,
+    `Lamaran #${id} berstatus "${labelOf('applicationStatus', status as ApplicationStatus)}"; hanya lamaran yang lolos seleksi administrasi (dalam proses seleksi) yang dapat dijadwalkan.`,
     `Application #${id} is ${status}; only applications in progress (past document review) can be scheduled.`,
   )
 }
@@ -492,7 +485,7 @@ export async function updateSchedule(db: Db, actor: Actor, id: number, input: Up
       tx,
       notificationsFor(removed, schedule.id, () => ({
         kind: 'test.removed',
-        title: `Anda tidak lagi menjadi peserta ${KIND_LABELS[schedule.kind]}: ${schedule.name}`,
+        title: `Anda tidak lagi menjadi peserta ${labelOf('testKind', schedule.kind)}: ${schedule.name}`,
         body: `Anda tidak lagi dijadwalkan mengikuti ${about({ ...w, name: schedule.name, kind: schedule.kind })}. Informasi tahap berikutnya akan disampaikan kemudian.`,
       })),
     )
@@ -510,7 +503,7 @@ export async function updateSchedule(db: Db, actor: Actor, id: number, input: Up
         tx,
         notificationsFor(staying, schedule.id, () => ({
           kind: 'test.updated',
-          title: `Perubahan jadwal ${KIND_LABELS[w.kind]}: ${w.name}`,
+          title: `Perubahan jadwal ${labelOf('testKind', w.kind)}: ${w.name}`,
           body: `Jadwal ${about(w)} berubah menjadi ${whereWhen(w)}.`,
         })),
       )
@@ -551,7 +544,7 @@ export async function cancelSchedule(db: Db, actor: Actor, id: number, input: { 
       tx,
       notificationsFor(participants, schedule.id, () => ({
         kind: 'test.cancelled',
-        title: `${KIND_LABELS[schedule.kind]} dibatalkan: ${schedule.name}`,
+        title: `${labelOf('testKind', schedule.kind)} dibatalkan: ${schedule.name}`,
         body: `${about(schedule)} pada ${whereWhen(schedule)} dibatalkan. Alasan: ${reason}`,
       })),
     )

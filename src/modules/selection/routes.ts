@@ -9,6 +9,7 @@ import {
   VALIDATION_STATUSES,
 } from '../../db/schema/index.js'
 import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import {
   DateTime,
   Envelope,
@@ -151,8 +152,14 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(
         r,
         r.published > 0
-          ? `${r.published} hasil seleksi dipublikasikan.`
-          : 'Tidak ada hasil seleksi untuk dipublikasikan.',
+          ? msg(
+              `${r.published} hasil seleksi dipublikasikan.`,
+              `${r.published} selection result(s) published.`,
+            )
+          : msg(
+              'Tidak ada hasil seleksi untuk dipublikasikan.',
+              'There are no selection results to publish.',
+            ),
       )
     },
   )
@@ -188,7 +195,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         req.body ?? {},
         letters.get(req) ?? null,
       )
-      return ok(item, 'Hasil seleksi disimpan sebagai draf.')
+      return ok(item, msg('Hasil seleksi disimpan sebagai draf.', 'Selection result saved as a draft.'))
     },
   )
 
@@ -209,7 +216,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         await changeDecision(app.db, req.user, req.params.applicationId, req.body),
-        'Keputusan seleksi disimpan sebagai draf.',
+        msg('Keputusan seleksi disimpan sebagai draf.', 'Selection decision saved as a draft.'),
       ),
   )
 }

@@ -1,11 +1,12 @@
+import type { Actor } from '../../actor.js'
 import type { Conn, Db, Tx } from '../../db/client.js'
 import { applicationEvents, type SelectionDecision } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 import { pageOf } from '../../http/envelope.js'
-import { type FieldErrors, forbidden, notFound, unprocessable } from '../../http/errors.js'
+import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { companyOf } from '../../http/scope.js'
 import type { Storage } from '../../storage/storage.js'
-import { STATUS_LABELS } from '../applications/service.js'
+import { labelOf } from '../../vocabulary/index.js'
 import { fileOut } from '../files/mapper.js'
 import { displayName, newStorageKey, sniff, type UploadedFile } from '../files/upload.js'
 import { notify } from '../notifications/service.js'
@@ -14,15 +15,7 @@ import * as q from './queries.js'
 
 export { STAGES } from './queries.js'
 
-export const DECISION_LABELS: Record<SelectionDecision, string> = {
-  pending: 'Belum diputuskan',
-  diterima: 'Diterima',
-  tidak_diterima: 'Tidak diterima',
-  cadangan: 'Cadangan',
-}
-
 const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
-const companyOf = (actor: Actor) => actor.companyId ?? forbidden()
 const applicationNotFound = () => notFound(msg('Lamaran tidak ditemukan.', 'Application not found.'))
 const vacancyNotFound = () => notFound(msg('Lowongan tidak ditemukan.', 'Vacancy not found.'))
 const cleanNotes = (notes: string | null | undefined) =>
@@ -148,7 +141,7 @@ async function lockScorable(tx: Tx, companyId: number, applicationId: number) {
     )
   return unprocessable(
     msg(
-      `Hasil seleksi hanya dapat diisi untuk lamaran yang sedang dalam proses seleksi (status lamaran ini: "${STATUS_LABELS[app.status]}").`,
+      `Hasil seleksi hanya dapat diisi untuk lamaran yang sedang dalam proses seleksi (status lamaran ini: "${labelOf('applicationStatus', app.status)}").`,
       `Results can only be entered for applications in the selection process (this one is "${app.status}").`,
     ),
   )
@@ -294,7 +287,7 @@ function publishedNotice(
   }[r.decision]
   return {
     userId: r.userId,
-    kind: 'selection.published',
+    kind: 'selection.published' as const,
     ...text,
     data: { applicationId: r.applicationId, jobVacancyId: v.id, decision: r.decision },
   }

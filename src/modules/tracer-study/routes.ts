@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { CAREER_STATUSES, JOB_FITS } from '../../db/schema/index.js'
 import { ok } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import { DateOnly, DateTime, Envelope, Nullable, Opt, StringEnum } from '../../http/schemas.js'
 import { getTracerStudy, MAX_SALARY, MAX_WAITING_MONTHS, saveTracerStudy } from './service.js'
 
@@ -95,7 +96,14 @@ export const tracerStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { answer, created } = await saveTracerStudy(app.db, req.user, req.body)
       return reply
         .code(created ? 201 : 200)
-        .send(ok(answer, created ? 'Tracer study berhasil disimpan.' : 'Tracer study berhasil diperbarui.'))
+        .send(
+          ok(
+            answer,
+            created
+              ? msg('Tracer study berhasil disimpan.', 'Tracer study saved.')
+              : msg('Tracer study berhasil diperbarui.', 'Tracer study updated.'),
+          ),
+        )
     },
   )
 }

@@ -1,8 +1,9 @@
+import type { Actor } from '../../actor.js'
 import type { Db } from '../../db/client.js'
 import type { CareerStatus, JobFit } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { wordsOf } from '../../vocabulary/index.js'
 import * as q from './queries.js'
 
 /** The answer's fields as the request names them. */
@@ -67,13 +68,6 @@ export const FIELDS_BY_STATUS: Record<
 /** Upper bound of a monthly salary or income, in rupiah: one billion. */
 export const MAX_SALARY = 1_000_000_000
 export const MAX_WAITING_MONTHS = 120
-
-export const CAREER_STATUS_LABELS: Record<CareerStatus, string> = {
-  bekerja: 'bekerja',
-  wirausaha: 'wirausaha',
-  lanjut_studi: 'lanjut studi',
-  mencari_kerja: 'mencari kerja',
-}
 
 export interface TracerInput {
   career_status: CareerStatus
@@ -176,10 +170,14 @@ export function answerValues(input: TracerInput, today: string): q.TracerValues 
     start_date: input.start_date ?? null,
   }
   const errors: FieldErrors = {}
-  const label = CAREER_STATUS_LABELS[input.career_status]
+  // The status's name sits inside a sentence: lower case ("wajib diisi untuk status melanjutkan studi").
+  const status = wordsOf('careerStatus', input.career_status)
+  const required = msg(
+    `wajib diisi untuk status ${status.id.toLowerCase()}`,
+    `is required for status ${status.en.toLowerCase()}`,
+  )
   for (const field of rule.required) {
-    if (given[field] === null)
-      errors[field] = [msg(`wajib diisi untuk status ${label}`, `is required for status ${label}`)]
+    if (given[field] === null) errors[field] = [required]
   }
   // AJV's type coercion lets a string such as "1e309" through as Infinity, past `maximum`.
   for (const [field, max] of [

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ROLES } from '../../db/schema/index.js'
 import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { msg } from '../../http/i18n.js'
 import {
   DateTime,
   Envelope,
@@ -134,7 +135,9 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await createUser(app.db, req.user, req.body), 'Akun dibuat.')),
+      reply
+        .code(201)
+        .send(ok(await createUser(app.db, req.user, req.body), msg('Akun dibuat.', 'Account created.'))),
   )
 
   app.put(
@@ -149,7 +152,11 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(UserOut) },
       },
     },
-    async (req) => ok(await updateUser(app.db, req.user, req.params.id, req.body), 'Akun diperbarui.'),
+    async (req) =>
+      ok(
+        await updateUser(app.db, req.user, req.params.id, req.body),
+        msg('Akun diperbarui.', 'Account updated.'),
+      ),
   )
 
   app.patch(
@@ -165,7 +172,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const user = await toggleUserActive(app.db, req.user, req.params.id)
-      return ok(user, user.isActive ? 'Akun diaktifkan.' : 'Akun dinonaktifkan.')
+      return ok(
+        user,
+        user.isActive
+          ? msg('Akun diaktifkan.', 'Account activated.')
+          : msg('Akun dinonaktifkan.', 'Account deactivated.'),
+      )
     },
   )
 
@@ -188,7 +200,10 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok(await resetPassword(app.db, req.user, req.params.id, req.body), 'Kata sandi diatur ulang.'),
+      ok(
+        await resetPassword(app.db, req.user, req.params.id, req.body),
+        msg('Kata sandi diatur ulang.', 'Password reset.'),
+      ),
   )
 
   app.delete(
@@ -204,7 +219,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       await deleteUser(app.db, req.user, req.params.id)
-      return ok(null, 'Akun dihapus.')
+      return ok(null, msg('Akun dihapus.', 'Account deleted.'))
     },
   )
 }

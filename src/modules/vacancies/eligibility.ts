@@ -1,9 +1,12 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import type { Actor } from '../../actor.js'
 import type { Conn } from '../../db/client.js'
+import { prepared } from '../../db/prepared.js'
 import { companies, files, jobVacancies, jobVacancyMajors, students } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 import { AppError } from '../../http/errors.js'
-import { msg } from '../../http/i18n.js'
+import { type Lang, type Msg, msg, tr } from '../../http/i18n.js'
+import { labelOf } from '../../vocabulary/index.js'
+import { type CompletenessItem, completenessOf } from '../portfolio/service.js'
 
 /** A student or alumnus as the vacancy rules see them. */
 export interface Learner {
@@ -31,13 +34,26 @@ export function learnerOf(actor: Actor): Learner {
  */
 export const qualified = <T>(expr: SQL<T>) => sql<T>`${expr}`
 
+/** A learner, or placeholders for one in a prepared statement (src/db/prepared.ts). */
+export interface LearnerParams {
+  studentId: number | Placeholder
+  role: Learner['role'] | Placeholder
+}
+
+/** The placeholders a prepared statement binds a learner to: `{ studentId, role }`. */
+export const learnerPlaceholders: LearnerParams = {
+  studentId: sql.placeholder('studentId'),
+  role: sql.placeholder('role'),
+}
+
 /**
  * THE rule of who may see and apply to a vacancy (DESIGN section 5), as SQL over `job_vacancies`.
  * Every condition is a boolean column of its own so the detail page can say which one failed;
- * `openTo` is all of them together and is what list, detail and apply filter on.
+ * `openTo` is all of them together and is what detail and apply filter on (the list reads the same
+ * rule from its index: `listedFor` below).
  * "Today" is the database's CURRENT_DATE: one clock for every API instance.
  */
-export function eligibilityChecks(learner: Learner) {
+export function eligibilityChecks(learner: LearnerParams) {
   return {
     active: qualified(sql<boolean>`${jobVacancies.isActive}`),
     notDeleted: qualified(sql<boolean>`(${jobVacancies.deletedAt} is null)`),
@@ -45,8 +61,10 @@ export function eligibilityChecks(learner: Learner) {
     companyActive: qualified(
       sql<boolean>`exists (select 1 from ${companies} where ${companies.id} = ${jobVacancies.companyId} and ${companies.isActive})`,
     ),
+    // EXISTS on (vacancy, major), the join table's key: one index probe for one vacancy (an IN over
+    // the major's vacancies would read every one of them).
     majorMatches: qualified(
-      sql<boolean>`(${jobVacancies.id} in (select ${jobVacancyMajors.jobVacancyId} from ${jobVacancyMajors} where ${jobVacancyMajors.majorId} = (select ${students.majorId} from ${students} where ${students.id} = ${learner.studentId})))`,
+      sql<boolean>`exists (select 1 from ${jobVacancyMajors} where ${jobVacancyMajors.jobVacancyId} = ${jobVacancies.id} and ${jobVacancyMajors.majorId} = (select ${students.majorId} from ${students} where ${students.id} = ${learner.studentId}))`,
     ),
     targetMatches: qualified(sql<boolean>`(${jobVacancies.target} in ('all', ${learner.role}))`),
   }
@@ -55,34 +73,64 @@ export function eligibilityChecks(learner: Learner) {
 export type EligibilityFlags = { [K in keyof ReturnType<typeof eligibilityChecks>]: boolean }
 
 /** The SQL condition "this vacancy is open to the learner". */
-export function openTo(learner: Learner): SQL {
+export function openTo(learner: LearnerParams): SQL {
   return and(...Object.values(eligibilityChecks(learner))) as SQL
 }
 
-/** Why a vacancy is not open to the learner, in Indonesian, from the flags selected with `eligibilityChecks`. */
-export function reasonsNotOpen(flags: EligibilityFlags, role: Learner['role']): string[] {
-  const reasons: string[] = []
-  if (!flags.notDeleted) reasons.push('Lowongan sudah dihapus.')
-  if (!flags.active) reasons.push('Lowongan sedang tidak aktif.')
-  if (!flags.beforeDeadline) reasons.push('Batas waktu pendaftaran sudah lewat.')
-  if (!flags.companyActive) reasons.push('Perusahaan sedang tidak aktif.')
-  if (!flags.majorMatches) reasons.push('Lowongan ini tidak untuk jurusan Anda.')
+/**
+ * The same rule over `job_vacancy_majors`, for the student list: its copies of the vacancy (kept by
+ * the database's triggers, migration 0001) say `listed` for active, not deleted and company active;
+ * the major is the row's own; deadline and target are filtered here, from the list's index
+ * (`job_vacancy_majors_listed_idx`: one major's listed vacancies in list order).
+ */
+export function listedFor(learner: LearnerParams): SQL {
+  const m = jobVacancyMajors
+  return sql`(${m.listed} and ${m.majorId} = (select ${students.majorId} from ${students} where ${students.id} = ${learner.studentId}) and ${m.vacancyDeadline} >= current_date and ${m.vacancyTarget} in ('all', ${learner.role}))`
+}
+
+/** Why a vacancy is not open to the learner, from the flags selected with `eligibilityChecks`. */
+export function reasonsNotOpen(flags: EligibilityFlags, role: Learner['role']): Msg[] {
+  const reasons: Msg[] = []
+  if (!flags.notDeleted) reasons.push(msg('Lowongan sudah dihapus.', 'The vacancy has been deleted.'))
+  if (!flags.active) reasons.push(msg('Lowongan sedang tidak aktif.', 'The vacancy is not active.'))
+  if (!flags.beforeDeadline)
+    reasons.push(msg('Batas waktu pendaftaran sudah lewat.', 'The application deadline has passed.'))
+  if (!flags.companyActive) reasons.push(msg('Perusahaan sedang tidak aktif.', 'The company is not active.'))
+  if (!flags.majorMatches)
+    reasons.push(msg('Lowongan ini tidak untuk jurusan Anda.', 'This vacancy is not for your major.'))
   if (!flags.targetMatches)
     reasons.push(
-      role === 'siswa' ? 'Lowongan ini hanya untuk alumni.' : 'Lowongan ini hanya untuk siswa kelas XII.',
+      role === 'siswa'
+        ? msg('Lowongan ini hanya untuk alumni.', 'This vacancy is for alumni only.')
+        : msg('Lowongan ini hanya untuk siswa kelas XII.', 'This vacancy is for grade 12 students only.'),
     )
   return reasons
+}
+
+const joined = (ms: Msg[], lang: Lang) => ms.map((m) => tr(m, lang)).join(' ')
+
+/** The answer to applying to a vacancy that is not open to the learner, with every reason. */
+export function notOpenMessage(flags: EligibilityFlags, role: Learner['role']): Msg {
+  const reasons = reasonsNotOpen(flags, role)
+  return msg(
+    `Lowongan tidak dapat dilamar. ${joined(reasons, 'id')}`,
+    `This vacancy is not open to you. ${joined(reasons, 'en')}`,
+  )
 }
 
 export const isOpen = (flags: EligibilityFlags) => Object.values(flags).every(Boolean)
 
 /**
- * A complete profile is what the school requires before anyone applies: a phone number, an
- * address and a birth date on the learner record, and at least one portfolio file of category
- * `cv`. HR needs to reach the applicant and read a CV; everything else is optional.
+ * What the learner's profile lacks before they may apply, by the portfolio's rule (`completenessOf`):
+ * a phone number, an address, a birth date and at least one CV file.
  */
-export async function profileGaps(conn: Conn, studentId: number): Promise<string[]> {
-  const [row] = await conn
+export async function profileGaps(conn: Conn, studentId: number): Promise<CompletenessItem[]> {
+  const [row] = await profileOf(conn).execute({ studentId })
+  return completenessOf(row ?? { phone: null, address: null, birthDate: null, hasCv: false }).missing
+}
+
+const profileOf = prepared((conn) =>
+  conn
     .select({
       phone: students.phone,
       address: students.address,
@@ -92,13 +140,15 @@ export async function profileGaps(conn: Conn, studentId: number): Promise<string
       ),
     })
     .from(students)
-    .where(eq(students.id, studentId))
-  const gaps: string[] = []
-  if (!row?.phone?.trim()) gaps.push('nomor telepon')
-  if (!row?.address?.trim()) gaps.push('alamat')
-  if (!row?.birthDate) gaps.push('tanggal lahir')
-  if (!row?.hasCv) gaps.push('CV (unggah di portofolio)')
-  return gaps
-}
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .prepare('learner_profile_gaps'),
+)
 
-export const profileIncompleteReason = (gaps: string[]) => `Profil Anda belum lengkap: ${gaps.join(', ')}.`
+const gapsIn = (gaps: CompletenessItem[], lang: Lang) =>
+  gaps.map((g) => labelOf('profileGap', g, lang)).join(', ')
+
+export const profileIncompleteReason = (gaps: CompletenessItem[]): Msg =>
+  msg(
+    `Profil Anda belum lengkap: ${gapsIn(gaps, 'id')}.`,
+    `Your profile is incomplete: ${gapsIn(gaps, 'en')}.`,
+  )

@@ -1,20 +1,9 @@
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
+import { literal, prepared, preparedBySize } from '../../db/prepared.js'
 import {
+  applicationEvents,
   applications,
   companies,
   files,
@@ -24,7 +13,15 @@ import {
   majors,
 } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
-import { eligibilityChecks, type Learner, openTo, qualified } from './eligibility.js'
+import {
+  eligibilityChecks,
+  type Learner,
+  type LearnerParams,
+  learnerPlaceholders,
+  listedFor,
+  openTo,
+  qualified,
+} from './eligibility.js'
 
 export interface MajorRef {
   id: number
@@ -40,12 +37,6 @@ const majorsOf = qualified(sql<MajorRef[]>`coalesce((
   from ${jobVacancyMajors} inner join ${majors} on ${majors.id} = ${jobVacancyMajors.majorId}
   where ${jobVacancyMajors.jobVacancyId} = ${v.id}), '[]'::json)`)
 
-const applicantsWhere = (cond?: SQL) =>
-  qualified(
-    sql<number>`(select count(*)::int from ${applications} where ${applications.jobVacancyId} = ${v.id}${cond ? sql` and ${cond}` : sql``})`,
-  )
-
-const acceptedCount = applicantsWhere(sql`${applications.status} = 'accepted'`)
 const totalRows = sql<number>`(count(*) over ())::int`
 
 /** Active and before its deadline (the company of an HR caller is active, or they would not be here). */
@@ -55,17 +46,16 @@ const openForHr = qualified(sql<boolean>`(${v.isActive} and ${v.deadline} >= cur
 
 const { companyId: _c, createdBy: _b, deletedAt: _d, ...vacancyColumns } = getTableColumns(jobVacancies)
 
+/** `applicantCount` and `acceptedCount` are the vacancy's own counters (kept by the database). */
 const hrFields = {
   ...vacancyColumns,
   majors: majorsOf,
-  applicantCount: applicantsWhere(),
-  acceptedCount,
   isOpen: openForHr,
 }
 
 export type HrVacancyRow = {
   [K in keyof typeof vacancyColumns]: (typeof jobVacancies.$inferSelect)[K]
-} & { majors: MajorRef[]; applicantCount: number; acceptedCount: number; isOpen: boolean }
+} & { majors: MajorRef[]; isOpen: boolean }
 
 export interface HrVacancyFilters {
   search?: string
@@ -124,7 +114,7 @@ export async function lockCompanyVacancy(conn: Conn, companyId: number, id: numb
       deadline: v.deadline,
       minSalary: v.minSalary,
       maxSalary: v.maxSalary,
-      accepted: acceptedCount,
+      accepted: v.acceptedCount,
     })
     .from(v)
     .where(and(eq(v.id, id), ofCompany(companyId)))
@@ -221,37 +211,78 @@ export interface BrowseFilters {
   major_id?: number
 }
 
-const quotaLeft = qualified(sql<number>`greatest(${v.quota} - ${acceptedCount}, 0)::int`)
-const appliedBy = (studentId: number) =>
+const quotaLeft = qualified(sql<number>`greatest(${v.quota} - ${v.acceptedCount}, 0)::int`)
+const appliedBy = (studentId: LearnerParams['studentId']) =>
   qualified(
     sql<boolean>`exists (select 1 from ${applications} where ${applications.jobVacancyId} = ${v.id} and ${applications.studentId} = ${studentId})`,
   )
 
-/** One page of the vacancies open to the learner, with company, majors and quota left: one query. */
-export async function openVacancyPage(conn: Conn, learner: Learner, f: BrowseFilters, page: Page) {
+const m = jobVacancyMajors
+
+const hasFilters = (f: BrowseFilters) =>
+  Boolean(
+    f.search?.trim() || f.company_id || f.job_type || f.city?.trim() || f.province?.trim() || f.major_id,
+  )
+
+/** The filters of the list beyond the open rule, over the vacancy and its company. */
+function browseFilters(f: BrowseFilters) {
   const search = f.search?.trim() ? likePattern(f.search) : undefined
-  const where = and(
-    openTo(learner),
+  return and(
     search ? or(ilike(v.title, search), ilike(v.position, search), ilike(companies.name, search)) : undefined,
     f.company_id ? eq(v.companyId, f.company_id) : undefined,
     f.job_type ? eq(v.jobType, f.job_type) : undefined,
     f.city?.trim() ? sql`lower(${v.city}) = lower(${f.city.trim()})` : undefined,
     f.province?.trim() ? sql`lower(${v.province}) = lower(${f.province.trim()})` : undefined,
-    f.major_id ? hasMajor(f.major_id) : undefined,
+    f.major_id
+      ? sql`${m.jobVacancyId} in (select ${jobVacancyMajors.jobVacancyId} from ${jobVacancyMajors} where ${jobVacancyMajors.majorId} = ${f.major_id})`
+      : undefined,
   )
-  // The page's ids and the total first (from indexes, over narrow rows), then everything shown for those
-  // rows only: the majors, the quota left and "applied" subqueries run 15 times, not once per match.
+}
+
+/**
+ * The rows of the learner's major in the list's index (`listedFor`), joined to the vacancy and its
+ * company only when a filter needs them (the selected fields are job_vacancy_majors' own, so the
+ * joins do not change the result's type).
+ */
+function fromListed<Q extends PgSelect>(q: Q, learner: LearnerParams, f: BrowseFilters): Q {
+  if (!hasFilters(f)) return q.where(listedFor(learner))
+  return q
+    .innerJoin(v, eq(v.id, m.jobVacancyId))
+    .innerJoin(companies, eq(companies.id, v.companyId))
+    .where(and(listedFor(learner), browseFilters(f))) as unknown as Q
+}
+
+/**
+ * The page's ids and the total first, read from the list's index in list order (only the page's rows
+ * and the total's count: no per-row work over every match), then everything shown for those rows only.
+ * `limit` and `offset` are written into the SQL (not parameters) so the prepared first page gets a
+ * generic plan costed for its real size.
+ */
+function openVacancyPageQuery(
+  conn: Conn,
+  learner: LearnerParams,
+  f: BrowseFilters,
+  limit: number,
+  offset: number,
+) {
   const pageOfIds = conn.$with('page_ids').as(
-    conn
-      .select({ id: v.id, total: sql<number>`${totalRows}`.as('total') })
-      .from(v)
-      .innerJoin(companies, eq(companies.id, v.companyId))
-      .where(where)
-      .orderBy(desc(v.createdAt), desc(v.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    fromListed(
+      conn
+        .select({
+          id: m.jobVacancyId,
+          createdAt: m.vacancyCreatedAt,
+          total: sql<number>`${totalRows}`.as('total'),
+        })
+        .from(m)
+        .$dynamic(),
+      learner,
+      f,
+    )
+      .orderBy(desc(m.vacancyCreatedAt), desc(m.jobVacancyId))
+      .limit(literal(limit))
+      .offset(literal(offset)),
   )
-  const rows = await conn
+  return conn
     .with(pageOfIds)
     .select({
       id: v.id,
@@ -280,13 +311,24 @@ export async function openVacancyPage(conn: Conn, learner: Learner, f: BrowseFil
     .from(pageOfIds)
     .innerJoin(v, eq(v.id, pageOfIds.id))
     .innerJoin(companies, eq(companies.id, v.companyId))
-    .orderBy(desc(v.createdAt), desc(v.id))
+    .orderBy(desc(pageOfIds.createdAt), desc(pageOfIds.id))
+}
+
+/** The first page without filters, what every learner opens: one prepared statement per page size. */
+const firstPage = preparedBySize((conn, size) =>
+  openVacancyPageQuery(conn, learnerPlaceholders, {}, size, 0).prepare(`vacancy_list_first_${size}`),
+)
+
+/** One page of the vacancies open to the learner, with company, majors and quota left: one query. */
+export async function openVacancyPage(conn: Conn, learner: Learner, f: BrowseFilters, page: Page) {
+  let rows: Awaited<ReturnType<ReturnType<typeof openVacancyPageQuery>['execute']>>
+  if (page.offset === 0 && !hasFilters(f)) {
+    rows = await firstPage(conn, page.limit).execute({ studentId: learner.studentId, role: learner.role })
+  } else {
+    rows = await openVacancyPageQuery(conn, learner, f, page.limit, page.offset)
+  }
   const total = await totalOf(rows, page, () =>
-    conn
-      .select({ n: sql<number>`count(*)::int` })
-      .from(v)
-      .innerJoin(companies, eq(companies.id, v.companyId))
-      .where(where),
+    fromListed(conn.select({ n: sql<number>`count(*)::int` }).from(m).$dynamic(), learner, f),
   )
   return { rows, total }
 }
@@ -296,7 +338,12 @@ export async function openVacancyPage(conn: Conn, learner: Learner, f: BrowseFil
  * eligibility condition as a flag. The caller decides what the learner may see.
  */
 export async function vacancyForLearner(conn: Conn, learner: Learner, id: number) {
-  const [row] = await conn
+  const [row] = await vacancyForLearnerStatement(conn).execute({ ...learner, id })
+  return row
+}
+
+const vacancyForLearnerStatement = prepared((conn) =>
+  conn
     .select({
       id: v.id,
       title: v.title,
@@ -328,30 +375,94 @@ export async function vacancyForLearner(conn: Conn, learner: Learner, id: number
       },
       applicationId: applications.id,
       applicationStatus: applications.status,
-      checks: eligibilityChecks(learner),
+      checks: eligibilityChecks(learnerPlaceholders),
     })
     .from(v)
     .innerJoin(companies, eq(companies.id, v.companyId))
     .leftJoin(
       applications,
-      and(eq(applications.jobVacancyId, v.id), eq(applications.studentId, learner.studentId)),
+      and(eq(applications.jobVacancyId, v.id), eq(applications.studentId, learnerPlaceholders.studentId)),
     )
-    .where(and(eq(v.id, id), isNull(v.deletedAt)))
+    .where(and(eq(v.id, sql.placeholder('id')), isNull(v.deletedAt)))
+    .prepare('vacancy_for_learner'),
+)
+
+/**
+ * The vacancy row locked for an application (FOR NO KEY UPDATE): a concurrent toggle or delete waits
+ * for the application to commit, and an application after it sees the new state. Not FOR SHARE: the
+ * insert's trigger updates the vacancy's counters, and two applications holding a share lock on the
+ * same row would deadlock upgrading it; this way applications to one vacancy take turns.
+ */
+export async function lockVacancyForApply(conn: Conn, learner: Learner, id: number) {
+  const [row] = await lockVacancyForApplyStatement(conn).execute({ ...learner, id })
   return row
 }
 
-/**
- * The vacancy row locked FOR SHARE for an application: a concurrent toggle or delete waits for
- * the application to commit, and an application after it sees the new state.
- */
-export async function lockVacancyForApply(conn: Conn, learner: Learner, id: number) {
-  const [row] = await conn
-    .select({ id: v.id, checks: eligibilityChecks(learner), applied: appliedBy(learner.studentId) })
+const lockVacancyForApplyStatement = prepared((conn) =>
+  conn
+    .select({
+      id: v.id,
+      checks: eligibilityChecks(learnerPlaceholders),
+      applied: appliedBy(learnerPlaceholders.studentId),
+    })
     .from(v)
-    .where(and(eq(v.id, id), isNull(v.deletedAt)))
-    .for('share', { of: v })
+    .where(and(eq(v.id, sql.placeholder('id')), isNull(v.deletedAt)))
+    .for('no key update', { of: v })
+    .prepare('vacancy_lock_for_apply'),
+)
+
+/**
+ * The application, unless the learner already has one for the vacancy (INSERT … ON CONFLICT DO NOTHING
+ * on applications_vacancy_student_key: nothing returned means someone else's identical request won).
+ */
+export async function insertApplication(
+  conn: Conn,
+  a: { vacancyId: number; studentId: number; role: Learner['role']; coverLetter: string | null },
+) {
+  const [row] = await insertApplicationStatement(conn).execute(a)
   return row
 }
+
+const insertApplicationStatement = prepared((conn) =>
+  conn
+    .insert(applications)
+    .values({
+      jobVacancyId: sql.placeholder('vacancyId'),
+      studentId: sql.placeholder('studentId'),
+      applicantRole: sql.placeholder('role'),
+      status: 'pending',
+      coverLetter: sql.placeholder('coverLetter'),
+    })
+    .onConflictDoNothing({ target: [applications.jobVacancyId, applications.studentId] })
+    .returning({
+      id: applications.id,
+      status: applications.status,
+      jobVacancyId: applications.jobVacancyId,
+      createdAt: applications.createdAt,
+    })
+    .prepare('application_insert'),
+)
+
+/** The first row of an application's timeline. */
+export async function insertAppliedEvent(
+  conn: Conn,
+  e: { applicationId: number; actorId: number; actorName: string },
+) {
+  await insertAppliedEventStatement(conn).execute(e)
+}
+
+const insertAppliedEventStatement = prepared((conn) =>
+  conn
+    .insert(applicationEvents)
+    .values({
+      applicationId: sql.placeholder('applicationId'),
+      stage: 'applied',
+      status: 'pending',
+      actorId: sql.placeholder('actorId'),
+      actorName: sql.placeholder('actorName'),
+    })
+    .prepare('application_applied_event'),
+)
 
 /** Of the given file ids, those that are the learner's own portfolio files (locked against deletion). */
 export async function ownPortfolioFileIds(

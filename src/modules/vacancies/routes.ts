@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { type Static, type TSchema, Type } from '@sinclair/typebox'
 import { APPLICATION_STATUSES, JOB_TYPES, VACANCY_TARGETS } from '../../db/schema/index.js'
 import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { langOf, msg } from '../../http/i18n.js'
 import { perAccount } from '../../http/rate-limit.js'
 import {
   DateOnly,
@@ -169,7 +170,7 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(HrOptions) },
       },
     },
-    async () => ok(await hrOptions(app.db)),
+    async (req) => ok(await hrOptions(app.db, langOf(req))),
   )
 
   app.post(
@@ -184,7 +185,14 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) =>
-      reply.code(201).send(ok(await createVacancy(app.db, req.user, req.body), 'Lowongan berhasil dibuat.')),
+      reply
+        .code(201)
+        .send(
+          ok(
+            await createVacancy(app.db, req.user, req.body),
+            msg('Lowongan berhasil dibuat.', 'Vacancy created.'),
+          ),
+        ),
   )
 
   app.get(
@@ -209,7 +217,10 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok(await updateVacancy(app.db, req.user, req.params.id, req.body), 'Lowongan berhasil diperbarui.'),
+      ok(
+        await updateVacancy(app.db, req.user, req.params.id, req.body),
+        msg('Lowongan berhasil diperbarui.', 'Vacancy updated.'),
+      ),
   )
 
   app.patch(
@@ -225,7 +236,12 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const row = await toggleVacancy(app.db, req.user, req.params.id)
-      return ok(row, row.isActive ? 'Lowongan diaktifkan.' : 'Lowongan dinonaktifkan.')
+      return ok(
+        row,
+        row.isActive
+          ? msg('Lowongan diaktifkan.', 'Vacancy activated.')
+          : msg('Lowongan dinonaktifkan.', 'Vacancy deactivated.'),
+      )
     },
   )
 
@@ -237,7 +253,7 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       await deleteVacancy(app.db, req.user, req.params.id)
-      return ok(null, 'Lowongan berhasil dihapus.')
+      return ok(null, msg('Lowongan berhasil dihapus.', 'Vacancy deleted.'))
     },
   )
 }
@@ -338,7 +354,7 @@ export const vacancyBrowseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(BrowseOptions) },
       },
     },
-    async (req) => ok(await browseOptions(app.db, req.user)),
+    async (req) => ok(await browseOptions(app.db, req.user, langOf(req))),
   )
 
   app.get(
@@ -352,14 +368,14 @@ export const vacancyBrowseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(VacancyDetail) },
       },
     },
-    async (req) => ok(await browseVacancy(app.db, req.user, req.params.id)),
+    async (req) => ok(await browseVacancy(app.db, req.user, req.params.id, langOf(req))),
   )
 
   const applyLimit = perAccount('apply', app.config.limits.applyPerHour, 3600)
   app.post(
     '/:id/apply',
     {
-      config: learners,
+      config: { ...learners, keepsSessions: true },
       preHandler: applyLimit,
       // Both fields are optional, so an empty request is a valid application.
       preValidation: async (req) => {
@@ -376,6 +392,11 @@ export const vacancyBrowseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) =>
       reply
         .code(201)
-        .send(ok(await apply(app.db, req.user, req.params.id, req.body), 'Lamaran berhasil dikirim.')),
+        .send(
+          ok(
+            await apply(app.db, req.user, req.params.id, req.body),
+            msg('Lamaran berhasil dikirim.', 'Application sent.'),
+          ),
+        ),
   )
 }

@@ -1,58 +1,36 @@
 import { asc, eq, sql } from 'drizzle-orm'
+import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
 import {
   type ApplicationStatus,
-  applicationEvents,
   applicationFiles,
-  applications,
   JOB_TYPES,
   type JobType,
   jobVacancies,
   majors,
-  VACANCY_TARGETS,
   type VacancyTarget,
 } from '../../db/schema/index.js'
-import type { Actor } from '../../http/auth.js'
 import type { Page } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
-import { msg } from '../../http/i18n.js'
-import { isOpen, learnerOf, profileGaps, profileIncompleteReason, reasonsNotOpen } from './eligibility.js'
+import { type Lang, msg, tr } from '../../http/i18n.js'
+import { companyOf } from '../../http/scope.js'
+import { CATEGORIES, type Category, optionsOf } from '../../vocabulary/index.js'
+import { notifyHrOfApplication } from '../notifications/service.js'
+import {
+  isOpen,
+  learnerOf,
+  notOpenMessage,
+  profileGaps,
+  profileIncompleteReason,
+  reasonsNotOpen,
+} from './eligibility.js'
 import * as q from './queries.js'
 
 // ---------------------------------------------------------------- catalogues
 
-/** Vacancy categories: a fixed list in code (the `category` field must be one of these). */
-export const CATEGORIES = {
-  teknologi_informasi: 'Teknologi Informasi',
-  telekomunikasi: 'Telekomunikasi',
-  otomotif: 'Otomotif',
-  manufaktur: 'Manufaktur',
-  elektronika: 'Elektronika',
-  akuntansi_keuangan: 'Akuntansi, Perbankan dan Keuangan',
-  administrasi_perkantoran: 'Administrasi Perkantoran',
-  perhotelan_pariwisata: 'Perhotelan dan Pariwisata',
-  kesehatan: 'Kesehatan',
-  konstruksi: 'Konstruksi',
-  lainnya: 'Lainnya',
-} as const
-export type Category = keyof typeof CATEGORIES
-export const CATEGORY_VALUES = Object.keys(CATEGORIES) as Category[]
-
-export const JOB_TYPE_LABELS: Record<JobType, string> = {
-  full_time: 'Penuh waktu',
-  contract: 'Kontrak',
-  internship: 'Magang',
-  part_time: 'Paruh waktu',
-}
-
-export const TARGET_LABELS: Record<VacancyTarget, string> = {
-  siswa: 'Siswa kelas XII',
-  alumni: 'Alumni',
-  all: 'Siswa dan alumni',
-}
-
-const options = <K extends string>(labels: Record<K, string>, keys: readonly K[]) =>
-  keys.map((value) => ({ value, label: labels[value] }))
+/** Vacancy categories: a fixed list (the `category` field must be one of these); words in src/vocabulary. */
+export type { Category }
+export const CATEGORY_VALUES = CATEGORIES
 
 // ---------------------------------------------------------------- HR: mapping
 
@@ -87,8 +65,6 @@ function hrVacancyOut(r: q.HrVacancyRow) {
 }
 
 // ---------------------------------------------------------------- HR: reads
-
-const companyOf = (actor: Actor) => actor.companyId as number
 
 export async function listCompanyVacancies(db: Db, actor: Actor, filters: q.HrVacancyFilters, page: Page) {
   if (filters.deadline_from && filters.deadline_to && filters.deadline_from > filters.deadline_to) {
@@ -141,17 +117,17 @@ export async function companyStatistics(db: Db, actor: Actor) {
   }
 }
 
-export async function hrOptions(db: Db) {
+export async function hrOptions(db: Db, lang: Lang = 'id') {
   const activeMajors = await db
     .select({ value: majors.id, label: majors.name })
     .from(majors)
     .where(eq(majors.isActive, true))
     .orderBy(asc(majors.name), asc(majors.id))
   return {
-    categories: options(CATEGORIES, CATEGORY_VALUES),
+    categories: optionsOf('category', lang),
     majors: activeMajors,
-    jobTypes: options(JOB_TYPE_LABELS, JOB_TYPES),
-    targets: options(TARGET_LABELS, VACANCY_TARGETS),
+    jobTypes: optionsOf('jobType', lang),
+    targets: optionsOf('target', lang),
   }
 }
 
@@ -311,13 +287,14 @@ export async function browseVacancies(db: Db, actor: Actor, filters: q.BrowseFil
   }
 }
 
-export async function browseOptions(db: Db, actor: Actor) {
+export async function browseOptions(db: Db, actor: Actor, lang: Lang = 'id') {
   const row = await q.browseOptions(db, learnerOf(actor))
   const types = new Set(row.jobTypes)
   return {
     companies: row.companies,
-    jobTypes: options(
-      JOB_TYPE_LABELS,
+    jobTypes: optionsOf(
+      'jobType',
+      lang,
       JOB_TYPES.filter((t) => types.has(t)),
     ),
     locations: row.locations.sort(
@@ -332,13 +309,13 @@ export async function browseOptions(db: Db, actor: Actor) {
  * A vacancy the learner may see: open to them, or one they applied to (even if since closed).
  * Deleted vacancies and vacancies neither open nor applied to are 404.
  */
-export async function browseVacancy(db: Db, actor: Actor, id: number) {
+export async function browseVacancy(db: Db, actor: Actor, id: number, lang: Lang = 'id') {
   const learner = learnerOf(actor)
   const row = (await q.vacancyForLearner(db, learner, id)) ?? notFound(vacancyNotFound)
   const open = isOpen(row.checks)
   if (!open && !row.applicationId) notFound(vacancyNotFound)
   const reasons = reasonsNotOpen(row.checks, learner.role)
-  if (row.applicationId) reasons.push('Anda sudah melamar lowongan ini.')
+  if (row.applicationId) reasons.push(alreadyApplied)
   const gaps = await profileGaps(db, learner.studentId)
   if (gaps.length > 0) reasons.push(profileIncompleteReason(gaps))
   const { checks: _checks, applicationId, applicationStatus, createdAt, ...vacancy } = row
@@ -347,7 +324,7 @@ export async function browseVacancy(db: Db, actor: Actor, id: number) {
     createdAt: iso(createdAt),
     application: applicationId ? { id: applicationId, status: applicationStatus as ApplicationStatus } : null,
     canApply: reasons.length === 0,
-    reasons,
+    reasons: reasons.map((r) => tr(r, lang)),
   }
 }
 
@@ -362,10 +339,10 @@ const alreadyApplied = msg('Anda sudah melamar lowongan ini.', 'You have already
 
 /**
  * One application per learner per vacancy. Inside one transaction: the vacancy row is locked
- * FOR SHARE and the open rule checked against it, then the profile and the portfolio files,
- * then INSERT … ON CONFLICT DO NOTHING on applications_vacancy_student_key decides a race
- * (nothing returned = someone else's identical request won: 409), then the attached files and
- * the first timeline row.
+ * (FOR NO KEY UPDATE: the insert's trigger updates its counters) and the open rule checked against
+ * it, then the profile and the portfolio files, then INSERT … ON CONFLICT DO NOTHING on
+ * applications_vacancy_student_key decides a race (nothing returned = someone else's identical
+ * request won: 409), then the attached files and the first timeline row.
  */
 export async function apply(db: Db, actor: Actor, vacancyId: number, input: ApplyInput) {
   const learner = learnerOf(actor)
@@ -373,16 +350,9 @@ export async function apply(db: Db, actor: Actor, vacancyId: number, input: Appl
   return db.transaction(async (tx) => {
     const vacancy = (await q.lockVacancyForApply(tx, learner, vacancyId)) ?? notFound(vacancyNotFound)
     if (vacancy.applied) conflict(alreadyApplied)
-    if (!isOpen(vacancy.checks)) {
-      const reasons = reasonsNotOpen(vacancy.checks, learner.role)
-      unprocessable(
-        msg(`Lowongan tidak dapat dilamar. ${reasons.join(' ')}`, 'This vacancy is not open to you.'),
-      )
-    }
+    if (!isOpen(vacancy.checks)) unprocessable(notOpenMessage(vacancy.checks, learner.role))
     const gaps = await profileGaps(tx, learner.studentId)
-    if (gaps.length > 0) {
-      unprocessable(msg(profileIncompleteReason(gaps), `Your profile is incomplete: ${gaps.join(', ')}.`))
-    }
+    if (gaps.length > 0) unprocessable(profileIncompleteReason(gaps))
     const own = await q.ownPortfolioFileIds(tx, learner.studentId, portfolioIds)
     const foreign = portfolioIds.filter((id) => !own.has(id))
     if (foreign.length > 0) {
@@ -395,35 +365,24 @@ export async function apply(db: Db, actor: Actor, vacancyId: number, input: Appl
         ],
       })
     }
-    const [application] = await tx
-      .insert(applications)
-      .values({
-        jobVacancyId: vacancyId,
-        studentId: learner.studentId,
-        applicantRole: learner.role,
-        status: 'pending',
-        coverLetter: trimmed(input.cover_letter) ?? null,
-      })
-      .onConflictDoNothing({ target: [applications.jobVacancyId, applications.studentId] })
-      .returning({
-        id: applications.id,
-        status: applications.status,
-        jobVacancyId: applications.jobVacancyId,
-        createdAt: applications.createdAt,
-      })
+    const application = await q.insertApplication(tx, {
+      vacancyId,
+      studentId: learner.studentId,
+      role: learner.role,
+      coverLetter: trimmed(input.cover_letter) ?? null,
+    })
     if (!application) conflict(alreadyApplied)
     if (portfolioIds.length > 0) {
       await tx
         .insert(applicationFiles)
         .values(portfolioIds.map((fileId) => ({ applicationId: application.id, fileId })))
     }
-    await tx.insert(applicationEvents).values({
+    await q.insertAppliedEvent(tx, {
       applicationId: application.id,
-      stage: 'applied',
-      status: 'pending',
       actorId: actor.id,
       actorName: actor.fullName,
     })
+    await notifyHrOfApplication(tx, application.id)
     return { ...application, createdAt: iso(application.createdAt) }
   })
 }

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm'
+import type { Conn } from './client.js'
+
+/**
+ * A hot statement, built by the ORM once per connection and sent as a named prepared statement:
+ * PostgreSQL parses it once per connection and, after five runs that show its generic plan is as good
+ * as a custom one, stops planning it; the ORM does not rebuild its SQL per request either.
+ *
+ *   const byId = prepared((conn) => conn.select(...).where(eq(t.id, sql.placeholder('id'))).prepare('t_by_id'))
+ *   await byId(db).execute({ id })        // or byId(tx) inside a transaction
+ *
+ * A prepared drizzle query is bound to the driver client it was built on (the pool for `db`, the pool's
+ * connection for a transaction), so it is kept per driver client: one per database for `db` (the app is
+ * built many times per process in tests, once per database) and one per pooled connection for
+ * transactions, which the pool reuses. Names must be unique per statement text (node-postgres refuses a
+ * name reused for another text on one connection). Keep values that change the plan's shape (LIMIT,
+ * OFFSET, optional filters) out of placeholders, or the generic plan is costed for guesses and never
+ * chosen: build one statement per shape instead.
+ */
+export function prepared<Q>(build: (conn: Conn) => Q): (conn: Conn) => Q {
+  const built = new WeakMap<object, Q>()
+  return (conn) => {
+    const client = driverClientOf(conn)
+    let q = built.get(client)
+    if (!q) {
+      q = build(conn)
+      built.set(client, q)
+    }
+    return q
+  }
+}
+
+/** The node-postgres pool (or PoolClient inside a transaction) under a drizzle database. */
+function driverClientOf(conn: Conn): object {
+  const session = conn._.session as unknown as { client?: object }
+  return session.client ?? session
+}
+
+/**
+ * `prepared` once per page size: for a list's first page, whose LIMIT is written into the SQL
+ * (`literal`) so that its generic plan is costed for the real size. `build` names the statement after
+ * the size. Later pages are rarer and run unprepared.
+ */
+export function preparedBySize<Q>(build: (conn: Conn, size: number) => Q): (conn: Conn, size: number) => Q {
+  const bySize = new Map<number, (conn: Conn) => Q>()
+  return (conn, size) => {
+    let statement = bySize.get(size)
+    if (!statement) {
+      statement = prepared((c) => build(c, size))
+      bySize.set(size, statement)
+    }
+    return statement(conn)
+  }
+}
+
+/**
+ * A page size or offset written into the SQL text instead of sent as a parameter (for `.limit()` and
+ * `.offset()`; an offset of 0 leaves the clause out). Only for integers the schema has bounded.
+ */
+export const literal = (n: number) => (n > 0 ? (sql.raw(String(Math.trunc(n))) as unknown as number) : 0)

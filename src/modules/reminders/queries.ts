@@ -1,0 +1,176 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { Conn } from '../../db/client.js'
+import type { TestKind } from '../../db/schema/index.js'
+
+/** The SQL of reminders: a press writes an outbox (`reminder_deliveries`); delivery works through it. */
+
+type Rows<T> = { rows: T[] }
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows
+const list = (ids: readonly number[]): SQL => sql.join([...ids], sql`, `)
+
+// ---------------------------------------------------------------- a press
+
+/** The company's schedule, locked for the press, and whether it is still ahead. */
+export async function lockCompanySchedule(conn: Conn, companyId: number, scheduleId: number) {
+  const [schedule] = rowsOf<{ status: string; upcoming: boolean }>(
+    await conn.execute(sql`
+      select status, scheduled_at > now() as upcoming from test_schedules
+      where id = ${scheduleId} and company_id = ${companyId}
+      for update`),
+  )
+  return schedule
+}
+
+/** Whether the participant takes part in the schedule. */
+export async function isParticipantOf(conn: Conn, scheduleId: number, participantId: number) {
+  const [p] = rowsOf<{ id: number }>(
+    await conn.execute(
+      sql`select id from test_participants where id = ${participantId} and test_schedule_id = ${scheduleId}`,
+    ),
+  )
+  return p !== undefined
+}
+
+/** The press itself; answers its id. */
+export async function insertReminder(conn: Conn, scheduleId: number, requestedBy: number) {
+  const [reminder] = rowsOf<{ id: number }>(
+    await conn.execute(
+      sql`insert into reminders (test_schedule_id, requested_by) values (${scheduleId}, ${requestedBy}) returning id`,
+    ),
+  )
+  return reminder.id
+}
+
+/**
+ * One delivery owed per participant with an active account (only `participantId` when given), with
+ * their e-mail address when the press also sends e-mail.
+ */
+export async function insertDeliveries(
+  conn: Conn,
+  reminderId: number,
+  scheduleId: number,
+  participantId: number | null,
+  withEmail: boolean,
+) {
+  await conn.execute(sql`
+      insert into reminder_deliveries (reminder_id, participant_id, user_id, email)
+      select ${reminderId}, p.id, u.id, case when ${withEmail} then u.email end
+      from test_participants p
+      join applications a on a.id = p.application_id
+      join students st on st.id = a.student_id
+      join users u on u.id = st.user_id and u.is_active
+      where p.test_schedule_id = ${scheduleId}
+        and (${participantId}::int is null or p.id = ${participantId}::int)`)
+}
+
+/** How many deliveries a press owes. */
+export async function countDeliveries(conn: Conn, reminderId: number) {
+  const [{ queued }] = rowsOf<{ queued: number }>(
+    await conn.execute(
+      sql`select count(*)::int as queued from reminder_deliveries where reminder_id = ${reminderId}`,
+    ),
+  )
+  return queued
+}
+
+// ---------------------------------------------------------------- delivering
+
+/** A delivery with what its notice and e-mail say. */
+export interface Delivery {
+  id: number
+  participant_id: number
+  user_id: number | null
+  email: string | null
+  application_id: number
+  schedule_id: number
+  name: string
+  kind: TestKind
+  scheduled_at: string | Date
+  location: string
+  vacancy_title: string
+  company_name: string
+  full_name: string | null
+}
+
+const deliveryDetails = sql`
+  select d.id, d.participant_id, d.user_id, d.email, p.application_id, s.id as schedule_id, s.name,
+         s.kind, s.scheduled_at, s.location, v.title as vacancy_title, c.name as company_name,
+         u.full_name
+  from reminder_deliveries d
+  join test_participants p on p.id = d.participant_id
+  join test_schedules s on s.id = p.test_schedule_id
+  join job_vacancies v on v.id = s.job_vacancy_id
+  join companies c on c.id = s.company_id
+  left join users u on u.id = d.user_id`
+
+/** The press's deliveries whose in-app notice is still owed, locked (another worker skips them). */
+export async function lockOwedNotices(conn: Conn, reminderId: number) {
+  return rowsOf<Delivery>(
+    await conn.execute(sql`${deliveryDetails}
+        where d.reminder_id = ${reminderId} and d.notified_at is null
+        order by d.id
+        for update of d skip locked`),
+  )
+}
+
+export async function markNotified(conn: Conn, deliveryIds: readonly number[]) {
+  await conn.execute(sql`update reminder_deliveries set notified_at = now()
+      where id in (${list(deliveryIds)})`)
+}
+
+export async function markParticipantsReminded(conn: Conn, participantIds: readonly number[]) {
+  await conn.execute(sql`update test_participants set last_reminded_at = now()
+      where id in (${list(participantIds)})`)
+}
+
+/**
+ * Claims, for two minutes, the press's e-mails not yet sent and not given up (fewer than `maxAttempts`
+ * tries), counting this try; answers the claimed ids.
+ */
+export async function claimEmails(conn: Conn, reminderId: number, maxAttempts: number) {
+  return rowsOf<{ id: number }>(
+    await conn.execute(sql`
+      update reminder_deliveries set email_claimed_until = now() + interval '2 minutes', attempts = attempts + 1
+      where id in (
+        select id from reminder_deliveries
+        where reminder_id = ${reminderId} and email is not null and email_sent_at is null
+          and attempts < ${maxAttempts}
+          and (email_claimed_until is null or email_claimed_until < now())
+        for update skip locked)
+      returning id`),
+  ).map((c) => c.id)
+}
+
+export async function deliveriesByIds(conn: Conn, ids: readonly number[]) {
+  return rowsOf<Delivery>(
+    await conn.execute(sql`${deliveryDetails} where d.id in (${list(ids)}) order by d.id`),
+  )
+}
+
+export async function markEmailSent(conn: Conn, id: number) {
+  await conn.execute(sql`update reminder_deliveries
+        set email_sent_at = now(), email_claimed_until = null, last_error = null where id = ${id}`)
+}
+
+/** A failed send: the claim is released for a later try, and the error kept. */
+export async function releaseEmail(conn: Conn, id: number, error: string) {
+  await conn.execute(sql`update reminder_deliveries
+        set email_claimed_until = null, last_error = ${error} where id = ${id}`)
+}
+
+/**
+ * Presses (at most 100) still owing something a minute after they were made: a notice, or (with e-mail
+ * on) an e-mail neither sent, given up nor claimed.
+ */
+export async function owedReminderIds(conn: Conn, emailOn: boolean, maxAttempts: number) {
+  return rowsOf<{ reminder_id: number }>(
+    await conn.execute(sql`
+      select distinct reminder_id from reminder_deliveries
+      where created_at < now() - interval '1 minute'
+        and (notified_at is null
+          or (${emailOn} and email is not null and email_sent_at is null
+              and attempts < ${maxAttempts}
+              and (email_claimed_until is null or email_claimed_until < now())))
+      limit 100`),
+  ).map((r) => r.reminder_id)
+}
