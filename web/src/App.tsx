@@ -1,19 +1,27 @@
 import { Center, Loader } from '@mantine/core'
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react'
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router'
-import { homeOf, type Role, useSession } from './auth'
 import { Forbidden, NotFoundView } from './components/ui'
+import { LoginPage } from './features/auth/login-page'
+import { homeOf, type Role, useSession } from './features/auth/session'
+import { VacancyListPage as Vacancies } from './features/vacancies/list-page'
 import { Layout } from './Layout'
-import { LoginPage } from './pages/Login'
-import { VacancyListPage as Vacancies } from './pages/vacancies'
 
+/**
+ * A screen loaded when first opened (the student's vacancy list and the login are in the first bundle).
+ * What loads this way brings all of Mantine's styles (styles-all.ts), which only the first screens do
+ * without (see main.tsx).
+ */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })))
 }
-const common = () => import('./pages/common')
-const learner = () => import('./pages/learner')
-const hrd = () => import('./pages/hrd')
-const admin = () => import('./pages/admin')
+
+// The screens live by feature (web/src/features, mirroring the service's src/modules); they load as one
+// script per area (web/src/screens), so that a role's next screen is usually there already.
+const common = () => import('./screens/common')
+const learner = () => import('./screens/learner')
+const hrd = () => import('./screens/hrd')
+const admin = () => import('./screens/admin')
 
 const Account = page(common, 'AccountPage')
 const Notifications = page(common, 'NotificationsPage')
@@ -21,7 +29,7 @@ const VacancyDetail = page(learner, 'VacancyDetailPage')
 const MyApplications = page(learner, 'MyApplicationsPage')
 const MyApplication = page(learner, 'MyApplicationPage')
 const Portfolio = page(learner, 'PortfolioPage')
-const Tracer = page(() => import('./pages/tracer'), 'TracerStudyPage')
+const Tracer = page(() => import('./features/tracer-study/form-page'), 'TracerStudyPage')
 const HrdHome = page(hrd, 'HrdHomePage')
 const HrdVacancies = page(hrd, 'HrdVacanciesPage')
 const HrdVacancyForm = page(hrd, 'HrdVacancyFormPage')
@@ -32,7 +40,7 @@ const ScheduleForm = page(hrd, 'ScheduleFormPage')
 const Schedule = page(hrd, 'ScheduleDetailPage')
 const Results = page(hrd, 'SelectionResultsPage')
 const Placements = page(hrd, 'PlacementsPage')
-const AdminHome = page(() => import('./pages/dashboard'), 'AdminDashboardPage')
+const AdminHome = page(() => import('./features/reports/dashboard-page'), 'AdminDashboardPage')
 const Students = page(admin, 'StudentsPage')
 const Alumni = page(admin, 'AlumniPage')
 const Companies = page(admin, 'CompaniesPage')
@@ -40,7 +48,7 @@ const Departments = page(admin, 'DepartmentsPage')
 const Majors = page(admin, 'MajorsPage')
 const Attendance = page(admin, 'AttendancePage')
 const Monitoring = page(admin, 'MonitoringPage')
-const Reports = page(() => import('./pages/reports'), 'ReportsPage')
+const Reports = page(() => import('./features/reports/reports-page'), 'ReportsPage')
 const Users = page(admin, 'UsersPage')
 
 const LEARNER: Role[] = ['siswa', 'alumni']

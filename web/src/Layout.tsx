@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, Navigate, Outlet, useLocation } from 'react-router'
 import { api } from './api/client'
-import { type Role, useSession } from './auth'
+import { type Role, useSession } from './features/auth/session'
 import { label } from './lib/labels'
 
 interface MenuItem {

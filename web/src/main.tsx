@@ -34,7 +34,8 @@ import { createTheme, MantineProvider } from '@mantine/core'
 import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
-import { SessionProvider } from './auth'
+import { SessionProvider } from './features/auth/session'
+import { loadVocabulary } from './lib/labels'
 
 // The toasts' container (and its transitions) loads after the first screen; nothing shows a toast before.
 const Notifications = lazy(() => import('./Notifications'))
@@ -48,6 +49,9 @@ const theme = createTheme({
   colors: {},
   other: {},
 })
+
+// The service's words for every code, asked in parallel with the first screen's requests (lib/labels.ts).
+loadVocabulary().catch(() => {})
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

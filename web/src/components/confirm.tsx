@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core'
+import { Button, Modal, Stack, Text } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
+import { ModalActions } from './modal-actions'
 
 // Apart from ui.tsx so that the dialog's code (Modal, focus trap, scroll lock) stays out of the first screen's bundle.
 
@@ -33,26 +34,22 @@ export function ConfirmButton({
       <Modal opened={open} onClose={() => setOpen(false)} title={title} centered>
         <Stack>
           <Text size="sm">{message}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              Batal
-            </Button>
-            <Button
-              color={color}
-              loading={busy}
-              onClick={async () => {
-                setBusy(true)
-                try {
-                  await onConfirm()
-                  setOpen(false)
-                } finally {
-                  setBusy(false)
-                }
-              }}
-            >
-              {confirmLabel}
-            </Button>
-          </Group>
+          <ModalActions
+            onCancel={() => setOpen(false)}
+            color={color}
+            busy={busy}
+            onConfirm={async () => {
+              setBusy(true)
+              try {
+                await onConfirm()
+                setOpen(false)
+              } finally {
+                setBusy(false)
+              }
+            }}
+          >
+            {confirmLabel}
+          </ModalActions>
         </Stack>
       </Modal>
     </>

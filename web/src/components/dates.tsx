@@ -8,7 +8,7 @@ import {
   TimePicker,
 } from '@mantine/dates'
 import type { ReactNode } from 'react'
-import { parseDateInput } from '../lib/format'
+import { parseDateInput } from '../lib/date-input'
 
 /**
  * Date and time fields that read Indonesian whatever the browser's language: `dd/mm/yyyy`, 24-hour

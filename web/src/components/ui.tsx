@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core'
-import { type ReactNode, useState } from 'react'
+import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ApiError } from '../api/client'
-import { colorOf, label, type Vocabulary } from '../lib/labels'
 import type { Loaded } from '../lib/use-load'
 
+/** A screen's heading, with its actions on the right. */
 export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
@@ -131,59 +131,5 @@ export function Pager({ meta, onPage }: { meta: Meta | undefined; onPage: (page:
         />
       )}
     </Group>
-  )
-}
-
-/**
- * A code as a coloured badge with its label. The label wraps inside a narrow cell (a phone's table)
- * instead of being cut off.
- */
-export function StatusBadge({ of, value }: { of: Vocabulary; value: string | null | undefined }) {
-  if (!value) return <Text span>–</Text>
-  return (
-    <Badge
-      color={colorOf(of, value)}
-      variant="light"
-      radius="sm"
-      styles={{
-        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%', overflow: 'visible' },
-        label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.25, paddingBlock: 2 },
-      }}
-    >
-      {label(of, value)}
-    </Badge>
-  )
-}
-
-/** A button that shows it is busy while its action runs (and cannot be pressed twice meanwhile). */
-export function AsyncButton({
-  children,
-  onClick,
-  ...button
-}: {
-  children: ReactNode
-  onClick: () => Promise<unknown>
-  size?: string
-  variant?: string
-  color?: string
-  'aria-label'?: string
-}) {
-  const [busy, setBusy] = useState(false)
-  return (
-    <Button
-      size="sm"
-      {...button}
-      loading={busy}
-      onClick={async () => {
-        setBusy(true)
-        try {
-          await onClick()
-        } finally {
-          setBusy(false)
-        }
-      }}
-    >
-      {children}
-    </Button>
   )
 }

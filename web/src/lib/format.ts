@@ -65,34 +65,3 @@ export function formatPercent(value: number | null | undefined, digits = 1): str
   if (value == null) return '–'
   return `${new Intl.NumberFormat('id-ID', { maximumFractionDigits: digits }).format(value)}%`
 }
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`
-  if (n < 1024 * 1024)
-    return `${new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 }).format(n / 1024)} KB`
-  return `${new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 }).format(n / 1024 / 1024)} MB`
-}
-
-/** A local date-time input value (`YYYY-MM-DDTHH:mm`, Jakarta) to an ISO time, and back. */
-export function jakartaInputToIso(local: string): string {
-  return new Date(`${local}:00+07:00`).toISOString()
-}
-export function isoToJakartaInput(iso: string): string {
-  const d = new Date(new Date(iso).getTime() + 7 * 3600_000)
-  return d.toISOString().slice(0, 16)
-}
-
-/**
- * What a person typed into a date field, as the API's `YYYY-MM-DD`: Indonesian `dd/mm/yyyy` (also with
- * `-` or `.`, one-digit day or month) or `yyyy-mm-dd`; null for anything else or a day that does not exist.
- */
-export function parseDateInput(text: string): string | null {
-  const t = text.trim()
-  const id = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t)
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t)
-  const [y, m, d] = id ? [id[3], id[2], id[1]] : iso ? [iso[1], iso[2], iso[3]] : []
-  if (!y || !m || !d) return null
-  const value = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null
-}

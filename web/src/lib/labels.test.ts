@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { eventLabel, label, options } from './labels'
+import { eventLabel } from '../features/applications/event-label'
+import { applyVocabulary, label, options } from './labels'
 
 describe('labels: codes worded in Indonesian, by vocabulary', () => {
   it('words the timeline a student reads (was `applied`, `document review`, `selection published`)', () => {
     expect(eventLabel({ stage: 'applied', status: 'pending' })).toEqual({
       stage: 'Lamaran dikirim',
-      status: 'Menunggu',
+      status: 'Menunggu review',
     })
     expect(eventLabel({ stage: 'document_review', status: 'lolos' })).toEqual({
       stage: 'Seleksi berkas',
@@ -21,7 +22,7 @@ describe('labels: codes worded in Indonesian, by vocabulary', () => {
   })
 
   it('the same code reads by its vocabulary; an unknown code stays readable; none is a dash', () => {
-    expect(label('applicationStatus', 'pending')).toBe('Menunggu')
+    expect(label('applicationStatus', 'pending')).toBe('Menunggu review')
     expect(label('validation', 'pending')).toBe('Menunggu validasi')
     expect(label('category', 'otomotif')).toBe('Otomotif')
     expect(label('isActive', false)).toBe('Nonaktif')
@@ -35,6 +36,26 @@ describe('labels: codes worded in Indonesian, by vocabulary', () => {
       { value: 'izin', label: 'Izin' },
       { value: 'alpa', label: 'Alpa' },
     ])
-    expect(options('role', ['hrd']).map((o) => o.label)).toEqual(['HRD'])
+    expect(options('role', ['hrd'])).toEqual([{ value: 'hrd', label: 'HRD' }])
+  })
+
+  it("takes the service's words, order and timeline groups once they are served", () => {
+    applyVocabulary({
+      attendance: [
+        { code: 'alpa', label: 'Tidak hadir' },
+        { code: 'hadir', label: 'Hadir' },
+      ],
+      activeStatus: [
+        { code: 'active', label: 'Berjalan' },
+        { code: 'inactive', label: 'Berhenti' },
+      ],
+      stage: [{ code: 'test_checked', label: 'Tes diperiksa', statusGroup: 'attendance' }],
+    })
+    expect(options('attendance').map((o) => o.label)).toEqual(['Tidak hadir', 'Hadir'])
+    expect(label('isActive', true)).toBe('Berjalan')
+    expect(eventLabel({ stage: 'test_checked', status: 'alpa' })).toEqual({
+      stage: 'Tes diperiksa',
+      status: 'Tidak hadir',
+    })
   })
 })

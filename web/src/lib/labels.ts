@@ -1,9 +1,14 @@
 /**
- * Every code the API answers that a person reads, with its Indonesian label and badge colour: the one
- * place the web client turns codes into words. Screens never print a code; they ask `label(vocabulary,
- * code)`, `options(vocabulary)` or `<StatusBadge of=… />`. Each code list is a vocabulary of its own, since
- * the same code can mean different things (`pending` application vs. `pending` validation). A later
- * server vocabulary endpoint can fill these same tables.
+ * Every code the API answers that a person reads, with its Indonesian label: the one place the web client
+ * turns codes into words. Screens never print a code; they ask `label(vocabulary, code)`,
+ * `options(vocabulary)` or `<StatusBadge of=… />`, synchronously. Each code list is a vocabulary of its
+ * own, since the same code can mean different things (`pending` application vs. `pending` validation).
+ *
+ * The words are the service's: `GET /api/vocabulary` (src/vocabulary) is loaded once at start
+ * (`loadVocabulary()` in main.tsx), in parallel with the first screen's requests, kept for the next visit,
+ * and replaces the tables below. Those are the fallback until it answers (the same Indonesian words, so
+ * nothing changes on screen when it does), and the words of the few yes/no filters the service has no
+ * code list for (`isActive`, `vacancyOpen`, `published`).
  */
 
 export const VOCABULARIES = {
@@ -41,8 +46,8 @@ export const VOCABULARIES = {
     lainnya: 'Lainnya',
   },
   applicationStatus: {
-    pending: 'Menunggu',
-    in_progress: 'Dalam proses',
+    pending: 'Menunggu review',
+    in_progress: 'Dalam proses seleksi',
     accepted: 'Diterima',
     rejected: 'Tidak lolos',
     withdrawn: 'Dibatalkan',
@@ -64,7 +69,7 @@ export const VOCABULARIES = {
     tes_tulis: 'Tes tertulis',
     praktik: 'Tes praktik',
     wawancara: 'Wawancara',
-    mcu: 'MCU',
+    mcu: 'Medical check-up (MCU)',
   },
   /** A test schedule: ahead, running (from its start for its duration), over, or called off. */
   scheduleStatus: {
@@ -125,9 +130,9 @@ export const VOCABULARIES = {
     tidak_sesuai: 'Tidak sesuai',
   },
   fileCategory: {
-    cv: 'CV',
     certificate: 'Sertifikat',
     award: 'Penghargaan',
+    cv: 'CV / Daftar riwayat hidup',
     transcript: 'Transkrip nilai',
     other: 'Lainnya',
     decision_letter: 'Surat keputusan',
@@ -141,7 +146,7 @@ export const VOCABULARIES = {
     phone: 'nomor telepon',
     address: 'alamat',
     birth_date: 'tanggal lahir',
-    cv: 'berkas CV',
+    cv: 'CV (unggah di portofolio)',
   },
   /** The stages of an application's timeline (`application_events.stage`). */
   stage: {
@@ -162,11 +167,14 @@ export const VOCABULARIES = {
 export type Vocabulary = keyof typeof VOCABULARIES
 export type CodeOf<V extends Vocabulary> = keyof (typeof VOCABULARIES)[V] & string
 
+/** The words in use: the service's once it answered, the tables above until then. */
+const words: Record<string, Record<string, string>> = { ...VOCABULARIES }
+
 /** The label of `code` in `vocabulary`; '–' for none; an unknown code stays readable (underscores as spaces). */
 export function label(vocabulary: Vocabulary, code: string | boolean | null | undefined): string {
   if (code === null || code === undefined || code === '') return '–'
   const key = String(code)
-  return (VOCABULARIES[vocabulary] as Record<string, string>)[key] ?? key.replace(/_/g, ' ')
+  return words[vocabulary]?.[key] ?? key.replace(/_/g, ' ')
 }
 
 /** Select options of a vocabulary, in its order (or of the given codes, in theirs). */
@@ -174,60 +182,66 @@ export function options<V extends Vocabulary>(
   vocabulary: V,
   codes?: readonly CodeOf<V>[],
 ): { value: string; label: string }[] {
-  const keys = codes ?? (Object.keys(VOCABULARIES[vocabulary]) as CodeOf<V>[])
+  const keys = codes ?? Object.keys(words[vocabulary] ?? {})
   return keys.map((value) => ({ value, label: label(vocabulary, value) }))
 }
 
 /** A participant whose attendance HR has not marked yet. */
 export const NOT_MARKED = 'Belum dicatat'
 
-/** Which vocabulary a timeline row's `status` belongs to, by its stage. */
-const EVENT_STATUS: Record<string, Vocabulary> = {
-  applied: 'applicationStatus',
-  withdrawn: 'applicationStatus',
-  document_review: 'reviewDecision',
-  test_scheduled: 'testKind',
-  test_updated: 'testKind',
-  test_removed: 'testKind',
-  test_cancelled: 'testKind',
-  test_attendance: 'attendance',
-  selection_scored: 'selectionDecision',
-  selection_decision: 'selectionDecision',
-  selection_published: 'selectionDecision',
-}
+/** The group that words a timeline row's `status`, by its stage, as the service serves it (`statusGroup`). */
+export const servedStatusGroups: Record<string, Vocabulary> = {}
 
-/** A timeline row as words: its stage and its status (a decision, a test kind, an attendance…). */
-export function eventLabel(e: { stage: string; status: string }): { stage: string; status: string } {
-  return {
-    stage: label('stage', e.stage),
-    status: label(EVENT_STATUS[e.stage] ?? 'applicationStatus', e.status),
+/** A term of `GET /api/vocabulary`: a code and its label, with what some groups carry besides. */
+export interface Term {
+  code: string
+  label: string
+  /** `stage`: the group that words a timeline row's status at this stage. */
+  statusGroup?: string
+  /** `careerStatus`: the tracer-study fields this status requires, and those it keeps when given. */
+  required?: string[]
+  optional?: string[]
+}
+export type ServedVocabulary = Record<string, Term[]>
+
+/** Puts the service's words in place of the fallback (and keeps its timeline groups). */
+export function applyVocabulary(served: ServedVocabulary) {
+  for (const [group, terms] of Object.entries(served)) {
+    words[group] = Object.fromEntries(terms.map((t) => [t.code, t.label]))
+    for (const t of terms) if (t.statusGroup) servedStatusGroups[t.code] = t.statusGroup as Vocabulary
   }
+  const active = words.activeStatus
+  if (active) words.isActive = { true: active.active, false: active.inactive }
 }
 
-const COLORS: Partial<Record<Vocabulary, Record<string, string>>> = {
-  applicationStatus: {
-    pending: 'yellow',
-    in_progress: 'blue',
-    accepted: 'green',
-    rejected: 'red',
-    withdrawn: 'gray',
-  },
-  reviewDecision: { lolos: 'green', tidak_lolos: 'red' },
-  selectionDecision: { pending: 'gray', diterima: 'green', tidak_diterima: 'red', cadangan: 'orange' },
-  scheduleStatus: { scheduled: 'blue', ongoing: 'orange', done: 'teal', cancelled: 'gray' },
-  attendance: { hadir: 'green', izin: 'yellow', alpa: 'red' },
-  validation: { pending: 'yellow', verified: 'green', rejected: 'red' },
-  activeStatus: { active: 'green', inactive: 'gray' },
-  placementStatus: {
-    active: 'green',
-    contract_extended: 'blue',
-    permanent: 'teal',
-    moved: 'gray',
-    resigned: 'gray',
-  },
-}
+const CACHE_KEY = 'bursa_vocabulary'
+let loaded: Promise<ServedVocabulary> | undefined
 
-/** The badge colour of a code (gray when it has none). */
-export function colorOf(vocabulary: Vocabulary, code: string): string {
-  return COLORS[vocabulary]?.[code] ?? 'gray'
+/**
+ * Loads the service's vocabulary, once: the copy kept from the last visit applies at once, the answer
+ * replaces it when it comes (and is kept for the next visit). Resolves with the vocabulary; rejects when
+ * the service could not be asked and nothing was kept (the fallback words then stay).
+ */
+export function loadVocabulary(): Promise<ServedVocabulary> {
+  if (loaded) return loaded
+  let kept: ServedVocabulary | null = null
+  try {
+    kept = JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null')
+    if (kept) applyVocabulary(kept)
+  } catch {}
+  loaded = fetch('/api/vocabulary', { headers: { accept: 'application/json', 'accept-language': 'id' } })
+    .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`GET /api/vocabulary: ${res.status}`))))
+    .then(({ data }: { data: ServedVocabulary }) => {
+      applyVocabulary(data)
+      try {
+        localStorage.setItem(CACHE_KEY, JSON.stringify(data))
+      } catch {}
+      return data
+    })
+    .catch((err) => {
+      if (kept) return kept
+      loaded = undefined
+      throw err
+    })
+  return loaded
 }

@@ -2,15 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, fieldErrors, fileNameOf, toApiError } from '../api/client'
 import { requestKey } from '../api/early'
-import {
-  formatDate,
-  formatDateTime,
-  formatRupiah,
-  formatSalaryRange,
-  isoToJakartaInput,
-  jakartaInputToIso,
-  parseDateInput,
-} from './format'
+import { isoToJakartaInput, jakartaInputToIso, parseDateInput } from './date-input'
+import { formatDate, formatDateTime, formatRupiah, formatSalaryRange } from './format'
 import { nextSearch, queryOf } from './url-state'
 
 describe('format (id-ID, Asia/Jakarta)', () => {

@@ -31,6 +31,16 @@ export function queryOf(params: URLSearchParams, keys: readonly string[]) {
   return q
 }
 
+/** What list screens and their filter bars read and change of the URL's filters. */
+export interface UrlFilters {
+  /** The API query: the filters of the list's keys, and the page. */
+  query: Record<string, string | number>
+  /** Changes whenever a filter or the page does (a dependency for loading the list). */
+  key: string
+  get(name: string): string
+  set(changes: Record<string, string | number | null>): void
+}
+
 /** Filters and page of a list kept in the URL, so a link reopens the same view. */
 export function useUrlFilters<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams()

@@ -1,0 +1,111 @@
+import { Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core'
+import { DateField } from './dates'
+import { type Form, useForm } from './form'
+import { ModalActions } from './modal-actions'
+
+/** A field of a record's form: its request name, label and kind. */
+export interface Field {
+  name: string
+  label: string
+  type?: 'text' | 'textarea' | 'select' | 'number' | 'date' | 'switch' | 'password' | 'email'
+  options?: { value: string; label: string }[]
+  /** A filter's text when nothing is chosen; "Semua <label>" unless told. */
+  placeholder?: string
+  required?: boolean
+  /** Shown only when creating. */
+  createOnly?: boolean
+}
+
+export type Values = Record<string, string | boolean>
+
+/** Turns form values into a request body: numbers for number/select-of-ids, null for empty optional text. */
+export function toBody(fields: Field[], values: Values, creating: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = {}
+  for (const f of fields) {
+    if (f.createOnly && !creating) continue
+    const v = values[f.name]
+    if (f.type === 'switch') body[f.name] = Boolean(v)
+    else if (v === undefined || v === '') {
+      if (!f.required && !(f.createOnly && f.type === 'password')) body[f.name] = null
+    } else if (f.type === 'number' || (f.type === 'select' && /_id$/.test(f.name))) body[f.name] = Number(v)
+    else body[f.name] = typeof v === 'string' ? v.trim() : v
+  }
+  return body
+}
+
+/** The input of one field, wired to the form (its value, and the server's message under it). */
+function FieldInput({ field: fd, form }: { field: Field; form: Form<Values> }) {
+  const common = { label: fd.label, required: fd.required }
+  const text = form.text(fd.name)
+  switch (fd.type) {
+    case 'switch':
+      return <Switch {...common} {...form.checked(fd.name)} />
+    case 'select':
+      return (
+        <Select
+          {...common}
+          data={fd.options ?? []}
+          value={form.values[fd.name] ? String(form.values[fd.name]) : null}
+          onChange={(x) => form.set(fd.name, x ?? '')}
+          error={text.error}
+          searchable
+          clearable={!fd.required}
+        />
+      )
+    case 'textarea':
+      return <Textarea {...common} {...text} autosize minRows={2} />
+    case 'date':
+      return (
+        <DateField {...common} value={text.value} onChange={(x) => form.set(fd.name, x)} error={text.error} />
+      )
+    case 'password':
+      return <PasswordInput {...common} {...text} autoComplete="new-password" />
+    default:
+      return (
+        <TextInput
+          {...common}
+          {...text}
+          type={fd.type === 'email' ? 'email' : 'text'}
+          inputMode={fd.type === 'number' ? 'numeric' : undefined}
+        />
+      )
+  }
+}
+
+/** A record added or changed in a dialog: its fields (create-only ones when adding), Simpan and Batal. */
+export function CrudForm({
+  title,
+  fields,
+  initial,
+  creating,
+  onSave,
+  onClose,
+}: {
+  title: string
+  fields: Field[]
+  initial: Values
+  creating: boolean
+  onSave: (body: Record<string, unknown>) => Promise<unknown>
+  onClose: () => void
+}) {
+  const form = useForm(initial)
+  const submit = form.submit((values) => onSave(toBody(fields, values, creating)))
+  return (
+    <Modal opened onClose={onClose} title={`${creating ? 'Tambah' : 'Ubah'}: ${title}`} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {fields
+              .filter((fd) => creating || !fd.createOnly)
+              .map((fd) => (
+                <FieldInput key={fd.name} field={fd} form={form} />
+              ))}
+          </SimpleGrid>
+          <ModalActions onCancel={onClose} busy={form.busy}>
+            Simpan
+          </ModalActions>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

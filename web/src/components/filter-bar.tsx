@@ -1,0 +1,117 @@
+import { Button, type ComboboxData, Group, Select, TextInput } from '@mantine/core'
+import { type ReactNode, useState } from 'react'
+import type { UrlFilters } from '../lib/url-state'
+import { DateField } from './dates'
+
+/** A choice among options, kept in the URL under `name`; "Semua <label>" while nothing is chosen. */
+export interface SelectFilter {
+  type?: 'select'
+  name: string
+  label: string
+  options: ComboboxData
+  searchable?: boolean
+  /** The text when nothing is chosen; "Semua <label>" unless told. */
+  placeholder?: string
+}
+
+/** A day (`YYYY-MM-DD`), kept in the URL under `name`. */
+export interface DateFilter {
+  name: string
+  label: string
+  type: 'date'
+}
+
+export type Filter = SelectFilter | DateFilter
+
+export function FilterSelect({
+  filters,
+  filter,
+  error,
+  nothingFoundMessage,
+}: {
+  filters: UrlFilters
+  filter: SelectFilter
+  error?: ReactNode
+  nothingFoundMessage?: ReactNode
+}) {
+  return (
+    <Select
+      label={filter.label}
+      placeholder={filter.placeholder ?? `Semua ${filter.label.toLowerCase()}`}
+      clearable
+      searchable={filter.searchable}
+      data={filter.options}
+      value={filters.get(filter.name) || null}
+      onChange={(v) => filters.set({ [filter.name]: v })}
+      error={error}
+      nothingFoundMessage={nothingFoundMessage}
+    />
+  )
+}
+
+export function FilterDate({
+  filters,
+  filter,
+  error,
+}: {
+  filters: UrlFilters
+  filter: DateFilter
+  error?: ReactNode
+}) {
+  return (
+    <DateField
+      label={filter.label}
+      value={filters.get(filter.name)}
+      onChange={(v) => filters.set({ [filter.name]: v })}
+      error={error}
+    />
+  )
+}
+
+export function FilterField({ filters, filter }: { filters: UrlFilters; filter: Filter }) {
+  return filter.type === 'date' ? (
+    <FilterDate filters={filters} filter={filter} />
+  ) : (
+    <FilterSelect filters={filters} filter={filter} />
+  )
+}
+
+/**
+ * The filters above a list, kept in the URL (a link reopens the same view; a change goes back to page 1).
+ * A choice applies at once; with `search`, the bar is a form with a search box (labelled `search`) whose
+ * text applies on "Cari".
+ */
+export function FilterBar({
+  filters,
+  search,
+  fields,
+}: {
+  filters: UrlFilters
+  search?: string
+  fields: Filter[]
+}) {
+  const [text, setText] = useState(filters.get('search'))
+  const bar = (
+    <Group mb="md" align="flex-end" wrap="wrap">
+      {search !== undefined && (
+        <TextInput label={search} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+      )}
+      {fields.map((filter) => (
+        <FilterField key={filter.name} filters={filters} filter={filter} />
+      ))}
+      {search !== undefined && <Button type="submit">Cari</Button>}
+    </Group>
+  )
+  if (search === undefined) return bar
+  return (
+    <form
+      aria-label="Saring daftar"
+      onSubmit={(e) => {
+        e.preventDefault()
+        filters.set({ search: text })
+      }}
+    >
+      {bar}
+    </form>
+  )
+}

@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { MantineProvider, TextInput } from '@mantine/core'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { toApiError } from '../api/client'
+import { useForm } from './form'
+
+afterEach(cleanup)
+
+/** A 422 as the service answers it: the message, and one list of messages per field. */
+const refusal = toApiError(422, {
+  success: false,
+  message: 'Data tidak valid.',
+  data: null,
+  errors: { email: ['E-mail sudah dipakai.'], 'application_ids.1': ['Bukan pelamar lowongan ini.'] },
+})
+
+function Form({ onError }: { onError: (err: unknown) => void }) {
+  const form = useForm({ email: 'andi@demo.test', application_ids: [] as string[] })
+  const submit = form.submit(() => Promise.reject(refusal), onError)
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextInput label="E-mail" {...form.text('email')} />
+      <p>{form.error('application_ids')}</p>
+      <button type="submit" disabled={form.busy}>
+        Simpan
+      </button>
+    </form>
+  )
+}
+
+describe('useForm', () => {
+  it("puts a 422's messages under the fields they name, and hands the refusal on", async () => {
+    const refused: unknown[] = []
+    render(
+      <MantineProvider>
+        <Form onError={(err) => refused.push(err)} />
+      </MantineProvider>,
+    )
+    const email = screen.getByLabelText('E-mail')
+    expect(email.getAttribute('aria-invalid')).not.toBe('true')
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }))
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'))
+    expect(screen.getByText('E-mail sudah dipakai.')).toBeTruthy()
+    // A list's message names one of its items (`application_ids.1`): it shows at the list.
+    expect(screen.getByText('Bukan pelamar lowongan ini.')).toBeTruthy()
+    expect(refused).toEqual([refusal])
+    expect((email as HTMLInputElement).value).toBe('andi@demo.test')
+  })
+})

@@ -1,0 +1,75 @@
+import { type FormEvent, useState } from 'react'
+import { fieldErrors } from '../api/client'
+import { toastError } from '../lib/toast'
+
+type Values = Record<string, unknown>
+
+/**
+ * A form's wiring: its values, its busy state while it is sent, and the messages of a refusal under the
+ * fields they name (a 422's `errors`, `{ field: [message] }`, the first message of each). Props for the
+ * inputs come from `text(name)` (inputs whose onChange gives an event), `value(name)` (Select, DateField,
+ * MultiSelect, Checkbox.Group…) and `checked(name)` (Switch); `submit(action)` is the form's onSubmit.
+ */
+export function useForm<V extends Values>(initial: V | (() => V)) {
+  const [values, setValues] = useState<V>(initial)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+
+  const set = <K extends keyof V>(name: K, value: V[K]) => setValues((s) => ({ ...s, [name]: value }))
+  /** The message for a field: its own, or the first of its items or members (`application_ids.2`). */
+  const error = (name: string): string | undefined =>
+    errors[name] ?? Object.entries(errors).find(([k]) => k.startsWith(`${name}.`))?.[1]
+
+  return {
+    values,
+    setValues,
+    set,
+    errors,
+    setErrors,
+    error,
+    busy,
+    text: (name: keyof V & string) => ({
+      value: String(values[name] ?? ''),
+      onChange: (e: { currentTarget: { value: string } }) => {
+        const value = e.currentTarget.value
+        setValues((s) => ({ ...s, [name]: value }))
+      },
+      error: error(name),
+    }),
+    value: <K extends keyof V & string>(name: K) => ({
+      value: values[name],
+      onChange: (v: V[K] | null) => set(name, (v ?? '') as V[K]),
+      error: error(name),
+    }),
+    checked: (name: keyof V & string) => ({
+      checked: Boolean(values[name]),
+      onChange: (e: { currentTarget: { checked: boolean } }) => {
+        const on = e.currentTarget.checked
+        setValues((s) => ({ ...s, [name]: on }))
+      },
+      error: error(name),
+    }),
+    /**
+     * The form's onSubmit: clears the old messages, runs `action` with the values while the form is busy,
+     * and on a refusal puts its field messages under their fields and hands it to `onError` (a toast
+     * unless told). A check before sending can `setErrors` and return.
+     */
+    submit:
+      (action: (values: V) => Promise<unknown> | unknown, onError: (err: unknown) => void = toastError) =>
+      async (e?: FormEvent) => {
+        e?.preventDefault()
+        setErrors({})
+        setBusy(true)
+        try {
+          await action(values)
+        } catch (err) {
+          setErrors(fieldErrors(err))
+          onError(err)
+        } finally {
+          setBusy(false)
+        }
+      },
+  }
+}
+
+export type Form<V extends Values> = ReturnType<typeof useForm<V>>

@@ -1,0 +1,151 @@
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core'
+import { useParams } from 'react-router'
+import { api, unwrap } from '../../api/client'
+import type { paths } from '../../api/schema'
+import { ConfirmButton } from '../../components/confirm'
+import { DetailHeader } from '../../components/detail-header'
+import { FileLink } from '../../components/file-link'
+import { useForm } from '../../components/form'
+import { StatusBadge } from '../../components/status-badge'
+import { Loading } from '../../components/ui'
+import { formatDate, formatDateTime } from '../../lib/format'
+import { label } from '../../lib/labels'
+import { toastOk } from '../../lib/toast'
+import { useLoad } from '../../lib/use-load'
+import { ApplicationTimeline } from '../applications/timeline'
+
+type Review =
+  paths['/api/hrd/applicant-reviews/{id}']['get']['responses']['200']['content']['application/json']['data']
+
+/** One applicant as HR reviews them: profile, files, the decision on the documents, and the history. */
+export function ReviewDetailPage() {
+  const id = Number(useParams().id)
+  const a = useLoad(
+    () => unwrap(api.GET('/api/hrd/applicant-reviews/{id}', { params: { path: { id } } })),
+    [id],
+  )
+  const form = useForm({ notes: '' })
+  const review = (decision: 'lolos' | 'tidak_lolos') =>
+    form.submit(async ({ notes }) => {
+      await unwrap(
+        api.PATCH('/api/hrd/applicant-reviews/{id}/review', {
+          params: { path: { id } },
+          body: { decision, notes: notes.trim() || null },
+        }),
+      )
+      toastOk(decision === 'lolos' ? 'Pelamar lolos seleksi berkas.' : 'Pelamar tidak lolos.')
+      a.reload()
+    })()
+  return (
+    <Loading loaded={a}>
+      {({ data: d }) => (
+        <Stack>
+          <DetailHeader back={{ to: '/hrd/pelamar', label: 'Daftar pelamar' }} title={d.applicant.fullName}>
+            <Group gap="xs">
+              <Text size="sm">
+                {d.vacancy.title} · NIS {d.applicant.nis} · {d.applicant.major.name}
+              </Text>
+              <StatusBadge of="applicationStatus" value={d.status} />
+            </Group>
+          </DetailHeader>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Profile d={d} />
+            <Card withBorder>
+              <Title order={2} size="h4" mb="xs">
+                Berkas
+              </Title>
+              <Stack gap={4}>
+                {d.files.length === 0 && (
+                  <Text size="sm" c="dimmed">
+                    Tidak ada berkas.
+                  </Text>
+                )}
+                {d.files.map((file) => (
+                  <Group key={file.id} gap={6}>
+                    <FileLink file={file} />
+                    {file.attached && (
+                      <Text size="xs" c="blue">
+                        dilampirkan
+                      </Text>
+                    )}
+                  </Group>
+                ))}
+              </Stack>
+            </Card>
+          </SimpleGrid>
+          {d.status === 'pending' ? (
+            <Card withBorder>
+              <Title order={2} size="h4" mb="xs">
+                Keputusan seleksi berkas
+              </Title>
+              <Textarea label="Catatan" {...form.text('notes')} />
+              <Group mt="sm">
+                <Button color="green" onClick={() => review('lolos')}>
+                  Lolos
+                </Button>
+                <ConfirmButton
+                  title="Tidak loloskan pelamar?"
+                  message="Lamaran ditolak dan pelamar diberi tahu. Keputusan ini final."
+                  confirmLabel="Tidak lolos"
+                  onConfirm={() => review('tidak_lolos')}
+                  size="sm"
+                >
+                  Tidak lolos
+                </ConfirmButton>
+              </Group>
+            </Card>
+          ) : (
+            d.reviewDecision && (
+              <Alert color={d.reviewDecision === 'lolos' ? 'green' : 'red'}>
+                Seleksi berkas: {label('reviewDecision', d.reviewDecision)} ({formatDateTime(d.reviewedAt)}){' '}
+                {d.reviewNotes && `· ${d.reviewNotes}`}
+              </Alert>
+            )
+          )}
+          <ApplicationTimeline title="Riwayat" events={d.timeline} />
+        </Stack>
+      )}
+    </Loading>
+  )
+}
+
+function Profile({ d }: { d: Review }) {
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="xs">
+        Profil
+      </Title>
+      <Text size="sm">Telepon: {d.profile.phone ?? '–'}</Text>
+      <Text size="sm">E-mail: {d.profile.email ?? '–'}</Text>
+      <Text size="sm">
+        Lahir: {d.profile.birthPlace ?? '–'}, {formatDate(d.profile.birthDate)}
+      </Text>
+      <Text size="sm">
+        Alamat: {[d.profile.address, d.profile.city, d.profile.province].filter(Boolean).join(', ') || '–'}
+      </Text>
+      {d.profile.skills.length > 0 && <Text size="sm">Keahlian: {d.profile.skills.join(', ')}</Text>}
+      {d.profile.education.length > 0 && (
+        <>
+          <Text size="sm" fw={600} mt="xs">
+            Riwayat pendidikan
+          </Text>
+          {d.profile.education.map((e) => (
+            <Text size="sm" key={`${e.level}-${e.institution}`}>
+              {e.level} {e.institution} {e.major && `(${e.major})`} {e.startYear ?? ''}–{e.endYear ?? ''}
+            </Text>
+          ))}
+        </>
+      )}
+      {d.coverLetter && (
+        <>
+          <Text size="sm" fw={600} mt="xs">
+            Surat lamaran
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {d.coverLetter}
+          </Text>
+        </>
+      )}
+    </Card>
+  )
+}

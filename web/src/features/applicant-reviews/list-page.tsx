@@ -1,0 +1,161 @@
+import { Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { api, unwrap } from '../../api/client'
+import { DataTable } from '../../components/data-table'
+import { FilterBar } from '../../components/filter-bar'
+import { useForm } from '../../components/form'
+import { ModalActions } from '../../components/modal-actions'
+import { StatusBadge } from '../../components/status-badge'
+import { PageTitle } from '../../components/ui'
+import { formatDate } from '../../lib/format'
+import { label } from '../../lib/labels'
+import { codeOptions, idOptions } from '../../lib/options'
+import { toastBulk } from '../../lib/toast'
+import { useList } from '../../lib/use-list'
+import { useReviewOptions } from './options'
+
+const KEYS = ['search', 'job_vacancy_id', 'status'] as const
+type Decision = 'lolos' | 'tidak_lolos'
+
+/** HR's document review: the applicants of the company's vacancies, passed or not one by one or in bulk. */
+export function ReviewsPage() {
+  const { filters: f, list } = useList(KEYS, (query) =>
+    unwrap(api.GET('/api/hrd/applicant-reviews', { params: { query } })),
+  )
+  const [selected, setSelected] = useState<number[]>([])
+  const [bulk, setBulk] = useState<Decision | null>(null)
+  const choices = useReviewOptions()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or filter clears the selection
+  useEffect(() => setSelected([]), [f.key])
+  const summary = (list.data?.meta as { summary?: Record<string, number> } | undefined)?.summary
+
+  return (
+    <>
+      <PageTitle title="Seleksi berkas pelamar" />
+      <FilterBar
+        filters={f}
+        search="Cari nama atau NIS"
+        fields={[
+          {
+            name: 'job_vacancy_id',
+            label: 'Lowongan',
+            options: idOptions(choices?.vacancies),
+            searchable: true,
+          },
+          { name: 'status', label: 'Status', options: codeOptions('applicationStatus', choices?.statuses) },
+        ]}
+      />
+      {summary && (
+        <Text size="sm" c="dimmed" mb="xs">
+          {summary.total} pelamar · {summary.pending} menunggu · {summary.in_progress} dalam proses ·{' '}
+          {summary.accepted} diterima · {summary.rejected} tidak lolos
+        </Text>
+      )}
+      <Group mb="sm" gap="xs">
+        <Text size="sm">{selected.length} dipilih</Text>
+        <Button size="xs" color="green" disabled={!selected.length} onClick={() => setBulk('lolos')}>
+          Loloskan terpilih
+        </Button>
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          disabled={!selected.length}
+          onClick={() => setBulk('tidak_lolos')}
+        >
+          Tidak loloskan terpilih
+        </Button>
+      </Group>
+      <DataTable
+        loaded={list}
+        empty="Tidak ada pelamar dengan saringan ini."
+        highlightOnHover
+        onPage={(page) => f.set({ page })}
+        selection={{
+          selected,
+          onChange: setSelected,
+          allLabel: 'Pilih semua yang menunggu',
+          label: (a) => `Pilih ${a.applicant.fullName}`,
+          canSelect: (a) => a.status === 'pending',
+        }}
+        columns={[
+          {
+            label: 'Pelamar',
+            render: (a) => (
+              <>
+                <Anchor component={Link} to={`/hrd/pelamar/${a.id}`} size="sm" fw={600}>
+                  {a.applicant.fullName}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  NIS {a.applicant.nis} · {a.applicant.major.name} · {label('role', a.applicant.role)}
+                </Text>
+              </>
+            ),
+          },
+          { label: 'Lowongan', render: (a) => <Text size="sm">{a.vacancy.title}</Text> },
+          { label: 'Status', render: (a) => <StatusBadge of="applicationStatus" value={a.status} /> },
+          { label: 'Melamar', render: (a) => formatDate(a.createdAt, true) },
+        ]}
+      />
+      {bulk && (
+        <BulkReviewModal
+          decision={bulk}
+          ids={selected}
+          onClose={() => setBulk(null)}
+          onDone={() => {
+            setBulk(null)
+            list.reload()
+          }}
+        />
+      )}
+    </>
+  )
+}
+
+function BulkReviewModal({
+  decision,
+  ids,
+  onClose,
+  onDone,
+}: {
+  decision: Decision
+  ids: number[]
+  onClose: () => void
+  onDone: () => void
+}) {
+  const form = useForm({ notes: '' })
+  const run = form.submit(async ({ notes }) => {
+    const r = await unwrap(
+      api.POST('/api/hrd/applicant-reviews/bulk-review', {
+        body: { application_ids: ids, decision, notes: notes.trim() || null },
+      }),
+    )
+    toastBulk(r.data, 'lamaran diproses.')
+    onDone()
+  })
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={decision === 'lolos' ? 'Loloskan pelamar terpilih?' : 'Tidak loloskan pelamar terpilih?'}
+      centered
+    >
+      <Stack>
+        <Text size="sm">
+          {ids.length} lamaran akan ditandai <b>{label('reviewDecision', decision)}</b> dan pelamar diberi
+          tahu. Keputusan ini tidak bisa dibatalkan.
+        </Text>
+        <Textarea label="Catatan (opsional)" {...form.text('notes')} />
+        <ModalActions
+          onCancel={onClose}
+          onConfirm={() => run()}
+          busy={form.busy}
+          color={decision === 'lolos' ? 'green' : 'red'}
+        >
+          Ya, proses {ids.length} lamaran
+        </ModalActions>
+      </Stack>
+    </Modal>
+  )
+}

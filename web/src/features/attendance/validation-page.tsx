@@ -1,0 +1,186 @@
+import { Button, Card, Group, Tabs, Text, Textarea } from '@mantine/core'
+import { useState } from 'react'
+import { api, unwrap } from '../../api/client'
+import { ConfirmButton } from '../../components/confirm'
+import { type Column, DataTable, Lines } from '../../components/data-table'
+import { FilterBar } from '../../components/filter-bar'
+import { StatusBadge } from '../../components/status-badge'
+import { PageTitle } from '../../components/ui'
+import { formatDateTime } from '../../lib/format'
+import { label, NOT_MARKED, options } from '../../lib/labels'
+import { toastBulk, toastError, toastOk } from '../../lib/toast'
+import { useUrlFilters } from '../../lib/url-state'
+import { useLoad } from '../../lib/use-load'
+import { useCompanyOptions } from '../master-data/options'
+
+const KEYS = ['search', 'company_id', 'attendance_status', 'date_from', 'date_to', 'tab'] as const
+type Row = Awaited<ReturnType<typeof loadQueue>>['data'][number]
+type Mark = 'hadir' | 'izin' | 'alpa'
+
+const loadQueue = (query: object) =>
+  unwrap(api.GET('/api/admin/attendances/queue', { params: { query: query as never } }))
+const loadHistory = (query: object) =>
+  unwrap(api.GET('/api/admin/attendances/history', { params: { query: query as never } }))
+
+/** The career center checks HR's attendance marks: a queue to validate (one by one or ticked), and the history. */
+export function AttendancePage() {
+  const f = useUrlFilters(KEYS)
+  const tab = f.get('tab') || 'queue'
+  const companies = useCompanyOptions()
+  const { tab: _t, ...query } = f.query
+  const list = useLoad(() => (tab === 'history' ? loadHistory(query) : loadQueue(query)), [f.key])
+  const [selected, setSelected] = useState<number[]>([])
+  const [notes, setNotes] = useState('')
+  const validateOne = (id: number, status: Mark, validation: 'verified' | 'rejected') =>
+    unwrap(
+      api.PATCH('/api/admin/attendances/{id}/validate', {
+        params: { path: { id } },
+        body: { status, validation_status: validation, notes: notes.trim() || null },
+      }),
+    ).then(() => {
+      toastOk('Kehadiran divalidasi.')
+      list.reload()
+    }, toastError)
+  const bulk = (status: 'hadir' | 'alpa') =>
+    unwrap(
+      api.PATCH('/api/admin/attendances/bulk-validate', {
+        body: {
+          attendance_ids: selected,
+          status,
+          validation_status: 'verified',
+          notes: notes.trim() || null,
+        },
+      }),
+    ).then((r) => {
+      toastBulk(r.data, 'kehadiran divalidasi.')
+      setSelected([])
+      list.reload()
+    }, toastError)
+
+  const columns: Column<Row>[] = [
+    {
+      label: 'Peserta',
+      render: (r) => (
+        <Lines bold main={r.applicant.fullName} sub={`NIS ${r.applicant.nis} · ${r.company.name}`} />
+      ),
+    },
+    {
+      label: 'Tes',
+      render: (r) => (
+        <Lines
+          main={`${r.schedule.name} (${label('testKind', r.schedule.kind)})`}
+          sub={formatDateTime(r.schedule.scheduledAt)}
+        />
+      ),
+    },
+    {
+      label: 'Dicatat HRD',
+      render: (r) => <StatusBadge of="attendance" value={r.attendanceStatus ?? null} />,
+    },
+    tab === 'queue'
+      ? {
+          label: 'Validasi',
+          render: (r) => (
+            <Group gap={4} wrap="nowrap">
+              <Button
+                size="xs"
+                color="green"
+                variant="light"
+                onClick={() => validateOne(r.id, r.attendanceStatus ?? 'hadir', 'verified')}
+              >
+                Sahkan {label('attendance', r.attendanceStatus ?? 'hadir').toLowerCase()}
+              </Button>
+              <ConfirmButton
+                title="Tolak catatan kehadiran?"
+                message="Catatan HRD ditolak; peserta dianggap alpa."
+                onConfirm={() => validateOne(r.id, 'alpa', 'rejected')}
+              >
+                Tolak
+              </ConfirmButton>
+            </Group>
+          ),
+        }
+      : {
+          label: 'Divalidasi',
+          render: (r) => (
+            <>
+              <StatusBadge of="validation" value={r.validationStatus} />
+              <Text size="xs" c="dimmed">
+                {r.validatedBy?.fullName} · {formatDateTime(r.validatedAt)}
+              </Text>
+            </>
+          ),
+        },
+  ]
+
+  return (
+    <>
+      <PageTitle title="Validasi kehadiran tes" />
+      <Tabs value={tab} onChange={(v) => f.set({ tab: v === 'queue' ? null : v })} mb="md">
+        <Tabs.List>
+          <Tabs.Tab value="queue">Antrean</Tabs.Tab>
+          <Tabs.Tab value="history">Riwayat</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <FilterBar
+        filters={f}
+        fields={[
+          { name: 'company_id', label: 'Perusahaan', options: companies, searchable: true },
+          {
+            name: 'attendance_status',
+            label: 'Kehadiran',
+            options: [...options('attendance'), { value: 'unmarked', label: NOT_MARKED }],
+          },
+          { name: 'date_from', label: 'Dari', type: 'date' },
+          { name: 'date_to', label: 'Sampai', type: 'date' },
+        ]}
+      />
+      {tab === 'queue' && (
+        <Card withBorder mb="md" padding="sm">
+          <Group align="flex-end" wrap="wrap">
+            <Textarea
+              label="Catatan validasi (opsional)"
+              value={notes}
+              onChange={(e) => setNotes(e.currentTarget.value)}
+              autosize
+              minRows={1}
+              miw={240}
+            />
+            <ConfirmButton
+              title="Validasi kehadiran terpilih?"
+              message={`${selected.length} peserta divalidasi HADIR.`}
+              color="green"
+              variant="filled"
+              size="sm"
+              disabled={!selected.length}
+              onConfirm={() => bulk('hadir')}
+            >
+              Validasi hadir ({selected.length})
+            </ConfirmButton>
+            <ConfirmButton
+              title="Validasi sebagai alpa?"
+              message={`${selected.length} peserta divalidasi ALPA (tidak hadir).`}
+              size="sm"
+              disabled={!selected.length}
+              onConfirm={() => bulk('alpa')}
+            >
+              Validasi alpa
+            </ConfirmButton>
+          </Group>
+        </Card>
+      )}
+      <DataTable<Row>
+        loaded={list}
+        empty={tab === 'queue' ? 'Tidak ada kehadiran yang menunggu validasi.' : 'Belum ada riwayat.'}
+        minWidth={720}
+        onPage={(page) => f.set({ page })}
+        selection={
+          tab === 'queue'
+            ? { selected, onChange: setSelected, label: (r) => `Pilih ${r.applicant.fullName}` }
+            : undefined
+        }
+        columns={columns}
+      />
+    </>
+  )
+}

@@ -1,0 +1,31 @@
+import { api, unwrap } from '../../api/client'
+import { type AnyBody, CrudPage } from '../../components/crud'
+import type { ListRow } from '../../lib/api-types'
+import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
+import { useMajorOptions } from './options'
+
+/** Graduates: kept by the career center (their accounts follow them into the alumni screens). */
+export function AlumniPage() {
+  const majors = useMajorOptions()
+  return (
+    <CrudPage<ListRow<'/api/admin/alumni'>>
+      title="Alumni"
+      filters={['major_id', 'graduation_year']}
+      filterFields={[{ name: 'major_id', label: 'Kompetensi', options: majors }]}
+      columns={[
+        nameColumn,
+        { label: 'Kompetensi', render: (r) => r.major.name },
+        { label: 'Lulus', render: (r) => r.graduationYear ?? '–' },
+        accountColumn,
+      ]}
+      fields={learnerFields(majors, true)}
+      list={(query) => unwrap(api.GET('/api/admin/alumni', { params: { query: query as never } }))}
+      create={(body) => unwrap(api.POST('/api/admin/alumni', { body: body as AnyBody }))}
+      update={(id, body) =>
+        unwrap(api.PUT('/api/admin/alumni/{id}', { params: { path: { id } }, body: body as AnyBody }))
+      }
+      remove={(id) => unwrap(api.DELETE('/api/admin/alumni/{id}', { params: { path: { id } } }))}
+      valuesOf={(r) => ({ ...learnerValues(r), graduation_year: String(r.graduationYear ?? '') })}
+    />
+  )
+}

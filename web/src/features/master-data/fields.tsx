@@ -1,0 +1,76 @@
+import type { Column, Field } from '../../components/crud'
+import { Lines } from '../../components/data-table'
+import { label, options } from '../../lib/labels'
+
+/** A record's free description, and its on/off switch (departments, majors, companies). */
+export const descriptionField: Field = { name: 'description', label: 'Deskripsi', type: 'textarea' }
+export const activeField: Field = { name: 'is_active', label: 'Aktif', type: 'switch' }
+
+/** Whether a record is switched on, in words. */
+export const activeColumn: Column<{ isActive: boolean }> = {
+  label: 'Status',
+  render: (r) => label('isActive', r.isActive),
+}
+
+/** The form of a student or an alumnus (the year of graduation for alumni only). */
+export const learnerFields = (majors: { value: string; label: string }[], alumni: boolean): Field[] => [
+  { name: 'nis', label: 'NIS', required: true },
+  { name: 'full_name', label: 'Nama lengkap', required: true },
+  { name: 'major_id', label: 'Kompetensi keahlian', type: 'select', options: majors, required: true },
+  { name: 'class_name', label: 'Kelas' },
+  ...(alumni
+    ? [{ name: 'graduation_year', label: 'Tahun lulus', type: 'number', required: true } as Field]
+    : []),
+  { name: 'gender', label: 'Jenis kelamin', type: 'select', options: options('gender') },
+  { name: 'birth_date', label: 'Tanggal lahir', type: 'date' },
+  { name: 'phone', label: 'Telepon' },
+  { name: 'email', label: 'E-mail', type: 'email' },
+  { name: 'address', label: 'Alamat' },
+  {
+    name: 'password',
+    label: 'Kata sandi akun (kosong = dibuat otomatis)',
+    type: 'password',
+    createOnly: true,
+  },
+  { name: 'create_account', label: 'Buat akun login', type: 'switch', createOnly: true },
+]
+
+interface Learner {
+  nis: string
+  fullName: string
+  major: { id: number; name: string }
+  className: string | null
+  gender: string | null
+  birthDate: string | null
+  phone: string | null
+  email: string | null
+  address: string | null
+  account: { email: string } | null
+}
+
+const s = (v: string | null | undefined) => v ?? ''
+
+/** A student's or an alumnus's row as the form's values. */
+export const learnerValues = (r: Learner) => ({
+  nis: r.nis,
+  full_name: r.fullName,
+  major_id: String(r.major.id),
+  class_name: s(r.className),
+  gender: s(r.gender),
+  birth_date: s(r.birthDate),
+  phone: s(r.phone),
+  email: s(r.email),
+  address: s(r.address),
+})
+
+/** The name with the NIS under it. */
+export const nameColumn: Column<Learner> = {
+  label: 'Nama',
+  render: (r) => <Lines bold main={r.fullName} sub={`NIS ${r.nis}`} />,
+}
+
+/** The learner's login, when they have one. */
+export const accountColumn: Column<Learner> = {
+  label: 'Akun',
+  render: (r) => (r.account ? r.account.email : '–'),
+}

@@ -1,0 +1,82 @@
+import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
+import { api, unwrap } from '../../api/client'
+import { ConfirmButton } from '../../components/confirm'
+import { useForm } from '../../components/form'
+import { Loading } from '../../components/ui'
+import { toastError, toastOk } from '../../lib/toast'
+import { useLoad } from '../../lib/use-load'
+
+interface HrAccount {
+  id: number
+  email: string
+  fullName: string
+  isActive: boolean
+}
+
+const BLANK = { email: '', full_name: '', password: '' }
+
+/** A company's HR accounts: released from it, or a new one added. */
+export function HrAccountsModal({
+  company,
+  onClose,
+}: {
+  company: { id: number; name: string }
+  onClose: () => void
+}) {
+  const detail = useLoad(
+    () => unwrap(api.GET('/api/admin/companies/{id}', { params: { path: { id: company.id } } })),
+    [company.id],
+  )
+  const form = useForm(BLANK)
+  const add = form.submit(async (body) => {
+    await unwrap(
+      api.POST('/api/admin/companies/{id}/hr-accounts', { params: { path: { id: company.id } }, body }),
+    )
+    toastOk('Akun HRD ditambahkan.')
+    form.setValues(BLANK)
+    detail.reload()
+  })
+  const release = (userId: number) =>
+    unwrap(
+      api.DELETE('/api/admin/companies/{id}/hr-accounts/{userId}', {
+        params: { path: { id: company.id, userId } },
+      }),
+    ).then(detail.reload, toastError)
+  return (
+    <Modal opened onClose={onClose} title={`Akun HRD ${company.name}`} size="lg">
+      <Loading loaded={detail}>
+        {({ data }) => (
+          <Stack>
+            {(data as { hrAccounts?: HrAccount[] }).hrAccounts?.map((a) => (
+              <Group key={a.id} justify="space-between">
+                <Text size="sm">
+                  {a.fullName} · {a.email}
+                </Text>
+                <ConfirmButton
+                  title="Lepaskan akun HRD?"
+                  message={`${a.email} tidak lagi terhubung ke ${company.name}.`}
+                  onConfirm={() => release(a.id)}
+                >
+                  Lepaskan
+                </ConfirmButton>
+              </Group>
+            ))}
+            <Title order={3} size="h5">
+              Tambah akun HRD
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput label="Nama" {...form.text('full_name')} />
+              <TextInput label="E-mail" type="email" {...form.text('email')} />
+              <PasswordInput label="Kata sandi" {...form.text('password')} />
+            </SimpleGrid>
+            <Group>
+              <Button onClick={() => add()} loading={form.busy}>
+                Tambah
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Loading>
+    </Modal>
+  )
+}

@@ -1,0 +1,50 @@
+import { api, unwrap } from '../../api/client'
+import { type AnyBody, CrudPage } from '../../components/crud'
+import type { ListRow } from '../../lib/api-types'
+import { activeColumn, activeField, descriptionField } from './fields'
+import { useDepartmentOptions } from './options'
+
+/** The school's majors (kompetensi keahlian), each in a department. */
+export function MajorsPage() {
+  const departments = useDepartmentOptions()
+  return (
+    <CrudPage<ListRow<'/api/admin/majors'>>
+      title="Kompetensi keahlian"
+      filters={['department_id']}
+      filterFields={[{ name: 'department_id', label: 'Bidang', options: departments }]}
+      columns={[
+        { label: 'Kode', render: (r) => r.code },
+        { label: 'Nama', render: (r) => r.name },
+        { label: 'Bidang', render: (r) => r.department.name },
+        { label: 'Siswa / alumni', render: (r) => `${r.studentCount} / ${r.alumniCount}` },
+        activeColumn,
+      ]}
+      fields={[
+        {
+          name: 'department_id',
+          label: 'Bidang keahlian',
+          type: 'select',
+          options: departments,
+          required: true,
+        },
+        { name: 'code', label: 'Kode', required: true },
+        { name: 'name', label: 'Nama', required: true },
+        descriptionField,
+        activeField,
+      ]}
+      list={(query) => unwrap(api.GET('/api/admin/majors', { params: { query: query as never } }))}
+      create={(body) => unwrap(api.POST('/api/admin/majors', { body: body as AnyBody }))}
+      update={(id, body) =>
+        unwrap(api.PUT('/api/admin/majors/{id}', { params: { path: { id } }, body: body as AnyBody }))
+      }
+      remove={(id) => unwrap(api.DELETE('/api/admin/majors/{id}', { params: { path: { id } } }))}
+      valuesOf={(r) => ({
+        department_id: String(r.department.id),
+        code: r.code,
+        name: r.name,
+        description: r.description ?? '',
+        is_active: r.isActive,
+      })}
+    />
+  )
+}

@@ -1,0 +1,77 @@
+import { Button, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { useState } from 'react'
+import { api, unwrap } from '../../api/client'
+import { type AnyBody, CrudPage } from '../../components/crud'
+import { useForm } from '../../components/form'
+import { ModalActions } from '../../components/modal-actions'
+import type { ListRow } from '../../lib/api-types'
+import { toastOk } from '../../lib/toast'
+import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
+import { useMajorOptions } from './options'
+
+/** Grade-12 students: kept by the career center, made alumni when they graduate. */
+export function StudentsPage() {
+  const majors = useMajorOptions()
+  const [upgrade, setUpgrade] = useState<{ ids: number[]; reload: () => void } | null>(null)
+  return (
+    <>
+      <CrudPage<ListRow<'/api/admin/students'>>
+        title="Siswa kelas 12"
+        filters={['major_id', 'class_name']}
+        filterFields={[{ name: 'major_id', label: 'Kompetensi', options: majors }]}
+        selectable
+        headerActions={(ids, reload) => (
+          <Button
+            size="xs"
+            variant="light"
+            disabled={!ids.length}
+            onClick={() => setUpgrade({ ids, reload })}
+          >
+            Jadikan alumni ({ids.length})
+          </Button>
+        )}
+        columns={[
+          nameColumn,
+          { label: 'Kompetensi', render: (r) => `${r.major.name}${r.className ? ` · ${r.className}` : ''}` },
+          accountColumn,
+        ]}
+        fields={learnerFields(majors, false)}
+        list={(query) => unwrap(api.GET('/api/admin/students', { params: { query: query as never } }))}
+        create={(body) => unwrap(api.POST('/api/admin/students', { body: body as AnyBody }))}
+        update={(id, body) =>
+          unwrap(api.PUT('/api/admin/students/{id}', { params: { path: { id } }, body: body as AnyBody }))
+        }
+        remove={(id) => unwrap(api.DELETE('/api/admin/students/{id}', { params: { path: { id } } }))}
+        valuesOf={learnerValues}
+      />
+      {upgrade && <UpgradeModal ids={upgrade.ids} onClose={() => setUpgrade(null)} onDone={upgrade.reload} />}
+    </>
+  )
+}
+
+function UpgradeModal({ ids, onClose, onDone }: { ids: number[]; onClose: () => void; onDone: () => void }) {
+  const form = useForm({ graduation_year: String(new Date().getFullYear()) })
+  const upgrade = form.submit(async ({ graduation_year }) => {
+    const r = await unwrap(
+      api.POST('/api/admin/alumni/upgrade', {
+        body: { student_ids: ids, graduation_year: Number(graduation_year) } as AnyBody,
+      }),
+    )
+    toastOk(`${r.data.upgraded} siswa menjadi alumni.`)
+    onClose()
+    onDone()
+  })
+  return (
+    <Modal opened onClose={onClose} title="Jadikan alumni" centered>
+      <Stack>
+        <Text size="sm">
+          {ids.length} siswa akan menjadi alumni; akun mereka berubah peran menjadi alumni.
+        </Text>
+        <TextInput label="Tahun lulus" inputMode="numeric" {...form.text('graduation_year')} />
+        <ModalActions onCancel={onClose} onConfirm={() => upgrade()} busy={form.busy}>
+          Jadikan alumni
+        </ModalActions>
+      </Stack>
+    </Modal>
+  )
+}

@@ -1,0 +1,109 @@
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core'
+import { Link } from 'react-router'
+import { api, unwrap } from '../../api/client'
+import { Loading, Pager, PageTitle } from '../../components/ui'
+import { formatDateTime } from '../../lib/format'
+import { toastError } from '../../lib/toast'
+import { useUrlFilters } from '../../lib/url-state'
+import { useLoad } from '../../lib/use-load'
+import { useMe } from '../auth/session'
+
+const NOTIF_KEYS = ['unread'] as const
+
+/** Where a notification leads, from the ids it carries. */
+function linkOf(role: string, data: Record<string, unknown>): string | null {
+  const appId = data.applicationId
+  if (typeof appId === 'number') return role === 'hrd' ? `/hrd/pelamar/${appId}` : `/lamaran/${appId}`
+  return null
+}
+
+export function NotificationsPage() {
+  const me = useMe()
+  const f = useUrlFilters(NOTIF_KEYS)
+  const list = useLoad(
+    () =>
+      unwrap(
+        api.GET('/api/notifications', {
+          params: {
+            query: { page: Number(f.query.page), unread: f.get('unread') === 'true' ? true : undefined },
+          },
+        }),
+      ),
+    [f.key],
+  )
+  const unread = (list.data?.meta as { unreadCount?: number } | undefined)?.unreadCount ?? 0
+  return (
+    <>
+      <PageTitle title="Notifikasi">
+        <Button
+          size="xs"
+          variant="light"
+          disabled={unread === 0}
+          onClick={() => unwrap(api.PATCH('/api/notifications/read-all')).then(list.reload, toastError)}
+        >
+          Tandai semua dibaca
+        </Button>
+      </PageTitle>
+      <SegmentedControl
+        mb="md"
+        value={f.get('unread') === 'true' ? 'unread' : 'all'}
+        onChange={(v) => f.set({ unread: v === 'unread' ? 'true' : null })}
+        data={[
+          { value: 'all', label: 'Semua' },
+          { value: 'unread', label: `Belum dibaca (${unread})` },
+        ]}
+        aria-label="Saring notifikasi"
+      />
+      <Loading loaded={list} empty={(d) => d.data.length === 0} emptyText="Tidak ada notifikasi.">
+        {(d) => (
+          <Stack gap="xs">
+            {d.data.map((n) => {
+              const to = linkOf(me.role, n.data)
+              return (
+                <Card key={n.id} withBorder padding="sm" bg={n.isRead ? undefined : 'blue.0'}>
+                  <Group justify="space-between" align="flex-start" wrap="nowrap">
+                    <div>
+                      <Text fw={600} size="sm">
+                        {!n.isRead && (
+                          <Badge size="xs" mr={6} variant="filled">
+                            baru
+                          </Badge>
+                        )}
+                        {n.title}
+                      </Text>
+                      <Text size="sm">{n.body}</Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(n.createdAt)}
+                      </Text>
+                    </div>
+                    <Stack gap={4} align="flex-end">
+                      {to && (
+                        <Button component={Link} to={to} size="compact-xs" variant="subtle">
+                          Lihat
+                        </Button>
+                      )}
+                      {!n.isRead && (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() =>
+                            unwrap(
+                              api.PATCH('/api/notifications/{id}/read', { params: { path: { id: n.id } } }),
+                            ).then(list.reload, toastError)
+                          }
+                        >
+                          Tandai dibaca
+                        </Button>
+                      )}
+                    </Stack>
+                  </Group>
+                </Card>
+              )
+            })}
+          </Stack>
+        )}
+      </Loading>
+      <Pager meta={list.data?.meta} onPage={(page) => f.set({ page })} />
+    </>
+  )
+}

@@ -1,0 +1,95 @@
+import { Button, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core'
+import { useEffect } from 'react'
+import { api, unwrap } from '../../api/client'
+import type { paths } from '../../api/schema'
+import { DateField } from '../../components/dates'
+import { useForm } from '../../components/form'
+import { toastOk } from '../../lib/toast'
+import { useMe } from '../auth/session'
+
+type Profile =
+  paths['/api/siswa/portfolio/profile']['get']['responses']['200']['content']['application/json']['data']
+type Body = NonNullable<
+  paths['/api/siswa/portfolio/profile']['put']['requestBody']
+>['content']['application/json']
+
+function valuesOf(d: Profile) {
+  return {
+    phone: d.phone ?? '',
+    email: d.email ?? '',
+    birth_place: d.birthPlace ?? '',
+    birth_date: d.birthDate ?? '',
+    address: d.address ?? '',
+    city: d.city ?? '',
+    province: d.province ?? '',
+    summary: d.summary ?? '',
+    linkedin: d.socialMedia.linkedin ?? '',
+    instagram: d.socialMedia.instagram ?? '',
+    github: d.socialMedia.github ?? '',
+    website: d.socialMedia.website ?? '',
+  }
+}
+type Values = ReturnType<typeof valuesOf>
+
+function bodyOf(form: Values): Body {
+  const v = (k: keyof Values) => form[k].trim() || null
+  return {
+    phone: v('phone'),
+    email: v('email'),
+    birth_place: v('birth_place'),
+    birth_date: v('birth_date'),
+    address: v('address'),
+    city: v('city'),
+    province: v('province'),
+    summary: v('summary'),
+    social_media: {
+      linkedin: v('linkedin'),
+      instagram: v('instagram'),
+      github: v('github'),
+      website: v('website'),
+    },
+  }
+}
+
+/** The learner's biodata, contacts and social media. */
+export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
+  const me = useMe()
+  const form = useForm(() => valuesOf(profile))
+  const { setValues } = form
+  useEffect(() => setValues(valuesOf(profile)), [profile, setValues])
+  const field = (name: keyof Values) => {
+    const props = form.text(name)
+    // A social-media link's message comes back as `social_media.<name>`.
+    return { ...props, error: props.error ?? form.error(`social_media.${name}`) }
+  }
+  const save = form.submit(async (values) => {
+    const body = bodyOf(values)
+    if (me.role === 'alumni') await unwrap(api.PUT('/api/alumni/portfolio/profile', { body }))
+    else await unwrap(api.PUT('/api/siswa/portfolio/profile', { body }))
+    toastOk('Profil disimpan.')
+    onSaved()
+  })
+  return (
+    <form onSubmit={save} noValidate>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Nomor telepon" type="tel" autoComplete="tel" {...field('phone')} />
+        <TextInput label="E-mail kontak" type="email" {...field('email')} />
+        <TextInput label="Tempat lahir" {...field('birth_place')} />
+        <DateField label="Tanggal lahir" {...form.value('birth_date')} />
+        <TextInput label="Alamat" {...field('address')} />
+        <TextInput label="Kota" {...field('city')} />
+        <TextInput label="Provinsi" {...field('province')} />
+        <TextInput label="LinkedIn" {...field('linkedin')} />
+        <TextInput label="Instagram" {...field('instagram')} />
+        <TextInput label="GitHub" {...field('github')} />
+        <TextInput label="Situs web" {...field('website')} />
+      </SimpleGrid>
+      <Textarea mt="sm" label="Ringkasan diri" autosize minRows={3} {...form.text('summary')} />
+      <Group mt="md">
+        <Button type="submit" loading={form.busy}>
+          Simpan profil
+        </Button>
+      </Group>
+    </form>
+  )
+}

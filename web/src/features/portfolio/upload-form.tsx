@@ -1,0 +1,84 @@
+import { Button, FileInput, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core'
+import { useState } from 'react'
+import { toApiError, upload } from '../../api/client'
+import { useForm } from '../../components/form'
+import { formatBytes, MAX_UPLOAD, UPLOAD_TYPES } from '../../lib/files'
+import { toastOk } from '../../lib/toast'
+
+/** Upload of one portfolio file with a progress bar; checks size and type before sending. */
+export function PortfolioUpload({
+  url,
+  categories,
+  onDone,
+}: {
+  url: string
+  categories: { value: string; label: string }[]
+  onDone: () => void
+}) {
+  const form = useForm({ category: 'cv', title: '' })
+  const [file, setFile] = useState<File | null>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const [message, setMessage] = useState<string | null>(null)
+
+  const submit = form.submit(
+    async ({ category, title }) => {
+      setMessage(null)
+      const local: Record<string, string> = {}
+      if (!file) local.file = 'Pilih berkas.'
+      else if (file.size > MAX_UPLOAD)
+        local.file = `Berkas terlalu besar (${formatBytes(file.size)}); maksimal 10 MB.`
+      if (!category) local.category = 'Pilih kategori.'
+      if (!title.trim()) local.title = 'Isi judul berkas.'
+      if (!file || Object.keys(local).length) return form.setErrors(local)
+      const body = new FormData()
+      body.append('category', category)
+      body.append('title', title.trim())
+      body.append('file', file)
+      setProgress(0)
+      try {
+        await upload(url, body, (p) => setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 0))
+      } finally {
+        setProgress(null)
+      }
+      toastOk('Berkas diunggah.')
+      setFile(null)
+      form.set('title', '')
+      onDone()
+    },
+    (err) => setMessage((err instanceof Error ? err : toApiError(0, null)).message),
+  )
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Unggah berkas portofolio">
+      <Stack gap="sm">
+        <Group grow wrap="wrap" align="flex-start">
+          <Select label="Kategori" data={categories} {...form.value('category')} required miw={160} />
+          <TextInput label="Judul" {...form.text('title')} required miw={200} />
+        </Group>
+        <FileInput
+          label="Berkas (PDF atau gambar, maks. 10 MB)"
+          placeholder="Pilih berkas"
+          accept={UPLOAD_TYPES}
+          value={file}
+          onChange={setFile}
+          error={form.error('file')}
+          clearable
+          required
+        />
+        {progress !== null && (
+          <Progress value={progress} size="lg" aria-label={`Mengunggah ${progress}%`} striped animated />
+        )}
+        {message && (
+          <Text c="red" size="sm" role="alert">
+            {message}
+          </Text>
+        )}
+        <Group>
+          <Button type="submit" loading={progress !== null}>
+            Unggah
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,202 @@
+import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useState } from 'react'
+import { useParams } from 'react-router'
+import { api, unwrap } from '../../api/client'
+import { AsyncButton } from '../../components/async-button'
+import { ConfirmButton } from '../../components/confirm'
+import { DataTable, Lines } from '../../components/data-table'
+import { DetailHeader } from '../../components/detail-header'
+import { Stat } from '../../components/stat'
+import { StatusBadge } from '../../components/status-badge'
+import { Loading } from '../../components/ui'
+import { formatDateTime, formatNumber } from '../../lib/format'
+import { label, options } from '../../lib/labels'
+import { toastError, toastOk } from '../../lib/toast'
+import { useUrlFilters } from '../../lib/url-state'
+import { useLoad } from '../../lib/use-load'
+
+const KEYS = ['attendance_status', 'validation_status', 'search'] as const
+
+/** One test: its participants' attendance as HR marks it, reminders before it starts, and calling it off. */
+export function ScheduleDetailPage() {
+  const id = Number(useParams().id)
+  const s = useLoad(() => unwrap(api.GET('/api/hrd/test-schedules/{id}', { params: { path: { id } } })), [id])
+  const f = useUrlFilters(KEYS)
+  const participants = useLoad(
+    () =>
+      unwrap(
+        api.GET('/api/hrd/test-schedules/{id}/participants', {
+          params: { path: { id }, query: f.query as never },
+        }),
+      ),
+    [id, f.key],
+  )
+  const [queued, setQueued] = useState<string | null>(null)
+  const reminded = (r: { data: { queued: number } }) => {
+    const text = `${r.data.queued} pengingat diantrikan.`
+    setQueued(text)
+    toastOk(text)
+    participants.reload()
+  }
+  const remindAll = () =>
+    unwrap(api.POST('/api/hrd/test-schedules/{id}/remind-all', { params: { path: { id } } })).then(
+      reminded,
+      toastError,
+    )
+  const remindOne = (participantId: number) =>
+    unwrap(
+      api.POST('/api/hrd/test-schedules/{id}/participants/{participantId}/remind', {
+        params: { path: { id, participantId } },
+      }),
+    ).then(reminded, toastError)
+  const mark = (participantId: number, status: 'hadir' | 'izin' | 'alpa') =>
+    unwrap(
+      api.PATCH('/api/hrd/test-schedules/{id}/participants/{participantId}/attendance', {
+        params: { path: { id, participantId } },
+        body: { status },
+      }),
+    ).then(() => {
+      toastOk(`Kehadiran dicatat: ${label('attendance', status)}.`)
+      participants.reload()
+      s.reload()
+    }, toastError)
+  return (
+    <Loading loaded={s}>
+      {({ data: d }) => {
+        const ahead = d.status === 'scheduled' && Date.parse(d.scheduledAt) > Date.now()
+        return (
+          <Stack>
+            <DetailHeader back={{ to: '/hrd/jadwal', label: 'Jadwal tes' }} title={d.name}>
+              <Group gap="xs">
+                <Text size="sm">
+                  {label('testKind', d.kind)} · {d.vacancy.title} · {formatDateTime(d.scheduledAt)} ·{' '}
+                  {d.location}
+                </Text>
+                <StatusBadge of="scheduleStatus" value={d.status} />
+              </Group>
+              {d.cancelReason && (
+                <Text size="sm" c="dimmed">
+                  Dibatalkan: {d.cancelReason}
+                </Text>
+              )}
+            </DetailHeader>
+            {ahead && (
+              <Group gap="sm">
+                <AsyncButton onClick={remindAll}>Kirim pengingat ke semua peserta</AsyncButton>
+                <Text size="sm" role="status" aria-live="polite">
+                  {queued}
+                </Text>
+              </Group>
+            )}
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+              <Stat name="Peserta" value={String(d.participantCount)} />
+              <Stat name="Hadir" value={String(d.attendance.hadir)} />
+              <Stat name="Belum dicatat" value={String(d.attendance.unmarked)} />
+              <Stat name="Tervalidasi" value={String(d.validation.verified)} />
+            </SimpleGrid>
+            <Card withBorder>
+              <Title order={2} size="h4" mb="xs">
+                Peserta
+              </Title>
+              <DataTable
+                loaded={participants}
+                empty="Tidak ada peserta."
+                rowKey={(x) => x.participantId}
+                onPage={(page) => f.set({ page })}
+                columns={[
+                  {
+                    label: 'Peserta',
+                    render: (x) => (
+                      <Lines
+                        bold
+                        main={x.applicant.fullName}
+                        sub={`NIS ${x.applicant.nis} · ${x.applicant.major.name}`}
+                      />
+                    ),
+                  },
+                  {
+                    label: 'Kehadiran',
+                    render: (x) => <StatusBadge of="attendance" value={x.attendanceStatus ?? null} />,
+                  },
+                  {
+                    label: 'Validasi BKK',
+                    render: (x) => <StatusBadge of="validation" value={x.validationStatus} />,
+                  },
+                  { label: 'Nilai', render: (x) => formatNumber(x.score) },
+                  {
+                    label: 'Catat',
+                    render: (x) => (
+                      <Select
+                        aria-label={`Kehadiran ${x.applicant.fullName}`}
+                        size="xs"
+                        w={120}
+                        disabled={x.validationStatus !== 'pending' || d.status === 'cancelled'}
+                        data={options('attendance')}
+                        value={x.attendanceStatus ?? null}
+                        onChange={(v) => v && mark(x.participantId, v as 'hadir')}
+                      />
+                    ),
+                  },
+                  {
+                    label: 'Pengingat',
+                    render: (x) => (
+                      <>
+                        {ahead && (
+                          <AsyncButton
+                            size="xs"
+                            variant="light"
+                            aria-label={`Ingatkan ${x.applicant.fullName}`}
+                            onClick={() => remindOne(x.participantId)}
+                          >
+                            Ingatkan
+                          </AsyncButton>
+                        )}
+                        <Text size="xs" c="dimmed">
+                          {x.lastRemindedAt
+                            ? `terakhir ${formatDateTime(x.lastRemindedAt)}`
+                            : 'belum diingatkan'}
+                        </Text>
+                      </>
+                    ),
+                  },
+                ]}
+              />
+            </Card>
+            {d.status === 'scheduled' && <CancelSchedule id={id} onDone={s.reload} />}
+          </Stack>
+        )
+      }}
+    </Loading>
+  )
+}
+
+function CancelSchedule({ id, onDone }: { id: number; onDone: () => void }) {
+  const [reason, setReason] = useState('')
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="xs">
+        Batalkan jadwal
+      </Title>
+      <Group align="flex-end">
+        <TextInput label="Alasan" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+        <ConfirmButton
+          title="Batalkan jadwal tes?"
+          message="Semua peserta diberi tahu bahwa tes dibatalkan."
+          confirmLabel="Batalkan jadwal"
+          disabled={!reason.trim()}
+          size="sm"
+          onConfirm={() =>
+            unwrap(
+              api.POST('/api/hrd/test-schedules/{id}/cancel', { params: { path: { id } }, body: { reason } }),
+            ).then(() => {
+              toastOk('Jadwal dibatalkan.')
+              onDone()
+            }, toastError)
+          }
+        >
+          Batalkan jadwal
+        </ConfirmButton>
+      </Group>
+    </Card>
+  )
+}

@@ -1,0 +1,75 @@
+import { Anchor, Text } from '@mantine/core'
+import { Link } from 'react-router'
+import { api, unwrap } from '../../api/client'
+import { DataTable, Lines } from '../../components/data-table'
+import { FilterBar } from '../../components/filter-bar'
+import { LinkButton } from '../../components/link-button'
+import { StatusBadge } from '../../components/status-badge'
+import { PageTitle } from '../../components/ui'
+import { formatDateTime } from '../../lib/format'
+import { label, options } from '../../lib/labels'
+import { idOptions } from '../../lib/options'
+import { useList } from '../../lib/use-list'
+import { useReviewOptions } from '../applicant-reviews/options'
+
+const KEYS = ['search', 'job_vacancy_id', 'kind', 'status', 'date_from', 'date_to'] as const
+
+/** HR's test schedules: what, when and where, who comes, and how far each is. */
+export function SchedulesPage() {
+  const { filters: f, list } = useList(KEYS, (query) =>
+    unwrap(api.GET('/api/hrd/test-schedules', { params: { query } })),
+  )
+  const choices = useReviewOptions()
+  return (
+    <>
+      <PageTitle title="Jadwal tes">
+        <LinkButton to="/hrd/jadwal/baru">Buat jadwal</LinkButton>
+      </PageTitle>
+      <FilterBar
+        filters={f}
+        fields={[
+          { name: 'job_vacancy_id', label: 'Lowongan', options: idOptions(choices?.vacancies) },
+          { name: 'kind', label: 'Jenis tes', placeholder: 'Semua jenis', options: options('testKind') },
+          { name: 'status', label: 'Status', options: options('scheduleStatus') },
+          { name: 'date_from', label: 'Dari tanggal', type: 'date' },
+          { name: 'date_to', label: 'Sampai tanggal', type: 'date' },
+        ]}
+      />
+      <DataTable
+        loaded={list}
+        empty="Belum ada jadwal tes."
+        minWidth={680}
+        onPage={(page) => f.set({ page })}
+        columns={[
+          {
+            label: 'Agenda',
+            render: (s) => (
+              <>
+                <Anchor component={Link} to={`/hrd/jadwal/${s.id}`} size="sm" fw={600}>
+                  {s.name}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {label('testKind', s.kind)} · {s.vacancy.title}
+                </Text>
+              </>
+            ),
+          },
+          {
+            label: 'Waktu & tempat',
+            render: (s) => <Lines main={formatDateTime(s.scheduledAt)} sub={s.location} />,
+          },
+          {
+            label: 'Peserta',
+            render: (s) => (
+              <Lines
+                main={s.participantCount}
+                sub={`hadir ${s.attendance.hadir} · izin ${s.attendance.izin} · alpa ${s.attendance.alpa}`}
+              />
+            ),
+          },
+          { label: 'Status', render: (s) => <StatusBadge of="scheduleStatus" value={s.status} /> },
+        ]}
+      />
+    </>
+  )
+}

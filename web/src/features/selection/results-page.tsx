@@ -1,0 +1,177 @@
+import { Button, Card, Group, Text } from '@mantine/core'
+import { useState } from 'react'
+import { api, unwrap } from '../../api/client'
+import { ConfirmButton } from '../../components/confirm'
+import { DataTable, Lines } from '../../components/data-table'
+import { FileLink } from '../../components/file-link'
+import { FilterBar } from '../../components/filter-bar'
+import { StatusBadge } from '../../components/status-badge'
+import { PageTitle } from '../../components/ui'
+import { formatDate, formatNumber } from '../../lib/format'
+import { label, NOT_MARKED, options } from '../../lib/labels'
+import { idOptions } from '../../lib/options'
+import { toastError, toastOk } from '../../lib/toast'
+import { useList } from '../../lib/use-list'
+import { useReviewOptions } from '../applicant-reviews/options'
+import { type ResultRow, ScoreModal } from './score-modal'
+
+const KEYS = ['search', 'job_vacancy_id', 'decision', 'published'] as const
+
+interface Quota {
+  quota: number
+  accepted: number
+  draftAccepted: number
+  placesLeft: number
+  overQuota: boolean
+}
+
+/** The participants' scores and decisions (drafts), published per vacancy within its quota. */
+export function SelectionResultsPage() {
+  const { filters: f, list } = useList(KEYS, (query) =>
+    unwrap(api.GET('/api/hrd/selection-results', { params: { query } })),
+  )
+  const choices = useReviewOptions()
+  const [editing, setEditing] = useState<ResultRow | null>(null)
+  const quota = (list.data?.meta as { quota?: Quota } | undefined)?.quota
+  const vacancyId = f.get('job_vacancy_id')
+  return (
+    <>
+      <PageTitle title="Hasil seleksi" />
+      <FilterBar
+        filters={f}
+        fields={[
+          {
+            name: 'job_vacancy_id',
+            label: 'Lowongan',
+            options: idOptions(choices?.vacancies),
+            searchable: true,
+          },
+          { name: 'decision', label: 'Keputusan', options: options('selectionDecision') },
+          { name: 'published', label: 'Diumumkan', placeholder: 'Semua', options: options('published') },
+        ]}
+      />
+      {quota && vacancyId ? (
+        <QuotaCard quota={quota} vacancyId={Number(vacancyId)} onPublished={list.reload} />
+      ) : (
+        <Text size="sm" c="dimmed" mb="sm">
+          Pilih lowongan untuk melihat kuota dan mengumumkan hasil.
+        </Text>
+      )}
+      <DataTable
+        loaded={list}
+        empty="Belum ada peserta tes."
+        minWidth={760}
+        rowKey={(r) => r.applicationId}
+        onPage={(page) => f.set({ page })}
+        columns={[
+          {
+            label: 'Peserta',
+            render: (r) => <Lines bold main={r.applicant.fullName} sub={r.vacancy.title} />,
+          },
+          {
+            label: 'Tes',
+            render: (r) =>
+              r.attendance.map((a) => (
+                <Text size="xs" key={a.scheduleId}>
+                  {label('testKind', a.kind)}:{' '}
+                  {a.attendanceStatus ? label('attendance', a.attendanceStatus) : NOT_MARKED.toLowerCase()} (
+                  {label('validation', a.validationStatus)})
+                </Text>
+              )),
+          },
+          {
+            label: 'Nilai (psi/waw/mcu/akhir)',
+            render: (r) => (
+              <>
+                <Text size="sm">
+                  {[r.psychotestScore, r.interviewScore, r.mcuScore, r.finalScore]
+                    .map(formatNumber)
+                    .join(' / ')}
+                </Text>
+                {r.letter && <FileLink file={r.letter} />}
+              </>
+            ),
+          },
+          {
+            label: 'Keputusan',
+            render: (r) => (
+              <>
+                <StatusBadge of="selectionDecision" value={r.decision} />
+                <Text size="xs" c="dimmed">
+                  {r.isPublished ? `diumumkan ${formatDate(r.publishedAt, true)}` : 'draf'}
+                </Text>
+              </>
+            ),
+          },
+          {
+            label: 'Aksi',
+            render: (r) => (
+              <Button
+                size="xs"
+                variant="light"
+                disabled={r.isPublished && r.status === 'accepted'}
+                onClick={() => setEditing(r)}
+              >
+                Isi nilai
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <ScoreModal
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null)
+            list.reload()
+          }}
+        />
+      )}
+    </>
+  )
+}
+
+function QuotaCard({
+  quota,
+  vacancyId,
+  onPublished,
+}: {
+  quota: Quota
+  vacancyId: number
+  onPublished: () => void
+}) {
+  const publish = () =>
+    unwrap(api.POST('/api/hrd/selection-results/publish', { body: { job_vacancy_id: vacancyId } })).then(
+      (r) => {
+        toastOk(
+          `${r.data.published} hasil diumumkan: ${r.data.accepted} diterima, ${r.data.rejected} tidak diterima, ${r.data.waitlisted} cadangan.`,
+        )
+        onPublished()
+      },
+      toastError,
+    )
+  return (
+    <Card withBorder mb="md" bg={quota.overQuota ? 'red.0' : 'blue.0'}>
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm">
+          Kuota {quota.quota} · sudah diterima {quota.accepted} · draf diterima {quota.draftAccepted} · sisa
+          setelah diumumkan {quota.placesLeft}
+          {quota.overQuota && ' · melebihi kuota!'}
+        </Text>
+        <ConfirmButton
+          title="Umumkan hasil seleksi?"
+          message={`Hasil draf lowongan ini diumumkan ke pelamar: ${quota.draftAccepted} diterima (kuota ${quota.quota}, sudah diterima ${quota.accepted}, sisa setelah diumumkan ${quota.placesLeft}). Hasil yang sudah diumumkan tidak dapat ditarik.`}
+          confirmLabel="Umumkan"
+          color="blue"
+          size="sm"
+          variant="filled"
+          disabled={quota.overQuota}
+          onConfirm={publish}
+        >
+          Umumkan hasil
+        </ConfirmButton>
+      </Group>
+    </Card>
+  )
+}

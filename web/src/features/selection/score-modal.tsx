@@ -1,0 +1,103 @@
+import { FileInput, Modal, NumberInput, Progress, Select, SimpleGrid, Stack, Textarea } from '@mantine/core'
+import { useState } from 'react'
+import { upload } from '../../api/client'
+import type { paths } from '../../api/schema'
+import { useForm } from '../../components/form'
+import { ModalActions } from '../../components/modal-actions'
+import { formatBytes, MAX_UPLOAD, UPLOAD_TYPES } from '../../lib/files'
+import { options } from '../../lib/labels'
+import { toastOk } from '../../lib/toast'
+
+export type ResultRow =
+  paths['/api/hrd/selection-results']['get']['responses']['200']['content']['application/json']['data'][number]
+
+const SCORES = {
+  psychotest_score: 'Psikotes',
+  interview_score: 'Wawancara',
+  mcu_score: 'MCU',
+  final_score: 'Nilai akhir',
+} as const
+
+/** HR's scores and decision for one participant (a draft until published), with the decision letter. */
+export function ScoreModal({
+  row,
+  onClose,
+  onSaved,
+}: {
+  row: ResultRow
+  onClose: () => void
+  onSaved: () => void
+}) {
+  const form = useForm<Record<string, string | number>>({
+    psychotest_score: row.psychotestScore ?? '',
+    interview_score: row.interviewScore ?? '',
+    mcu_score: row.mcuScore ?? '',
+    final_score: row.finalScore ?? '',
+    notes: row.notes ?? '',
+    decision: row.decision,
+  })
+  const [file, setFile] = useState<File | null>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+
+  const save = form.submit(async (v) => {
+    if (file && file.size > MAX_UPLOAD)
+      return form.setErrors({ decision_letter: `Berkas ${formatBytes(file.size)}; maksimal 10 MB.` })
+    const body = new FormData()
+    for (const [k, x] of Object.entries(v)) if (x !== '' && x !== undefined) body.append(k, String(x))
+    if (file) body.append('decision_letter', file)
+    setProgress(0)
+    try {
+      await upload(`/api/hrd/selection-results/${row.applicationId}`, body, (p) =>
+        setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 0),
+      )
+    } finally {
+      setProgress(null)
+    }
+    toastOk('Nilai disimpan (draf).')
+    onSaved()
+  })
+
+  return (
+    <Modal opened onClose={onClose} title={`Nilai ${row.applicant.fullName}`} size="lg">
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <SimpleGrid cols={2}>
+            {Object.entries(SCORES).map(([name, text]) => (
+              <NumberInput
+                key={name}
+                label={text}
+                min={0}
+                max={100}
+                decimalScale={2}
+                decimalSeparator=","
+                {...form.value(name)}
+              />
+            ))}
+          </SimpleGrid>
+          <Select
+            label="Keputusan"
+            data={options('selectionDecision')}
+            value={String(form.values.decision)}
+            onChange={(x) => form.set('decision', x ?? 'pending')}
+            error={form.error('decision')}
+          />
+          <Textarea label="Catatan" {...form.text('notes')} />
+          <FileInput
+            label="Surat keputusan (PDF atau gambar, maks. 10 MB)"
+            accept={UPLOAD_TYPES}
+            value={file}
+            onChange={setFile}
+            clearable
+            error={form.error('decision_letter')}
+          />
+          {progress !== null && (
+            <Progress value={progress} size="lg" striped animated aria-label={`Mengunggah ${progress}%`} />
+          )}
+          <ModalActions onCancel={onClose} busy={progress !== null}>
+            Simpan
+          </ModalActions>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,130 @@
+import { Modal, Text } from '@mantine/core'
+import { useState } from 'react'
+import { api, unwrap } from '../../api/client'
+import { ConfirmButton } from '../../components/confirm'
+import { type AnyBody, CrudPage } from '../../components/crud'
+import type { ListRow } from '../../lib/api-types'
+import { formatDateTime } from '../../lib/format'
+import { label, options } from '../../lib/labels'
+import { toastError } from '../../lib/toast'
+import { useMe } from '../auth/session'
+import { activeColumn } from '../master-data/fields'
+import { useCompanyOptions } from '../master-data/options'
+
+type User = ListRow<'/api/admin/users'>
+const ROLES = ['superadmin', 'admin', 'hrd', 'siswa', 'alumni'] as const
+
+/** Every account (superadmin only): added, changed, switched off, given a temporary password. */
+export function UsersPage() {
+  const companies = useCompanyOptions()
+  const [reset, setReset] = useState<string | null>(null)
+  const me = useMe()
+  return (
+    <>
+      <CrudPage<User>
+        title="Pengguna"
+        filters={['role', 'is_active']}
+        filterFields={[
+          { name: 'role', label: 'Peran', options: options('role', ROLES) },
+          { name: 'is_active', label: 'Status', options: options('isActive') },
+        ]}
+        columns={[
+          {
+            label: 'Nama',
+            render: (r) => (
+              <>
+                <Text size="sm" fw={600}>
+                  {r.fullName}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                  {r.email}
+                </Text>
+              </>
+            ),
+          },
+          {
+            label: 'Peran',
+            render: (r) => `${label('role', r.role)}${r.companyName ? ` · ${r.companyName}` : ''}`,
+          },
+          { label: 'Masuk terakhir', render: (r) => formatDateTime(r.lastLoginAt) },
+          activeColumn,
+        ]}
+        fields={[
+          { name: 'full_name', label: 'Nama lengkap', required: true },
+          { name: 'email', label: 'E-mail', type: 'email', required: true },
+          { name: 'role', label: 'Peran', type: 'select', options: options('role', ROLES), required: true },
+          { name: 'company_id', label: 'Perusahaan (untuk HRD)', type: 'select', options: companies },
+          { name: 'password', label: 'Kata sandi', type: 'password', createOnly: true, required: true },
+        ]}
+        list={(query) => unwrap(api.GET('/api/admin/users', { params: { query: query as never } }))}
+        create={(body) => unwrap(api.POST('/api/admin/users', { body: body as AnyBody }))}
+        update={(id, body) =>
+          unwrap(api.PUT('/api/admin/users/{id}', { params: { path: { id } }, body: body as AnyBody }))
+        }
+        remove={(id) => unwrap(api.DELETE('/api/admin/users/{id}', { params: { path: { id } } }))}
+        valuesOf={(r) => ({
+          full_name: r.fullName,
+          email: r.email,
+          role: r.role,
+          company_id: r.companyId ? String(r.companyId) : '',
+        })}
+        extraActions={(r, reload) =>
+          r.id === me.id ? null : <AccountActions user={r} onToggled={reload} onReset={setReset} />
+        }
+      />
+      <Modal opened={reset !== null} onClose={() => setReset(null)} title="Kata sandi sementara" centered>
+        <Text>Sampaikan kata sandi ini kepada pemilik akun (hanya ditampilkan sekali):</Text>
+        <Text fw={700} ff="monospace" size="lg" mt="sm">
+          {reset}
+        </Text>
+      </Modal>
+    </>
+  )
+}
+
+function AccountActions({
+  user: r,
+  onToggled,
+  onReset,
+}: {
+  user: User
+  onToggled: () => void
+  onReset: (password: string) => void
+}) {
+  return (
+    <>
+      <ConfirmButton
+        title={r.isActive ? 'Nonaktifkan akun?' : 'Aktifkan akun?'}
+        message={
+          r.isActive
+            ? `${r.email} tidak bisa masuk dan sesi yang berjalan berakhir.`
+            : `${r.email} bisa masuk lagi.`
+        }
+        color={r.isActive ? 'orange' : 'green'}
+        onConfirm={() =>
+          unwrap(api.PATCH('/api/admin/users/{id}/toggle-active', { params: { path: { id: r.id } } })).then(
+            onToggled,
+            toastError,
+          )
+        }
+      >
+        {r.isActive ? 'Nonaktifkan' : 'Aktifkan'}
+      </ConfirmButton>
+      <ConfirmButton
+        title="Atur ulang kata sandi?"
+        message={`Kata sandi ${r.email} diganti dengan kata sandi sementara yang ditampilkan sekali.`}
+        color="blue"
+        onConfirm={() =>
+          unwrap(
+            api.POST('/api/admin/users/{id}/reset-password', {
+              params: { path: { id: r.id } },
+              body: {} as AnyBody,
+            }),
+          ).then((res) => onReset(res.data.temporaryPassword ?? 'Kata sandi diganti.'), toastError)
+        }
+      >
+        Reset sandi
+      </ConfirmButton>
+    </>
+  )
+}

@@ -1,0 +1,156 @@
+import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { api, unwrap } from '../../api/client'
+import type { paths } from '../../api/schema'
+import { DateField } from '../../components/dates'
+import { useForm } from '../../components/form'
+import { ErrorAlert, PageTitle } from '../../components/ui'
+import { codeOptions, idOptions } from '../../lib/options'
+import { toastOk } from '../../lib/toast'
+import { useLoad } from '../../lib/use-load'
+
+type Body = paths['/api/hrd/job-vacancies']['post']['requestBody']['content']['application/json']
+type Vacancy =
+  paths['/api/hrd/job-vacancies/{id}']['get']['responses']['200']['content']['application/json']['data']
+
+const BLANK = {
+  title: '',
+  position: '',
+  description: '',
+  qualifications: '',
+  benefits: '',
+  category: 'lainnya',
+  job_type: 'full_time',
+  work_location: '',
+  city: '',
+  province: '',
+  min_salary: '',
+  max_salary: '',
+  quota: '1',
+  deadline: '',
+  target: 'all',
+  major_ids: [] as string[],
+}
+type Values = typeof BLANK
+
+function valuesOf(d: Vacancy): Values {
+  return {
+    title: d.title,
+    position: d.position,
+    description: d.description,
+    qualifications: d.qualifications,
+    benefits: d.benefits ?? '',
+    category: d.category,
+    job_type: d.jobType,
+    work_location: d.workLocation ?? '',
+    city: d.city ?? '',
+    province: d.province ?? '',
+    min_salary: d.minSalary == null ? '' : String(d.minSalary),
+    max_salary: d.maxSalary == null ? '' : String(d.maxSalary),
+    quota: String(d.quota),
+    deadline: d.deadline,
+    target: d.target,
+    major_ids: d.majors.map((m) => String(m.id)),
+  }
+}
+
+function bodyOf(v: Values): Body {
+  const text = (k: keyof Values) => String(v[k]).trim() || null
+  const num = (k: keyof Values) => (String(v[k]).trim() ? Number(v[k]) : null)
+  return {
+    title: v.title.trim(),
+    position: v.position.trim(),
+    description: v.description.trim(),
+    qualifications: v.qualifications.trim(),
+    benefits: text('benefits'),
+    category: v.category as Body['category'],
+    job_type: v.job_type as Body['job_type'],
+    work_location: text('work_location'),
+    city: text('city'),
+    province: text('province'),
+    min_salary: num('min_salary'),
+    max_salary: num('max_salary'),
+    quota: Number(v.quota || 0),
+    deadline: v.deadline,
+    target: v.target as Body['target'],
+    major_ids: v.major_ids.map(Number),
+    is_active: true,
+  }
+}
+
+/** A vacancy written or changed by HR (`/hrd/lowongan/baru`, `/hrd/lowongan/:id/ubah`). */
+export function HrdVacancyFormPage() {
+  const params = useParams()
+  const id = params.id ? Number(params.id) : null
+  const navigate = useNavigate()
+  const choices = useLoad(() => unwrap(api.GET('/api/hrd/job-vacancies/options')), [])
+  const form = useForm(BLANK)
+  const [loadError, setLoadError] = useState<unknown>(null)
+  const { setValues } = form
+  useEffect(() => {
+    if (!id) return
+    unwrap(api.GET('/api/hrd/job-vacancies/{id}', { params: { path: { id } } })).then(
+      ({ data }) => setValues(valuesOf(data)),
+      setLoadError,
+    )
+  }, [id, setValues])
+  const o = choices.data?.data
+
+  const submit = form.submit(async (v) => {
+    const body = bodyOf(v)
+    if (id) await unwrap(api.PUT('/api/hrd/job-vacancies/{id}', { params: { path: { id } }, body }))
+    else await unwrap(api.POST('/api/hrd/job-vacancies', { body }))
+    toastOk(id ? 'Lowongan diperbarui.' : 'Lowongan dibuat.')
+    navigate('/hrd/lowongan')
+  })
+
+  if (loadError) return <ErrorAlert error={loadError} />
+  return (
+    <>
+      <PageTitle title={id ? 'Ubah lowongan' : 'Buat lowongan'} />
+      <form onSubmit={submit} noValidate>
+        <Stack maw={860}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Judul" required {...form.text('title')} />
+            <TextInput label="Posisi" required {...form.text('position')} />
+            {(
+              [
+                ['category', 'Kategori', codeOptions('category', o?.categories)],
+                ['job_type', 'Jenis pekerjaan', codeOptions('jobType', o?.jobTypes)],
+                ['target', 'Sasaran pelamar', codeOptions('target', o?.targets)],
+              ] as const
+            ).map(([name, text, data]) => (
+              <Select key={name} label={text} required data={data} {...form.value(name)} />
+            ))}
+            <MultiSelect
+              label="Kompetensi keahlian"
+              required
+              searchable
+              data={idOptions(o?.majors)}
+              {...form.value('major_ids')}
+            />
+            <TextInput label="Lokasi kerja" {...form.text('work_location')} />
+            <TextInput label="Kota" {...form.text('city')} />
+            <TextInput label="Provinsi" {...form.text('province')} />
+            <DateField label="Batas lamaran" required {...form.value('deadline')} />
+            <TextInput label="Gaji minimum (Rp)" inputMode="numeric" {...form.text('min_salary')} />
+            <TextInput label="Gaji maksimum (Rp)" inputMode="numeric" {...form.text('max_salary')} />
+            <TextInput label="Kuota" inputMode="numeric" required {...form.text('quota')} />
+          </SimpleGrid>
+          <Textarea label="Deskripsi" required autosize minRows={3} {...form.text('description')} />
+          <Textarea label="Kualifikasi" required autosize minRows={3} {...form.text('qualifications')} />
+          <Textarea label="Benefit" autosize minRows={2} {...form.text('benefits')} />
+          <Group>
+            <Button type="submit" loading={form.busy}>
+              Simpan
+            </Button>
+            <Button component={Link} to="/hrd/lowongan" variant="default">
+              Batal
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </>
+  )
+}

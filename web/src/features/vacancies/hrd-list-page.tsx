@@ -1,0 +1,109 @@
+import { Anchor, Button, Group, Switch, Text } from '@mantine/core'
+import { Link } from 'react-router'
+import { api, unwrap } from '../../api/client'
+import { ConfirmButton } from '../../components/confirm'
+import { DataTable, Lines } from '../../components/data-table'
+import { FilterBar } from '../../components/filter-bar'
+import { LinkButton } from '../../components/link-button'
+import { PageTitle } from '../../components/ui'
+import { formatDate, formatSalaryRange } from '../../lib/format'
+import { label, options } from '../../lib/labels'
+import { toastError, toastOk } from '../../lib/toast'
+import { useList } from '../../lib/use-list'
+
+const KEYS = ['search', 'status', 'job_type'] as const
+
+/** The company's vacancies for HR: switched on or off, edited, removed; each leads to its applicants. */
+export function HrdVacanciesPage() {
+  const { filters: f, list } = useList(KEYS, (query) =>
+    unwrap(api.GET('/api/hrd/job-vacancies', { params: { query } })),
+  )
+  const toggle = (id: number) =>
+    unwrap(api.PATCH('/api/hrd/job-vacancies/{id}/toggle-active', { params: { path: { id } } })).then((r) => {
+      toastOk(r.data.isActive ? 'Lowongan diaktifkan.' : 'Lowongan dinonaktifkan.')
+      list.reload()
+    }, toastError)
+  const remove = (id: number) =>
+    unwrap(api.DELETE('/api/hrd/job-vacancies/{id}', { params: { path: { id } } })).then(() => {
+      toastOk('Lowongan dihapus.')
+      list.reload()
+    }, toastError)
+  return (
+    <>
+      <PageTitle title="Lowongan perusahaan">
+        <LinkButton to="/hrd/lowongan/baru">Buat lowongan</LinkButton>
+      </PageTitle>
+      <FilterBar
+        filters={f}
+        search="Cari"
+        fields={[
+          { name: 'status', label: 'Status', options: options('activeStatus') },
+          { name: 'job_type', label: 'Jenis', options: options('jobType') },
+        ]}
+      />
+      <DataTable
+        loaded={list}
+        empty="Belum ada lowongan."
+        minWidth={720}
+        onPage={(page) => f.set({ page })}
+        columns={[
+          {
+            label: 'Lowongan',
+            render: (v) => (
+              <Lines
+                bold
+                main={v.title}
+                sub={`${label('jobType', v.jobType)} · ${formatSalaryRange(v.minSalary, v.maxSalary)} · kuota ${v.quota}`}
+              />
+            ),
+          },
+          {
+            label: 'Batas',
+            render: (v) => (
+              <>
+                {formatDate(v.deadline, true)}
+                {!v.isOpen && (
+                  <Text size="xs" c="dimmed">
+                    tertutup
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          {
+            label: 'Pelamar',
+            render: (v) => (
+              <Anchor component={Link} to={`/hrd/pelamar?job_vacancy_id=${v.id}`} size="sm">
+                {v.applicantCount} pelamar
+              </Anchor>
+            ),
+          },
+          {
+            label: 'Aktif',
+            render: (v) => (
+              <Switch checked={v.isActive} onChange={() => toggle(v.id)} aria-label={`Aktifkan ${v.title}`} />
+            ),
+          },
+          {
+            label: 'Aksi',
+            render: (v) => (
+              <Group gap={4} wrap="nowrap">
+                <Button component={Link} to={`/hrd/lowongan/${v.id}/ubah`} size="xs" variant="light">
+                  Ubah
+                </Button>
+                <ConfirmButton
+                  title="Hapus lowongan?"
+                  message={`"${v.title}" tidak lagi tampil untuk pelamar. Lamaran yang ada tetap tersimpan.`}
+                  confirmLabel="Hapus"
+                  onConfirm={() => remove(v.id)}
+                >
+                  Hapus
+                </ConfirmButton>
+              </Group>
+            ),
+          },
+        ]}
+      />
+    </>
+  )
+}
