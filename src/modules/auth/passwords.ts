@@ -6,9 +6,9 @@ import pLimit from 'p-limit'
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
 
 /**
- * At most one hash per core at a time (at least two): each holds 19 MiB while it runs, and hashing is
- * CPU-bound, so a burst of 50 logins waits its turn instead of holding 50 × 19 MiB at once (the bench's
- * memory peak) without being slower in total.
+ * At most one hash per core at a time (at least two): each holds 19 MiB while it runs and hashing is
+ * CPU-bound. Without this, a login burst fills libuv's four worker threads with hashes (4 × 19 MiB) and
+ * leaves no thread for file reads meanwhile.
  */
 const hashing = pLimit(Math.max(2, availableParallelism()))
 
