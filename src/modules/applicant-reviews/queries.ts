@@ -8,7 +8,6 @@ import {
   companies,
   jobVacancies,
   majors,
-  type ReviewDecision,
   students,
   users,
 } from '../../db/schema/index.js'
@@ -234,25 +233,6 @@ export function lockPending(tx: Conn, companyId: number, ids: number[]) {
     .where(and(ofCompany(companyId), inArray(applications.id, ids), eq(applications.status, 'pending')))
     .orderBy(asc(applications.id))
     .for('update', { of: applications })
-}
-
-export function markReviewed(
-  tx: Conn,
-  ids: number[],
-  review: { decision: ReviewDecision; notes: string | null; reviewerId: number },
-) {
-  return tx
-    .update(applications)
-    .set({
-      status: review.decision === 'lolos' ? 'in_progress' : 'rejected',
-      reviewDecision: review.decision,
-      reviewNotes: review.notes,
-      reviewedBy: review.reviewerId,
-      reviewedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(inArray(applications.id, ids), eq(applications.status, 'pending')))
-    .returning({ id: applications.id })
 }
 
 /** The company's vacancies that are not deleted, newest first, for the filter dropdown. */

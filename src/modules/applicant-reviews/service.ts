@@ -1,22 +1,18 @@
+import { sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
-import {
-  APPLICATION_STATUSES,
-  type ApplicationStatus,
-  applicationEvents,
-  type ReviewDecision,
-} from '../../db/schema/index.js'
+import { APPLICATION_STATUSES, type ApplicationStatus, type ReviewDecision } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { type Lang, type Msg, msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import { labelOf, optionsOf } from '../../vocabulary/index.js'
+import { moveApplications, stageOf } from '../application-lifecycle/service.js'
 import { filesWithAttachedOut, timelineOut } from '../applications/timeline.js'
-import { notify } from '../notifications/service.js'
 import * as q from './queries.js'
 
 /** The stage a review writes to the timeline. */
-export const REVIEW_STAGE = 'document_review'
+export const REVIEW_STAGE = stageOf('reviewPassed')
 
 const applicationNotFound = () => notFound(msg('Lamaran tidak ditemukan.', 'Application not found.'))
 
@@ -157,25 +153,25 @@ async function applyReview(
 ) {
   const locked = await q.lockPending(tx, companyOf(actor), ids)
   if (locked.length === 0) return []
-  const lockedIds = locked.map((r) => r.id)
-  await q.markReviewed(tx, lockedIds, { decision, notes, reviewerId: actor.id })
-  await tx.insert(applicationEvents).values(
-    lockedIds.map((applicationId) => ({
-      applicationId,
-      stage: REVIEW_STAGE,
+  return moveApplications(
+    tx,
+    actor,
+    locked.map((r) => ({
+      applicationId: r.id,
+      move: decision === 'lolos' ? 'reviewPassed' : 'reviewFailed',
       status: decision,
       notes,
-      actorId: actor.id,
-      actorName: actor.fullName,
     })),
+    {
+      changes: { reviewDecision: decision, reviewNotes: notes, reviewedBy: actor.id, reviewedAt: sql`now()` },
+      notices: (moved) =>
+        locked.flatMap((r) =>
+          moved.has(r.id) && r.userId
+            ? [reviewNotification({ ...r, userId: r.userId }, decision, notes)]
+            : [],
+        ),
+    },
   )
-  await notify(
-    tx,
-    locked.flatMap((r) =>
-      r.userId ? [reviewNotification({ ...r, userId: r.userId }, decision, notes)] : [],
-    ),
-  )
-  return lockedIds
 }
 
 const cleanNotes = (notes: string | null | undefined) => notes?.trim() || null

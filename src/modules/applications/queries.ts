@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { literal, preparedBySize } from '../../db/prepared.js'
 import { type ApplicationStatus, applications, companies, jobVacancies } from '../../db/schema/index.js'
@@ -115,18 +115,6 @@ export async function myApplicationDetail(conn: Conn, studentId: number, id: num
     .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
     .innerJoin(companies, eq(companies.id, jobVacancies.companyId))
     .where(own(studentId, eq(applications.id, id)))
-  return row
-}
-
-/** Withdraws the applicant's own application if it is still pending or in progress; returns its id. */
-export async function markWithdrawn(tx: Conn, studentId: number, id: number) {
-  const [row] = await tx
-    .update(applications)
-    .set({ status: 'withdrawn', updatedAt: sql`now()` })
-    .where(
-      own(studentId, and(eq(applications.id, id), inArray(applications.status, ['pending', 'in_progress']))),
-    )
-    .returning({ id: applications.id })
   return row
 }
 

@@ -1,16 +1,18 @@
+import { eq } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
-import { type ApplicationStatus, applicationEvents } from '../../db/schema/index.js'
+import { type ApplicationStatus, applications } from '../../db/schema/index.js'
 import { pageOf, totalOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { labelOf } from '../../vocabulary/index.js'
+import { moveApplications, stageOf } from '../application-lifecycle/service.js'
 import * as q from './queries.js'
 import { resultOut, testsOut } from './selection.js'
 import { filesOut, lastEventOut, timelineOut } from './timeline.js'
 
 /** The stage (and status) a withdrawal writes to the timeline. */
-export const WITHDRAWN_STAGE = 'withdrawn'
+export const WITHDRAWN_STAGE = stageOf('withdrawn')
 
 const applicationNotFound = () => notFound(msg('Lamaran tidak ditemukan.', 'Application not found.'))
 
@@ -67,11 +69,14 @@ export async function myApplicationDetail(db: Conn, actor: Actor, id: number) {
   }
 }
 
-/** The applicant withdraws a pending or in-progress application; the timeline records it. */
+/** The applicant withdraws their own application (the lifecycle's `withdrawn` move); the timeline records it. */
 export async function withdraw(db: Db, actor: Actor, id: number) {
   const studentId = actor.studentId ?? applicationNotFound()
   return db.transaction(async (tx) => {
-    if (!(await q.markWithdrawn(tx, studentId, id))) {
+    const moved = await moveApplications(tx, actor, [{ applicationId: id, move: 'withdrawn' }], {
+      where: eq(applications.studentId, studentId),
+    })
+    if (moved.length === 0) {
       const status = (await q.myApplicationStatus(tx, studentId, id)) ?? applicationNotFound()
       return unprocessable(
         msg(
@@ -80,13 +85,6 @@ export async function withdraw(db: Db, actor: Actor, id: number) {
         ),
       )
     }
-    await tx.insert(applicationEvents).values({
-      applicationId: id,
-      stage: WITHDRAWN_STAGE,
-      status: 'withdrawn',
-      actorId: actor.id,
-      actorName: actor.fullName,
-    })
     return myApplicationDetail(tx, actor, id)
   })
 }

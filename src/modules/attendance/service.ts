@@ -1,20 +1,16 @@
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
-import {
-  type AttendanceStatus,
-  applicationEvents,
-  type TestKind,
-  type ValidationStatus,
-} from '../../db/schema/index.js'
+import type { AttendanceStatus, TestKind, ValidationStatus } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { labelOf } from '../../vocabulary/index.js'
+import { moveApplications, stageOf } from '../application-lifecycle/service.js'
 import { schoolDayEnd, schoolDayStart } from '../schedules/service.js'
 import * as q from './queries.js'
 
 /** The timeline stage a verified attendance writes on the application. */
-export const ATTENDANCE_STAGE = 'test_attendance'
+export const ATTENDANCE_STAGE = stageOf('attendanceVerified')
 
 const iso = (d: Date | null) => d?.toISOString() ?? null
 
@@ -132,17 +128,16 @@ async function applyValidation(tx: Conn, actor: Actor, ids: number[], input: Val
     },
   )
   const verified = input.validation_status === 'verified' ? changed : []
-  if (verified.length > 0)
-    await tx.insert(applicationEvents).values(
-      verified.map((r) => ({
-        applicationId: r.applicationId,
-        stage: ATTENDANCE_STAGE,
-        status: input.status,
-        notes: `${labelOf('testKind', r.scheduleKind as TestKind)}: ${r.scheduleName}`,
-        actorId: actor.id,
-        actorName: actor.fullName,
-      })),
-    )
+  await moveApplications(
+    tx,
+    actor,
+    verified.map((r) => ({
+      applicationId: r.applicationId,
+      move: 'attendanceVerified',
+      status: input.status,
+      notes: `${labelOf('testKind', r.scheduleKind as TestKind)}: ${r.scheduleName}`,
+    })),
+  )
   return failures
 }
 

@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
-import {
-  type ApplicationStatus,
-  type AttendanceStatus,
-  applicationEvents,
-  type TestKind,
-  type ValidationStatus,
+import type {
+  ApplicationStatus,
+  AttendanceStatus,
+  TestKind,
+  ValidationStatus,
 } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import { labelOf } from '../../vocabulary/index.js'
-import { type NewNotification, notify } from '../notifications/service.js'
+import { moveApplications, stageOf } from '../application-lifecycle/service.js'
+import type { NewNotification } from '../notifications/service.js'
 import * as q from './queries.js'
 
 export type { ScheduleStatus } from './queries.js'
@@ -22,11 +22,11 @@ export { ScheduleOut } from './schemas.js'
 
 /** Timeline stages a schedule writes on the applications of its participants. */
 export const STAGES = {
-  scheduled: 'test_scheduled',
-  updated: 'test_updated',
-  removed: 'test_removed',
-  cancelled: 'test_cancelled',
-} as const
+  scheduled: stageOf('testScheduled'),
+  updated: stageOf('testUpdated'),
+  removed: stageOf('testRemoved'),
+  cancelled: stageOf('testCancelled'),
+}
 
 /** At most this many participants in one schedule. */
 export const MAX_PARTICIPANTS = 500
@@ -209,20 +209,21 @@ function notificationsFor(
   )
 }
 
-async function timeline(
+/** The test's timeline rows on the applications (one per recipient) and their notices: one lifecycle step. */
+async function tell(
   tx: Conn,
   actor: Actor,
-  applicationIds: number[],
-  row: { stage: string; status: string; notes: string | null },
+  move: 'testScheduled' | 'testUpdated' | 'testRemoved' | 'testCancelled',
+  recipients: Recipient[],
+  row: { status: string; notes: string | null },
+  notices: () => NewNotification[],
 ) {
-  if (applicationIds.length === 0) return
-  await tx.insert(applicationEvents).values(
-    applicationIds.map((applicationId) => ({
-      applicationId,
-      ...row,
-      actorId: actor.id,
-      actorName: actor.fullName,
-    })),
+  if (recipients.length === 0) return
+  await moveApplications(
+    tx,
+    actor,
+    recipients.map((r) => ({ applicationId: r.applicationId, move, ...row })),
+    { notices },
   )
 }
 
@@ -240,14 +241,7 @@ async function announceScheduled(
   w: Where,
   recipients: Recipient[],
 ) {
-  await timeline(
-    tx,
-    actor,
-    recipients.map((r) => r.applicationId),
-    { stage: STAGES.scheduled, status: w.kind, notes: timelineNote(w) },
-  )
-  await notify(
-    tx,
+  await tell(tx, actor, 'testScheduled', recipients, { status: w.kind, notes: timelineNote(w) }, () =>
     notificationsFor(recipients, scheduleId, () => scheduledNotice(w)),
   )
 }
@@ -475,14 +469,7 @@ export async function updateSchedule(db: Db, actor: Actor, id: number, input: Up
 
     const removed = current.filter((p) => removes.includes(p.applicationId))
     await q.removeParticipants(tx, schedule.id, removes)
-    await timeline(
-      tx,
-      actor,
-      removed.map((p) => p.applicationId),
-      { stage: STAGES.removed, status: schedule.kind, notes: schedule.name },
-    )
-    await notify(
-      tx,
+    await tell(tx, actor, 'testRemoved', removed, { status: schedule.kind, notes: schedule.name }, () =>
       notificationsFor(removed, schedule.id, () => ({
         kind: 'test.removed',
         title: `Anda tidak lagi menjadi peserta ${labelOf('testKind', schedule.kind)}: ${schedule.name}`,
@@ -493,14 +480,7 @@ export async function updateSchedule(db: Db, actor: Actor, id: number, input: Up
     const moved = scheduledAt.getTime() !== schedule.scheduledAt.getTime() || w.location !== schedule.location
     const staying = current.filter((p) => !removes.includes(p.applicationId))
     if (moved) {
-      await timeline(
-        tx,
-        actor,
-        staying.map((p) => p.applicationId),
-        { stage: STAGES.updated, status: w.kind, notes: timelineNote(w) },
-      )
-      await notify(
-        tx,
+      await tell(tx, actor, 'testUpdated', staying, { status: w.kind, notes: timelineNote(w) }, () =>
         notificationsFor(staying, schedule.id, () => ({
           kind: 'test.updated',
           title: `Perubahan jadwal ${labelOf('testKind', w.kind)}: ${w.name}`,
@@ -534,19 +514,18 @@ export async function cancelSchedule(db: Db, actor: Actor, id: number, input: { 
       cancelledAt: sql`now()`,
     })
     const participants = await q.participantsOf(tx, schedule.id)
-    await timeline(
+    await tell(
       tx,
       actor,
-      participants.map((p) => p.applicationId),
-      { stage: STAGES.cancelled, status: schedule.kind, notes: `${schedule.name}: ${reason}` },
-    )
-    await notify(
-      tx,
-      notificationsFor(participants, schedule.id, () => ({
-        kind: 'test.cancelled',
-        title: `${labelOf('testKind', schedule.kind)} dibatalkan: ${schedule.name}`,
-        body: `${about(schedule)} pada ${whereWhen(schedule)} dibatalkan. Alasan: ${reason}`,
-      })),
+      'testCancelled',
+      participants,
+      { status: schedule.kind, notes: `${schedule.name}: ${reason}` },
+      () =>
+        notificationsFor(participants, schedule.id, () => ({
+          kind: 'test.cancelled',
+          title: `${labelOf('testKind', schedule.kind)} dibatalkan: ${schedule.name}`,
+          body: `${about(schedule)} pada ${whereWhen(schedule)} dibatalkan. Alasan: ${reason}`,
+        })),
     )
   })
   return scheduleDetail(db, actor, id)

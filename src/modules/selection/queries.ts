@@ -2,7 +2,6 @@ import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } fr
 import type { Conn, Tx } from '../../db/client.js'
 import {
   type AttendanceStatus,
-  applicationEvents,
   applications,
   companies,
   files,
@@ -17,14 +16,14 @@ import {
   type ValidationStatus,
 } from '../../db/schema/index.js'
 import { likePattern, type Page } from '../../http/envelope.js'
+import { stageOf } from '../application-lifecycle/service.js'
 
 /** Timeline stages the selection writes: hidden ones while a draft, the visible one at publish. */
 export const STAGES = {
-  scored: 'selection_scored',
-  decision: 'selection_decision',
-  published: 'selection_published',
-} as const
-const DRAFT_STAGES = [STAGES.scored, STAGES.decision]
+  scored: stageOf('selectionScored'),
+  decision: stageOf('selectionDecided'),
+  published: stageOf('publishedAccepted'),
+}
 
 const nested = <T>(expr: SQL<T>) => sql<T>`${expr}`
 
@@ -301,26 +300,4 @@ export async function markPublished(tx: Tx, applicationIds: number[]) {
     .update(selectionResults)
     .set({ isPublished: true, publishedAt: sql`now()`, updatedAt: sql`now()` })
     .where(inArray(selectionResults.applicationId, applicationIds))
-}
-
-export async function setStatus(tx: Tx, applicationIds: number[], status: 'accepted' | 'rejected') {
-  if (applicationIds.length === 0) return
-  await tx
-    .update(applications)
-    .set({ status, updatedAt: sql`now()` })
-    .where(and(inArray(applications.id, applicationIds), eq(applications.status, 'in_progress')))
-}
-
-/** The draft steps of the published applications' timelines become visible to the applicant. */
-export async function revealDraftEvents(tx: Tx, applicationIds: number[]) {
-  await tx
-    .update(applicationEvents)
-    .set({ visibleToApplicant: true })
-    .where(
-      and(
-        inArray(applicationEvents.applicationId, applicationIds),
-        inArray(applicationEvents.stage, DRAFT_STAGES),
-        eq(applicationEvents.visibleToApplicant, false),
-      ),
-    )
 }

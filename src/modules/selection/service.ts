@@ -1,15 +1,15 @@
 import type { Actor } from '../../actor.js'
 import type { Conn, Db, Tx } from '../../db/client.js'
-import { applicationEvents, type SelectionDecision } from '../../db/schema/index.js'
+import type { SelectionDecision } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import type { Storage } from '../../storage/storage.js'
 import { labelOf } from '../../vocabulary/index.js'
+import { moveApplications } from '../application-lifecycle/service.js'
 import { fileOut } from '../files/mapper.js'
 import { displayName, newStorageKey, sniff, type UploadedFile } from '../files/upload.js'
-import { notify } from '../notifications/service.js'
 import { openPlacements } from '../placements/service.js'
 import * as q from './queries.js'
 
@@ -147,24 +147,16 @@ async function lockScorable(tx: Tx, companyId: number, applicationId: number) {
   )
 }
 
+/** A draft step on the timeline: the applicant sees it only once the result is published. */
 async function draftEvent(
   tx: Tx,
   actor: Actor,
   applicationId: number,
-  stage: string,
+  move: 'selectionScored' | 'selectionDecided',
   status: string,
   notes: string | null,
 ) {
-  await tx.insert(applicationEvents).values({
-    applicationId,
-    stage,
-    status,
-    notes,
-    actorId: actor.id,
-    actorName: actor.fullName,
-    // A draft: the applicant sees it only once the result is published.
-    visibleToApplicant: false,
-  })
+  await moveApplications(tx, actor, [{ applicationId, move, status, notes }])
 }
 
 /**
@@ -213,7 +205,7 @@ export async function storeResult(
       await q.upsertDraft(tx, applicationId, values, actor.id)
       if (values.letterFileId && app.letterFileId) replacedKey = await q.deleteLetter(tx, app.letterFileId)
       const item = await resultOf(tx, actor, applicationId)
-      await draftEvent(tx, actor, applicationId, q.STAGES.scored, item.decision, item.notes)
+      await draftEvent(tx, actor, applicationId, 'selectionScored', item.decision, item.notes)
       return { item, replacedKey }
     })
     if (replacedKey) await storage.delete(replacedKey).catch(() => undefined)
@@ -242,7 +234,7 @@ export async function changeDecision(db: Db, actor: Actor, applicationId: number
       actor.id,
     )
     const item = await resultOf(tx, actor, applicationId)
-    await draftEvent(tx, actor, applicationId, q.STAGES.decision, input.decision, item.notes)
+    await draftEvent(tx, actor, applicationId, 'selectionDecided', input.decision, item.notes)
     return item
   })
 }
@@ -293,6 +285,13 @@ function publishedNotice(
   }
 }
 
+/** The lifecycle move each published decision makes. */
+const PUBLISH_MOVES = {
+  diterima: 'publishedAccepted',
+  tidak_diterima: 'publishedRejected',
+  cadangan: 'publishedWaitlisted',
+} as const satisfies Record<Exclude<SelectionDecision, 'pending'>, string>
+
 /**
  * Publishes the vacancy's draft results in one transaction, the vacancy locked so that two
  * publications take turns: `diterima` accepts the application and opens its placement,
@@ -327,10 +326,10 @@ export async function publish(db: Db, actor: Actor, input: { job_vacancy_id: num
       if (accepted + accepting.length > vacancy.quota) quotaExceeded(vacancy, accepted, accepting.length)
     }
 
-    const decidedIds = decided.map((d) => d.applicationId)
-    await q.markPublished(tx, decidedIds)
-    await q.setStatus(tx, accepting, 'accepted')
-    await q.setStatus(tx, rejecting, 'rejected')
+    await q.markPublished(
+      tx,
+      decided.map((d) => d.applicationId),
+    )
     await openPlacements(
       tx,
       decided
@@ -343,22 +342,21 @@ export async function publish(db: Db, actor: Actor, input: { job_vacancy_id: num
           position: vacancy.position,
         })),
     )
-    await q.revealDraftEvents(tx, decidedIds)
-    await tx.insert(applicationEvents).values(
+    await moveApplications(
+      tx,
+      actor,
       decided.map((d) => ({
         applicationId: d.applicationId,
-        stage: q.STAGES.published,
+        move: PUBLISH_MOVES[d.decision],
         status: d.decision,
         notes: d.notes,
-        actorId: actor.id,
-        actorName: actor.fullName,
       })),
-    )
-    await notify(
-      tx,
-      decided.flatMap((d) =>
-        d.userId ? [publishedNotice({ ...d, userId: d.userId, decision: d.decision }, vacancy)] : [],
-      ),
+      {
+        notices: () =>
+          decided.flatMap((d) =>
+            d.userId ? [publishedNotice({ ...d, userId: d.userId, decision: d.decision }, vacancy)] : [],
+          ),
+      },
     )
     return summary
   })

@@ -3,7 +3,6 @@ import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
 import { literal, prepared, preparedBySize } from '../../db/prepared.js'
 import {
-  applicationEvents,
   applications,
   companies,
   files,
@@ -409,59 +408,6 @@ const lockVacancyForApplyStatement = prepared((conn) =>
     .where(and(eq(v.id, sql.placeholder('id')), isNull(v.deletedAt)))
     .for('no key update', { of: v })
     .prepare('vacancy_lock_for_apply'),
-)
-
-/**
- * The application, unless the learner already has one for the vacancy (INSERT … ON CONFLICT DO NOTHING
- * on applications_vacancy_student_key: nothing returned means someone else's identical request won).
- */
-export async function insertApplication(
-  conn: Conn,
-  a: { vacancyId: number; studentId: number; role: Learner['role']; coverLetter: string | null },
-) {
-  const [row] = await insertApplicationStatement(conn).execute(a)
-  return row
-}
-
-const insertApplicationStatement = prepared((conn) =>
-  conn
-    .insert(applications)
-    .values({
-      jobVacancyId: sql.placeholder('vacancyId'),
-      studentId: sql.placeholder('studentId'),
-      applicantRole: sql.placeholder('role'),
-      status: 'pending',
-      coverLetter: sql.placeholder('coverLetter'),
-    })
-    .onConflictDoNothing({ target: [applications.jobVacancyId, applications.studentId] })
-    .returning({
-      id: applications.id,
-      status: applications.status,
-      jobVacancyId: applications.jobVacancyId,
-      createdAt: applications.createdAt,
-    })
-    .prepare('application_insert'),
-)
-
-/** The first row of an application's timeline. */
-export async function insertAppliedEvent(
-  conn: Conn,
-  e: { applicationId: number; actorId: number; actorName: string },
-) {
-  await insertAppliedEventStatement(conn).execute(e)
-}
-
-const insertAppliedEventStatement = prepared((conn) =>
-  conn
-    .insert(applicationEvents)
-    .values({
-      applicationId: sql.placeholder('applicationId'),
-      stage: 'applied',
-      status: 'pending',
-      actorId: sql.placeholder('actorId'),
-      actorName: sql.placeholder('actorName'),
-    })
-    .prepare('application_applied_event'),
 )
 
 /** Of the given file ids, those that are the learner's own portfolio files (locked against deletion). */

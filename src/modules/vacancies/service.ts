@@ -15,7 +15,7 @@ import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/
 import { type Lang, msg, tr } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import { CATEGORIES, type Category, optionsOf } from '../../vocabulary/index.js'
-import { notifyHrOfApplication } from '../notifications/service.js'
+import { openApplication } from '../application-lifecycle/service.js'
 import {
   isOpen,
   learnerOf,
@@ -342,7 +342,8 @@ const alreadyApplied = msg('Anda sudah melamar lowongan ini.', 'You have already
  * (FOR NO KEY UPDATE: the insert's trigger updates its counters) and the open rule checked against
  * it, then the profile and the portfolio files, then INSERT … ON CONFLICT DO NOTHING on
  * applications_vacancy_student_key decides a race (nothing returned = someone else's identical
- * request won: 409), then the attached files and the first timeline row.
+ * request won: 409; the lifecycle's `openApplication` writes it with its first timeline row and the
+ * notice to HR), then the attached files.
  */
 export async function apply(db: Db, actor: Actor, vacancyId: number, input: ApplyInput) {
   const learner = learnerOf(actor)
@@ -365,24 +366,18 @@ export async function apply(db: Db, actor: Actor, vacancyId: number, input: Appl
         ],
       })
     }
-    const application = await q.insertApplication(tx, {
-      vacancyId,
-      studentId: learner.studentId,
-      role: learner.role,
-      coverLetter: trimmed(input.cover_letter) ?? null,
-    })
-    if (!application) conflict(alreadyApplied)
+    const application =
+      (await openApplication(tx, actor, {
+        vacancyId,
+        studentId: learner.studentId,
+        role: learner.role,
+        coverLetter: trimmed(input.cover_letter) ?? null,
+      })) ?? conflict(alreadyApplied)
     if (portfolioIds.length > 0) {
       await tx
         .insert(applicationFiles)
         .values(portfolioIds.map((fileId) => ({ applicationId: application.id, fileId })))
     }
-    await q.insertAppliedEvent(tx, {
-      applicationId: application.id,
-      actorId: actor.id,
-      actorName: actor.fullName,
-    })
-    await notifyHrOfApplication(tx, application.id)
     return { ...application, createdAt: iso(application.createdAt) }
   })
 }
