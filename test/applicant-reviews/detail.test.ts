@@ -2,19 +2,21 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { jobVacancies } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-applications.js'
+import { anHrd, aStudent } from '../support/builders/accounts.js'
+import { anApplication, anApplicationEvent } from '../support/builders/applications.js'
+import { aPortfolioFile } from '../support/builders/files.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
 
 async function applicant() {
-  const hrd = await given.hrd(t)
-  const vacancy = await givenRecruitment.vacancy(t, {
+  const hrd = await anHrd(t)
+  const vacancy = await aVacancy(t, {
     companyId: hrd.companyId,
     values: { title: 'Teknisi' },
   })
-  const siswa = await given.student(t, {
+  const siswa = await aStudent(t, {
     values: {
       fullName: 'Dewi Lestari',
       nisn: '0071234567',
@@ -33,16 +35,16 @@ async function applicant() {
       socialMedia: { linkedin: 'https://linkedin.com/in/dewi', github: null },
     },
   })
-  const cv = await givenRecruitment.file(t, siswa.studentId, { category: 'cv', title: 'CV Dewi' })
-  const award = await givenRecruitment.file(t, siswa.studentId, { category: 'award', title: 'Juara LKS' })
-  const letter = await givenRecruitment.file(t, siswa.studentId, { category: 'decision_letter', title: 'SK' })
-  const application = await givenRecruitment.application(t, {
+  const cv = await aPortfolioFile(t, siswa.studentId, { category: 'cv', title: 'CV Dewi' })
+  const award = await aPortfolioFile(t, siswa.studentId, { category: 'award', title: 'Juara LKS' })
+  const letter = await aPortfolioFile(t, siswa.studentId, { category: 'decision_letter', title: 'SK' })
+  const application = await anApplication(t, {
     vacancyId: vacancy.id,
     studentId: siswa.studentId,
     fileIds: [cv.id],
     values: { coverLetter: 'Dengan hormat, ...' },
   })
-  const hidden = await givenRecruitment.event(t, {
+  const hidden = await anApplicationEvent(t, {
     applicationId: application.id,
     stage: 'selection_result',
     status: 'draft',
@@ -123,10 +125,10 @@ describe('GET /api/hrd/applicant-reviews/:id', () => {
   })
 
   it("falls back to the account's e-mail when the learner record has none", async () => {
-    const hrd = await given.hrd(t)
-    const vacancy = await givenRecruitment.vacancy(t, { companyId: hrd.companyId })
-    const siswa = await given.student(t, { values: { email: null } })
-    const application = await givenRecruitment.application(t, {
+    const hrd = await anHrd(t)
+    const vacancy = await aVacancy(t, { companyId: hrd.companyId })
+    const siswa = await aStudent(t, { values: { email: null } })
+    const application = await anApplication(t, {
       vacancyId: vacancy.id,
       studentId: siswa.studentId,
     })
@@ -137,7 +139,7 @@ describe('GET /api/hrd/applicant-reviews/:id', () => {
 
   it("404 for an unknown id and, alike, for another company's applicant", async () => {
     const a = await applicant()
-    const other = await given.hrd(t)
+    const other = await anHrd(t)
     const foreign = await call(t, 'GET', `/api/hrd/applicant-reviews/${a.application.id}`, { as: other })
     const unknown = await call(t, 'GET', '/api/hrd/applicant-reviews/2000000000', { as: other })
     expect(foreign.status).toBe(404)
@@ -153,7 +155,7 @@ describe('GET /api/hrd/applicant-reviews/:id', () => {
   })
 
   it('422 for an id that is not a positive integer', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await call(t, 'GET', '/api/hrd/applicant-reviews/abc', { as: hrd })
     expect(res.status).toBe(422)
     expect(res.body.errors).toHaveProperty('id')

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { jobVacancies } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-applications.js'
+import { anHrd, aStudent } from '../support/builders/accounts.js'
+import { anApplication } from '../support/builders/applications.js'
+import { aCompany, aMajor } from '../support/builders/org.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -12,16 +14,16 @@ let n = 0
 /** A company with an HR account, two vacancies and five applicants in every status but accepted. */
 async function scenario() {
   const tag = `${++n}${Date.now() % 100000}`
-  const hrd = await given.hrd(t)
-  const major = await given.major(t, { name: `Teknik Mesin ${tag}` })
-  const welder = await givenRecruitment.vacancy(t, {
+  const hrd = await anHrd(t)
+  const major = await aMajor(t, { name: `Teknik Mesin ${tag}` })
+  const welder = await aVacancy(t, {
     companyId: hrd.companyId,
     majorIds: [major.id],
     values: { title: 'Welder', position: 'Juru Las' },
   })
-  const operator = await givenRecruitment.vacancy(t, { companyId: hrd.companyId, majorIds: [major.id] })
+  const operator = await aVacancy(t, { companyId: hrd.companyId, majorIds: [major.id] })
   const learner = (fullName: string, nis: string, role: 'siswa' | 'alumni' = 'siswa') =>
-    given.student(t, {
+    aStudent(t, {
       role,
       majorId: major.id,
       values: { fullName, nis: `${nis}${tag}`, className: role === 'siswa' ? 'XII TM 1' : null },
@@ -35,7 +37,7 @@ async function scenario() {
     s: { studentId: number; student: { graduationYear: number | null } },
     status?: 'in_progress' | 'rejected' | 'withdrawn',
   ) =>
-    givenRecruitment.application(t, {
+    anApplication(t, {
       vacancyId,
       studentId: s.studentId,
       role: s.student.graduationYear ? 'alumni' : 'siswa',
@@ -91,7 +93,7 @@ describe('GET /api/hrd/applicant-reviews', () => {
 
   it("never shows another company's applicants", async () => {
     await scenario()
-    const other = await given.hrd(t)
+    const other = await anHrd(t)
     const res = await call(t, 'GET', '/api/hrd/applicant-reviews', { as: other })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual([])
@@ -114,7 +116,7 @@ describe('GET /api/hrd/applicant-reviews', () => {
       withdrawn: 1,
       total: 2,
     })
-    const other = await given.hrd(t)
+    const other = await anHrd(t)
     const foreign = await call(t, 'GET', '/api/hrd/applicant-reviews', {
       as: other,
       query: { job_vacancy_id: s.operator.id },
@@ -209,9 +211,9 @@ describe('GET /api/hrd/applicant-reviews/options', () => {
 
   it("lists the company's live vacancies and the statuses with Indonesian labels", async () => {
     const s = await scenario()
-    const gone = await givenRecruitment.vacancy(t, { companyId: s.hrd.companyId })
+    const gone = await aVacancy(t, { companyId: s.hrd.companyId })
     await t.db.update(jobVacancies).set({ deletedAt: new Date() }).where(eq(jobVacancies.id, gone.id))
-    await givenRecruitment.vacancy(t, { companyId: (await given.company(t)).id })
+    await aVacancy(t, { companyId: (await aCompany(t)).id })
 
     const res = await call(t, 'GET', '/api/hrd/applicant-reviews/options', { as: s.hrd })
     expect(res.status).toBe(200)

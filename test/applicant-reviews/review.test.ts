@@ -2,16 +2,18 @@ import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { applicationEvents, applications, notifications } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-applications.js'
+import { anHrd, aStudent } from '../support/builders/accounts.js'
+import { anApplication } from '../support/builders/applications.js'
+import { aCompany } from '../support/builders/org.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 import { expectCounters } from '../support/vacancy-counters.js'
 
 const t = useTestApp()
 
 async function company() {
-  const hrd = await given.hrd(t)
-  const vacancy = await givenRecruitment.vacancy(t, {
+  const hrd = await anHrd(t)
+  const vacancy = await aVacancy(t, {
     companyId: hrd.companyId,
     values: { title: 'Staf Gudang' },
   })
@@ -22,8 +24,8 @@ async function applicantTo(
   vacancyId: number,
   opts: { status?: 'in_progress' | 'accepted' | 'rejected' | 'withdrawn'; account?: boolean } = {},
 ) {
-  const siswa = await given.student(t, { account: opts.account })
-  const application = await givenRecruitment.application(t, {
+  const siswa = await aStudent(t, { account: opts.account })
+  const application = await anApplication(t, {
     vacancyId,
     studentId: siswa.studentId,
     status: opts.status,
@@ -109,8 +111,8 @@ describe('PATCH /api/hrd/applicant-reviews/:id/review', () => {
   })
 
   it('names the vacancy and the company in the notification', async () => {
-    const hrd = await given.hrd(t, { companyId: (await given.company(t, { name: 'PT Sinar Jaya' })).id })
-    const vacancy = await givenRecruitment.vacancy(t, {
+    const hrd = await anHrd(t, { companyId: (await aCompany(t, { name: 'PT Sinar Jaya' })).id })
+    const vacancy = await aVacancy(t, {
       companyId: hrd.companyId,
       values: { title: 'Kasir' },
     })
@@ -200,7 +202,7 @@ describe('PATCH /api/hrd/applicant-reviews/:id/review', () => {
   it("404 for another company's application and for an unknown id; nothing changes", async () => {
     const { vacancy } = await company()
     const { siswa, application } = await applicantTo(vacancy.id)
-    const other = await given.hrd(t)
+    const other = await anHrd(t)
     const foreign = await call(t, 'PATCH', `/api/hrd/applicant-reviews/${application.id}/review`, {
       as: other,
       body: { decision: 'lolos' },

@@ -2,18 +2,28 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { applicationEvents, applications, jobVacancies } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-applications.js'
+import { anAccount, anAlumnus, aStudent } from '../support/builders/accounts.js'
+import { anApplication, anApplicationEvent } from '../support/builders/applications.js'
+import { aPortfolioFile } from '../support/builders/files.js'
+import { aCompany } from '../support/builders/org.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 import { expectCounters } from '../support/vacancy-counters.js'
 
 const t = useTestApp()
 
 async function vacancyOf(companyName?: string) {
-  const company = await given.company(t, companyName ? { name: companyName } : {})
-  const vacancy = await givenRecruitment.vacancy(t, {
+  const company = await aCompany(t, companyName ? { name: companyName } : {})
+  const vacancy = await aVacancy(t, {
     companyId: company.id,
-    values: { title: 'Admin Gudang', position: 'Staf Admin', jobType: 'contract', deadline: '2099-01-31' },
+    values: {
+      title: 'Admin Gudang',
+      position: 'Staf Admin',
+      jobType: 'contract',
+      city: 'Bekasi',
+      province: 'Jawa Barat',
+      deadline: '2099-01-31',
+    },
   })
   return { company, vacancy }
 }
@@ -33,28 +43,28 @@ describe('GET /api/my-applications', () => {
   })
 
   it("lists the caller's own applications newest first, with vacancy, company and last visible step", async () => {
-    const siswa = await given.student(t)
-    const someoneElse = await given.student(t)
+    const siswa = await aStudent(t)
+    const someoneElse = await aStudent(t)
     const a = await vacancyOf('PT Maju Bersama')
     const b = await vacancyOf()
-    const first = await givenRecruitment.application(t, {
+    const first = await anApplication(t, {
       vacancyId: a.vacancy.id,
       studentId: siswa.studentId,
     })
-    const second = await givenRecruitment.application(t, {
+    const second = await anApplication(t, {
       vacancyId: b.vacancy.id,
       studentId: siswa.studentId,
       status: 'in_progress',
     })
-    await givenRecruitment.application(t, { vacancyId: a.vacancy.id, studentId: someoneElse.studentId })
-    const reviewed = await givenRecruitment.event(t, {
+    await anApplication(t, { vacancyId: a.vacancy.id, studentId: someoneElse.studentId })
+    const reviewed = await anApplicationEvent(t, {
       applicationId: second.id,
       stage: 'document_review',
       status: 'lolos',
       at: new Date(second.createdAt.getTime() + 1000),
     })
     // A later step the applicant may not see yet does not show as the last one.
-    await givenRecruitment.event(t, {
+    await anApplicationEvent(t, {
       applicationId: second.id,
       stage: 'selection_result',
       status: 'draft',
@@ -94,12 +104,12 @@ describe('GET /api/my-applications', () => {
   })
 
   it('filters by status and pages', async () => {
-    const alumni = await given.alumni(t)
+    const alumni = await anAlumnus(t)
     const made = []
     for (const status of ['pending', 'rejected', 'pending', 'withdrawn'] as const) {
       const { vacancy } = await vacancyOf()
       made.push(
-        await givenRecruitment.application(t, {
+        await anApplication(t, {
           vacancyId: vacancy.id,
           studentId: alumni.studentId,
           role: 'alumni',
@@ -119,7 +129,7 @@ describe('GET /api/my-applications', () => {
   })
 
   it('is empty for an account without a learner record', async () => {
-    const bare = await given.account(t, 'siswa')
+    const bare = await anAccount(t, 'siswa')
     const res = await call(t, 'GET', '/api/my-applications', { as: bare })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual([])
@@ -127,7 +137,7 @@ describe('GET /api/my-applications', () => {
   })
 
   it('422 for an unknown status', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const res = await call(t, 'GET', '/api/my-applications', { as: siswa, query: { status: 'lolos' } })
     expect(res.status).toBe(422)
     expect(res.body.errors.status[0]).toMatch(/pending, in_progress/)
@@ -136,24 +146,24 @@ describe('GET /api/my-applications', () => {
 
 describe('GET /api/my-applications/:id', () => {
   it('admits siswa and alumni', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const { vacancy } = await vacancyOf()
-    const app = await givenRecruitment.application(t, { vacancyId: vacancy.id, studentId: siswa.studentId })
+    const app = await anApplication(t, { vacancyId: vacancy.id, studentId: siswa.studentId })
     await expectRoles(t, 'GET', `/api/my-applications/${app.id}`, ['siswa', 'alumni'])
   })
 
   it('shows the cover letter, the attached files and only the visible timeline', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const { vacancy } = await vacancyOf()
-    const cv = await givenRecruitment.file(t, siswa.studentId, { category: 'cv', title: 'CV' })
-    await givenRecruitment.file(t, siswa.studentId, { title: 'Tidak dilampirkan' })
-    const app = await givenRecruitment.application(t, {
+    const cv = await aPortfolioFile(t, siswa.studentId, { category: 'cv', title: 'CV' })
+    await aPortfolioFile(t, siswa.studentId, { title: 'Tidak dilampirkan' })
+    const app = await anApplication(t, {
       vacancyId: vacancy.id,
       studentId: siswa.studentId,
       fileIds: [cv.id],
       values: { coverLetter: 'Saya siap bekerja.' },
     })
-    await givenRecruitment.event(t, {
+    await anApplicationEvent(t, {
       applicationId: app.id,
       stage: 'selection_result',
       status: 'draft',
@@ -194,16 +204,16 @@ describe('GET /api/my-applications/:id', () => {
   })
 
   it("404 for another student's application and for an unknown id", async () => {
-    const owner = await given.student(t)
-    const other = await given.alumni(t)
+    const owner = await aStudent(t)
+    const other = await anAlumnus(t)
     const { vacancy } = await vacancyOf()
-    const app = await givenRecruitment.application(t, { vacancyId: vacancy.id, studentId: owner.studentId })
+    const app = await anApplication(t, { vacancyId: vacancy.id, studentId: owner.studentId })
     const foreign = await call(t, 'GET', `/api/my-applications/${app.id}`, { as: other })
     expect(foreign.status).toBe(404)
     expect(foreign.body).toEqual({ success: false, message: 'Lamaran tidak ditemukan.', data: null })
     const unknown = await call(t, 'GET', '/api/my-applications/2000000000', { as: owner })
     expect(unknown.body).toEqual(foreign.body)
-    const bare = await given.account(t, 'siswa')
+    const bare = await anAccount(t, 'siswa')
     expect((await call(t, 'GET', `/api/my-applications/${app.id}`, { as: bare })).status).toBe(404)
   })
 })
@@ -214,10 +224,10 @@ describe('PATCH /api/my-applications/:id/withdraw', () => {
   })
 
   it('withdraws a pending or in-progress application and records it on the timeline', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     for (const status of ['pending', 'in_progress'] as const) {
       const { vacancy } = await vacancyOf()
-      const app = await givenRecruitment.application(t, {
+      const app = await anApplication(t, {
         vacancyId: vacancy.id,
         studentId: siswa.studentId,
         status,
@@ -240,14 +250,14 @@ describe('PATCH /api/my-applications/:id/withdraw', () => {
   })
 
   it('422 naming the status for accepted, rejected and withdrawn applications; nothing changes', async () => {
-    const alumni = await given.alumni(t)
+    const alumni = await anAlumnus(t)
     for (const [status, label] of [
       ['accepted', 'Diterima'],
       ['rejected', 'Tidak lolos'],
       ['withdrawn', 'Dibatalkan'],
     ] as const) {
       const { vacancy } = await vacancyOf()
-      const app = await givenRecruitment.application(t, {
+      const app = await anApplication(t, {
         vacancyId: vacancy.id,
         studentId: alumni.studentId,
         role: 'alumni',
@@ -262,10 +272,10 @@ describe('PATCH /api/my-applications/:id/withdraw', () => {
   })
 
   it("404 for another student's application; it stays as it was", async () => {
-    const owner = await given.student(t)
-    const other = await given.student(t)
+    const owner = await aStudent(t)
+    const other = await aStudent(t)
     const { vacancy } = await vacancyOf()
-    const app = await givenRecruitment.application(t, { vacancyId: vacancy.id, studentId: owner.studentId })
+    const app = await anApplication(t, { vacancyId: vacancy.id, studentId: owner.studentId })
     const res = await call(t, 'PATCH', `/api/my-applications/${app.id}/withdraw`, { as: other })
     expect(res.status).toBe(404)
     expect((await stored(app.id)).status).toBe('pending')

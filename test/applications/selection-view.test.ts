@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenSelection, postResultForm, publishResults, schoolToday } from '../support/given-selection.js'
+import { anHrd, aStudent } from '../support/builders/accounts.js'
+import { aParticipant, aSchedule } from '../support/builders/schedules.js'
+import {
+  aCandidate,
+  anHrdWithVacancy,
+  postResultForm,
+  publishResults,
+  schoolToday,
+} from '../support/builders/selection.js'
 import { tinyPdf } from '../support/multipart.js'
 
 const t = useTestApp()
@@ -10,8 +17,8 @@ const DAY = 86_400_000
 
 /** An applicant in progress with a draft result (scores, decision, letter) entered by HR. */
 async function scoredApplicant(decision: 'diterima' | 'tidak_diterima' | 'cadangan' = 'diterima') {
-  const { hrd, vacancy } = await givenSelection.hrWithVacancy(t, { position: 'Teknisi' })
-  const { learner, application } = await givenSelection.inProgress(t, vacancy.id)
+  const { hrd, vacancy } = await anHrdWithVacancy(t, { values: { position: 'Teknisi' } })
+  const { learner, application } = await aCandidate(t, vacancy.id, { reviewed: true })
   const pdf = tinyPdf('surat keputusan')
   const res = await postResultForm(t, hrd, application.id, {
     psychotest_score: '81',
@@ -32,14 +39,20 @@ const detailOf = (as: { authorization: string }, id: number) =>
 
 describe('the applicant’s view of tests and results (GET /api/my-applications)', () => {
   it('lists every test with attendance; upcoming ones are neither cancelled nor past', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t)
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
     const at = (days: number) => new Date(Math.floor((Date.now() + days * DAY) / 1000) * 1000)
-    const past = await givenSelection.schedule(t, {
+    const { schedule: past } = await aSchedule(t, {
       companyId: hrd.companyId,
       vacancyId: vacancy.id,
-      values: { name: 'Psikotes', kind: 'psikotes', scheduledAt: at(-3) },
+      values: {
+        name: 'Psikotes',
+        kind: 'psikotes',
+        scheduledAt: at(-3),
+        durationMinutes: 90,
+        location: 'Aula PT',
+      },
     })
-    const next = await givenSelection.schedule(t, {
+    const { schedule: next } = await aSchedule(t, {
       companyId: hrd.companyId,
       vacancyId: vacancy.id,
       values: {
@@ -51,22 +64,22 @@ describe('the applicant’s view of tests and results (GET /api/my-applications)
         description: 'Bawa KTP',
       },
     })
-    const called = await givenSelection.schedule(t, {
+    const { schedule: called } = await aSchedule(t, {
       companyId: hrd.companyId,
       vacancyId: vacancy.id,
       values: { name: 'MCU', kind: 'mcu', scheduledAt: at(5), status: 'cancelled' },
     })
-    const { learner, application } = await givenSelection.inProgress(t, vacancy.id)
-    await givenSelection.participant(t, past.id, application.id, {
+    const { learner, application } = await aCandidate(t, vacancy.id, { reviewed: true })
+    await aParticipant(t, past.id, application.id, {
       attendanceStatus: 'hadir',
       validationStatus: 'verified',
     })
-    await givenSelection.participant(t, next.id, application.id)
-    await givenSelection.participant(t, called.id, application.id)
+    await aParticipant(t, next.id, application.id)
+    await aParticipant(t, called.id, application.id)
     // Another applicant's test is not shown.
-    const someoneElse = await givenSelection.inProgress(t, vacancy.id)
-    const otherTest = await givenSelection.schedule(t, { companyId: hrd.companyId, vacancyId: vacancy.id })
-    await givenSelection.participant(t, otherTest.id, someoneElse.application.id)
+    const someoneElse = await aCandidate(t, vacancy.id, { reviewed: true })
+    const { schedule: otherTest } = await aSchedule(t, { companyId: hrd.companyId, vacancyId: vacancy.id })
+    await aParticipant(t, otherTest.id, someoneElse.application.id)
 
     const res = await detailOf(learner, application.id)
     expect(res.status).toBe(200)
@@ -131,7 +144,7 @@ describe('the applicant’s view of tests and results (GET /api/my-applications)
     expect(letter.body).toMatchObject({ success: false, data: null })
     // HR of the company reads it; HR of another company does not.
     expect((await call(t, 'GET', `/api/files/${letterId}/download`, { as: hrd })).status).toBe(200)
-    const stranger = await given.hrd(t)
+    const stranger = await anHrd(t)
     expect((await call(t, 'GET', `/api/files/${letterId}/download`, { as: stranger })).status).toBe(404)
   })
 
@@ -185,7 +198,7 @@ describe('the applicant’s view of tests and results (GET /api/my-applications)
       }),
     ])
     // Another learner still cannot read the letter.
-    const other = await given.student(t)
+    const other = await aStudent(t)
     expect((await call(t, 'GET', letterUrl, { as: other })).status).toBe(404)
   })
 

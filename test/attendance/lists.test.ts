@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-applications.js'
-import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import { anAdmin } from '../support/builders/accounts.js'
+import { aSchedule, hoursFromNow, setAttendance } from '../support/builders/schedules.js'
+import { aCandidate, anHrdWithVacancy } from '../support/builders/selection.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -13,14 +14,14 @@ const t = useTestApp()
  */
 let w: Awaited<ReturnType<typeof build>>
 async function build() {
-  const admin = await given.admin(t, { fullName: 'Pak Joko BKK' })
-  const one = await givenSelection.company(t, { companyName: 'PT Satu', vacancyTitle: 'Operator' })
-  const two = await givenSelection.company(t, { companyName: 'PT Dua', vacancyTitle: 'Kasir' })
-  const rina = await givenSelection.applicant(t, one.vacancy.id, { fullName: 'Rina Wati', nis: 'Q-7001' })
-  const sari = await givenSelection.applicant(t, one.vacancy.id, { fullName: 'Sari Ayu', nis: 'Q-7002' })
-  const tono = await givenSelection.applicant(t, two.vacancy.id, { fullName: 'Tono Adi', nis: 'Q-7003' })
+  const admin = await anAdmin(t, { fullName: 'Pak Joko BKK' })
+  const one = await anHrdWithVacancy(t, { companyName: 'PT Satu', vacancyTitle: 'Operator' })
+  const two = await anHrdWithVacancy(t, { companyName: 'PT Dua', vacancyTitle: 'Kasir' })
+  const rina = await aCandidate(t, one.vacancy.id, { fullName: 'Rina Wati', nis: 'Q-7001' })
+  const sari = await aCandidate(t, one.vacancy.id, { fullName: 'Sari Ayu', nis: 'Q-7002' })
+  const tono = await aCandidate(t, two.vacancy.id, { fullName: 'Tono Adi', nis: 'Q-7003' })
   // PT Satu: a test on 10 Jan 2026 (WIB) and a later one; PT Dua: a test on 12 Jan; a cancelled one.
-  const early = await givenSelection.schedule(t, {
+  const early = await aSchedule(t, {
     companyId: one.company.id,
     vacancyId: one.vacancy.id,
     applicationIds: [rina.application.id, sari.application.id],
@@ -28,7 +29,7 @@ async function build() {
     kind: 'psikotes',
     name: 'Psikotes PT Satu',
   })
-  const later = await givenSelection.schedule(t, {
+  const later = await aSchedule(t, {
     companyId: one.company.id,
     vacancyId: one.vacancy.id,
     applicationIds: [rina.application.id],
@@ -36,7 +37,7 @@ async function build() {
     kind: 'wawancara',
     name: 'Wawancara PT Satu',
   })
-  const dua = await givenSelection.schedule(t, {
+  const dua = await aSchedule(t, {
     companyId: two.company.id,
     vacancyId: two.vacancy.id,
     applicationIds: [tono.application.id],
@@ -44,14 +45,14 @@ async function build() {
     kind: 'tes_tulis',
     name: 'Tes Tulis PT Dua',
   })
-  const cancelled = await givenSelection.schedule(t, {
+  const cancelled = await aSchedule(t, {
     companyId: two.company.id,
     vacancyId: two.vacancy.id,
     applicationIds: [tono.application.id],
     scheduledAt: '2026-01-13T02:00:00Z',
     status: 'cancelled',
   })
-  const upcoming = await givenSelection.schedule(t, {
+  const upcoming = await aSchedule(t, {
     companyId: two.company.id,
     vacancyId: two.vacancy.id,
     applicationIds: [tono.application.id],
@@ -60,15 +61,15 @@ async function build() {
     kind: 'mcu',
   })
   const [pRina, pSari] = early.participants
-  await givenSelection.attendance(t, pRina.id, { attendanceStatus: 'hadir' })
-  await givenSelection.attendance(t, pSari.id, {
+  await setAttendance(t, pRina.id, { attendanceStatus: 'hadir' })
+  await setAttendance(t, pSari.id, {
     attendanceStatus: 'alpa',
     validationStatus: 'rejected',
     validatedBy: admin.id,
     validationNotes: 'Hadir menurut absensi',
   })
   const [pTono] = dua.participants
-  await givenSelection.attendance(t, pTono.id, {
+  await setAttendance(t, pTono.id, {
     attendanceStatus: 'izin',
     validationStatus: 'verified',
     validatedBy: admin.id,
@@ -214,11 +215,11 @@ describe('GET /api/admin/attendances/history', () => {
   })
 
   it('leaves out records of a cancelled test', async () => {
-    await givenSelection.attendance(t, w.cancelled.participants[0].id, { validationStatus: 'verified' })
+    await setAttendance(t, w.cancelled.participants[0].id, { validationStatus: 'verified' })
     const res = await history({ company_id: w.two.company.id })
     expect(idsOf(res)).toEqual([w.pTono.id])
     // A vacancy of another company with no tests answers an empty page.
-    const empty = await givenRecruitment.vacancy(t, { companyId: w.one.company.id })
+    const empty = await aVacancy(t, { companyId: w.one.company.id })
     expect((await history({ job_vacancy_id: empty.id })).body.data).toEqual([])
   })
 })

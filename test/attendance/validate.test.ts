@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import { anAdmin, aSuperadmin } from '../support/builders/accounts.js'
+import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
+import { anHrdWithVacancy, candidates } from '../support/builders/selection.js'
 import { expectRoles } from '../support/roles.js'
+import { eventsOf, storedParticipant } from '../support/stored.js'
 
 const t = useTestApp()
 
 /** A test that took place yesterday with `n` participants, HR's marks left to the test. */
 async function heldTest(n = 1, opts: { scheduledAt?: string; status?: 'scheduled' | 'cancelled' } = {}) {
-  const { hrd, company, vacancy } = await givenSelection.company(t)
-  const applicants = await givenSelection.applicants(t, vacancy.id, n)
-  const { schedule, participants } = await givenSelection.schedule(t, {
+  const { hrd, company, vacancy } = await anHrdWithVacancy(t)
+  const applicants = await candidates(t, vacancy.id, n)
+  const { schedule, participants } = await aSchedule(t, {
     companyId: company.id,
     vacancyId: vacancy.id,
     applicationIds: applicants.map((a) => a.application.id),
@@ -35,7 +37,7 @@ describe('PATCH /api/admin/attendances/:id/validate', () => {
 
   it('verifies, records who and when, writes the timeline and moves the record from queue to history', async () => {
     const w = await heldTest()
-    const admin = await given.admin(t, { fullName: 'Bu Sri' })
+    const admin = await anAdmin(t, { fullName: 'Bu Sri' })
     const [p] = w.participants
     const [a] = w.applicants
     // HR marked izin; the career center corrects it to hadir while verifying.
@@ -71,7 +73,7 @@ describe('PATCH /api/admin/attendances/:id/validate', () => {
       validatedBy: { id: admin.id, fullName: 'Bu Sri' },
       schedule: { id: w.schedule.id, status: 'done' },
     })
-    const row = await givenSelection.participantRow(t, p.id)
+    const row = await storedParticipant(t, p.id)
     expect(row).toMatchObject({
       attendanceStatus: 'hadir',
       validationStatus: 'verified',
@@ -80,7 +82,7 @@ describe('PATCH /api/admin/attendances/:id/validate', () => {
       markedBy: w.hrd.id,
     })
     expect(row.validatedAt?.toISOString()).toBe(res.body.data.validatedAt)
-    expect((await givenSelection.eventsOf(t, a.application.id)).at(-1)).toMatchObject({
+    expect((await eventsOf(t, a.application.id)).at(-1)).toMatchObject({
       stage: 'test_attendance',
       status: 'hadir',
       notes: 'Psikotes: Psikotes Batch 3',
@@ -105,8 +107,8 @@ describe('PATCH /api/admin/attendances/:id/validate', () => {
 
   it('validating again with the same values changes nothing; other values update it', async () => {
     const w = await heldTest()
-    const admin = await given.admin(t)
-    const other = await given.superadmin(t)
+    const admin = await anAdmin(t)
+    const other = await aSuperadmin(t)
     const [p] = w.participants
     const body = { status: 'alpa', validation_status: 'verified', notes: 'Tidak hadir' }
     const first = await call(t, 'PATCH', validateUrl(p.id), { as: admin, body })
@@ -124,9 +126,7 @@ describe('PATCH /api/admin/attendances/:id/validate', () => {
       validationNotes: 'Tidak hadir',
     })
     const stages = async () =>
-      (await givenSelection.eventsOf(t, w.applicants[0].application.id)).filter(
-        (e) => e.stage === 'test_attendance',
-      )
+      (await eventsOf(t, w.applicants[0].application.id)).filter((e) => e.stage === 'test_attendance')
     expect(await stages()).toHaveLength(1)
 
     const changed = await call(t, 'PATCH', validateUrl(p.id), {
@@ -145,7 +145,7 @@ describe('PATCH /api/admin/attendances/:id/validate', () => {
 
   it('the same validation sent five times at once writes one timeline row', async () => {
     const w = await heldTest()
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const [p] = w.participants
     const results = await Promise.all(
       [1, 2, 3, 4, 5].map(() =>
@@ -157,13 +157,13 @@ describe('PATCH /api/admin/attendances/:id/validate', () => {
     )
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
     expect(new Set(results.map((r) => r.body.data.validatedAt)).size).toBe(1)
-    const events = await givenSelection.eventsOf(t, w.applicants[0].application.id)
+    const events = await eventsOf(t, w.applicants[0].application.id)
     expect(events.filter((e) => e.stage === 'test_attendance')).toHaveLength(1)
   })
 
   it('a rejection writes no timeline row and HR can mark again', async () => {
     const w = await heldTest()
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const [p] = w.participants
     const res = await call(t, 'PATCH', validateUrl(p.id), {
       as: admin,
@@ -172,9 +172,7 @@ describe('PATCH /api/admin/attendances/:id/validate', () => {
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Kehadiran ditolak.')
     expect(res.body.data).toMatchObject({ validationStatus: 'rejected', validationNotes: 'Bukti tidak ada' })
-    expect((await givenSelection.eventsOf(t, w.applicants[0].application.id)).map((e) => e.stage)).toEqual([
-      'applied',
-    ])
+    expect((await eventsOf(t, w.applicants[0].application.id)).map((e) => e.stage)).toEqual(['applied'])
     const remark = await call(
       t,
       'PATCH',
@@ -185,13 +183,13 @@ describe('PATCH /api/admin/attendances/:id/validate', () => {
   })
 
   it('422 for a test still ahead or cancelled; 404 unknown; nothing stored', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const body = { status: 'hadir', validation_status: 'verified' }
     const ahead = await heldTest(1, { scheduledAt: hoursFromNow(3) })
     const early = await call(t, 'PATCH', validateUrl(ahead.participants[0].id), { as: admin, body })
     expect(early.status).toBe(422)
     expect(early.body.message).toBe('Tes ini belum berlangsung sehingga kehadirannya belum dapat divalidasi.')
-    expect(await givenSelection.participantRow(t, ahead.participants[0].id)).toMatchObject({
+    expect(await storedParticipant(t, ahead.participants[0].id)).toMatchObject({
       validationStatus: 'pending',
       attendanceStatus: null,
       validatedBy: null,
@@ -200,7 +198,7 @@ describe('PATCH /api/admin/attendances/:id/validate', () => {
     const off = await heldTest(1, { status: 'cancelled' })
     const cancelled = await call(t, 'PATCH', validateUrl(off.participants[0].id), { as: admin, body })
     expect(cancelled.status).toBe(422)
-    expect((await givenSelection.participantRow(t, off.participants[0].id)).validationStatus).toBe('pending')
+    expect((await storedParticipant(t, off.participants[0].id)).validationStatus).toBe('pending')
 
     const unknown = await call(t, 'PATCH', validateUrl(999999), { as: admin, body })
     expect(unknown.status).toBe(404)
@@ -209,7 +207,7 @@ describe('PATCH /api/admin/attendances/:id/validate', () => {
 
   it('422 per field for a bad body', async () => {
     const w = await heldTest()
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const res = await call(t, 'PATCH', validateUrl(w.participants[0].id), {
       as: admin,
       body: { status: 'telat', validation_status: 'pending', notes: 'x'.repeat(1001) },
@@ -233,7 +231,7 @@ describe('PATCH /api/admin/attendances/bulk-validate', () => {
   })
 
   it('validates what it can in one go and reports every other id with its reason', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const w = await heldTest(3)
     const ahead = await heldTest(1, { scheduledAt: hoursFromNow(5) })
     const off = await heldTest(1, { status: 'cancelled' })
@@ -243,7 +241,7 @@ describe('PATCH /api/admin/attendances/bulk-validate', () => {
       as: admin,
       body: { status: 'hadir', validation_status: 'verified' },
     })
-    const before = await givenSelection.participantRow(t, p3.id)
+    const before = await storedParticipant(t, p3.id)
 
     const res = await call(t, 'PATCH', '/api/admin/attendances/bulk-validate', {
       as: admin,
@@ -267,25 +265,23 @@ describe('PATCH /api/admin/attendances/bulk-validate', () => {
       ],
     })
     for (const p of [p1, p2])
-      expect(await givenSelection.participantRow(t, p.id)).toMatchObject({
+      expect(await storedParticipant(t, p.id)).toMatchObject({
         attendanceStatus: 'hadir',
         validationStatus: 'verified',
         validationNotes: 'Sesuai absensi',
         validatedBy: admin.id,
       })
     // p3 had other notes (none): the new notes make it a change.
-    const after = await givenSelection.participantRow(t, p3.id)
+    const after = await storedParticipant(t, p3.id)
     expect(after.validationNotes).toBe('Sesuai absensi')
     expect(after.validatedAt!.getTime()).toBeGreaterThanOrEqual(before.validatedAt!.getTime())
-    expect((await givenSelection.participantRow(t, ahead.participants[0].id)).validationStatus).toBe(
-      'pending',
-    )
+    expect((await storedParticipant(t, ahead.participants[0].id)).validationStatus).toBe('pending')
     for (const a of w.applicants)
-      expect((await givenSelection.eventsOf(t, a.application.id)).at(-1)?.stage).toBe('test_attendance')
+      expect((await eventsOf(t, a.application.id)).at(-1)?.stage).toBe('test_attendance')
   })
 
   it('repeating a bulk validation leaves validatedAt alone', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const w = await heldTest(2)
     const body = {
       attendance_ids: w.participants.map((p) => p.id),
@@ -293,19 +289,19 @@ describe('PATCH /api/admin/attendances/bulk-validate', () => {
       validation_status: 'rejected',
     }
     await call(t, 'PATCH', '/api/admin/attendances/bulk-validate', { as: admin, body })
-    const first = await Promise.all(w.participants.map((p) => givenSelection.participantRow(t, p.id)))
+    const first = await Promise.all(w.participants.map((p) => storedParticipant(t, p.id)))
     const again = await call(t, 'PATCH', '/api/admin/attendances/bulk-validate', {
       as: admin,
       body,
       headers: { 'accept-language': 'en' },
     })
     expect(again.body.data).toEqual({ processed: 2, succeeded: 2, failed: 0, failures: [] })
-    const second = await Promise.all(w.participants.map((p) => givenSelection.participantRow(t, p.id)))
+    const second = await Promise.all(w.participants.map((p) => storedParticipant(t, p.id)))
     expect(second.map((r) => r.validatedAt?.getTime())).toEqual(first.map((r) => r.validatedAt?.getTime()))
   })
 
   it('422 for an empty, oversized or duplicated id list', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const send = (attendance_ids: number[]) =>
       call(t, 'PATCH', '/api/admin/attendances/bulk-validate', {
         as: admin,

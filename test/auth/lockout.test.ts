@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { given, PASSWORD } from '../support/given.js'
+import { anAdmin, anHrd, aStudent, PASSWORD } from '../support/builders/accounts.js'
 
 // Small numbers so the tests stay quick: 3 failures per e-mail and address, 8 per e-mail overall.
 const t = useTestApp({ LOGIN_MAX_PER_EMAIL: '3', LOGIN_EMAIL_CEILING: '8', LOGIN_MAX_PER_IP: '1000' })
@@ -10,7 +10,7 @@ const attempt = (email: string, password: string, remoteAddress: string) =>
 
 describe('POST /api/login: the brake on guessing', () => {
   it('failures from one address lock that address out, not the real user at another', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     for (let i = 0; i < 3; i++)
       expect((await attempt(admin.email, 'salah-tebak', '203.0.113.7')).status).toBe(401)
     const attacker = await attempt(admin.email, PASSWORD, '203.0.113.7')
@@ -25,7 +25,7 @@ describe('POST /api/login: the brake on guessing', () => {
   })
 
   it('a right password from the same address clears its own count', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     for (let i = 0; i < 2; i++)
       expect((await attempt(hrd.email, 'salah-tebak', '192.0.2.1')).status).toBe(401)
     expect((await attempt(hrd.email, PASSWORD, '192.0.2.1')).status).toBe(200)
@@ -35,7 +35,7 @@ describe('POST /api/login: the brake on guessing', () => {
   })
 
   it('guessing spread over many addresses meets the ceiling per e-mail, right password included', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     // 8 failures from 4 addresses: none of them reaches its own limit of 3.
     for (let i = 0; i < 8; i++) {
       expect((await attempt(siswa.email, `tebakan-${i}`, `10.0.0.${i % 4}`)).status).toBe(401)
@@ -44,12 +44,12 @@ describe('POST /api/login: the brake on guessing', () => {
     expect(next.status).toBe(429)
     expect(next.body.success).toBe(false)
     // Other accounts are not affected.
-    const other = await given.admin(t)
+    const other = await anAdmin(t)
     expect((await attempt(other.email, PASSWORD, '10.0.0.99')).status).toBe(200)
   })
 
   it('speaks English on request when refusing', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     for (let i = 0; i < 3; i++) await attempt(admin.email, 'salah-tebak', '192.0.2.50')
     const res = await call(t, 'POST', '/api/login', {
       body: { email: admin.email, password: PASSWORD },

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accessTokens, users } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given, PASSWORD } from '../support/given.js'
+import { anAdmin, anHrd, aStudent, deactivateAccount, PASSWORD } from '../support/builders/accounts.js'
 
 const t = useTestApp({ LOGIN_MAX_PER_EMAIL: '3' })
 
 describe('POST /api/login', () => {
   it('200 with a Sanctum-shaped token and the user', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await call(t, 'POST', '/api/login', {
       body: { email: hrd.email.toUpperCase(), password: PASSWORD },
     })
@@ -28,7 +28,7 @@ describe('POST /api/login', () => {
   })
 
   it('also answers the token as access_token and the account as user, at the top level', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const res = await call(t, 'POST', '/api/login', { body: { email: siswa.email, password: PASSWORD } })
     expect(res.status).toBe(200)
     expect(res.body.access_token).toBe(res.body.data.token)
@@ -58,7 +58,7 @@ describe('POST /api/login', () => {
   })
 
   it('stores only a hash of the token', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const res = await call(t, 'POST', '/api/login', { body: { email: admin.email, password: PASSWORD } })
     const [id, secret] = res.body.data.token.split('|')
     const [row] = await t.db
@@ -70,7 +70,7 @@ describe('POST /api/login', () => {
   })
 
   it('401 with the same message for an unknown e-mail and a wrong password', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const wrong = await call(t, 'POST', '/api/login', { body: { email: admin.email, password: 'nope-nope' } })
     const unknown = await call(t, 'POST', '/api/login', {
       body: { email: 'nobody@x.test', password: PASSWORD },
@@ -108,9 +108,9 @@ describe('POST /api/login', () => {
   })
 
   it('403 for a deactivated account, whose tokens stop working at once', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     expect((await call(t, 'GET', '/api/me', { as: siswa })).status).toBe(200)
-    await given.deactivate(t, siswa.id)
+    await deactivateAccount(t, siswa.id)
     const login = await call(t, 'POST', '/api/login', { body: { email: siswa.email, password: PASSWORD } })
     expect(login.status).toBe(403)
     expect(login.body.message).toMatch(/dinonaktifkan/)
@@ -118,7 +118,7 @@ describe('POST /api/login', () => {
   })
 
   it('429 after too many failed attempts for one e-mail, even with the right password', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     for (let i = 0; i < 3; i++) {
       expect(
         (await call(t, 'POST', '/api/login', { body: { email: admin.email, password: 'wrong' } })).status,
@@ -132,7 +132,7 @@ describe('POST /api/login', () => {
 
 describe('POST /api/logout', () => {
   it('revokes the token in use only', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const a = await call(t, 'POST', '/api/login', { body: { email: admin.email, password: PASSWORD } })
     const tokenA = { authorization: `Bearer ${a.body.data.token}` }
     const out = await call(t, 'POST', '/api/logout', { as: tokenA })
@@ -144,7 +144,7 @@ describe('POST /api/logout', () => {
 
 describe('tokens', () => {
   it('401 without a token, with a malformed one, and with a forged secret', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const [id] = admin.token.split('|')
     for (const authorization of [undefined, 'Bearer abc', `Bearer ${id}|${'x'.repeat(40)}`]) {
       const res = await call(t, 'GET', '/api/me', { as: { authorization } })
@@ -154,7 +154,7 @@ describe('tokens', () => {
   })
 
   it('401 once the token has expired', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     await t.db
       .update(accessTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -165,7 +165,7 @@ describe('tokens', () => {
   })
 
   it('records when a token was last used', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     await call(t, 'GET', '/api/me', { as: admin })
     const [row] = await t.db.select().from(accessTokens).where(eq(accessTokens.userId, admin.id))
     expect(row.lastUsedAt).toBeInstanceOf(Date)

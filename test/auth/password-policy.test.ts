@@ -4,16 +4,17 @@ import { tr } from '../../src/http/i18n.js'
 import { passwordProblem } from '../../src/modules/auth/password-policy.js'
 import { ensureSuperadmin } from '../../src/modules/users/service.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenUsers, unique } from '../support/given-users.js'
+import { type Account, anAdmin, aSuperadmin, logIn, unique } from '../support/builders/accounts.js'
+import { aCompany, aMajor } from '../support/builders/org.js'
+import { storedUser } from '../support/stored.js'
 
 const t = useTestApp()
 let superadmin: Account
 let admin: Account
 
 beforeAll(async () => {
-  superadmin = await given.superadmin(t)
-  admin = await given.admin(t)
+  superadmin = await aSuperadmin(t)
+  admin = await anAdmin(t)
 })
 
 const COMMON = 'terlalu umum dan mudah ditebak; pilih kata sandi lain'
@@ -54,7 +55,7 @@ describe('weak passwords are refused wherever a password is set', () => {
       body: { email, full_name: 'Budi Santoso', password: STRONG, role: 'admin' },
     })
     expect(ok.status).toBe(201)
-    expect((await givenUsers.login(t, email, STRONG)).status).toBe(200)
+    expect((await logIn(t, email, STRONG)).status).toBe(200)
   })
 
   it('speaks English on request', async () => {
@@ -73,8 +74,8 @@ describe('weak passwords are refused wherever a password is set', () => {
   })
 
   it('POST /api/admin/users/:id/reset-password: against the account reset, nothing changed', async () => {
-    const target = await given.admin(t, { fullName: 'Rina Kartika' })
-    const before = (await givenUsers.stored(t, target.id))!.passwordHash
+    const target = await anAdmin(t, { fullName: 'Rina Kartika' })
+    const before = (await storedUser(t, target.id))!.passwordHash
     for (const [password, reason] of [
       ['12345678', COMMON],
       ['        ', SPACES],
@@ -88,7 +89,7 @@ describe('weak passwords are refused wherever a password is set', () => {
       expect(res.status, password).toBe(422)
       expect(res.body.errors).toEqual({ password: [reason] })
     }
-    expect((await givenUsers.stored(t, target.id))!.passwordHash).toBe(before)
+    expect((await storedUser(t, target.id))!.passwordHash).toBe(before)
     expect((await call(t, 'GET', '/api/me', { as: target })).status).toBe(200)
     const ok = await call(t, 'POST', `/api/admin/users/${target.id}/reset-password`, {
       as: superadmin,
@@ -98,7 +99,7 @@ describe('weak passwords are refused wherever a password is set', () => {
   })
 
   it('POST /api/admin/companies/:id/hr-accounts', async () => {
-    const company = await given.company(t)
+    const company = await aCompany(t)
     const email = `${unique('hrd')}@mitra.test`
     for (const [password, reason] of weak(email)) {
       const res = await call(t, 'POST', `/api/admin/companies/${company.id}/hr-accounts`, {
@@ -117,7 +118,7 @@ describe('weak passwords are refused wherever a password is set', () => {
 
   for (const kind of ['students', 'alumni'] as const) {
     it(`POST and PUT /api/admin/${kind} with a login account`, async () => {
-      const major = await given.major(t)
+      const major = await aMajor(t)
       const email = `${unique('budi')}@sekolah.test`
       const body = {
         nis: `PW${unique('n')}`.slice(0, 20),
@@ -150,7 +151,7 @@ describe('weak passwords are refused wherever a password is set', () => {
         body: { create_account: true, password: STRONG },
       })
       expect(ok.status).toBe(200)
-      expect((await givenUsers.login(t, email, STRONG)).status).toBe(200)
+      expect((await logIn(t, email, STRONG)).status).toBe(200)
     })
   }
 
@@ -168,8 +169,8 @@ describe('weak passwords are refused wherever a password is set', () => {
 
   it('logging in is not subject to the rule: an old weak password still works', async () => {
     // given.* writes the hash of `password123` directly, as the demo data does.
-    const old = await given.admin(t)
-    expect((await givenUsers.login(t, old.email, 'password123')).status).toBe(200)
+    const old = await anAdmin(t)
+    expect((await logIn(t, old.email, 'password123')).status).toBe(200)
   })
 })
 

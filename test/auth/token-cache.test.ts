@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../src/db/schema/index.js'
 import { call, createTestApp, type TestContext, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-recruitment.js'
+import { anAdmin, anHrd, aStudent, aSuperadmin } from '../support/builders/accounts.js'
+import { anApplicant } from '../support/builders/applications.js'
+import { aMajor } from '../support/builders/org.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 
 /**
  * Token lookups kept per instance (AUTH_CACHE_SECONDS, docs/decisions.md): a change made on this
@@ -18,22 +20,22 @@ const deactivateElsewhere = (userId: number) =>
 
 describe('token lookups kept for AUTH_CACHE_SECONDS', () => {
   it('a change made elsewhere is not seen while the lookup is kept', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     expect((await me(siswa)).status).toBe(200)
     await deactivateElsewhere(siswa.id)
     expect((await me(siswa)).status).toBe(200)
   })
 
   it('logout on this instance: the token is refused at once', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     expect((await me(siswa)).status).toBe(200)
     expect((await call(t, 'POST', '/api/logout', { as: siswa })).status).toBe(200)
     expect((await me(siswa)).status).toBe(401)
   })
 
   it('deactivation on this instance: refused at once', async () => {
-    const superadmin = await given.superadmin(t)
-    const admin = await given.admin(t)
+    const superadmin = await aSuperadmin(t)
+    const admin = await anAdmin(t)
     expect((await me(admin)).status).toBe(200)
     const res = await call(t, 'PATCH', `/api/admin/users/${admin.id}/toggle-active`, { as: superadmin })
     expect(res.status).toBe(200)
@@ -41,8 +43,8 @@ describe('token lookups kept for AUTH_CACHE_SECONDS', () => {
   })
 
   it('a company switched off on this instance: its HR is refused at once', async () => {
-    const admin = await given.admin(t)
-    const hrd = await given.hrd(t)
+    const admin = await anAdmin(t)
+    const hrd = await anHrd(t)
     expect((await call(t, 'GET', '/api/hrd/job-vacancies', { as: hrd })).status).toBe(200)
     const res = await call(t, 'PATCH', `/api/admin/companies/${hrd.companyId}/toggle-active`, { as: admin })
     expect(res.status).toBe(200)
@@ -52,10 +54,10 @@ describe('token lookups kept for AUTH_CACHE_SECONDS', () => {
   })
 
   it('applying (a change that cannot touch an account) keeps the lookups', async () => {
-    const major = await given.major(t)
-    const vacancy = await givenRecruitment.vacancy(t, { majorIds: [major.id] })
-    const learner = await givenRecruitment.applicant(t, { majorId: major.id })
-    const other = await given.student(t)
+    const major = await aMajor(t)
+    const vacancy = await aVacancy(t, { majorIds: [major.id] })
+    const learner = await anApplicant(t, { majorId: major.id })
+    const other = await aStudent(t)
     expect((await me(other)).status).toBe(200)
     await deactivateElsewhere(other.id)
     const applied = await call(t, 'POST', `/api/job-vacancies/${vacancy.id}/apply`, { as: learner, body: {} })
@@ -74,7 +76,7 @@ describe('after AUTH_CACHE_SECONDS', () => {
   })
 
   it('a change made elsewhere is seen', async () => {
-    const siswa = await given.student(short)
+    const siswa = await aStudent(short)
     expect((await call(short, 'GET', '/api/me', { as: siswa })).status).toBe(200)
     await short.db.update(users).set({ isActive: false }).where(eq(users.id, siswa.id))
     await new Promise((r) => setTimeout(r, 1100))

@@ -4,8 +4,10 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { files } from '../../src/db/schema/index.js'
 import { type Caller, type TestContext, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenPortfolio, uploaded } from '../support/given-portfolio.js'
+import { anAdmin, anAlumnus, anHrd, aStudent, aSuperadmin } from '../support/builders/accounts.js'
+import { anApplication } from '../support/builders/applications.js'
+import { anUploadedFile } from '../support/builders/files.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { tinyPdf, tinyPng } from '../support/multipart.js'
 import { expectRoles } from '../support/roles.js'
 
@@ -37,9 +39,9 @@ describe('GET /api/files/:id/download', () => {
   })
 
   it('200 for the owner with the same bytes, the sniffed type and safe headers', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const pdf = tinyPdf('unduh')
-    const file = await uploaded(t, siswa, { data: pdf, filename: 'CV Budi (final).pdf' })
+    const file = await anUploadedFile(t, siswa, { data: pdf, filename: 'CV Budi (final).pdf' })
     const res = await download(t, file.id, siswa)
     expect(res.status).toBe(200)
     expect(res.bytes.equals(pdf)).toBe(true)
@@ -53,9 +55,9 @@ describe('GET /api/files/:id/download', () => {
   })
 
   it('names non-ASCII files for every client and adds the real extension when the name lies', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const png = tinyPng()
-    const file = await uploaded(t, siswa, { data: png, filename: 'Sertifikat Juara Ü.pdf' })
+    const file = await anUploadedFile(t, siswa, { data: png, filename: 'Sertifikat Juara Ü.pdf' })
     const res = await download(t, file.id, siswa)
     expect(res.status).toBe(200)
     expect(res.headers['content-type']).toBe('image/png')
@@ -66,9 +68,9 @@ describe('GET /api/files/:id/download', () => {
   })
 
   it('404 for another learner, siswa or alumni', async () => {
-    const owner = await given.student(t)
-    const file = await uploaded(t, owner)
-    for (const other of [await given.student(t), await given.alumni(t)]) {
+    const owner = await aStudent(t)
+    const file = await anUploadedFile(t, owner)
+    for (const other of [await aStudent(t), await anAlumnus(t)]) {
       const res = await download(t, file.id, other)
       expect(res.status).toBe(404)
       expect(res.body).toMatchObject({ success: false, data: null })
@@ -76,13 +78,13 @@ describe('GET /api/files/:id/download', () => {
   })
 
   it('200 for HR of a company the owner applied to, 404 for HR of any other company', async () => {
-    const owner = await given.student(t)
-    const file = await uploaded(t, owner, { category: 'cv' })
-    const applied = await given.hrd(t)
-    const colleague = await given.hrd(t, { companyId: applied.companyId })
-    const stranger = await given.hrd(t)
+    const owner = await aStudent(t)
+    const file = await anUploadedFile(t, owner, { category: 'cv' })
+    const applied = await anHrd(t)
+    const colleague = await anHrd(t, { companyId: applied.companyId })
+    const stranger = await anHrd(t)
     expect((await download(t, file.id, applied)).status).toBe(404)
-    await givenPortfolio.appliedTo(t, owner.studentId, applied.companyId)
+    await anApplication(t, { studentId: owner.studentId, companyId: applied.companyId })
     for (const hr of [applied, colleague]) {
       const res = await download(t, file.id, hr)
       expect(res.status).toBe(200)
@@ -94,21 +96,21 @@ describe('GET /api/files/:id/download', () => {
   })
 
   it('keeps HR’s access after the vacancy applied to was soft-deleted', async () => {
-    const owner = await given.student(t)
-    const file = await uploaded(t, owner)
-    const hrd = await given.hrd(t)
-    const vacancy = await givenPortfolio.vacancy(t, hrd.companyId, { deletedAt: new Date() })
-    await givenPortfolio.application(t, owner.studentId, vacancy.id)
+    const owner = await aStudent(t)
+    const file = await anUploadedFile(t, owner)
+    const hrd = await anHrd(t)
+    const vacancy = await aVacancy(t, { companyId: hrd.companyId, values: { deletedAt: new Date() } })
+    await anApplication(t, { studentId: owner.studentId, vacancyId: vacancy.id })
     expect((await download(t, file.id, hrd)).status).toBe(200)
   })
 
   it('shows a decision letter only to HR of the company that uploaded it', async () => {
-    const owner = await given.student(t)
-    const issuer = await given.hrd(t)
-    const other = await given.hrd(t)
-    await givenPortfolio.appliedTo(t, owner.studentId, issuer.companyId)
-    await givenPortfolio.appliedTo(t, owner.studentId, other.companyId)
-    const stored = await uploaded(t, owner)
+    const owner = await aStudent(t)
+    const issuer = await anHrd(t)
+    const other = await anHrd(t)
+    await anApplication(t, { studentId: owner.studentId, companyId: issuer.companyId })
+    await anApplication(t, { studentId: owner.studentId, companyId: other.companyId })
+    const stored = await anUploadedFile(t, owner)
     // A letter row of the issuing company, reusing stored bytes.
     const { storageKey } = (await t.db.select().from(files).where(eq(files.id, stored.id)))[0]
     await t.db
@@ -123,9 +125,9 @@ describe('GET /api/files/:id/download', () => {
   })
 
   it('200 for admin and superadmin', async () => {
-    const owner = await given.alumni(t)
-    const file = await uploaded(t, owner, { role: 'alumni' })
-    for (const who of [await given.admin(t), await given.superadmin(t)]) {
+    const owner = await anAlumnus(t)
+    const file = await anUploadedFile(t, owner, { role: 'alumni' })
+    for (const who of [await anAdmin(t), await aSuperadmin(t)]) {
       const res = await download(t, file.id, who)
       expect(res.status).toBe(200)
       expect(res.bytes.equals(tinyPdf())).toBe(true)
@@ -133,8 +135,8 @@ describe('GET /api/files/:id/download', () => {
   })
 
   it('401 without a token, 404 for an unknown id, 422 for a malformed one', async () => {
-    const siswa = await given.student(t)
-    const file = await uploaded(t, siswa)
+    const siswa = await aStudent(t)
+    const file = await anUploadedFile(t, siswa)
     expect((await download(t, file.id, null)).status).toBe(401)
     expect((await download(t, 2147483000, siswa)).status).toBe(404)
     const bad = await t.app.inject({
@@ -146,8 +148,8 @@ describe('GET /api/files/:id/download', () => {
   })
 
   it('answers HEAD with the headers only, under the same rules', async () => {
-    const siswa = await given.student(t)
-    const file = await uploaded(t, siswa)
+    const siswa = await aStudent(t)
+    const file = await anUploadedFile(t, siswa)
     const head = (as: Caller) =>
       t.app.inject({
         method: 'HEAD',
@@ -158,12 +160,12 @@ describe('GET /api/files/:id/download', () => {
     expect(own.statusCode).toBe(200)
     expect(own.headers['content-type']).toBe('application/pdf')
     expect(own.rawPayload).toHaveLength(0)
-    expect((await head(await given.student(t))).statusCode).toBe(404)
+    expect((await head(await aStudent(t))).statusCode).toBe(404)
   })
 
   it('404 in the envelope when the bytes are gone from storage', async () => {
-    const siswa = await given.student(t)
-    const file = await uploaded(t, siswa)
+    const siswa = await aStudent(t)
+    const file = await anUploadedFile(t, siswa)
     const { storageKey } = (await t.db.select().from(files).where(eq(files.id, file.id)))[0]
     rmSync(join(t.dataDir, 'files', storageKey))
     const res = await download(t, file.id, siswa)

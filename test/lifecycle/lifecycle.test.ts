@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reminderDeliveries, testSchedules } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
+import { anAdmin, anHrd, aStudent } from '../support/builders/accounts.js'
+import { aCompany, aMajor } from '../support/builders/org.js'
 import { multipart, tinyPdf } from '../support/multipart.js'
 import { eventually, startSmtp } from '../support/smtp.js'
 
@@ -26,11 +27,11 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
  */
 describe('the whole lifecycle of one application', () => {
   it('apply, review, schedule, remind, attend, validate, score, publish, placement, timeline and letter', async () => {
-    const admin = await given.admin(t)
-    const major = await given.major(t, { name: 'Teknik Kendaraan Ringan' })
-    const company = await given.company(t, { name: 'PT Otomotif Nusantara' })
-    const hrd = await given.hrd(t, { companyId: company.id })
-    const siswa = await given.student(t, { majorId: major.id })
+    const admin = await anAdmin(t)
+    const major = await aMajor(t, { name: 'Teknik Kendaraan Ringan' })
+    const company = await aCompany(t, { name: 'PT Otomotif Nusantara' })
+    const hrd = await anHrd(t, { companyId: company.id })
+    const siswa = await aStudent(t, { majorId: major.id })
 
     // HR publishes a vacancy.
     const vacancy = await call(t, 'POST', '/api/hrd/job-vacancies', {

@@ -3,15 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { companies, users } from '../../src/db/schema/index.js'
 import { verifyPassword } from '../../src/modules/auth/passwords.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenOrg, tag } from '../support/given-companies.js'
+import { type Account, anAccount, anAdmin, anHrd, aStudent } from '../support/builders/accounts.js'
+import { aCompany, tag } from '../support/builders/org.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
+import { auditsOf } from '../support/stored.js'
 
 const t = useTestApp()
 let admin: Account
 
 beforeAll(async () => {
-  admin = await given.admin(t)
+  admin = await anAdmin(t)
 })
 
 const stored = async (id: number) => (await t.db.select().from(companies).where(eq(companies.id, id)))[0]
@@ -21,9 +23,9 @@ const ids = (res: { body: { data: { id?: number; value?: number }[] } }) =>
 
 describe('role matrix of /api/admin/companies', () => {
   it('admits admin and superadmin only', async () => {
-    const c = await given.company(t)
-    const other = await given.company(t)
-    const hrd = await given.hrd(t, { companyId: c.id })
+    const c = await aCompany(t)
+    const other = await aCompany(t)
+    const hrd = await anHrd(t, { companyId: c.id })
     await expectRoles(t, 'GET', '/api/admin/companies', ['admin'])
     await expectRoles(t, 'GET', '/api/admin/companies/options', ['admin'])
     await expectRoles(t, 'GET', `/api/admin/companies/${c.id}`, ['admin'])
@@ -39,13 +41,13 @@ describe('role matrix of /api/admin/companies', () => {
 describe('GET /api/admin/companies', () => {
   it('pages through the matches with their HR account and live vacancy counts', async () => {
     const q = tag()
-    const a = await given.company(t, { name: `${q} Alpha`, industry: 'Otomotif' })
-    const b = await given.company(t, { name: `${q} Beta` })
-    await given.company(t, { name: `${q} Gamma` })
-    await given.hrd(t, { companyId: a.id })
-    await given.hrd(t, { companyId: a.id })
-    await givenOrg.vacancy(t, { companyId: a.id })
-    await givenOrg.vacancy(t, { companyId: a.id, values: { deletedAt: new Date() } })
+    const a = await aCompany(t, { name: `${q} Alpha`, industry: 'Otomotif' })
+    const b = await aCompany(t, { name: `${q} Beta` })
+    await aCompany(t, { name: `${q} Gamma` })
+    await anHrd(t, { companyId: a.id })
+    await anHrd(t, { companyId: a.id })
+    await aVacancy(t, { companyId: a.id })
+    await aVacancy(t, { companyId: a.id, values: { deletedAt: new Date() } })
 
     const res = await call(t, 'GET', '/api/admin/companies', { as: admin, query: { search: q, per_page: 2 } })
     expect(res.status).toBe(200)
@@ -74,10 +76,10 @@ describe('GET /api/admin/companies', () => {
 
   it('searches name, industry and city', async () => {
     const q = tag()
-    const byName = await given.company(t, { name: `PT ${q} Nama` })
-    const byIndustry = await given.company(t, { industry: `Industri ${q}` })
-    const byCity = await given.company(t, { city: `Kota ${q}` })
-    await given.company(t, { description: q })
+    const byName = await aCompany(t, { name: `PT ${q} Nama` })
+    const byIndustry = await aCompany(t, { industry: `Industri ${q}` })
+    const byCity = await aCompany(t, { city: `Kota ${q}` })
+    await aCompany(t, { description: q })
     const res = await call(t, 'GET', '/api/admin/companies', {
       as: admin,
       query: { search: q.toLowerCase() },
@@ -87,14 +89,14 @@ describe('GET /api/admin/companies', () => {
 
   it('filters by is_active, city and province (case-insensitive)', async () => {
     const q = tag()
-    const on = await given.company(t, { name: `${q} 1`, city: 'Cikarang', province: 'Jawa Barat' })
-    const off = await given.company(t, {
+    const on = await aCompany(t, { name: `${q} 1`, city: 'Cikarang', province: 'Jawa Barat' })
+    const off = await aCompany(t, {
       name: `${q} 2`,
       city: 'Cikarang',
       province: 'Jawa Barat',
       isActive: false,
     })
-    const far = await given.company(t, { name: `${q} 3`, city: 'Surabaya', province: 'Jawa Timur' })
+    const far = await aCompany(t, { name: `${q} 3`, city: 'Surabaya', province: 'Jawa Timur' })
     const list = (query: Record<string, string | boolean>) =>
       call(t, 'GET', '/api/admin/companies', { as: admin, query: { search: q, ...query } }).then(ids)
     expect(await list({ city: 'cikarang' })).toEqual([on.id, off.id])
@@ -107,8 +109,8 @@ describe('GET /api/admin/companies', () => {
 describe('GET /api/admin/companies/options', () => {
   it('lists active companies, inactive ones on request, narrowed by name', async () => {
     const q = tag()
-    const on = await given.company(t, { name: `${q} Aktif` })
-    const off = await given.company(t, { name: `${q} Nonaktif`, isActive: false })
+    const on = await aCompany(t, { name: `${q} Aktif` })
+    const off = await aCompany(t, { name: `${q} Nonaktif`, isActive: false })
     const res = await call(t, 'GET', '/api/admin/companies/options', { as: admin, query: { search: q } })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual([{ value: on.id, label: `${q} Aktif` }])
@@ -124,10 +126,10 @@ describe('GET /api/admin/companies/options', () => {
 
 describe('GET /api/admin/companies/:id', () => {
   it('200 with the linked HR accounts', async () => {
-    const c = await given.company(t)
-    const h1 = await given.hrd(t, { companyId: c.id, values: { fullName: 'Ani HRD' } })
-    const h2 = await given.hrd(t, { companyId: c.id, values: { fullName: 'Budi HRD', isActive: false } })
-    await given.hrd(t)
+    const c = await aCompany(t)
+    const h1 = await anHrd(t, { companyId: c.id, values: { fullName: 'Ani HRD' } })
+    const h2 = await anHrd(t, { companyId: c.id, values: { fullName: 'Budi HRD', isActive: false } })
+    await anHrd(t)
     const res = await call(t, 'GET', `/api/admin/companies/${c.id}`, { as: admin })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ id: c.id, name: c.name, hrdCount: 2, vacancyCount: 0 })
@@ -138,7 +140,7 @@ describe('GET /api/admin/companies/:id', () => {
   })
 
   it('an empty list of HR accounts for a company without any', async () => {
-    const c = await given.company(t)
+    const c = await aCompany(t)
     const res = await call(t, 'GET', `/api/admin/companies/${c.id}`, { as: admin })
     expect(res.body.data.hrAccounts).toEqual([])
   })
@@ -188,7 +190,7 @@ describe('POST /api/admin/companies', () => {
       description: null,
       isActive: true,
     })
-    const [log] = await givenOrg.audits(t, 'company', row.id)
+    const [log] = await auditsOf(t, 'company', row.id)
     expect(log).toMatchObject({ action: 'create', actorId: admin.id })
   })
 
@@ -229,7 +231,7 @@ describe('POST /api/admin/companies', () => {
 
 describe('PUT /api/admin/companies/:id', () => {
   it('200 changes only the fields sent; null clears; audited', async () => {
-    const c = await given.company(t, { email: 'lama@x.example', phone: '0211234567' })
+    const c = await aCompany(t, { email: 'lama@x.example', phone: '0211234567' })
     const res = await call(t, 'PUT', `/api/admin/companies/${c.id}`, {
       as: admin,
       body: { city: 'Depok', email: null },
@@ -243,7 +245,7 @@ describe('PUT /api/admin/companies/:id', () => {
       phone: '0211234567',
       province: 'Jawa Barat',
     })
-    const [log] = await givenOrg.audits(t, 'company', c.id)
+    const [log] = await auditsOf(t, 'company', c.id)
     expect(log).toMatchObject({ action: 'update', actorId: admin.id })
   })
 
@@ -251,7 +253,7 @@ describe('PUT /api/admin/companies/:id', () => {
     expect(
       (await call(t, 'PUT', '/api/admin/companies/999999', { as: admin, body: { city: 'X' } })).status,
     ).toBe(404)
-    const c = await given.company(t)
+    const c = await aCompany(t)
     const res = await call(t, 'PUT', `/api/admin/companies/${c.id}`, { as: admin, body: { email: 'x' } })
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({ email: ['harus berupa alamat e-mail yang valid'] })
@@ -260,8 +262,8 @@ describe('PUT /api/admin/companies/:id', () => {
 
 describe('PATCH /api/admin/companies/:id/toggle-active', () => {
   it('deactivates and reactivates the company its HR accounts act for', async () => {
-    const c = await given.company(t)
-    const hrd = await given.hrd(t, { companyId: c.id })
+    const c = await aCompany(t)
+    const hrd = await anHrd(t, { companyId: c.id })
 
     const off = await call(t, 'PATCH', `/api/admin/companies/${c.id}/toggle-active`, { as: admin })
     expect(off.status).toBe(200)
@@ -279,7 +281,7 @@ describe('PATCH /api/admin/companies/:id/toggle-active', () => {
     expect(on.body.data.isActive).toBe(true)
     expect((await stored(c.id)).isActive).toBe(true)
 
-    const logs = await givenOrg.audits(t, 'company', c.id)
+    const logs = await auditsOf(t, 'company', c.id)
     expect(logs.slice(0, 2).map((l) => l.action)).toEqual(['activate', 'deactivate'])
   })
 
@@ -291,20 +293,20 @@ describe('PATCH /api/admin/companies/:id/toggle-active', () => {
 
 describe('DELETE /api/admin/companies/:id', () => {
   it('200 removes a company without vacancies or HR accounts; audited', async () => {
-    const c = await given.company(t)
+    const c = await aCompany(t)
     const res = await call(t, 'DELETE', `/api/admin/companies/${c.id}`, { as: admin })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ success: true, message: 'Perusahaan dihapus.', data: null })
     expect(await stored(c.id)).toBeUndefined()
-    const [log] = await givenOrg.audits(t, 'company', c.id)
+    const [log] = await auditsOf(t, 'company', c.id)
     expect(log).toMatchObject({ action: 'delete', actorId: admin.id })
   })
 
   it('409 while it has vacancies (deleted ones too) and HR accounts, saying so', async () => {
-    const c = await given.company(t)
-    await givenOrg.vacancy(t, { companyId: c.id })
-    await givenOrg.vacancy(t, { companyId: c.id, values: { deletedAt: new Date() } })
-    await given.hrd(t, { companyId: c.id })
+    const c = await aCompany(t)
+    await aVacancy(t, { companyId: c.id })
+    await aVacancy(t, { companyId: c.id, values: { deletedAt: new Date() } })
+    await anHrd(t, { companyId: c.id })
     const res = await call(t, 'DELETE', `/api/admin/companies/${c.id}`, { as: admin })
     expect(res.status).toBe(409)
     expect(res.body.message).toMatch('masih memiliki 2 lowongan dan 1 akun HRD')
@@ -312,8 +314,8 @@ describe('DELETE /api/admin/companies/:id', () => {
   })
 
   it('409 while only an HR account is linked', async () => {
-    const c = await given.company(t)
-    await given.hrd(t, { companyId: c.id })
+    const c = await aCompany(t)
+    await anHrd(t, { companyId: c.id })
     const res = await call(t, 'DELETE', `/api/admin/companies/${c.id}`, { as: admin })
     expect(res.status).toBe(409)
     expect(res.body.message).toMatch('masih memiliki 1 akun HRD')
@@ -326,9 +328,9 @@ describe('DELETE /api/admin/companies/:id', () => {
 
 describe('POST /api/admin/companies/:id/hr-accounts', () => {
   it('201 moves an existing HR account from its company to this one; audited', async () => {
-    const from = await given.company(t)
-    const to = await given.company(t)
-    const hrd = await given.hrd(t, { companyId: from.id })
+    const from = await aCompany(t)
+    const to = await aCompany(t)
+    const hrd = await anHrd(t, { companyId: from.id })
     const res = await call(t, 'POST', `/api/admin/companies/${to.id}/hr-accounts`, {
       as: admin,
       body: { user_id: hrd.id },
@@ -343,7 +345,7 @@ describe('POST /api/admin/companies/:id/hr-accounts', () => {
       companyId: to.id,
     })
     expect((await account(hrd.id)).companyId).toBe(to.id)
-    const [log] = await givenOrg.audits(t, 'company', to.id)
+    const [log] = await auditsOf(t, 'company', to.id)
     expect(log).toMatchObject({ action: 'link_hr_account', actorId: admin.id })
     expect(JSON.parse(log.data!)).toEqual({ userId: hrd.id, fromCompanyId: from.id })
     const me = await call(t, 'GET', '/api/me', { as: hrd })
@@ -351,8 +353,8 @@ describe('POST /api/admin/companies/:id/hr-accounts', () => {
   })
 
   it('201 links an HR account that had no company', async () => {
-    const c = await given.company(t)
-    const loose = await given.account(t, 'hrd')
+    const c = await aCompany(t)
+    const loose = await anAccount(t, 'hrd')
     const res = await call(t, 'POST', `/api/admin/companies/${c.id}/hr-accounts`, {
       as: admin,
       body: { user_id: loose.id },
@@ -362,7 +364,7 @@ describe('POST /api/admin/companies/:id/hr-accounts', () => {
   })
 
   it('201 creates a new HR account for the company, which can log in', async () => {
-    const c = await given.company(t)
+    const c = await aCompany(t)
     const email = `${tag().toLowerCase()}@Mitra.example`
     const res = await call(t, 'POST', `/api/admin/companies/${c.id}/hr-accounts`, {
       as: admin,
@@ -383,14 +385,14 @@ describe('POST /api/admin/companies/:id/hr-accounts', () => {
     const login = await call(t, 'POST', '/api/login', { body: { email, password: 'rahasia-sekali' } })
     expect(login.status).toBe(200)
     expect(login.body.data.user).toMatchObject({ role: 'hrd', companyId: c.id })
-    const [log] = await givenOrg.audits(t, 'company', c.id)
+    const [log] = await auditsOf(t, 'company', c.id)
     expect(log).toMatchObject({ action: 'create_hr_account', actorId: admin.id })
     expect(log.data).not.toContain('rahasia')
   })
 
   it('409 errors.email when the e-mail is taken, whatever its case', async () => {
-    const c = await given.company(t)
-    const existing = await given.admin(t)
+    const c = await aCompany(t)
+    const existing = await anAdmin(t)
     const res = await call(t, 'POST', `/api/admin/companies/${c.id}/hr-accounts`, {
       as: admin,
       body: { email: existing.email.toUpperCase(), full_name: 'Kembar', password: 'kopi-tubruk-77' },
@@ -403,7 +405,7 @@ describe('POST /api/admin/companies/:id/hr-accounts', () => {
   })
 
   it('409 when the account is already linked to this company', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await call(t, 'POST', `/api/admin/companies/${hrd.companyId}/hr-accounts`, {
       as: admin,
       body: { user_id: hrd.id },
@@ -413,8 +415,8 @@ describe('POST /api/admin/companies/:id/hr-accounts', () => {
   })
 
   it('422 errors.user_id for an unknown account or one that is not HR', async () => {
-    const c = await given.company(t)
-    const siswa = await given.student(t)
+    const c = await aCompany(t)
+    const siswa = await aStudent(t)
     const unknown = await call(t, 'POST', `/api/admin/companies/${c.id}/hr-accounts`, {
       as: admin,
       body: { user_id: 999999 },
@@ -431,8 +433,8 @@ describe('POST /api/admin/companies/:id/hr-accounts', () => {
   })
 
   it('422 when neither or both ways are sent, or a field is bad', async () => {
-    const c = await given.company(t)
-    const hrd = await given.hrd(t)
+    const c = await aCompany(t)
+    const hrd = await anHrd(t)
     const neither = await call(t, 'POST', `/api/admin/companies/${c.id}/hr-accounts`, { as: admin, body: {} })
     expect(neither.status).toBe(422)
     expect(Object.keys(neither.body.errors).sort()).toEqual(['email', 'full_name', 'password'])
@@ -455,7 +457,7 @@ describe('POST /api/admin/companies/:id/hr-accounts', () => {
   })
 
   it('404 for an unknown company', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await call(t, 'POST', '/api/admin/companies/999999/hr-accounts', {
       as: admin,
       body: { user_id: hrd.id },
@@ -472,22 +474,22 @@ describe('POST /api/admin/companies/:id/hr-accounts', () => {
 
 describe('DELETE /api/admin/companies/:id/hr-accounts/:userId', () => {
   it('200 unlinks the account, which stays; audited', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await call(t, 'DELETE', `/api/admin/companies/${hrd.companyId}/hr-accounts/${hrd.id}`, {
       as: admin,
     })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ id: hrd.id, companyId: null, role: 'hrd' })
     expect(await account(hrd.id)).toMatchObject({ companyId: null, isActive: true })
-    const [log] = await givenOrg.audits(t, 'company', hrd.companyId)
+    const [log] = await auditsOf(t, 'company', hrd.companyId)
     expect(log).toMatchObject({ action: 'unlink_hr_account', actorId: admin.id })
     const detail = await call(t, 'GET', `/api/admin/companies/${hrd.companyId}`, { as: admin })
     expect(detail.body.data.hrAccounts).toEqual([])
   })
 
   it("404 for another company's account, an unknown account or an unknown company", async () => {
-    const hrd = await given.hrd(t)
-    const other = await given.company(t)
+    const hrd = await anHrd(t)
+    const other = await aCompany(t)
     for (const url of [
       `/api/admin/companies/${other.id}/hr-accounts/${hrd.id}`,
       `/api/admin/companies/${hrd.companyId}/hr-accounts/999999`,

@@ -2,23 +2,24 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { departments } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenOrg, tag } from '../support/given-companies.js'
+import { type Account, anAdmin } from '../support/builders/accounts.js'
+import { aDepartment, aMajor, tag } from '../support/builders/org.js'
 import { expectRoles } from '../support/roles.js'
+import { auditsOf } from '../support/stored.js'
 
 const t = useTestApp()
 let admin: Account
 
 beforeAll(async () => {
-  admin = await given.admin(t)
+  admin = await anAdmin(t)
 })
 
 const stored = async (id: number) => (await t.db.select().from(departments).where(eq(departments.id, id)))[0]
 
 describe('role matrix of /api/admin/departments', () => {
   it('admits admin and superadmin only', async () => {
-    const d = await given.department(t)
-    const other = await given.department(t)
+    const d = await aDepartment(t)
+    const other = await aDepartment(t)
     await expectRoles(t, 'GET', '/api/admin/departments', ['admin'])
     await expectRoles(t, 'GET', '/api/admin/departments/options', ['admin'])
     await expectRoles(t, 'GET', `/api/admin/departments/${d.id}`, ['admin'])
@@ -31,11 +32,11 @@ describe('role matrix of /api/admin/departments', () => {
 describe('GET /api/admin/departments', () => {
   it('pages through the matches with meta, each with its number of majors', async () => {
     const q = tag()
-    const a = await given.department(t, { code: `${q}A`, name: `${q} Alpha` })
-    const b = await given.department(t, { code: `${q}B`, name: `${q} Beta` })
-    await given.department(t, { code: `${q}C`, name: `${q} Gamma` })
-    await given.major(t, { departmentId: a.id })
-    await given.major(t, { departmentId: a.id })
+    const a = await aDepartment(t, { code: `${q}A`, name: `${q} Alpha` })
+    const b = await aDepartment(t, { code: `${q}B`, name: `${q} Beta` })
+    await aDepartment(t, { code: `${q}C`, name: `${q} Gamma` })
+    await aMajor(t, { departmentId: a.id })
+    await aMajor(t, { departmentId: a.id })
 
     const first = await call(t, 'GET', '/api/admin/departments', {
       as: admin,
@@ -73,8 +74,8 @@ describe('GET /api/admin/departments', () => {
 
   it('filters by is_active and searches the code too', async () => {
     const q = tag()
-    const on = await given.department(t, { code: `${q}ON`, name: 'Aktif' })
-    const off = await given.department(t, { code: `${q}OFF`, name: 'Tidak aktif', isActive: false })
+    const on = await aDepartment(t, { code: `${q}ON`, name: 'Aktif' })
+    const off = await aDepartment(t, { code: `${q}OFF`, name: 'Tidak aktif', isActive: false })
     const inactive = await call(t, 'GET', '/api/admin/departments', {
       as: admin,
       query: { search: q, is_active: false },
@@ -106,8 +107,8 @@ describe('GET /api/admin/departments', () => {
 
 describe('GET /api/admin/departments/options', () => {
   it('lists active departments as value/label, inactive ones on request', async () => {
-    const on = await given.department(t, { name: 'AAA Opsi Aktif' })
-    const off = await given.department(t, { name: 'AAA Opsi Nonaktif', isActive: false })
+    const on = await aDepartment(t, { name: 'AAA Opsi Aktif' })
+    const off = await aDepartment(t, { name: 'AAA Opsi Nonaktif', isActive: false })
     const res = await call(t, 'GET', '/api/admin/departments/options', { as: admin })
     expect(res.status).toBe(200)
     expect(res.body.data).toContainEqual({ value: on.id, label: 'AAA Opsi Aktif' })
@@ -122,7 +123,7 @@ describe('GET /api/admin/departments/options', () => {
 
 describe('GET /api/admin/departments/:id', () => {
   it('200 with the department', async () => {
-    const d = await given.department(t, { description: 'Jurusan teknik' })
+    const d = await aDepartment(t, { description: 'Jurusan teknik' })
     const res = await call(t, 'GET', `/api/admin/departments/${d.id}`, { as: admin })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({
@@ -167,7 +168,7 @@ describe('POST /api/admin/departments', () => {
     const row = await stored(res.body.data.id)
     expect(row).toMatchObject({ code: code.toUpperCase(), name: 'Teknik Mesin', isActive: false })
     expect(row.id).not.toBe(1)
-    const [log] = await givenOrg.audits(t, 'department', row.id)
+    const [log] = await auditsOf(t, 'department', row.id)
     expect(log).toMatchObject({ action: 'create', actorId: admin.id })
   })
 
@@ -181,7 +182,7 @@ describe('POST /api/admin/departments', () => {
   })
 
   it('409 errors.code when the code is taken, whatever its case', async () => {
-    const d = await given.department(t)
+    const d = await aDepartment(t)
     const res = await call(t, 'POST', '/api/admin/departments', {
       as: admin,
       body: { code: d.code.toLowerCase(), name: 'Lain' },
@@ -236,7 +237,7 @@ describe('POST /api/admin/departments', () => {
 
 describe('PUT /api/admin/departments/:id', () => {
   it('200 changes only the fields sent; null clears the description; audited', async () => {
-    const d = await given.department(t, { description: 'Lama' })
+    const d = await aDepartment(t, { description: 'Lama' })
     const code = tag()
     const res = await call(t, 'PUT', `/api/admin/departments/${d.id}`, {
       as: admin,
@@ -247,12 +248,12 @@ describe('PUT /api/admin/departments/:id', () => {
     const row = await stored(d.id)
     expect(row).toMatchObject({ code, name: d.name, description: null, isActive: false })
     expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(d.updatedAt.getTime())
-    const [log] = await givenOrg.audits(t, 'department', d.id)
+    const [log] = await auditsOf(t, 'department', d.id)
     expect(log).toMatchObject({ action: 'update', actorId: admin.id })
   })
 
   it('keeps its own code', async () => {
-    const d = await given.department(t)
+    const d = await aDepartment(t)
     const res = await call(t, 'PUT', `/api/admin/departments/${d.id}`, {
       as: admin,
       body: { code: d.code.toLowerCase(), name: 'Nama Baru' },
@@ -262,8 +263,8 @@ describe('PUT /api/admin/departments/:id', () => {
   })
 
   it("409 errors.code for another department's code", async () => {
-    const d = await given.department(t)
-    const other = await given.department(t)
+    const d = await aDepartment(t)
+    const other = await aDepartment(t)
     const res = await call(t, 'PUT', `/api/admin/departments/${d.id}`, {
       as: admin,
       body: { code: other.code },
@@ -277,7 +278,7 @@ describe('PUT /api/admin/departments/:id', () => {
     expect(
       (await call(t, 'PUT', '/api/admin/departments/999999', { as: admin, body: { name: 'X' } })).status,
     ).toBe(404)
-    const d = await given.department(t)
+    const d = await aDepartment(t)
     const res = await call(t, 'PUT', `/api/admin/departments/${d.id}`, { as: admin, body: { name: '' } })
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({ name: ['tidak boleh kosong'] })
@@ -286,19 +287,19 @@ describe('PUT /api/admin/departments/:id', () => {
 
 describe('DELETE /api/admin/departments/:id', () => {
   it('200 removes a department without majors; audited', async () => {
-    const d = await given.department(t)
+    const d = await aDepartment(t)
     const res = await call(t, 'DELETE', `/api/admin/departments/${d.id}`, { as: admin })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ success: true, message: 'Departemen dihapus.', data: null })
     expect(await stored(d.id)).toBeUndefined()
-    const [log] = await givenOrg.audits(t, 'department', d.id)
+    const [log] = await auditsOf(t, 'department', d.id)
     expect(log).toMatchObject({ action: 'delete', actorId: admin.id })
   })
 
   it('409 saying how many majors it still has', async () => {
-    const d = await given.department(t)
-    await given.major(t, { departmentId: d.id })
-    await given.major(t, { departmentId: d.id })
+    const d = await aDepartment(t)
+    await aMajor(t, { departmentId: d.id })
+    await aMajor(t, { departmentId: d.id })
     const res = await call(t, 'DELETE', `/api/admin/departments/${d.id}`, { as: admin })
     expect(res.status).toBe(409)
     expect(res.body.message).toMatch('masih memiliki 2 jurusan')

@@ -2,15 +2,17 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { majors } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenOrg, tag } from '../support/given-companies.js'
+import { type Account, anAdmin, anAlumnus, aStudent } from '../support/builders/accounts.js'
+import { aCompany, aDepartment, aMajor, tag } from '../support/builders/org.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
+import { auditsOf } from '../support/stored.js'
 
 const t = useTestApp()
 let admin: Account
 
 beforeAll(async () => {
-  admin = await given.admin(t)
+  admin = await anAdmin(t)
 })
 
 const stored = async (id: number) => (await t.db.select().from(majors).where(eq(majors.id, id)))[0]
@@ -19,8 +21,8 @@ const ids = (res: { body: { data: { id?: number; value?: number }[] } }) =>
 
 describe('role matrix of /api/admin/majors', () => {
   it('admits admin and superadmin only', async () => {
-    const m = await given.major(t)
-    const other = await given.major(t)
+    const m = await aMajor(t)
+    const other = await aMajor(t)
     await expectRoles(t, 'GET', '/api/admin/majors', ['admin'])
     await expectRoles(t, 'GET', '/api/admin/majors/options', ['admin'])
     await expectRoles(t, 'GET', `/api/admin/majors/${m.id}`, ['admin'])
@@ -37,13 +39,13 @@ describe('role matrix of /api/admin/majors', () => {
 describe('GET /api/admin/majors', () => {
   it('pages through the matches, each with its department and head counts', async () => {
     const q = tag()
-    const dep = await given.department(t, { code: `${q}D`, name: 'Teknologi Informasi' })
-    const a = await given.major(t, { departmentId: dep.id, code: `${q}A`, name: `${q} Akuntansi` })
-    const b = await given.major(t, { departmentId: dep.id, code: `${q}B`, name: `${q} Bisnis` })
-    await given.major(t, { code: `${q}C`, name: `${q} Cetak` })
-    await given.student(t, { majorId: a.id, account: false })
-    await given.student(t, { majorId: a.id, account: false })
-    await given.alumni(t, { majorId: a.id })
+    const dep = await aDepartment(t, { code: `${q}D`, name: 'Teknologi Informasi' })
+    const a = await aMajor(t, { departmentId: dep.id, code: `${q}A`, name: `${q} Akuntansi` })
+    const b = await aMajor(t, { departmentId: dep.id, code: `${q}B`, name: `${q} Bisnis` })
+    await aMajor(t, { code: `${q}C`, name: `${q} Cetak` })
+    await aStudent(t, { majorId: a.id, account: false })
+    await aStudent(t, { majorId: a.id, account: false })
+    await anAlumnus(t, { majorId: a.id })
 
     const res = await call(t, 'GET', '/api/admin/majors', { as: admin, query: { search: q, per_page: 2 } })
     expect(res.status).toBe(200)
@@ -71,10 +73,10 @@ describe('GET /api/admin/majors', () => {
   })
 
   it('filters by department_id and is_active', async () => {
-    const dep = await given.department(t)
-    const on = await given.major(t, { departmentId: dep.id })
-    const off = await given.major(t, { departmentId: dep.id, isActive: false })
-    await given.major(t)
+    const dep = await aDepartment(t)
+    const on = await aMajor(t, { departmentId: dep.id })
+    const off = await aMajor(t, { departmentId: dep.id, isActive: false })
+    await aMajor(t)
     const all = await call(t, 'GET', '/api/admin/majors', { as: admin, query: { department_id: dep.id } })
     expect(ids(all).sort()).toEqual([on.id, off.id].sort())
     expect(all.body.meta.total).toBe(2)
@@ -94,10 +96,10 @@ describe('GET /api/admin/majors', () => {
 
 describe('GET /api/admin/majors/options', () => {
   it('lists active majors, of one department on request, inactive ones with include_inactive', async () => {
-    const dep = await given.department(t)
-    const on = await given.major(t, { departmentId: dep.id, name: 'Rekayasa Perangkat Lunak' })
-    const off = await given.major(t, { departmentId: dep.id, isActive: false })
-    const elsewhere = await given.major(t)
+    const dep = await aDepartment(t)
+    const on = await aMajor(t, { departmentId: dep.id, name: 'Rekayasa Perangkat Lunak' })
+    const off = await aMajor(t, { departmentId: dep.id, isActive: false })
+    const elsewhere = await aMajor(t)
 
     const active = await call(t, 'GET', '/api/admin/majors/options', {
       as: admin,
@@ -120,7 +122,7 @@ describe('GET /api/admin/majors/options', () => {
 
 describe('GET /api/admin/majors/:id', () => {
   it('200 with the major and its department', async () => {
-    const m = await given.major(t)
+    const m = await aMajor(t)
     const res = await call(t, 'GET', `/api/admin/majors/${m.id}`, { as: admin })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ id: m.id, code: m.code, department: { id: m.departmentId } })
@@ -135,7 +137,7 @@ describe('GET /api/admin/majors/:id', () => {
 
 describe('POST /api/admin/majors', () => {
   it('201 with the major, stored, audited', async () => {
-    const dep = await given.department(t)
+    const dep = await aDepartment(t)
     const code = tag()
     const res = await call(t, 'POST', '/api/admin/majors', {
       as: admin,
@@ -151,12 +153,12 @@ describe('POST /api/admin/majors', () => {
       alumniCount: 0,
     })
     expect(await stored(res.body.data.id)).toMatchObject({ departmentId: dep.id, code, description: null })
-    const [log] = await givenOrg.audits(t, 'major', res.body.data.id)
+    const [log] = await auditsOf(t, 'major', res.body.data.id)
     expect(log).toMatchObject({ action: 'create', actorId: admin.id })
   })
 
   it('409 errors.code when the code is taken', async () => {
-    const m = await given.major(t)
+    const m = await aMajor(t)
     const res = await call(t, 'POST', '/api/admin/majors', {
       as: admin,
       body: { department_id: m.departmentId, code: m.code, name: 'Lain' },
@@ -195,8 +197,8 @@ describe('POST /api/admin/majors', () => {
 
 describe('PUT /api/admin/majors/:id', () => {
   it('200 moves the major to another department and renames it; audited', async () => {
-    const m = await given.major(t, { description: 'Lama' })
-    const dep = await given.department(t)
+    const m = await aMajor(t, { description: 'Lama' })
+    const dep = await aDepartment(t)
     const res = await call(t, 'PUT', `/api/admin/majors/${m.id}`, {
       as: admin,
       body: { department_id: dep.id, name: 'Nama Baru', description: null },
@@ -204,13 +206,13 @@ describe('PUT /api/admin/majors/:id', () => {
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ name: 'Nama Baru', code: m.code, department: { id: dep.id } })
     expect(await stored(m.id)).toMatchObject({ departmentId: dep.id, name: 'Nama Baru', description: null })
-    const [log] = await givenOrg.audits(t, 'major', m.id)
+    const [log] = await auditsOf(t, 'major', m.id)
     expect(log).toMatchObject({ action: 'update', actorId: admin.id })
   })
 
   it('422 for an unknown department, 409 for a taken code, 404 for an unknown id', async () => {
-    const m = await given.major(t)
-    const other = await given.major(t)
+    const m = await aMajor(t)
+    const other = await aMajor(t)
     const unknown = await call(t, 'PUT', `/api/admin/majors/${m.id}`, {
       as: admin,
       body: { department_id: 999999 },
@@ -228,19 +230,19 @@ describe('PUT /api/admin/majors/:id', () => {
 
 describe('DELETE /api/admin/majors/:id', () => {
   it('200 removes an unused major; audited', async () => {
-    const m = await given.major(t)
+    const m = await aMajor(t)
     const res = await call(t, 'DELETE', `/api/admin/majors/${m.id}`, { as: admin })
     expect(res.status).toBe(200)
     expect(res.body.data).toBeNull()
     expect(await stored(m.id)).toBeUndefined()
-    const [log] = await givenOrg.audits(t, 'major', m.id)
+    const [log] = await auditsOf(t, 'major', m.id)
     expect(log).toMatchObject({ action: 'delete', actorId: admin.id })
   })
 
   it('409 when students or alumni still belong to it', async () => {
-    const m = await given.major(t)
-    await given.student(t, { majorId: m.id, account: false })
-    await given.alumni(t, { majorId: m.id })
+    const m = await aMajor(t)
+    await aStudent(t, { majorId: m.id, account: false })
+    await anAlumnus(t, { majorId: m.id })
     const res = await call(t, 'DELETE', `/api/admin/majors/${m.id}`, { as: admin })
     expect(res.status).toBe(409)
     expect(res.body.message).toMatch('masih dipakai oleh 2 data siswa/alumni')
@@ -248,9 +250,9 @@ describe('DELETE /api/admin/majors/:id', () => {
   })
 
   it('409 when a vacancy (even a deleted one) is open to it', async () => {
-    const m = await given.major(t)
-    const company = await given.company(t)
-    await givenOrg.vacancy(t, { companyId: company.id, majorIds: [m.id], values: { deletedAt: new Date() } })
+    const m = await aMajor(t)
+    const company = await aCompany(t)
+    await aVacancy(t, { companyId: company.id, majorIds: [m.id], values: { deletedAt: new Date() } })
     const res = await call(t, 'DELETE', `/api/admin/majors/${m.id}`, {
       as: admin,
       headers: { 'accept-language': 'en' },

@@ -2,15 +2,17 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { files, students, users } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given, PASSWORD } from '../support/given.js'
-import { givenLearners } from '../support/given-learners.js'
+import { type Account, anAdmin, anAlumnus, anHrd, aStudent, PASSWORD } from '../support/builders/accounts.js'
+import { anApplication } from '../support/builders/applications.js'
+import { aDepartment, aMajor } from '../support/builders/org.js'
 import { expectRoles } from '../support/roles.js'
+import { auditsOf, storedStudent, storedUser } from '../support/stored.js'
 
 const t = useTestApp()
 let admin: Account
 
 beforeAll(async () => {
-  admin = await given.admin(t)
+  admin = await anAdmin(t)
 })
 
 let n = 0
@@ -23,8 +25,8 @@ const login = (email: string, password = PASSWORD) =>
 
 describe('role matrix of /api/admin/students', () => {
   it('admits admin and superadmin only', async () => {
-    const s = await given.student(t, { account: false })
-    const other = await given.student(t, { account: false })
+    const s = await aStudent(t, { account: false })
+    const other = await aStudent(t, { account: false })
     await expectRoles(t, 'GET', '/api/admin/students', ['admin'])
     await expectRoles(t, 'GET', '/api/admin/students/options', ['admin'])
     await expectRoles(t, 'GET', `/api/admin/students/${s.studentId}`, ['admin'])
@@ -41,13 +43,13 @@ describe('role matrix of /api/admin/students', () => {
 describe('GET /api/admin/students', () => {
   it('pages through grade-12 students only, each with major, department and account', async () => {
     const q = tag()
-    const dep = await given.department(t, { name: 'Teknologi Informasi' })
-    const major = await given.major(t, {
+    const dep = await aDepartment(t, { name: 'Teknologi Informasi' })
+    const major = await aMajor(t, {
       departmentId: dep.id,
       code: `K${q}`,
       name: 'Teknik Komputer dan Jaringan',
     })
-    const a = await given.student(t, {
+    const a = await aStudent(t, {
       majorId: major.id,
       values: {
         nis: `A${q}`,
@@ -60,9 +62,9 @@ describe('GET /api/admin/students', () => {
         socialMedia: { github: 'andi-p' },
       },
     })
-    const b = await given.student(t, { majorId: major.id, account: false, values: { fullName: `${q} Budi` } })
-    await given.student(t, { majorId: major.id, account: false, values: { fullName: `${q} Citra` } })
-    await given.alumni(t, { majorId: major.id, values: { fullName: `${q} Alumna` } })
+    const b = await aStudent(t, { majorId: major.id, account: false, values: { fullName: `${q} Budi` } })
+    await aStudent(t, { majorId: major.id, account: false, values: { fullName: `${q} Citra` } })
+    await anAlumnus(t, { majorId: major.id, values: { fullName: `${q} Alumna` } })
 
     const res = await call(t, 'GET', '/api/admin/students', { as: admin, query: { search: q, per_page: 2 } })
     expect(res.status).toBe(200)
@@ -116,7 +118,7 @@ describe('GET /api/admin/students', () => {
 
   it('searches by NIS as well as by name, case-insensitively, with % and _ taken literally', async () => {
     const q = tag()
-    const s = await given.student(t, {
+    const s = await aStudent(t, {
       account: false,
       values: { nis: `77${q}01`, fullName: 'Dewi Lestari' },
     })
@@ -135,13 +137,13 @@ describe('GET /api/admin/students', () => {
   })
 
   it('filters by major_id, department_id, class_name and has_account', async () => {
-    const dep = await given.department(t)
-    const m1 = await given.major(t, { departmentId: dep.id })
-    const m2 = await given.major(t, { departmentId: dep.id })
-    const a = await given.student(t, { majorId: m1.id, values: { className: 'XII TKJ 1' } })
-    const b = await given.student(t, { majorId: m1.id, account: false, values: { className: 'XII TKJ 2' } })
-    const c = await given.student(t, { majorId: m2.id, account: false, values: { className: 'XII TKJ 1' } })
-    await given.student(t, { account: false, values: { className: 'XII TKJ 1' } })
+    const dep = await aDepartment(t)
+    const m1 = await aMajor(t, { departmentId: dep.id })
+    const m2 = await aMajor(t, { departmentId: dep.id })
+    const a = await aStudent(t, { majorId: m1.id, values: { className: 'XII TKJ 1' } })
+    const b = await aStudent(t, { majorId: m1.id, account: false, values: { className: 'XII TKJ 2' } })
+    const c = await aStudent(t, { majorId: m2.id, account: false, values: { className: 'XII TKJ 1' } })
+    await aStudent(t, { account: false, values: { className: 'XII TKJ 1' } })
     const list = async (query: Record<string, string | number | boolean>) => {
       const res = await call(t, 'GET', '/api/admin/students', { as: admin, query })
       expect(res.status).toBe(200)
@@ -171,14 +173,14 @@ describe('GET /api/admin/students', () => {
 describe('GET /api/admin/students/options', () => {
   it('labels each grade-12 student "NIS - name", narrowed by search, major and class', async () => {
     const q = tag()
-    const major = await given.major(t)
-    const s = await given.student(t, {
+    const major = await aMajor(t)
+    const s = await aStudent(t, {
       majorId: major.id,
       account: false,
       values: { nis: `O${q}`, fullName: 'Eka Saputra', className: 'XII RPL 1' },
     })
-    await given.student(t, { majorId: major.id, account: false, values: { className: 'XII RPL 2' } })
-    await given.alumni(t, { majorId: major.id, values: { className: 'XII RPL 1' } })
+    await aStudent(t, { majorId: major.id, account: false, values: { className: 'XII RPL 2' } })
+    await anAlumnus(t, { majorId: major.id, values: { className: 'XII RPL 1' } })
     const res = await call(t, 'GET', '/api/admin/students/options', {
       as: admin,
       query: { major_id: major.id, class_name: 'XII RPL 1' },
@@ -205,7 +207,7 @@ describe('GET /api/admin/students/options', () => {
 
 describe('GET /api/admin/students/:id', () => {
   it('200 with the student', async () => {
-    const s = await given.student(t)
+    const s = await aStudent(t)
     const res = await call(t, 'GET', `/api/admin/students/${s.studentId}`, { as: admin })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({
@@ -217,7 +219,7 @@ describe('GET /api/admin/students/:id', () => {
   })
 
   it('404 for an unknown id and for an alumnus', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     for (const id of [999999, alumnus.studentId]) {
       const res = await call(t, 'GET', `/api/admin/students/${id}`, { as: admin })
       expect(res.status).toBe(404)
@@ -234,7 +236,7 @@ describe('GET /api/admin/students/:id', () => {
 
 describe('POST /api/admin/students', () => {
   it('201 creates a student without an account', async () => {
-    const major = await given.major(t)
+    const major = await aMajor(t)
     const nis = `S${tag()}`
     const res = await call(t, 'POST', '/api/admin/students', {
       as: admin,
@@ -273,17 +275,17 @@ describe('POST /api/admin/students', () => {
       socialMedia: { instagram: '@fajar.n', website: null, github: null },
       account: null,
     })
-    const row = await givenLearners.stored(t, res.body.data.id)
+    const row = await storedStudent(t, res.body.data.id)
     expect(row).toMatchObject({ nis, fullName: 'Fajar Nugroho', userId: null, graduationYear: null })
     expect(row.socialMedia).toEqual({ instagram: '@fajar.n' })
     const accounts = await t.db.select().from(users).where(eq(users.email, 'fajar@example.test'))
     expect(accounts).toHaveLength(0)
-    const [log] = await givenLearners.audits(t, row.id)
+    const [log] = await auditsOf(t, 'student', row.id, 'oldest')
     expect(log).toMatchObject({ action: 'create', actorId: admin.id })
   })
 
   it('201 with a login account: the student logs in and GET /api/me shows the record', async () => {
-    const major = await given.major(t)
+    const major = await aMajor(t)
     const email = `siswa${tag()}@sekolah.test`
     const res = await call(t, 'POST', '/api/admin/students', {
       as: admin,
@@ -299,7 +301,7 @@ describe('POST /api/admin/students', () => {
     expect(res.status).toBe(201)
     const account = res.body.data.account
     expect(account).toEqual({ id: expect.any(Number), email, isActive: true })
-    const stored = await givenLearners.account(t, account.id)
+    const stored = await storedUser(t, account.id)
     expect(stored).toMatchObject({ role: 'siswa', fullName: 'Gita Permata', email })
     expect(stored.passwordHash).toMatch(/^\$argon2id\$/)
 
@@ -314,7 +316,7 @@ describe('POST /api/admin/students', () => {
   })
 
   it('a password alone also creates the account', async () => {
-    const major = await given.major(t)
+    const major = await aMajor(t)
     const email = `pw${tag()}@sekolah.test`
     const res = await call(t, 'POST', '/api/admin/students', {
       as: admin,
@@ -326,7 +328,7 @@ describe('POST /api/admin/students', () => {
   })
 
   it('409 errors.nis when the NIS is taken (by a student or an alumnus); no account is left behind', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     const email = `dup${tag()}@sekolah.test`
     const res = await call(t, 'POST', '/api/admin/students', {
       as: admin,
@@ -345,14 +347,14 @@ describe('POST /api/admin/students', () => {
   })
 
   it('409 errors.email when another account has the e-mail, in any case; nothing is stored', async () => {
-    const other = await given.admin(t)
+    const other = await anAdmin(t)
     const nis = `E${tag()}`
     const res = await call(t, 'POST', '/api/admin/students', {
       as: admin,
       body: {
         nis,
         full_name: 'Indah',
-        major_id: (await given.major(t)).id,
+        major_id: (await aMajor(t)).id,
         email: other.email.toUpperCase(),
         create_account: true,
         password: 'rahasia-dapur-123',
@@ -365,7 +367,7 @@ describe('POST /api/admin/students', () => {
   })
 
   it('409 names both fields when NIS and e-mail are both taken', async () => {
-    const s = await given.student(t)
+    const s = await aStudent(t)
     const res = await call(t, 'POST', '/api/admin/students', {
       as: admin,
       body: {
@@ -381,7 +383,7 @@ describe('POST /api/admin/students', () => {
   })
 
   it('422 errors.major_id for an unknown or inactive major', async () => {
-    const inactive = await given.major(t, { isActive: false })
+    const inactive = await aMajor(t, { isActive: false })
     for (const majorId of [999999, inactive.id]) {
       const nis = `U${tag()}`
       const res = await call(t, 'POST', '/api/admin/students', {
@@ -429,7 +431,7 @@ describe('POST /api/admin/students', () => {
   })
 
   it('422 when an account is asked for without an e-mail or a password', async () => {
-    const major = await given.major(t)
+    const major = await aMajor(t)
     const res = await call(t, 'POST', '/api/admin/students', {
       as: admin,
       body: { nis: `C${tag()}`, full_name: 'Kurnia', major_id: major.id, create_account: true },
@@ -442,7 +444,7 @@ describe('POST /api/admin/students', () => {
   })
 
   it('422 for a blank name, a birth date in the future and a graduation year', async () => {
-    const major = await given.major(t)
+    const major = await aMajor(t)
     const nis = `G${tag()}`
     const res = await call(t, 'POST', '/api/admin/students', {
       as: admin,
@@ -466,10 +468,10 @@ describe('POST /api/admin/students', () => {
 
 describe('PUT /api/admin/students/:id', () => {
   it('changes the fields sent, keeps the others, and keeps the account in step', async () => {
-    const s = await given.student(t, {
+    const s = await aStudent(t, {
       values: { city: 'Bekasi', socialMedia: { github: 'lama', tiktok: '@t' } },
     })
-    const major = await given.major(t)
+    const major = await aMajor(t)
     const email = `baru${tag()}@sekolah.test`
     const res = await call(t, 'PUT', `/api/admin/students/${s.studentId}`, {
       as: admin,
@@ -495,22 +497,22 @@ describe('PUT /api/admin/students/:id', () => {
       socialMedia: { github: 'baru', tiktok: null },
       account: { id: s.id, email },
     })
-    const row = await givenLearners.stored(t, s.studentId)
+    const row = await storedStudent(t, s.studentId)
     expect(row.socialMedia).toEqual({ github: 'baru' })
     expect(row.updatedAt.getTime()).toBeGreaterThan(s.student.updatedAt.getTime())
-    expect(await givenLearners.account(t, s.id)).toMatchObject({
+    expect(await storedUser(t, s.id)).toMatchObject({
       email,
       fullName: 'Lina Marlina',
       role: 'siswa',
     })
     expect((await login(email)).status).toBe(200)
     expect((await login(s.email)).status).toBe(401)
-    const logs = await givenLearners.audits(t, s.studentId)
+    const logs = await auditsOf(t, 'student', s.studentId, 'oldest')
     expect(logs.at(-1)).toMatchObject({ action: 'update', actorId: admin.id })
   })
 
   it('creates the login account of a student who has none', async () => {
-    const s = await given.student(t, { account: false })
+    const s = await aStudent(t, { account: false })
     const email = `akun${tag()}@sekolah.test`
     const res = await call(t, 'PUT', `/api/admin/students/${s.studentId}`, {
       as: admin,
@@ -518,14 +520,14 @@ describe('PUT /api/admin/students/:id', () => {
     })
     expect(res.status).toBe(200)
     expect(res.body.data.account).toEqual({ id: expect.any(Number), email, isActive: true })
-    expect((await givenLearners.stored(t, s.studentId)).userId).toBe(res.body.data.account.id)
+    expect((await storedStudent(t, s.studentId)).userId).toBe(res.body.data.account.id)
     const session = await login(email, 'rahasia-dapur-123')
     const me = await call(t, 'GET', '/api/me', { as: { authorization: `Bearer ${session.body.data.token}` } })
     expect(me.body.data.student.id).toBe(s.studentId)
   })
 
   it('422 when a password is sent for a student who already has an account, or the e-mail is cleared', async () => {
-    const s = await given.student(t, { values: { email: 'punya@akun.test' } })
+    const s = await aStudent(t, { values: { email: 'punya@akun.test' } })
     const res = await call(t, 'PUT', `/api/admin/students/${s.studentId}`, {
       as: admin,
       body: { password: 'rahasia-baru', email: null },
@@ -533,42 +535,42 @@ describe('PUT /api/admin/students/:id', () => {
     expect(res.status).toBe(422)
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'password'])
     expect((await login(s.email, 'rahasia-baru')).status).toBe(401)
-    expect((await givenLearners.stored(t, s.studentId)).email).toBe('punya@akun.test')
+    expect((await storedStudent(t, s.studentId)).email).toBe('punya@akun.test')
   })
 
   it('409 errors.nis when the NIS belongs to another learner', async () => {
-    const a = await given.student(t, { account: false })
-    const b = await given.student(t, { account: false })
+    const a = await aStudent(t, { account: false })
+    const b = await aStudent(t, { account: false })
     const res = await call(t, 'PUT', `/api/admin/students/${a.studentId}`, {
       as: admin,
       body: { nis: b.student.nis, full_name: 'Tidak Berubah' },
     })
     expect(res.status).toBe(409)
     expect(Object.keys(res.body.errors)).toEqual(['nis'])
-    expect((await givenLearners.stored(t, a.studentId)).fullName).toBe(a.student.fullName)
+    expect((await storedStudent(t, a.studentId)).fullName).toBe(a.student.fullName)
   })
 
   it("409 errors.email when the account would take another account's e-mail", async () => {
-    const a = await given.student(t)
-    const other = await given.hrd(t)
+    const a = await aStudent(t)
+    const other = await anHrd(t)
     const res = await call(t, 'PUT', `/api/admin/students/${a.studentId}`, {
       as: admin,
       body: { email: other.email.toUpperCase() },
     })
     expect(res.status).toBe(409)
     expect(Object.keys(res.body.errors)).toEqual(['email'])
-    expect((await givenLearners.account(t, a.id)).email).toBe(a.email)
+    expect((await storedUser(t, a.id)).email).toBe(a.email)
   })
 
   it('422 errors.major_id for an unknown major; 404 for an unknown id and for an alumnus', async () => {
-    const s = await given.student(t, { account: false })
+    const s = await aStudent(t, { account: false })
     const bad = await call(t, 'PUT', `/api/admin/students/${s.studentId}`, {
       as: admin,
       body: { major_id: 999999 },
     })
     expect(bad.status).toBe(422)
     expect(Object.keys(bad.body.errors)).toEqual(['major_id'])
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     for (const id of [999999, alumnus.studentId]) {
       const res = await call(t, 'PUT', `/api/admin/students/${id}`, {
         as: admin,
@@ -576,11 +578,11 @@ describe('PUT /api/admin/students/:id', () => {
       })
       expect(res.status).toBe(404)
     }
-    expect((await givenLearners.stored(t, alumnus.studentId)).className).toBe('XII A')
+    expect((await storedStudent(t, alumnus.studentId)).className).toBe('XII A')
   })
 
   it('422 for a null required field, and for a graduation year (the upgrade does that)', async () => {
-    const s = await given.student(t, { account: false })
+    const s = await aStudent(t, { account: false })
     const nullName = await call(t, 'PUT', `/api/admin/students/${s.studentId}`, {
       as: admin,
       body: { full_name: null, major_id: null },
@@ -593,7 +595,7 @@ describe('PUT /api/admin/students/:id', () => {
     })
     expect(year.status).toBe(422)
     expect(Object.keys(year.body.errors)).toEqual(['graduation_year'])
-    expect(await givenLearners.stored(t, s.studentId)).toMatchObject({
+    expect(await storedStudent(t, s.studentId)).toMatchObject({
       graduationYear: null,
       className: 'XII A',
     })
@@ -602,20 +604,20 @@ describe('PUT /api/admin/students/:id', () => {
 
 describe('DELETE /api/admin/students/:id', () => {
   it('deletes the student with its account, whose token stops working', async () => {
-    const s = await given.student(t)
+    const s = await aStudent(t)
     expect((await call(t, 'GET', '/api/me', { as: s })).status).toBe(200)
     const res = await call(t, 'DELETE', `/api/admin/students/${s.studentId}`, { as: admin })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ success: true, message: 'Data siswa dihapus.', data: null })
-    expect(await givenLearners.stored(t, s.studentId)).toBeUndefined()
-    expect(await givenLearners.account(t, s.id)).toBeUndefined()
+    expect(await storedStudent(t, s.studentId)).toBeUndefined()
+    expect(await storedUser(t, s.id)).toBeUndefined()
     expect((await call(t, 'GET', '/api/me', { as: s })).status).toBe(401)
-    const logs = await givenLearners.audits(t, s.studentId)
+    const logs = await auditsOf(t, 'student', s.studentId, 'oldest')
     expect(logs.at(-1)).toMatchObject({ action: 'delete', actorId: admin.id })
   })
 
   it('deletes a student without an account, with its portfolio file rows', async () => {
-    const s = await given.student(t, { account: false })
+    const s = await aStudent(t, { account: false })
     await t.db.insert(files).values({
       studentId: s.studentId,
       category: 'cv',
@@ -631,22 +633,22 @@ describe('DELETE /api/admin/students/:id', () => {
   })
 
   it('409 with the reason when the student has applied; nothing is deleted', async () => {
-    const s = await given.student(t)
-    await givenLearners.application(t, s.studentId)
+    const s = await aStudent(t)
+    await anApplication(t, { studentId: s.studentId })
     const res = await call(t, 'DELETE', `/api/admin/students/${s.studentId}`, { as: admin })
     expect(res.status).toBe(409)
     expect(res.body.success).toBe(false)
     expect(res.body.message).toMatch(/tidak dapat dihapus karena sudah memiliki 1 lamaran/)
-    expect(await givenLearners.stored(t, s.studentId)).toBeDefined()
-    expect(await givenLearners.account(t, s.id)).toBeDefined()
+    expect(await storedStudent(t, s.studentId)).toBeDefined()
+    expect(await storedUser(t, s.id)).toBeDefined()
   })
 
   it('404 for an unknown id and for an alumnus', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     for (const id of [999999, alumnus.studentId]) {
       const res = await call(t, 'DELETE', `/api/admin/students/${id}`, { as: admin })
       expect(res.status).toBe(404)
     }
-    expect(await givenLearners.stored(t, alumnus.studentId)).toBeDefined()
+    expect(await storedStudent(t, alumnus.studentId)).toBeDefined()
   })
 })

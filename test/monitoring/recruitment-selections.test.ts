@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-applications.js'
-import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import { type Account, anAdmin } from '../support/builders/accounts.js'
+import { aCompany, aMajor } from '../support/builders/org.js'
+import { aSchedule, hoursFromNow, setAttendance } from '../support/builders/schedules.js'
+import { aCandidate, anHrdWithVacancy, aPlacement, aResult } from '../support/builders/selection.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -12,17 +14,17 @@ const t = useTestApp()
  * vacancies that are closed, inactive or deleted beside it.
  */
 async function build() {
-  const admin = await given.admin(t)
-  const company = await given.company(t, { name: 'PT Pantau Jaya' })
-  const major = await given.major(t, { name: 'Teknik Otomotif' })
-  const otherMajor = await given.major(t)
-  const main = await givenRecruitment.vacancy(t, {
+  const admin = await anAdmin(t)
+  const company = await aCompany(t, { name: 'PT Pantau Jaya' })
+  const major = await aMajor(t, { name: 'Teknik Otomotif' })
+  const otherMajor = await aMajor(t)
+  const main = await aVacancy(t, {
     companyId: company.id,
     majorIds: [major.id],
     values: { title: 'Mekanik Junior', quota: 3, deadline: '2099-12-31' },
   })
   const apply = (status: 'pending' | 'in_progress' | 'accepted' | 'rejected' | 'withdrawn') =>
-    givenSelection.applicant(t, main.id, { status })
+    aCandidate(t, main.id, { status })
   await apply('pending')
   await apply('pending')
   const a1 = await apply('in_progress')
@@ -33,14 +35,14 @@ async function build() {
   await apply('rejected')
   await apply('withdrawn')
 
-  const s1 = await givenSelection.schedule(t, {
+  const s1 = await aSchedule(t, {
     companyId: company.id,
     vacancyId: main.id,
     applicationIds: [a1.application.id, a2.application.id, a3.application.id, a5.application.id],
     scheduledAt: '2026-02-01T02:00:00Z',
     name: 'Psikotes',
   })
-  const s2 = await givenSelection.schedule(t, {
+  const s2 = await aSchedule(t, {
     companyId: company.id,
     vacancyId: main.id,
     applicationIds: [a1.application.id],
@@ -49,7 +51,7 @@ async function build() {
     name: 'Wawancara',
   })
   // A cancelled test does not count as scheduled.
-  await givenSelection.schedule(t, {
+  await aSchedule(t, {
     companyId: company.id,
     vacancyId: main.id,
     applicationIds: [a4.application.id],
@@ -57,49 +59,49 @@ async function build() {
     status: 'cancelled',
   })
   const [p1, p2, p3, p5] = s1.participants
-  await givenSelection.attendance(t, p1.id, { attendanceStatus: 'hadir', validationStatus: 'verified' })
-  await givenSelection.attendance(t, s2.participants[0].id, {
+  await setAttendance(t, p1.id, { attendanceStatus: 'hadir', validationStatus: 'verified' })
+  await setAttendance(t, s2.participants[0].id, {
     attendanceStatus: 'hadir',
     validationStatus: 'verified',
   })
-  await givenSelection.attendance(t, p2.id, { attendanceStatus: 'hadir' }) // not verified yet
-  await givenSelection.attendance(t, p3.id, { attendanceStatus: 'izin', validationStatus: 'verified' })
-  await givenSelection.attendance(t, p5.id, { attendanceStatus: 'hadir', validationStatus: 'verified' })
+  await setAttendance(t, p2.id, { attendanceStatus: 'hadir' }) // not verified yet
+  await setAttendance(t, p3.id, { attendanceStatus: 'izin', validationStatus: 'verified' })
+  await setAttendance(t, p5.id, { attendanceStatus: 'hadir', validationStatus: 'verified' })
 
-  await givenSelection.result(t, a1.application.id, { finalScore: 80 })
-  await givenSelection.result(t, a2.application.id, { psychotestScore: 70 }) // no final score yet
-  await givenSelection.result(t, a5.application.id, {
+  await aResult(t, a1.application.id, { finalScore: 80 })
+  await aResult(t, a2.application.id, { psychotestScore: 70 }) // no final score yet
+  await aResult(t, a5.application.id, {
     finalScore: 90,
     decision: 'diterima',
     isPublished: true,
     publishedAt: new Date(),
   })
-  await givenSelection.placement(t, {
+  await aPlacement(t, {
     applicationId: a5.application.id,
     studentId: a5.learner.studentId,
     companyId: company.id,
     vacancyId: main.id,
   })
 
-  const closed = await givenRecruitment.vacancy(t, {
+  const closed = await aVacancy(t, {
     companyId: company.id,
     majorIds: [otherMajor.id],
     values: { title: 'Staf Admin', deadline: '2020-01-31' },
   })
-  const inactive = await givenRecruitment.vacancy(t, {
+  const inactive = await aVacancy(t, {
     companyId: company.id,
     majorIds: [otherMajor.id],
     values: { title: 'Drafter', isActive: false },
   })
-  const deletedEmpty = await givenRecruitment.vacancy(t, {
+  const deletedEmpty = await aVacancy(t, {
     companyId: company.id,
     values: { title: 'Dihapus Kosong', deletedAt: new Date() },
   })
-  const deletedUsed = await givenRecruitment.vacancy(t, {
+  const deletedUsed = await aVacancy(t, {
     companyId: company.id,
     values: { title: 'Dihapus Berpelamar', deletedAt: new Date() },
   })
-  await givenSelection.applicant(t, deletedUsed.id, { status: 'withdrawn' })
+  await aCandidate(t, deletedUsed.id, { status: 'withdrawn' })
   return { admin, company, major, main, closed, inactive, deletedEmpty, deletedUsed, s1, s2 }
 }
 
@@ -174,9 +176,9 @@ describe('GET /api/admin/recruitment-selections', () => {
   })
 
   it('follows a change: a new verification counts at once', async () => {
-    const { company, vacancy } = await givenSelection.company(t)
-    const x = await givenSelection.applicant(t, vacancy.id)
-    const { participants } = await givenSelection.schedule(t, {
+    const { company, vacancy } = await anHrdWithVacancy(t)
+    const x = await aCandidate(t, vacancy.id)
+    const { participants } = await aSchedule(t, {
       companyId: company.id,
       vacancyId: vacancy.id,
       applicationIds: [x.application.id],

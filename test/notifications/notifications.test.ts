@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { notifications } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-applications.js'
-import { givenRecruitment as givenApply } from '../support/given-recruitment.js'
+import { anHrd, aStudent } from '../support/builders/accounts.js'
+import { anApplicant } from '../support/builders/applications.js'
+import { aNotification } from '../support/builders/notifications.js'
+import { aMajor } from '../support/builders/org.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -15,22 +17,22 @@ const storedOf = (userId: number) =>
 
 /** An account with three notifications (the middle one read) and a stranger with one of their own. */
 async function inbox() {
-  const me = await given.student(t)
-  const stranger = await given.hrd(t)
+  const me = await aStudent(t)
+  const stranger = await anHrd(t)
   const hour = 3600_000
-  const old = await givenRecruitment.notification(t, me.id, {
+  const old = await aNotification(t, me.id, {
     kind: 'application.reviewed',
     title: 'Lamaran Anda lolos seleksi administrasi',
     body: 'Selamat!',
     data: { applicationId: 7 },
     createdAt: new Date(Date.now() - 3 * hour),
   })
-  const read = await givenRecruitment.notification(t, me.id, {
+  const read = await aNotification(t, me.id, {
     createdAt: new Date(Date.now() - 2 * hour),
     readAt: new Date(Date.now() - hour),
   })
-  const recent = await givenRecruitment.notification(t, me.id, { createdAt: new Date(Date.now() - hour) })
-  const foreign = await givenRecruitment.notification(t, stranger.id)
+  const recent = await aNotification(t, me.id, { createdAt: new Date(Date.now() - hour) })
+  const foreign = await aNotification(t, stranger.id)
   return { me, stranger, old, read, recent, foreign }
 }
 
@@ -139,18 +141,18 @@ describe('PATCH /api/notifications/read-all', () => {
 
 describe('HR is told in-app when someone applies to its vacancy', () => {
   it("every active HR account of the vacancy's company gets the notice with the applicant's name and the vacancy's title; nobody else", async () => {
-    const major = await given.major(t)
-    const hrd = await given.hrd(t)
-    const colleague = await given.hrd(t, { companyId: hrd.companyId })
-    const inactive = await given.hrd(t, { companyId: hrd.companyId, values: { isActive: false } })
-    const otherCompany = await given.hrd(t)
-    const vacancy = await givenApply.vacancy(t, {
+    const major = await aMajor(t)
+    const hrd = await anHrd(t)
+    const colleague = await anHrd(t, { companyId: hrd.companyId })
+    const inactive = await anHrd(t, { companyId: hrd.companyId, values: { isActive: false } })
+    const otherCompany = await anHrd(t)
+    const vacancy = await aVacancy(t, {
       companyId: hrd.companyId,
       majorIds: [major.id],
       values: { title: 'Teknisi Listrik Pabrik' },
     })
-    await givenApply.vacancy(t, { companyId: otherCompany.companyId, majorIds: [major.id] })
-    const learner = await givenApply.applicant(t, {
+    await aVacancy(t, { companyId: otherCompany.companyId, majorIds: [major.id] })
+    const learner = await anApplicant(t, {
       majorId: major.id,
       values: { fullName: 'Rina Marlina' },
     })
@@ -185,10 +187,10 @@ describe('HR is told in-app when someone applies to its vacancy', () => {
   })
 
   it('a refused application (already applied) tells nobody again', async () => {
-    const major = await given.major(t)
-    const hrd = await given.hrd(t)
-    const vacancy = await givenApply.vacancy(t, { companyId: hrd.companyId, majorIds: [major.id] })
-    const learner = await givenApply.applicant(t, { majorId: major.id })
+    const major = await aMajor(t)
+    const hrd = await anHrd(t)
+    const vacancy = await aVacancy(t, { companyId: hrd.companyId, majorIds: [major.id] })
+    const learner = await anApplicant(t, { majorId: major.id })
     const url = `/api/job-vacancies/${vacancy.id}/apply`
     expect((await call(t, 'POST', url, { as: learner, body: {} })).status).toBe(201)
     expect((await call(t, 'POST', url, { as: learner, body: {} })).status).toBe(409)

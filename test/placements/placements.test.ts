@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { placementCheckins, placements } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-recruitment.js'
-import { givenSelection, schoolToday } from '../support/given-selection.js'
+import { anHrd } from '../support/builders/accounts.js'
+import { aMajor } from '../support/builders/org.js'
+import { aCheckin, anHrdWithVacancy, aPlacement, schoolToday } from '../support/builders/selection.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -20,8 +21,8 @@ const checkinsOf = (id: number) =>
     .orderBy(placementCheckins.monthMark)
 
 async function placed(values: Partial<typeof placements.$inferInsert> = {}) {
-  const { hrd, vacancy } = await givenSelection.hrWithVacancy(t, { title: 'Operator Las' })
-  const p = await givenSelection.placement(t, { companyId: hrd.companyId, vacancyId: vacancy.id, values })
+  const { hrd, vacancy } = await anHrdWithVacancy(t, { values: { title: 'Operator Las' } })
+  const p = await aPlacement(t, { companyId: hrd.companyId, vacancyId: vacancy.id, values })
   return { hrd, vacancy, ...p }
 }
 
@@ -31,31 +32,31 @@ describe('GET /api/hrd/job-placements', () => {
   })
 
   it("lists the company's placements, latest acceptance first, with check-ins and the next one due", async () => {
-    const hrd = await given.hrd(t)
-    const vacancy = await givenRecruitment.vacancy(t, {
+    const hrd = await anHrd(t)
+    const vacancy = await aVacancy(t, {
       companyId: hrd.companyId,
       values: { title: 'Operator Las' },
     })
-    const older = await givenSelection.placement(t, {
+    const older = await aPlacement(t, {
       companyId: hrd.companyId,
       vacancyId: vacancy.id,
       values: { acceptedAt: '2025-01-31', startDate: '2025-02-03', position: 'Welder' },
       student: { role: 'alumni', values: { graduationYear: 2024 } },
     })
-    await givenSelection.checkin(t, {
+    await aCheckin(t, {
       placementId: older.placement.id,
       monthMark: 3,
       status: 'active',
       notes: 'Betah',
       recordedAt: new Date('2025-05-05T03:00:00Z'),
     })
-    const newer = await givenSelection.placement(t, {
+    const newer = await aPlacement(t, {
       companyId: hrd.companyId,
       vacancyId: vacancy.id,
       values: { acceptedAt: '2025-11-30' },
     })
-    const other = await givenSelection.hrWithVacancy(t)
-    await givenSelection.placement(t, { companyId: other.hrd.companyId, vacancyId: other.vacancy.id })
+    const other = await anHrdWithVacancy(t)
+    await aPlacement(t, { companyId: other.hrd.companyId, vacancyId: other.vacancy.id })
 
     const res = await call(t, 'GET', LIST, { as: hrd })
     expect(res.status).toBe(200)
@@ -92,22 +93,22 @@ describe('GET /api/hrd/job-placements', () => {
   })
 
   it('filters by vacancy, status, major, acceptance dates and search', async () => {
-    const hrd = await given.hrd(t)
-    const major = await given.major(t)
-    const v1 = await givenRecruitment.vacancy(t, { companyId: hrd.companyId })
-    const v2 = await givenRecruitment.vacancy(t, { companyId: hrd.companyId })
-    const a = await givenSelection.placement(t, {
+    const hrd = await anHrd(t)
+    const major = await aMajor(t)
+    const v1 = await aVacancy(t, { companyId: hrd.companyId })
+    const v2 = await aVacancy(t, { companyId: hrd.companyId })
+    const a = await aPlacement(t, {
       companyId: hrd.companyId,
       vacancyId: v1.id,
       values: { acceptedAt: '2025-03-10', status: 'permanent' },
       student: { majorId: major.id, values: { fullName: 'Dewi Lestari', nis: 'NIS-DEWI-7' } },
     })
-    const b = await givenSelection.placement(t, {
+    const b = await aPlacement(t, {
       companyId: hrd.companyId,
       vacancyId: v2.id,
       values: { acceptedAt: '2025-06-01' },
     })
-    const c = await givenSelection.placement(t, {
+    const c = await aPlacement(t, {
       companyId: hrd.companyId,
       vacancyId: v2.id,
       values: { acceptedAt: '2025-09-15', status: 'resigned' },
@@ -156,7 +157,7 @@ describe('GET /api/hrd/job-placements/:id', () => {
 
   it('404 for another company’s placement and an unknown id', async () => {
     const { placement } = await placed()
-    const stranger = await given.hrd(t)
+    const stranger = await anHrd(t)
     const res = await call(t, 'GET', `${LIST}/${placement.id}`, { as: stranger })
     expect(res.status).toBe(404)
     expect(res.body).toEqual({ success: false, message: 'Data penempatan tidak ditemukan.', data: null })
@@ -211,7 +212,7 @@ describe('PATCH /api/hrd/job-placements/:id', () => {
 
   it('404 for another company’s placement; nothing changes', async () => {
     const { placement } = await placed()
-    const stranger = await given.hrd(t)
+    const stranger = await anHrd(t)
     const res = await call(t, 'PATCH', `${LIST}/${placement.id}`, {
       as: stranger,
       body: { status: 'resigned' },
@@ -271,7 +272,7 @@ describe('POST /api/hrd/job-placements/:id/check-ins', () => {
 
   it('404 for another company’s placement; nothing recorded', async () => {
     const { placement } = await placed()
-    const stranger = await given.hrd(t)
+    const stranger = await anHrd(t)
     const res = await call(t, 'POST', `${LIST}/${placement.id}/check-ins`, {
       as: stranger,
       body: { month_mark: 3, status: 'active' },

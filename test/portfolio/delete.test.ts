@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { files } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenPortfolio, uploaded } from '../support/given-portfolio.js'
+import { anAlumnus, anHrd, aStudent } from '../support/builders/accounts.js'
+import { anApplication, attachFile } from '../support/builders/applications.js'
+import { anUploadedFile } from '../support/builders/files.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -20,8 +21,8 @@ describe('DELETE /api/siswa/portfolio/:id', () => {
   })
 
   it('200 and removes the row and then the bytes', async () => {
-    const siswa = await given.student(t)
-    const file = await uploaded(t, siswa)
+    const siswa = await aStudent(t)
+    const file = await anUploadedFile(t, siswa)
     const { storageKey } = await fileRow(file.id)
     expect(onDisk(storageKey)).toBe(true)
     const res = await call(t, 'DELETE', `/api/siswa/portfolio/${file.id}`, { as: siswa })
@@ -34,10 +35,10 @@ describe('DELETE /api/siswa/portfolio/:id', () => {
   })
 
   it('404 for another learner’s file and for an unknown id, and the file stays', async () => {
-    const owner = await given.student(t)
-    const other = await given.student(t)
-    const alumni = await given.alumni(t)
-    const file = await uploaded(t, owner)
+    const owner = await aStudent(t)
+    const other = await aStudent(t)
+    const alumni = await anAlumnus(t)
+    const file = await anUploadedFile(t, owner)
     for (const [who, url] of [
       [other, `/api/siswa/portfolio/${file.id}`],
       [alumni, `/api/alumni/portfolio/${file.id}`],
@@ -52,7 +53,7 @@ describe('DELETE /api/siswa/portfolio/:id', () => {
   })
 
   it('404 for a decision letter on the learner’s record: it is not theirs to delete', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const [letter] = await t.db
       .insert(files)
       .values({
@@ -71,11 +72,11 @@ describe('DELETE /api/siswa/portfolio/:id', () => {
   })
 
   it('409 when the file is attached to an application, and nothing is removed', async () => {
-    const siswa = await given.student(t)
-    const hrd = await given.hrd(t)
-    const file = await uploaded(t, siswa, { category: 'cv' })
-    const application = await givenPortfolio.appliedTo(t, siswa.studentId, hrd.companyId)
-    await givenPortfolio.attach(t, application.id, file.id)
+    const siswa = await aStudent(t)
+    const hrd = await anHrd(t)
+    const file = await anUploadedFile(t, siswa, { category: 'cv' })
+    const application = await anApplication(t, { studentId: siswa.studentId, companyId: hrd.companyId })
+    await attachFile(t, application.id, file.id)
     const res = await call(t, 'DELETE', `/api/siswa/portfolio/${file.id}`, { as: siswa })
     expect(res.status).toBe(409)
     expect(res.body).toMatchObject({ success: false, data: null })
@@ -86,15 +87,15 @@ describe('DELETE /api/siswa/portfolio/:id', () => {
   })
 
   it('200 for an alumnus deleting their own file on the alumni route', async () => {
-    const alumni = await given.alumni(t)
-    const file = await uploaded(t, alumni, { role: 'alumni' })
+    const alumni = await anAlumnus(t)
+    const file = await anUploadedFile(t, alumni, { role: 'alumni' })
     const res = await call(t, 'DELETE', `/api/alumni/portfolio/${file.id}`, { as: alumni })
     expect(res.status).toBe(200)
     expect(await fileRow(file.id)).toBeUndefined()
   })
 
   it('422 for an id that is not a positive integer', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     for (const id of ['abc', '0', '99999999999']) {
       const res = await call(t, 'DELETE', `/api/siswa/portfolio/${id}`, { as: siswa })
       expect(res.status, id).toBe(422)

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { files, students } from '../../src/db/schema/index.js'
 import { profileCompleteness } from '../../src/modules/portfolio/service.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { uploaded } from '../support/given-portfolio.js'
+import { anAccount, anAlumnus, aStudent } from '../support/builders/accounts.js'
+import { anUploadedFile } from '../support/builders/files.js'
+import { aMajor } from '../support/builders/org.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -18,8 +19,8 @@ describe('GET /api/siswa/portfolio/profile', () => {
   })
 
   it('200 with the learner record, major, department, files and completeness', async () => {
-    const major = await given.major(t)
-    const siswa = await given.student(t, {
+    const major = await aMajor(t)
+    const siswa = await aStudent(t, {
       majorId: major.id,
       values: {
         nisn: '0071234567',
@@ -34,7 +35,7 @@ describe('GET /api/siswa/portfolio/profile', () => {
         socialMedia: { instagram: '@budi' },
       },
     })
-    const cv = await uploaded(t, siswa, { category: 'cv', title: 'CV', filename: 'cv.pdf' })
+    const cv = await anUploadedFile(t, siswa, { category: 'cv', title: 'CV', filename: 'cv.pdf' })
     const res = await call(t, 'GET', '/api/siswa/portfolio/profile', { as: siswa })
     expect(res.status).toBe(200)
     const s = siswa.student
@@ -76,9 +77,9 @@ describe('GET /api/siswa/portfolio/profile', () => {
   })
 
   it('lists what is missing, and never shows decision letters or other learners’ files', async () => {
-    const siswa = await given.student(t, { values: { phone: null, address: '  ', birthDate: null } })
-    const other = await given.student(t)
-    await uploaded(t, other, { category: 'cv' })
+    const siswa = await aStudent(t, { values: { phone: null, address: '  ', birthDate: null } })
+    const other = await aStudent(t)
+    await anUploadedFile(t, other, { category: 'cv' })
     await t.db.insert(files).values({
       studentId: siswa.studentId,
       category: 'decision_letter',
@@ -99,14 +100,14 @@ describe('GET /api/siswa/portfolio/profile', () => {
   })
 
   it('shows an alumnus their own record on the alumni route', async () => {
-    const alumni = await given.alumni(t)
+    const alumni = await anAlumnus(t)
     const res = await call(t, 'GET', '/api/alumni/portfolio/profile', { as: alumni })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ id: alumni.studentId, graduationYear: 2024 })
   })
 
   it('404 for an account without a learner record', async () => {
-    const orphan = await given.account(t, 'siswa')
+    const orphan = await anAccount(t, 'siswa')
     const res = await call(t, 'GET', '/api/siswa/portfolio/profile', { as: orphan })
     expect(res.status).toBe(404)
     expect(res.body).toMatchObject({ success: false, data: null })
@@ -115,11 +116,11 @@ describe('GET /api/siswa/portfolio/profile', () => {
 
 describe('profileCompleteness()', () => {
   it('is complete with phone, address, birth date and a CV; a certificate is not a CV', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     expect(await profileCompleteness(t.db, siswa.studentId)).toEqual({ complete: false, missing: ['cv'] })
-    await uploaded(t, siswa, { category: 'certificate' })
+    await anUploadedFile(t, siswa, { category: 'certificate' })
     expect((await profileCompleteness(t.db, siswa.studentId)).missing).toEqual(['cv'])
-    await uploaded(t, siswa, { category: 'cv' })
+    await anUploadedFile(t, siswa, { category: 'cv' })
     expect(await profileCompleteness(t.db, siswa.studentId)).toEqual({ complete: true, missing: [] })
     expect((await profileCompleteness(t.db, 2147483000)).complete).toBe(false)
   })
@@ -132,7 +133,7 @@ describe('GET /api/siswa/portfolio/options', () => {
   })
 
   it('200 with categories, skills, statuses, genders and religions', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const res = await call(t, 'GET', '/api/siswa/portfolio/options', { as: siswa })
     expect(res.status).toBe(200)
     expect(res.body.data.categories).toEqual([
@@ -160,7 +161,7 @@ describe('PUT /api/siswa/portfolio/profile', () => {
   })
 
   it('200 with the updated profile; stores biodata, contact, skills, education and social media', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
       as: siswa,
       body: {
@@ -211,7 +212,7 @@ describe('PUT /api/siswa/portfolio/profile', () => {
   })
 
   it('keeps absent fields, clears null ones and merges social media key by key', async () => {
-    const siswa = await given.student(t, {
+    const siswa = await aStudent(t, {
       values: { city: 'Bekasi', summary: 'lama', socialMedia: { instagram: '@lama', github: 'lama' } },
     })
     const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
@@ -231,8 +232,8 @@ describe('PUT /api/siswa/portfolio/profile', () => {
   })
 
   it('ignores NIS, name, major and class: they belong to the school', async () => {
-    const siswa = await given.student(t)
-    const other = await given.major(t)
+    const siswa = await aStudent(t)
+    const other = await aMajor(t)
     const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
       as: siswa,
       body: {
@@ -257,7 +258,7 @@ describe('PUT /api/siswa/portfolio/profile', () => {
   })
 
   it('422 with a message per field for bad values, and stores nothing', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
       as: siswa,
       body: {
@@ -292,7 +293,7 @@ describe('PUT /api/siswa/portfolio/profile', () => {
   })
 
   it('422 for a birth date in the future and an education that ends before it starts', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
       as: siswa,
       body: {
@@ -309,7 +310,7 @@ describe('PUT /api/siswa/portfolio/profile', () => {
   })
 
   it('accepts the Indonesian phone forms 08…, 628… and +628…', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     for (const phone of ['081234567', '6281234567890', '+62812345678901']) {
       const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', { as: siswa, body: { phone } })
       expect(res.status, phone).toBe(200)
@@ -322,7 +323,7 @@ describe('PUT /api/siswa/portfolio/profile', () => {
   })
 
   it('updates an alumnus through the alumni route', async () => {
-    const alumni = await given.alumni(t)
+    const alumni = await anAlumnus(t)
     const res = await call(t, 'PUT', '/api/alumni/portfolio/profile', {
       as: alumni,
       body: { city: 'Cikarang' },

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { files } from '../../src/db/schema/index.js'
 import { call, type TestContext, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { uploadForm } from '../support/given-portfolio.js'
+import { anAccount, anAlumnus, aStudent } from '../support/builders/accounts.js'
+import { uploadForm } from '../support/builders/files.js'
 import { fakeExe, tinyPdf, tinyPng } from '../support/multipart.js'
 import { expectRoles } from '../support/roles.js'
 
@@ -36,7 +36,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('201 with the file for a PDF, stored under a random key with the sniffed type', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const pdf = tinyPdf('cv budi')
     const res = await uploadForm(t, siswa, {
       category: 'cv',
@@ -66,7 +66,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('201 for a PNG, typed by its bytes even when the client claims otherwise', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const png = tinyPng()
     const res = await uploadForm(t, siswa, {
       category: 'award',
@@ -78,7 +78,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('reads the fields when they come after the file', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const res = await uploadForm(t, siswa, [
       ['file', { data: tinyPdf(), filename: 'transkrip.pdf' }],
       ['category', 'transcript'],
@@ -89,7 +89,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('413 for 10 MB + 1 byte, with no row and nothing on disk', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const before = storedFiles(t)
     const big = Buffer.concat([tinyPdf(), Buffer.alloc(10 * 1024 * 1024 + 1 - tinyPdf().length, 0x20)])
     expect(big.length).toBe(10 * 1024 * 1024 + 1)
@@ -105,7 +105,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('201 for exactly 10 MB', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const data = Buffer.concat([tinyPdf(), Buffer.alloc(10 * 1024 * 1024 - tinyPdf().length, 0x20)])
     const res = await uploadForm(t, siswa, { ...pdfForm(), file: { data, filename: 'ok.pdf' } })
     expect(res.status).toBe(201)
@@ -113,7 +113,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('415 for an executable named cv.pdf, with nothing stored', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const before = storedFiles(t)
     const res = await uploadForm(t, siswa, {
       category: 'cv',
@@ -127,7 +127,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('415 for a text file and for an SVG image', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     for (const [data, filename] of [
       [Buffer.from('Nama: Budi\nKeahlian: servis motor\n'), 'cv.txt'],
       [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'foto.png'],
@@ -139,7 +139,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('422 with per-field errors when file, category and title are missing', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const res = await uploadForm(t, siswa, { note: 'tanpa berkas' })
     expect(res.status).toBe(422)
     expect(res.body).toMatchObject({ success: false, data: null })
@@ -151,7 +151,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('422 for an unknown category, an empty or too long title, and an empty file', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const res = await uploadForm(t, siswa, {
       category: 'decision_letter',
       title: '   ',
@@ -167,7 +167,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('422 when a second file is sent', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const res = await uploadForm(t, siswa, [
       ['category', 'cv'],
       ['title', 'Dua berkas'],
@@ -180,7 +180,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('415 for a JSON body and 400 for a malformed multipart body, never 500', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const json = await call(t, 'POST', '/api/siswa/portfolio/upload', {
       as: siswa,
       body: { category: 'cv', title: 'CV' },
@@ -205,7 +205,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('keeps only a safe display name: `../../etc/passwd` is shown as `passwd`', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const res = await uploadForm(t, siswa, {
       ...pdfForm(),
       file: { data: tinyPdf(), filename: '../../etc/passwd' },
@@ -226,7 +226,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('422 once the learner holds 30 files, and the bytes of the refused upload are removed', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     await t.db.insert(files).values(
       Array.from({ length: 30 }, (_, i) => ({
         studentId: siswa.studentId,
@@ -248,7 +248,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('lets exactly one of three racing uploads take the last free place', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     await t.db.insert(files).values(
       Array.from({ length: 29 }, (_, i) => ({
         studentId: siswa.studentId,
@@ -270,7 +270,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
   })
 
   it('404 for an account without a learner record', async () => {
-    const orphan = await given.account(t, 'siswa')
+    const orphan = await anAccount(t, 'siswa')
     const res = await uploadForm(t, orphan, pdfForm())
     expect(res.status).toBe(404)
     expect(res.body).toMatchObject({ success: false, data: null })
@@ -279,7 +279,7 @@ describe('POST /api/siswa/portfolio/upload', () => {
 
 describe('POST /api/alumni/portfolio/upload', () => {
   it('201 for an alumnus, stored on their own record', async () => {
-    const alumni = await given.alumni(t)
+    const alumni = await anAlumnus(t)
     const res = await uploadForm(t, alumni, pdfForm(), 'alumni')
     expect(res.status).toBe(201)
     const rows = await rowsOf(alumni.studentId)

@@ -3,16 +3,17 @@ import { describe, expect, it } from 'vitest'
 import { notifications, reminderDeliveries } from '../../src/db/schema/index.js'
 import { sweepReminders } from '../../src/modules/reminders/service.js'
 import { call, useTestApp } from '../support/app.js'
-import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
+import { anHrdWithVacancy, candidates } from '../support/builders/selection.js'
 import { eventually } from '../support/smtp.js'
 
 const t = useTestApp()
 
 describe('reminders without SMTP_URL', () => {
   it('deliver in-app only: no e-mail is owed, nothing is left for the sweep', async () => {
-    const { company, hrd, vacancy } = await givenSelection.company(t)
-    const [a] = await givenSelection.applicants(t, vacancy.id, 1)
-    const { schedule } = await givenSelection.schedule(t, {
+    const { company, hrd, vacancy } = await anHrdWithVacancy(t)
+    const [a] = await candidates(t, vacancy.id, 1)
+    const { schedule } = await aSchedule(t, {
       companyId: company.id,
       vacancyId: vacancy.id,
       applicationIds: [a.application.id],

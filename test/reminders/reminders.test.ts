@@ -4,8 +4,9 @@ import { notifications, reminderDeliveries, testParticipants } from '../../src/d
 import { createMailer } from '../../src/jobs/mailer.js'
 import { deliverReminder, sweepReminders } from '../../src/modules/reminders/service.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import { anHrd } from '../support/builders/accounts.js'
+import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
+import { aCandidate, anHrdWithVacancy, candidates } from '../support/builders/selection.js'
 import { expectRoles } from '../support/roles.js'
 import { eventually, startSmtp } from '../support/smtp.js'
 
@@ -22,10 +23,10 @@ const t = useTestApp(env)
 
 /** A company with an upcoming test of `n` participants who have accounts, and one without an account. */
 async function upcomingTest(n = 2, hours = 48) {
-  const { company, hrd, vacancy } = await givenSelection.company(t, { companyName: 'PT Reminder Jaya' })
-  const applicants = await givenSelection.applicants(t, vacancy.id, n)
-  const noAccount = await givenSelection.applicant(t, vacancy.id, { account: false })
-  const { schedule, participants } = await givenSelection.schedule(t, {
+  const { company, hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Reminder Jaya' })
+  const applicants = await candidates(t, vacancy.id, n)
+  const noAccount = await aCandidate(t, vacancy.id, { account: false })
+  const { schedule, participants } = await aSchedule(t, {
     companyId: company.id,
     vacancyId: vacancy.id,
     applicationIds: [...applicants.map((a) => a.application.id), noAccount.application.id],
@@ -160,7 +161,7 @@ describe('POST /api/hrd/test-schedules/:id/remind-all', () => {
 
   it("404 for another company's schedule, and for an unknown one", async () => {
     const { schedule } = await upcomingTest(1)
-    const other = await given.hrd(t)
+    const other = await anHrd(t)
     const res = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: other })
     expect(res.status).toBe(404)
     expect(res.body).toMatchObject({ success: false, data: null })

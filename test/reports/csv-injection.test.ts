@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { applications, placements, tracerStudies } from '../../src/db/schema/index.js'
 import { neutraliseCsvCell, type Table, toCsv } from '../../src/modules/reports/export.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-recruitment.js'
-import { givenSelection } from '../support/given-selection.js'
+import { type Account, anAdmin, anAlumnus } from '../support/builders/accounts.js'
+import { aCompany, aDepartment, aMajor } from '../support/builders/org.js'
+import { aParticipant, aSchedule } from '../support/builders/schedules.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 
 /**
  * Names a user may type that a spreadsheet would run as formulas, in every place a report prints
@@ -27,16 +28,16 @@ const t = useTestApp()
 let admin: Account
 
 beforeAll(async () => {
-  admin = await given.admin(t)
-  const dept = await given.department(t, { name: EVIL.department })
-  const major = await given.major(t, { departmentId: dept.id, code: EVIL.majorCode, name: EVIL.major })
-  const company = await given.company(t, { name: EVIL.company })
-  const vacancy = await givenRecruitment.vacancy(t, {
+  admin = await anAdmin(t)
+  const dept = await aDepartment(t, { name: EVIL.department })
+  const major = await aMajor(t, { departmentId: dept.id, code: EVIL.majorCode, name: EVIL.major })
+  const company = await aCompany(t, { name: EVIL.company })
+  const vacancy = await aVacancy(t, {
     companyId: company.id,
     majorIds: [major.id],
     values: { title: EVIL.vacancy },
   })
-  const alumna = await given.alumni(t, { majorId: major.id, values: { graduationYear: 2025 } })
+  const alumna = await anAlumnus(t, { majorId: major.id, values: { graduationYear: 2025 } })
   const [application] = await t.db
     .insert(applications)
     .values({
@@ -47,12 +48,12 @@ beforeAll(async () => {
       reviewDecision: 'lolos',
     })
     .returning()
-  const schedule = await givenSelection.schedule(t, {
+  const { schedule } = await aSchedule(t, {
     companyId: company.id,
     vacancyId: vacancy.id,
     values: { name: EVIL.schedule, scheduledAt: new Date(Date.now() - 86_400_000) },
   })
-  await givenSelection.participant(t, schedule.id, application.id, {
+  await aParticipant(t, schedule.id, application.id, {
     attendanceStatus: 'hadir',
     validationStatus: 'verified',
   })

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { applications, placements, tracerStudies } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-recruitment.js'
-import { givenSelection } from '../support/given-selection.js'
+import { type Account, anAdmin, aStudent } from '../support/builders/accounts.js'
+import { aCompany, aMajor } from '../support/builders/org.js'
+import { aParticipant, aSchedule } from '../support/builders/schedules.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 
 /** The front page's figures on a small data set laid out around "now" (the database's clock). */
 const t = useTestApp()
@@ -14,13 +15,13 @@ const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000)
 const YEARS_AGO = new Date(Date.now() - 2 * 366 * 86_400_000)
 
 beforeAll(async () => {
-  admin = await given.admin(t)
-  const major = await given.major(t)
-  const alfa = await given.company(t, { name: 'PT Alfa' })
-  const beta = await given.company(t, { name: 'PT Beta' })
-  const closed = await given.company(t, { name: 'PT Tutup', isActive: false })
+  admin = await anAdmin(t)
+  const major = await aMajor(t)
+  const alfa = await aCompany(t, { name: 'PT Alfa' })
+  const beta = await aCompany(t, { name: 'PT Beta' })
+  const closed = await aCompany(t, { name: 'PT Tutup', isActive: false })
   const vacancy = (companyId: number, title: string, values = {}) =>
-    givenRecruitment.vacancy(t, { companyId, majorIds: [major.id], values: { title, ...values } })
+    aVacancy(t, { companyId, majorIds: [major.id], values: { title, ...values } })
   const open = await vacancy(alfa.id, 'Operator Produksi')
   await vacancy(alfa.id, 'Lewat tenggat', { deadline: sql`current_date - 1` as unknown as string })
   await vacancy(closed.id, 'Perusahaan nonaktif')
@@ -29,7 +30,7 @@ beforeAll(async () => {
 
   const learner = async (name: string, graduationYear: number | null = null) =>
     (
-      await given.student(t, {
+      await aStudent(t, {
         role: graduationYear ? 'alumni' : 'siswa',
         majorId: major.id,
         account: false,
@@ -57,22 +58,22 @@ beforeAll(async () => {
   const lama = await apply('Lama', 'accepted', YEARS_AGO)
 
   const schedule = (scheduledAt: Date, cancelled = false) =>
-    givenSelection.schedule(t, {
+    aSchedule(t, {
       companyId: alfa.id,
       vacancyId: open.id,
       values: { scheduledAt, ...(cancelled ? { status: 'cancelled' as const } : {}) },
-    })
+    }).then((made) => made.schedule)
   const thisWeek = await schedule(new Date())
   const cancelled = await schedule(new Date(), true)
   await schedule(new Date(Date.now() + 8 * 86_400_000))
   await schedule(new Date(Date.now() - 8 * 86_400_000))
-  await givenSelection.participant(t, thisWeek.id, ids.Ani, { attendanceStatus: 'hadir' })
-  await givenSelection.participant(t, thisWeek.id, ids.Budi)
-  await givenSelection.participant(t, thisWeek.id, ids.Citra, {
+  await aParticipant(t, thisWeek.id, ids.Ani, { attendanceStatus: 'hadir' })
+  await aParticipant(t, thisWeek.id, ids.Budi)
+  await aParticipant(t, thisWeek.id, ids.Citra, {
     attendanceStatus: 'hadir',
     validationStatus: 'verified',
   })
-  await givenSelection.participant(t, cancelled.id, ids.Ani)
+  await aParticipant(t, cancelled.id, ids.Ani)
 
   const today = await t.db.execute(sql`select ((now() at time zone 'Asia/Jakarta')::date)::text as d`)
   const [{ d }] = (today as unknown as { rows: { d: string }[] }).rows

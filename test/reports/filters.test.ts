@@ -2,14 +2,14 @@ import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
+import { type Account, anAdmin, anHrd } from '../support/builders/accounts.js'
 import { expectRoles } from '../support/roles.js'
 
 /** The reports on an empty database (no division by zero), bad filters, and who may read them. */
 const t = useTestApp()
 let admin: Account
 beforeAll(async () => {
-  admin = await given.admin(t)
+  admin = await anAdmin(t)
 })
 
 const REPORTS = ['recruitment', 'attendance', 'absorption', 'tracer-study'] as const
@@ -185,7 +185,7 @@ describe('who may read the reports', () => {
     const anonymous = await call(t, 'GET', '/api/admin/reports/recruitment', { query: { format: 'csv' } })
     expect(anonymous.status).toBe(401)
     expect(anonymous.headers['content-type']).toMatch(/application\/json/)
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await call(t, 'GET', '/api/admin/reports/recruitment', { as: hrd, query: { format: 'xlsx' } })
     expect(res.status).toBe(403)
     expect(res.body).toMatchObject({ success: false, data: null })

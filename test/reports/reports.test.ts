@@ -11,9 +11,10 @@ import {
   tracerStudies,
 } from '../../src/db/schema/index.js'
 import { call, type TestContext, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenRecruitment, type VacancyValues } from '../support/given-recruitment.js'
-import { givenSelection } from '../support/given-selection.js'
+import { type Account, anAdmin, aStudent } from '../support/builders/accounts.js'
+import { aCompany, aDepartment, aMajor } from '../support/builders/org.js'
+import { aParticipant, aSchedule } from '../support/builders/schedules.js'
+import { aVacancy, type VacancyValues } from '../support/builders/vacancies.js'
 
 /**
  * One small district, built row by row, whose every report figure is worked out by hand below.
@@ -74,14 +75,12 @@ const working = (
 ) => ({ institutionName: 'PT Kerja', jobFit, city, province, startingSalary, waitingPeriodMonths, startDate })
 
 async function build(t: TestContext) {
-  admin = await given.admin(t)
-  const dept = await given.department(t, { code: 'TI', name: 'Teknologi Informasi' })
-  ids.m1 = (await given.major(t, { departmentId: dept.id, code: 'RPL', name: 'Rekayasa Perangkat Lunak' })).id
-  ids.m2 = (
-    await given.major(t, { departmentId: dept.id, code: 'TKJ', name: 'Teknik Komputer dan Jaringan' })
-  ).id
-  ids.alfa = (await given.company(t, { name: 'PT Alfa' })).id
-  ids.beta = (await given.company(t, { name: 'PT Beta' })).id
+  admin = await anAdmin(t)
+  const dept = await aDepartment(t, { code: 'TI', name: 'Teknologi Informasi' })
+  ids.m1 = (await aMajor(t, { departmentId: dept.id, code: 'RPL', name: 'Rekayasa Perangkat Lunak' })).id
+  ids.m2 = (await aMajor(t, { departmentId: dept.id, code: 'TKJ', name: 'Teknik Komputer dan Jaringan' })).id
+  ids.alfa = (await aCompany(t, { name: 'PT Alfa' })).id
+  ids.beta = (await aCompany(t, { name: 'PT Beta' })).id
 
   const learners: [string, 'm1' | 'm2', number | null][] = [
     ['s1', 'm1', null],
@@ -94,7 +93,7 @@ async function build(t: TestContext) {
     ['s8', 'm2', 2024],
   ]
   for (const [key, major, graduationYear] of learners) {
-    const l = await given.student(t, {
+    const l = await aStudent(t, {
       role: graduationYear ? 'alumni' : 'siswa',
       majorId: ids[major],
       values: { graduationYear },
@@ -104,7 +103,7 @@ async function build(t: TestContext) {
   }
 
   const vacancy = async (key: string, company: string, majors: string[], values: VacancyValues) => {
-    const v = await givenRecruitment.vacancy(t, {
+    const v = await aVacancy(t, {
       companyId: ids[company],
       majorIds: majors.map((m) => ids[m]),
       values: { title: `Lowongan ${key}`, ...values },
@@ -140,7 +139,7 @@ async function build(t: TestContext) {
     scheduledAt: string,
     cancelled = false,
   ) => {
-    const s = await givenSelection.schedule(t, {
+    const { schedule: s } = await aSchedule(t, {
       companyId: ids[company],
       vacancyId: ids[vacancyKey],
       values: {
@@ -157,7 +156,7 @@ async function build(t: TestContext) {
     app: string,
     attendanceStatus: 'hadir' | 'izin' | 'alpa' | null,
     validationStatus: 'pending' | 'verified' | 'rejected',
-  ) => givenSelection.participant(t, ids[schedule], ids[app], { attendanceStatus, validationStatus })
+  ) => aParticipant(t, ids[schedule], ids[app], { attendanceStatus, validationStatus })
   await schedule('ts1', 'alfa', 'vA1', '2025-06-30T16:00:00Z')
   await participant('ts1', 'a1', 'hadir', 'verified')
   await participant('ts1', 'a4', 'alpa', 'verified')

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { testSchedules } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-applications.js'
-import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import { anHrd } from '../support/builders/accounts.js'
+import { hoursFromNow } from '../support/builders/schedules.js'
+import { aCandidate, anHrdWithVacancy, candidates } from '../support/builders/selection.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
+import { eventsOf, notificationsOf, participantsOf, storedSchedule } from '../support/stored.js'
 
 const t = useTestApp()
 
@@ -27,16 +29,16 @@ const schedulesOfVacancy = (vacancyId: number) =>
 
 describe('POST /api/hrd/test-schedules', () => {
   it('admits only hrd', async () => {
-    const { vacancy } = await givenSelection.company(t)
+    const { vacancy } = await anHrdWithVacancy(t)
     await expectRoles(t, 'POST', '/api/hrd/test-schedules', ['hrd'], body(vacancy.id, [1]))
   })
 
   it('creates the schedule, a participant per application, a timeline row and a notification each', async () => {
-    const { hrd, vacancy } = await givenSelection.company(t, {
+    const { hrd, vacancy } = await anHrdWithVacancy(t, {
       vacancyTitle: 'Teknisi Mesin',
       companyName: 'PT Sinar Jaya',
     })
-    const [a, b] = await givenSelection.applicants(t, vacancy.id, 2)
+    const [a, b] = await candidates(t, vacancy.id, 2)
     const res = await call(t, 'POST', '/api/hrd/test-schedules', {
       as: hrd,
       body: body(vacancy.id, [b.application.id, a.application.id], { name: '  Psikotes Tahap 1 ' }),
@@ -64,21 +66,21 @@ describe('POST /api/hrd/test-schedules', () => {
     })
     const id = res.body.data.id
 
-    const schedule = await givenSelection.scheduleRow(t, id)
+    const schedule = await storedSchedule(t, id)
     expect(schedule).toMatchObject({
       companyId: hrd.companyId,
       jobVacancyId: vacancy.id,
       status: 'scheduled',
       createdBy: hrd.id,
     })
-    const participants = await givenSelection.participantsOf(t, id)
+    const participants = await participantsOf(t, id)
     expect(participants.map((p) => [p.applicationId, p.validationStatus, p.attendanceStatus])).toEqual([
       [a.application.id, 'pending', null],
       [b.application.id, 'pending', null],
     ])
 
     for (const x of [a, b]) {
-      const events = await givenSelection.eventsOf(t, x.application.id)
+      const events = await eventsOf(t, x.application.id)
       expect(events.at(-1)).toMatchObject({
         stage: 'test_scheduled',
         status: 'psikotes',
@@ -88,7 +90,7 @@ describe('POST /api/hrd/test-schedules', () => {
       expect(events.at(-1)?.notes).toBe(
         'Psikotes Tahap 1: Rabu, 15 Juli 2099 pukul 08.00 WIB di Aula PT Mitra',
       )
-      const notes = await givenSelection.notificationsOf(t, x.learner.id)
+      const notes = await notificationsOf(t, x.learner.id)
       expect(notes).toHaveLength(1)
       expect(notes[0]).toMatchObject({
         kind: 'test.scheduled',
@@ -106,8 +108,8 @@ describe('POST /api/hrd/test-schedules', () => {
   })
 
   it('stores optional fields as null when left out, and skips notifications of applicants without an account', async () => {
-    const { hrd, vacancy } = await givenSelection.company(t)
-    const { application } = await givenSelection.applicant(t, vacancy.id, { account: false })
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, vacancy.id, { account: false })
     const res = await call(t, 'POST', '/api/hrd/test-schedules', {
       as: hrd,
       body: {
@@ -127,16 +129,16 @@ describe('POST /api/hrd/test-schedules', () => {
       durationMinutes: null,
       participantCount: 1,
     })
-    expect((await givenSelection.eventsOf(t, application.id)).at(-1)?.stage).toBe('test_scheduled')
+    expect((await eventsOf(t, application.id)).at(-1)?.stage).toBe('test_scheduled')
   })
 
   it('422 per index for applications that are not in progress or not of the vacancy; nothing is written', async () => {
-    const { hrd, vacancy } = await givenSelection.company(t)
-    const ok = await givenSelection.applicant(t, vacancy.id)
-    const pending = await givenSelection.applicant(t, vacancy.id, { status: 'pending' })
-    const withdrawn = await givenSelection.applicant(t, vacancy.id, { status: 'withdrawn' })
-    const otherVacancy = await givenRecruitment.vacancy(t, { companyId: hrd.companyId })
-    const elsewhere = await givenSelection.applicant(t, otherVacancy.id)
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const ok = await aCandidate(t, vacancy.id)
+    const pending = await aCandidate(t, vacancy.id, { status: 'pending' })
+    const withdrawn = await aCandidate(t, vacancy.id, { status: 'withdrawn' })
+    const otherVacancy = await aVacancy(t, { companyId: hrd.companyId })
+    const elsewhere = await aCandidate(t, otherVacancy.id)
     const res = await call(t, 'POST', '/api/hrd/test-schedules', {
       as: hrd,
       body: body(vacancy.id, [
@@ -159,13 +161,13 @@ describe('POST /api/hrd/test-schedules', () => {
     expect(res.body.errors['application_ids.2'][0]).toContain('tidak ditemukan')
     expect(res.body.errors['application_ids.3'][0]).toContain('Dibatalkan')
     expect(await schedulesOfVacancy(vacancy.id)).toEqual([])
-    expect((await givenSelection.eventsOf(t, ok.application.id)).map((e) => e.stage)).toEqual(['applied'])
-    expect(await givenSelection.notificationsOf(t, ok.learner.id)).toEqual([])
+    expect((await eventsOf(t, ok.application.id)).map((e) => e.stage)).toEqual(['applied'])
+    expect(await notificationsOf(t, ok.learner.id)).toEqual([])
   })
 
   it('422 for a time in the past, with the other field errors at once', async () => {
-    const { hrd, vacancy } = await givenSelection.company(t)
-    const { application } = await givenSelection.applicant(t, vacancy.id)
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, vacancy.id)
     const res = await call(t, 'POST', '/api/hrd/test-schedules', {
       as: hrd,
       body: body(vacancy.id, [application.id], { scheduled_at: hoursFromNow(-1), name: '   ' }),
@@ -179,9 +181,9 @@ describe('POST /api/hrd/test-schedules', () => {
   })
 
   it("422 on job_vacancy_id for another company's vacancy or a deleted one", async () => {
-    const { hrd } = await givenSelection.company(t)
-    const other = await givenSelection.company(t)
-    const { application } = await givenSelection.applicant(t, other.vacancy.id)
+    const { hrd } = await anHrdWithVacancy(t)
+    const other = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, other.vacancy.id)
     const res = await call(t, 'POST', '/api/hrd/test-schedules', {
       as: hrd,
       body: body(other.vacancy.id, [application.id]),
@@ -189,7 +191,7 @@ describe('POST /api/hrd/test-schedules', () => {
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({ job_vacancy_id: ['lowongan tidak ditemukan'] })
 
-    const deleted = await givenRecruitment.vacancy(t, {
+    const deleted = await aVacancy(t, {
       companyId: hrd.companyId,
       values: { deletedAt: new Date() },
     })
@@ -200,7 +202,7 @@ describe('POST /api/hrd/test-schedules', () => {
   })
 
   it('422 per field for a malformed body', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await call(t, 'POST', '/api/hrd/test-schedules', {
       as: hrd,
       body: {

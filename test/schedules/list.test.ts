@@ -2,22 +2,23 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { testSchedules } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { givenRecruitment } from '../support/given-applications.js'
-import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import { aSchedule, hoursFromNow, moveSchedule, setAttendance } from '../support/builders/schedules.js'
+import { aCandidate, anHrdWithVacancy, candidates } from '../support/builders/selection.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
 
 /** A company with three schedules of two vacancies: one done with marks, one upcoming, one cancelled. */
 async function world() {
-  const { hrd, company, vacancy } = await givenSelection.company(t, { vacancyTitle: 'Operator CNC' })
-  const second = await givenRecruitment.vacancy(t, {
+  const { hrd, company, vacancy } = await anHrdWithVacancy(t, { vacancyTitle: 'Operator CNC' })
+  const second = await aVacancy(t, {
     companyId: company.id,
     values: { title: 'Admin Gudang' },
   })
-  const [a, b, c] = await givenSelection.applicants(t, vacancy.id, 3)
-  const d = await givenSelection.applicant(t, second.id)
-  const done = await givenSelection.schedule(t, {
+  const [a, b, c] = await candidates(t, vacancy.id, 3)
+  const d = await aCandidate(t, second.id)
+  const done = await aSchedule(t, {
     companyId: company.id,
     vacancyId: vacancy.id,
     applicationIds: [a.application.id, b.application.id, c.application.id],
@@ -25,12 +26,12 @@ async function world() {
     kind: 'psikotes',
     name: 'Psikotes Gelombang 1',
   })
-  await givenSelection.attendance(t, done.participants[0].id, {
+  await setAttendance(t, done.participants[0].id, {
     attendanceStatus: 'hadir',
     validationStatus: 'verified',
   })
-  await givenSelection.attendance(t, done.participants[1].id, { attendanceStatus: 'alpa' })
-  const upcoming = await givenSelection.schedule(t, {
+  await setAttendance(t, done.participants[1].id, { attendanceStatus: 'alpa' })
+  const upcoming = await aSchedule(t, {
     companyId: company.id,
     vacancyId: second.id,
     applicationIds: [d.application.id],
@@ -38,7 +39,7 @@ async function world() {
     kind: 'wawancara',
     name: 'Wawancara User',
   })
-  const cancelled = await givenSelection.schedule(t, {
+  const cancelled = await aSchedule(t, {
     companyId: company.id,
     vacancyId: vacancy.id,
     applicationIds: [a.application.id],
@@ -59,7 +60,7 @@ describe('GET /api/hrd/test-schedules', () => {
 
   it("lists the company's schedules latest first with status, vacancy and counts", async () => {
     const w = await world()
-    await givenSelection.company(t) // another company's data stays out
+    await anHrdWithVacancy(t) // another company's data stays out
     const res = await call(t, 'GET', '/api/hrd/test-schedules', { as: w.hrd })
     expect(res.status).toBe(200)
     expect(res.body.meta).toEqual({ page: 1, perPage: 15, total: 3, totalPages: 1 })
@@ -113,7 +114,7 @@ describe('GET /api/hrd/test-schedules', () => {
   })
 
   it('422 for a bad filter', async () => {
-    const { hrd } = await givenSelection.company(t)
+    const { hrd } = await anHrdWithVacancy(t)
     const res = await call(t, 'GET', '/api/hrd/test-schedules', {
       as: hrd,
       query: { status: 'open', date_from: '1 Maret', kind: 'x' },
@@ -144,7 +145,7 @@ describe('GET /api/hrd/test-schedules/:id', () => {
 
   it("404 for another company's schedule or an unknown id", async () => {
     const w = await world()
-    const other = await givenSelection.company(t)
+    const other = await anHrdWithVacancy(t)
     const res = await call(t, 'GET', `/api/hrd/test-schedules/${w.done.schedule.id}`, { as: other.hrd })
     expect(res.status).toBe(404)
     expect(res.body).toEqual({ success: false, message: 'Jadwal tes tidak ditemukan.', data: null })
@@ -152,9 +153,9 @@ describe('GET /api/hrd/test-schedules/:id', () => {
   })
 
   it('is ongoing from its start until its duration has passed, and only then done (was done at the start)', async () => {
-    const { hrd, company, vacancy } = await givenSelection.company(t)
-    const { application } = await givenSelection.applicant(t, vacancy.id)
-    const { schedule } = await givenSelection.schedule(t, {
+    const { hrd, company, vacancy } = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, vacancy.id)
+    const { schedule } = await aSchedule(t, {
       companyId: company.id,
       vacancyId: vacancy.id,
       applicationIds: [application.id],
@@ -166,31 +167,31 @@ describe('GET /api/hrd/test-schedules/:id', () => {
     const listed = async (query: string) =>
       ids(await call(t, 'GET', '/api/hrd/test-schedules', { as: hrd, query: { status: query } }))
     expect(await status()).toBe('scheduled')
-    await givenSelection.moveSchedule(t, schedule.id, hoursFromNow(-0.01))
+    await moveSchedule(t, schedule.id, hoursFromNow(-0.01))
     expect(await status()).toBe('ongoing')
-    await givenSelection.moveSchedule(t, schedule.id, hoursFromNow(-1.4)) // 84 of its 90 minutes
+    await moveSchedule(t, schedule.id, hoursFromNow(-1.4)) // 84 of its 90 minutes
     expect(await status()).toBe('ongoing')
     expect(await listed('ongoing')).toEqual([schedule.id])
     expect(await listed('done')).toEqual([])
-    await givenSelection.moveSchedule(t, schedule.id, hoursFromNow(-1.6))
+    await moveSchedule(t, schedule.id, hoursFromNow(-1.6))
     expect(await status()).toBe('done')
     expect(await listed('ongoing')).toEqual([])
     expect(await listed('done')).toEqual([schedule.id])
   })
 
   it('without a duration, is ongoing until the end of its day in WIB', async () => {
-    const { hrd, company, vacancy } = await givenSelection.company(t)
-    const { application } = await givenSelection.applicant(t, vacancy.id)
+    const { hrd, company, vacancy } = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, vacancy.id)
     const day = 24 * 3_600_000
     const wib = 7 * 3_600_000
     const todayWib = Math.floor((Date.now() + wib) / day) * day - wib // 00:00 WIB today, as an instant
-    const { schedule: today } = await givenSelection.schedule(t, {
+    const { schedule: today } = await aSchedule(t, {
       companyId: company.id,
       vacancyId: vacancy.id,
       applicationIds: [application.id],
       scheduledAt: new Date(todayWib).toISOString(),
     })
-    const { schedule: lastNight } = await givenSelection.schedule(t, {
+    const { schedule: lastNight } = await aSchedule(t, {
       companyId: company.id,
       vacancyId: vacancy.id,
       applicationIds: [application.id],

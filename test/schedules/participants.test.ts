@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import { anAdmin } from '../support/builders/accounts.js'
+import { aSchedule, hoursFromNow, setAttendance } from '../support/builders/schedules.js'
+import { aCandidate, anHrdWithVacancy } from '../support/builders/selection.js'
 import { expectRoles } from '../support/roles.js'
+import { storedParticipant } from '../support/stored.js'
 
 const t = useTestApp()
 
@@ -10,11 +12,11 @@ const t = useTestApp()
 let n = 0
 async function heldTest(opts: { scheduledAt?: string } = {}) {
   const k = ++n
-  const { hrd, company, vacancy } = await givenSelection.company(t)
-  const budi = await givenSelection.applicant(t, vacancy.id, { fullName: 'Budi Santoso', nis: `B-1001-${k}` })
-  const ani = await givenSelection.applicant(t, vacancy.id, { fullName: 'Ani Lestari', nis: `A-2002-${k}` })
-  const citra = await givenSelection.applicant(t, vacancy.id, { fullName: 'Citra Dewi', nis: `C-3003-${k}` })
-  const { schedule, participants } = await givenSelection.schedule(t, {
+  const { hrd, company, vacancy } = await anHrdWithVacancy(t)
+  const budi = await aCandidate(t, vacancy.id, { fullName: 'Budi Santoso', nis: `B-1001-${k}` })
+  const ani = await aCandidate(t, vacancy.id, { fullName: 'Ani Lestari', nis: `A-2002-${k}` })
+  const citra = await aCandidate(t, vacancy.id, { fullName: 'Citra Dewi', nis: `C-3003-${k}` })
+  const { schedule, participants } = await aSchedule(t, {
     companyId: company.id,
     vacancyId: vacancy.id,
     applicationIds: [budi.application.id, ani.application.id, citra.application.id],
@@ -35,8 +37,8 @@ describe('GET /api/hrd/test-schedules/:id/participants', () => {
 
   it('lists participants by name with their attendance, validation and validator', async () => {
     const w = await heldTest()
-    const admin = await given.admin(t, { fullName: 'Bu Rina BKK' })
-    await givenSelection.attendance(t, w.pAni.id, {
+    const admin = await anAdmin(t, { fullName: 'Bu Rina BKK' })
+    await setAttendance(t, w.pAni.id, {
       attendanceStatus: 'hadir',
       validationStatus: 'verified',
       validatedBy: admin.id,
@@ -79,8 +81,8 @@ describe('GET /api/hrd/test-schedules/:id/participants', () => {
 
   it('filters by attendance_status (unmarked too), validation_status and search; paginates', async () => {
     const w = await heldTest()
-    await givenSelection.attendance(t, w.pBudi.id, { attendanceStatus: 'alpa', validationStatus: 'rejected' })
-    await givenSelection.attendance(t, w.pCitra.id, { attendanceStatus: 'izin' })
+    await setAttendance(t, w.pBudi.id, { attendanceStatus: 'alpa', validationStatus: 'rejected' })
+    await setAttendance(t, w.pCitra.id, { attendanceStatus: 'izin' })
     const list = async (query: Record<string, string | number>) =>
       (await call(t, 'GET', `/api/hrd/test-schedules/${w.schedule.id}/participants`, { as: w.hrd, query }))
         .body
@@ -98,7 +100,7 @@ describe('GET /api/hrd/test-schedules/:id/participants', () => {
 
   it("404 for another company's schedule", async () => {
     const w = await heldTest()
-    const other = await givenSelection.company(t)
+    const other = await anHrdWithVacancy(t)
     const res = await call(t, 'GET', `/api/hrd/test-schedules/${w.schedule.id}/participants`, {
       as: other.hrd,
     })
@@ -127,7 +129,7 @@ describe('PATCH /api/hrd/test-schedules/:id/participants/:participantId/attendan
       markedAt: expect.stringMatching(/Z$/),
       validationStatus: 'pending',
     })
-    expect(await givenSelection.participantRow(t, w.pBudi.id)).toMatchObject({
+    expect(await storedParticipant(t, w.pBudi.id)).toMatchObject({
       attendanceStatus: 'izin',
       attendanceNotes: 'Sakit, ada surat dokter',
       markedBy: w.hrd.id,
@@ -151,8 +153,8 @@ describe('PATCH /api/hrd/test-schedules/:id/participants/:participantId/attendan
 
   it('a mark the career center rejected goes back to pending', async () => {
     const w = await heldTest()
-    const admin = await given.admin(t)
-    await givenSelection.attendance(t, w.pAni.id, {
+    const admin = await anAdmin(t)
+    await setAttendance(t, w.pAni.id, {
       attendanceStatus: 'hadir',
       validationStatus: 'rejected',
       validatedBy: admin.id,
@@ -171,14 +173,14 @@ describe('PATCH /api/hrd/test-schedules/:id/participants/:participantId/attendan
 
   it('422 once verified, before the test started, or when the schedule was cancelled', async () => {
     const w = await heldTest()
-    await givenSelection.attendance(t, w.pAni.id, { attendanceStatus: 'hadir', validationStatus: 'verified' })
+    await setAttendance(t, w.pAni.id, { attendanceStatus: 'hadir', validationStatus: 'verified' })
     const verified = await call(t, 'PATCH', url(w.schedule.id, w.pAni.id), {
       as: w.hrd,
       body: { status: 'alpa' },
     })
     expect(verified.status).toBe(422)
     expect(verified.body.message).toContain('sudah diverifikasi')
-    expect((await givenSelection.participantRow(t, w.pAni.id)).attendanceStatus).toBe('hadir')
+    expect((await storedParticipant(t, w.pAni.id)).attendanceStatus).toBe('hadir')
 
     const future = await heldTest({ scheduledAt: hoursFromNow(2) })
     const early = await call(t, 'PATCH', url(future.schedule.id, future.pAni.id), {
@@ -187,11 +189,11 @@ describe('PATCH /api/hrd/test-schedules/:id/participants/:participantId/attendan
     })
     expect(early.status).toBe(422)
     expect(early.body.message).toBe('Kehadiran baru dapat diisi setelah tes dimulai.')
-    expect((await givenSelection.participantRow(t, future.pAni.id)).attendanceStatus).toBeNull()
+    expect((await storedParticipant(t, future.pAni.id)).attendanceStatus).toBeNull()
 
-    const { hrd, company, vacancy } = await givenSelection.company(t)
-    const x = await givenSelection.applicant(t, vacancy.id)
-    const cancelled = await givenSelection.schedule(t, {
+    const { hrd, company, vacancy } = await anHrdWithVacancy(t)
+    const x = await aCandidate(t, vacancy.id)
+    const cancelled = await aSchedule(t, {
       companyId: company.id,
       vacancyId: vacancy.id,
       applicationIds: [x.application.id],
@@ -218,7 +220,7 @@ describe('PATCH /api/hrd/test-schedules/:id/participants/:participantId/attendan
     })
     expect(mixed.status).toBe(404)
     expect(mixed.body.message).toBe('Peserta tes tidak ditemukan.')
-    expect((await givenSelection.participantRow(t, other.pAni.id)).attendanceStatus).toBeNull()
+    expect((await storedParticipant(t, other.pAni.id)).attendanceStatus).toBeNull()
     const bad = await call(t, 'PATCH', url(w.schedule.id, w.pAni.id), {
       as: w.hrd,
       body: { status: 'sakit' },

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { givenRecruitment } from '../support/given-applications.js'
-import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import { hoursFromNow, moveSchedule, setAttendance } from '../support/builders/schedules.js'
+import { aCandidate, anHrdWithVacancy, candidates } from '../support/builders/selection.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
+import { eventsOf, notificationsOf, participantsOf, storedSchedule } from '../support/stored.js'
 
 const t = useTestApp()
 
 /** A schedule created through the route (in the future) for two in-progress applicants. */
 async function scheduled() {
-  const { hrd, company, vacancy } = await givenSelection.company(t, {
+  const { hrd, company, vacancy } = await anHrdWithVacancy(t, {
     vacancyTitle: 'Teknisi',
     companyName: 'PT Maju',
   })
-  const [a, b] = await givenSelection.applicants(t, vacancy.id, 2)
+  const [a, b] = await candidates(t, vacancy.id, 2)
   const res = await call(t, 'POST', '/api/hrd/test-schedules', {
     as: hrd,
     body: {
@@ -30,9 +32,8 @@ async function scheduled() {
   return { hrd, company, vacancy, a, b, id: res.body.data.id as number }
 }
 
-const kindsOf = async (userId: number) => (await givenSelection.notificationsOf(t, userId)).map((n) => n.kind)
-const stagesOf = async (applicationId: number) =>
-  (await givenSelection.eventsOf(t, applicationId)).map((e) => e.stage)
+const kindsOf = async (userId: number) => (await notificationsOf(t, userId)).map((n) => n.kind)
+const stagesOf = async (applicationId: number) => (await eventsOf(t, applicationId)).map((e) => e.stage)
 
 describe('PUT /api/hrd/test-schedules/:id', () => {
   it('admits only hrd', async () => {
@@ -57,13 +58,13 @@ describe('PUT /api/hrd/test-schedules/:id', () => {
       minimumScore: 60,
       participantCount: 2,
     })
-    const row = await givenSelection.scheduleRow(t, s.id)
+    const row = await storedSchedule(t, s.id)
     expect(row).toMatchObject({ location: 'Ruang 2', description: null, minimumScore: 60 })
     expect(row.scheduledAt.toISOString()).toBe('2099-05-05T03:00:00.000Z')
 
     for (const x of [s.a, s.b]) {
       expect(await kindsOf(x.learner.id)).toEqual(['test.scheduled', 'test.updated'])
-      const [, updated] = await givenSelection.notificationsOf(t, x.learner.id)
+      const [, updated] = await notificationsOf(t, x.learner.id)
       expect(updated).toMatchObject({
         title: 'Perubahan jadwal Tes tertulis: Tes Tulis',
         data: { applicationId: x.application.id, testScheduleId: s.id },
@@ -71,7 +72,7 @@ describe('PUT /api/hrd/test-schedules/:id', () => {
       expect(updated.body).toBe(
         'Jadwal Tes tertulis "Tes Tulis" untuk lowongan "Teknisi" di PT Maju berubah menjadi Selasa, 05 Mei 2099 pukul 10.00 WIB di Ruang 2.',
       )
-      const events = await givenSelection.eventsOf(t, x.application.id)
+      const events = await eventsOf(t, x.application.id)
       expect(events.at(-1)).toMatchObject({
         stage: 'test_updated',
         status: 'tes_tulis',
@@ -94,18 +95,18 @@ describe('PUT /api/hrd/test-schedules/:id', () => {
 
   it('adds and removes participants; each side is told', async () => {
     const s = await scheduled()
-    const c = await givenSelection.applicant(t, s.vacancy.id)
+    const c = await aCandidate(t, s.vacancy.id)
     const res = await call(t, 'PUT', `/api/hrd/test-schedules/${s.id}`, {
       as: s.hrd,
       body: { add_application_ids: [c.application.id], remove_application_ids: [s.a.application.id] },
     })
     expect(res.status).toBe(200)
     expect(res.body.data.participantCount).toBe(2)
-    const participants = await givenSelection.participantsOf(t, s.id)
+    const participants = await participantsOf(t, s.id)
     expect(participants.map((p) => p.applicationId)).toEqual([s.b.application.id, c.application.id])
 
     expect(await kindsOf(s.a.learner.id)).toEqual(['test.scheduled', 'test.removed'])
-    const removed = (await givenSelection.notificationsOf(t, s.a.learner.id))[1]
+    const removed = (await notificationsOf(t, s.a.learner.id))[1]
     expect(removed).toMatchObject({
       title: 'Anda tidak lagi menjadi peserta Tes tertulis: Tes Tulis',
       data: { applicationId: s.a.application.id, testScheduleId: s.id },
@@ -118,9 +119,9 @@ describe('PUT /api/hrd/test-schedules/:id', () => {
 
   it('422 per index for bad additions and removals; nothing is changed', async () => {
     const s = await scheduled()
-    const pending = await givenSelection.applicant(t, s.vacancy.id, { status: 'pending' })
-    const other = await givenRecruitment.vacancy(t, { companyId: s.company.id })
-    const elsewhere = await givenSelection.applicant(t, other.id)
+    const pending = await aCandidate(t, s.vacancy.id, { status: 'pending' })
+    const other = await aVacancy(t, { companyId: s.company.id })
+    const elsewhere = await aCandidate(t, other.id)
     const res = await call(t, 'PUT', `/api/hrd/test-schedules/${s.id}`, {
       as: s.hrd,
       body: {
@@ -138,14 +139,14 @@ describe('PUT /api/hrd/test-schedules/:id', () => {
     ])
     expect(res.body.errors['add_application_ids.0'][0]).toContain('sudah menjadi peserta')
     expect(res.body.errors['remove_application_ids.0'][0]).toContain('bukan peserta')
-    expect((await givenSelection.scheduleRow(t, s.id)).name).toBe('Tes Tulis')
-    expect(await givenSelection.participantsOf(t, s.id)).toHaveLength(2)
+    expect((await storedSchedule(t, s.id)).name).toBe('Tes Tulis')
+    expect(await participantsOf(t, s.id)).toHaveLength(2)
   })
 
   it('422 when removing a participant whose attendance was validated, or the last participants', async () => {
     const s = await scheduled()
-    const [pa] = await givenSelection.participantsOf(t, s.id)
-    await givenSelection.attendance(t, pa.id, { attendanceStatus: 'izin', validationStatus: 'verified' })
+    const [pa] = await participantsOf(t, s.id)
+    await setAttendance(t, pa.id, { attendanceStatus: 'izin', validationStatus: 'verified' })
     const res = await call(t, 'PUT', `/api/hrd/test-schedules/${s.id}`, {
       as: s.hrd,
       body: { remove_application_ids: [pa.applicationId] },
@@ -160,7 +161,7 @@ describe('PUT /api/hrd/test-schedules/:id', () => {
     })
     expect(all.status).toBe(422)
     expect(all.body.errors.remove_application_ids[0]).toContain('minimal satu peserta')
-    expect(await givenSelection.participantsOf(t, s2.id)).toHaveLength(2)
+    expect(await participantsOf(t, s2.id)).toHaveLength(2)
   })
 
   it('422 for a time in the past', async () => {
@@ -175,7 +176,7 @@ describe('PUT /api/hrd/test-schedules/:id', () => {
 
   it('422 once the test took place or was cancelled', async () => {
     const s = await scheduled()
-    await givenSelection.moveSchedule(t, s.id, hoursFromNow(-1))
+    await moveSchedule(t, s.id, hoursFromNow(-1))
     const res = await call(t, 'PUT', `/api/hrd/test-schedules/${s.id}`, {
       as: s.hrd,
       body: { location: 'Ruang 9' },
@@ -194,18 +195,18 @@ describe('PUT /api/hrd/test-schedules/:id', () => {
     })
     expect(res2.status).toBe(422)
     expect(res2.body.message).toBe('Jadwal tes ini sudah dibatalkan.')
-    expect((await givenSelection.scheduleRow(t, s2.id)).location).toBe('Ruang 1')
+    expect((await storedSchedule(t, s2.id)).location).toBe('Ruang 1')
   })
 
   it("404 for another company's schedule", async () => {
     const s = await scheduled()
-    const other = await givenSelection.company(t)
+    const other = await anHrdWithVacancy(t)
     const res = await call(t, 'PUT', `/api/hrd/test-schedules/${s.id}`, {
       as: other.hrd,
       body: { name: 'Diambil alih' },
     })
     expect(res.status).toBe(404)
-    expect((await givenSelection.scheduleRow(t, s.id)).name).toBe('Tes Tulis')
+    expect((await storedSchedule(t, s.id)).name).toBe('Tes Tulis')
   })
 })
 
@@ -227,10 +228,10 @@ describe('POST /api/hrd/test-schedules/:id/cancel', () => {
       cancelReason: 'Ruangan dipakai acara lain.',
       cancelledAt: expect.stringMatching(/Z$/),
     })
-    const row = await givenSelection.scheduleRow(t, s.id)
+    const row = await storedSchedule(t, s.id)
     expect(row).toMatchObject({ status: 'cancelled', cancelReason: 'Ruangan dipakai acara lain.' })
     for (const x of [s.a, s.b]) {
-      const notes = await givenSelection.notificationsOf(t, x.learner.id)
+      const notes = await notificationsOf(t, x.learner.id)
       expect(notes.map((n) => n.kind)).toEqual(['test.scheduled', 'test.cancelled'])
       expect(notes[1]).toMatchObject({
         title: 'Tes tertulis dibatalkan: Tes Tulis',
@@ -239,7 +240,7 @@ describe('POST /api/hrd/test-schedules/:id/cancel', () => {
       expect(notes[1].body).toBe(
         'Tes tertulis "Tes Tulis" untuk lowongan "Teknisi" di PT Maju pada Senin, 04 Mei 2099 pukul 09.00 WIB di Ruang 1 dibatalkan. Alasan: Ruangan dipakai acara lain.',
       )
-      expect((await givenSelection.eventsOf(t, x.application.id)).at(-1)).toMatchObject({
+      expect((await eventsOf(t, x.application.id)).at(-1)).toMatchObject({
         stage: 'test_cancelled',
         status: 'tes_tulis',
         notes: 'Tes Tulis: Ruangan dipakai acara lain.',
@@ -256,7 +257,7 @@ describe('POST /api/hrd/test-schedules/:id/cancel', () => {
     })
     expect(again.status).toBe(422)
     expect(again.body.message).toBe('Jadwal tes ini sudah dibatalkan.')
-    expect((await givenSelection.scheduleRow(t, s.id)).cancelReason).toBe('A')
+    expect((await storedSchedule(t, s.id)).cancelReason).toBe('A')
     expect(await kindsOf(s.a.learner.id)).toEqual(['test.scheduled', 'test.cancelled'])
   })
 
@@ -286,14 +287,14 @@ describe('POST /api/hrd/test-schedules/:id/cancel', () => {
     const missing = await call(t, 'POST', `/api/hrd/test-schedules/${s.id}/cancel`, { as: s.hrd, body: {} })
     expect(missing.body.errors).toEqual({ reason: ['wajib diisi'] })
 
-    const other = await givenSelection.company(t)
+    const other = await anHrdWithVacancy(t)
     const foreign = await call(t, 'POST', `/api/hrd/test-schedules/${s.id}/cancel`, {
       as: other.hrd,
       body: { reason: 'x' },
     })
     expect(foreign.status).toBe(404)
 
-    await givenSelection.moveSchedule(t, s.id, hoursFromNow(-1))
+    await moveSchedule(t, s.id, hoursFromNow(-1))
     const late = await call(t, 'POST', `/api/hrd/test-schedules/${s.id}/cancel`, {
       as: s.hrd,
       body: { reason: 'Terlambat' },
@@ -307,6 +308,6 @@ describe('POST /api/hrd/test-schedules/:id/cancel', () => {
     expect(lateEn.body.message).toBe(
       'This test has already taken place and can no longer be changed or cancelled.',
     )
-    expect((await givenSelection.scheduleRow(t, s.id)).status).toBe('scheduled')
+    expect((await storedSchedule(t, s.id)).status).toBe('scheduled')
   })
 })

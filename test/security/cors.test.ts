@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
+import { anAdmin } from '../support/builders/accounts.js'
 
 const FRONT = 'https://bkk.example'
 const t = useTestApp({ CORS_ORIGINS: `${FRONT}, http://localhost:5173` })
@@ -42,7 +42,7 @@ describe('CORS_ORIGINS', () => {
   })
 
   it('a listed origin: the answers carry the CORS headers, refusals included', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const login = await call(t, 'POST', '/api/login', {
       body: { email: admin.email, password: 'password123' },
       headers: { origin: FRONT },

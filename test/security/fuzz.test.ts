@@ -2,7 +2,14 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
+import {
+  type Account,
+  anAdmin,
+  anAlumnus,
+  anHrd,
+  aStudent,
+  aSuperadmin,
+} from '../support/builders/accounts.js'
 import { ROUTES } from './route-table.js'
 
 /**
@@ -16,11 +23,11 @@ const t = useTestApp({ APPLY_MAX_PER_HOUR: '100000', UPLOAD_MAX_PER_HOUR: '10000
 const accounts = {} as Record<Role, Account>
 
 beforeAll(async () => {
-  accounts.superadmin = await given.superadmin(t)
-  accounts.admin = await given.admin(t)
-  accounts.hrd = await given.hrd(t)
-  accounts.siswa = await given.student(t)
-  accounts.alumni = await given.alumni(t)
+  accounts.superadmin = await aSuperadmin(t)
+  accounts.admin = await anAdmin(t)
+  accounts.hrd = await anHrd(t)
+  accounts.siswa = await aStudent(t)
+  accounts.alumni = await anAlumnus(t)
 })
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

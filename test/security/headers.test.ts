@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { inlineScriptHashes } from '../../src/http/web.js'
 import { call, type Res, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
+import { anAdmin, aStudent } from '../support/builders/accounts.js'
 
 const t = useTestApp()
 
@@ -34,7 +34,7 @@ function expectBrowserHeaders(res: Res) {
 
 describe('browser security headers', () => {
   it('on JSON answers, with Cache-Control: no-store when a token was sent', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const me = await call(t, 'GET', '/api/me', { as: admin })
     expect(me.status).toBe(200)
     expectBrowserHeaders(me)
@@ -45,7 +45,7 @@ describe('browser security headers', () => {
   })
 
   it('on refusals and errors too: 401, 403, 404, 422', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const answers = [
       await call(t, 'GET', '/api/me'),
       await call(t, 'GET', '/api/me', { as: { authorization: 'Bearer 1|nope' } }),
@@ -62,7 +62,7 @@ describe('browser security headers', () => {
   })
 
   it('the login answer, which carries a token, is never stored', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const res = await call(t, 'POST', '/api/login', { body: { email: admin.email, password: 'password123' } })
     expect(res.status).toBe(200)
     expect(res.headers['cache-control']).toBe('no-store')

@@ -2,9 +2,18 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { notifications, placements, type Role } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-recruitment.js'
-import { givenSelection, hoursFromNow } from '../support/given-selection-flow.js'
+import {
+  type Account,
+  anAccount,
+  anAdmin,
+  anAlumnus,
+  anHrd,
+  aStudent,
+  aSuperadmin,
+} from '../support/builders/accounts.js'
+import { anApplicant, anApplication } from '../support/builders/applications.js'
+import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
+import { anHrdWithVacancy, aPlacement } from '../support/builders/selection.js'
 import { type Fixture, ROUTES } from './route-table.js'
 
 const t = useTestApp()
@@ -21,20 +30,20 @@ let fixture: Fixture
 
 beforeAll(async () => {
   // Company A with one learner's application through every stage, and the accounts that try it.
-  const a = await givenSelection.company(t)
-  const learner = await givenRecruitment.applicant(t)
-  const application = await givenRecruitment.application(t, {
+  const a = await anHrdWithVacancy(t)
+  const learner = await anApplicant(t)
+  const application = await anApplication(t, {
     vacancyId: a.vacancy.id,
     studentId: learner.studentId,
     status: 'in_progress',
   })
-  const { schedule, participants } = await givenSelection.schedule(t, {
+  const { schedule, participants } = await aSchedule(t, {
     companyId: a.company.id,
     vacancyId: a.vacancy.id,
     applicationIds: [application.id],
     scheduledAt: hoursFromNow(24),
   })
-  await givenSelection.placement(t, {
+  await aPlacement(t, {
     applicationId: application.id,
     studentId: learner.studentId,
     companyId: a.company.id,
@@ -55,21 +64,21 @@ beforeAll(async () => {
     placementId: placement.id,
     notificationId: notification.id,
   }
-  accounts.superadmin = await given.superadmin(t)
-  accounts.admin = await given.admin(t)
-  accounts.hrd = await given.hrd(t)
-  accounts.siswa = await given.student(t)
-  accounts.alumni = await given.alumni(t)
+  accounts.superadmin = await aSuperadmin(t)
+  accounts.admin = await anAdmin(t)
+  accounts.hrd = await anHrd(t)
+  accounts.siswa = await aStudent(t)
+  accounts.alumni = await anAlumnus(t)
   for (const role of ROLES) {
     inactive[role] =
       role === 'hrd'
-        ? await given.hrd(t, { values: { isActive: false } })
+        ? await anHrd(t, { values: { isActive: false } })
         : role === 'siswa' || role === 'alumni'
-          ? await given.account(t, role, { isActive: false })
-          : await given.account(t, role, { isActive: false })
+          ? await anAccount(t, role, { isActive: false })
+          : await anAccount(t, role, { isActive: false })
   }
-  otherHrd = await given.hrd(t)
-  otherLearner = await given.student(t)
+  otherHrd = await anHrd(t)
+  otherLearner = await aStudent(t)
 })
 
 const fill = (url: string, params: Record<string, number> = {}) =>

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
+import { type Account, anAdmin } from '../support/builders/accounts.js'
 
 /**
  * Input that JSON Schema accepts but PostgreSQL cannot store: numbers that are not finite and text
@@ -10,7 +10,7 @@ const t = useTestApp({ LOG_LEVEL: 'error' })
 let admin: Account
 
 beforeAll(async () => {
-  admin = await given.admin(t)
+  admin = await anAdmin(t)
 })
 
 describe('input the database cannot hold', () => {

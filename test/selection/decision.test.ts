@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenSelection, storedSelection } from '../support/given-selection.js'
+import { anHrd } from '../support/builders/accounts.js'
+import { aCandidate, anHrdWithVacancy, aResult, storedSelection } from '../support/builders/selection.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -14,8 +14,8 @@ describe('PATCH /api/hrd/selection-results/:applicationId/decision', () => {
   })
 
   it('sets the decision of an application without a result yet, as a hidden draft', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t)
-    const { learner, application } = await givenSelection.inProgress(t, vacancy.id)
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { learner, application } = await aCandidate(t, vacancy.id, { reviewed: true })
     const res = await call(t, 'PATCH', url(application.id), {
       as: hrd,
       body: { decision: 'tidak_diterima', notes: 'Nilai praktik kurang' },
@@ -43,9 +43,9 @@ describe('PATCH /api/hrd/selection-results/:applicationId/decision', () => {
   })
 
   it('keeps the scores and, without notes, the notes', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t)
-    const { application } = await givenSelection.inProgress(t, vacancy.id)
-    await givenSelection.result(t, application.id, { finalScore: 77.5, notes: 'Baik', decision: 'pending' })
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, vacancy.id, { reviewed: true })
+    await aResult(t, application.id, { finalScore: 77.5, notes: 'Baik', decision: 'pending' })
     const res = await call(t, 'PATCH', url(application.id), { as: hrd, body: { decision: 'cadangan' } })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ finalScore: 77.5, notes: 'Baik', decision: 'cadangan' })
@@ -57,8 +57,8 @@ describe('PATCH /api/hrd/selection-results/:applicationId/decision', () => {
   })
 
   it('422 for a missing or unknown decision', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t)
-    const { application } = await givenSelection.inProgress(t, vacancy.id)
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, vacancy.id, { reviewed: true })
     const missing = await call(t, 'PATCH', url(application.id), { as: hrd, body: { notes: 'x' } })
     expect(missing.status).toBe(422)
     expect(missing.body.errors).toEqual({ decision: ['wajib diisi'] })
@@ -69,17 +69,17 @@ describe('PATCH /api/hrd/selection-results/:applicationId/decision', () => {
   })
 
   it('404 for another company’s application; 422 for one not in progress', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t)
-    const { application } = await givenSelection.inProgress(t, vacancy.id)
-    const stranger = await given.hrd(t)
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, vacancy.id, { reviewed: true })
+    const stranger = await anHrd(t)
     const foreign = await call(t, 'PATCH', url(application.id), {
       as: stranger,
       body: { decision: 'diterima' },
     })
     expect(foreign.status).toBe(404)
     expect((await storedSelection(t, application.id)).result).toBeUndefined()
-    const { application: rejected } = await givenSelection.inProgress(t, vacancy.id, { status: 'rejected' })
-    await givenSelection.result(t, rejected.id, {
+    const { application: rejected } = await aCandidate(t, vacancy.id, { reviewed: true, status: 'rejected' })
+    await aResult(t, rejected.id, {
       decision: 'tidak_diterima',
       isPublished: true,
       publishedAt: new Date(),
@@ -90,9 +90,9 @@ describe('PATCH /api/hrd/selection-results/:applicationId/decision', () => {
   })
 
   it('a published cadangan becomes a draft diterima, hidden from the applicant until published again', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t)
-    const { learner, application } = await givenSelection.inProgress(t, vacancy.id)
-    await givenSelection.result(t, application.id, {
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { learner, application } = await aCandidate(t, vacancy.id, { reviewed: true })
+    await aResult(t, application.id, {
       decision: 'cadangan',
       isPublished: true,
       publishedAt: new Date(),

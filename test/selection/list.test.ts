@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-recruitment.js'
-import { givenSelection } from '../support/given-selection.js'
+import { anHrd } from '../support/builders/accounts.js'
+import { aPortfolioFile } from '../support/builders/files.js'
+import { aParticipant, aSchedule } from '../support/builders/schedules.js'
+import { aCandidate, anHrdWithVacancy, aResult } from '../support/builders/selection.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -17,31 +19,37 @@ describe('GET /api/hrd/selection-results', () => {
   })
 
   it('lists the applicants who reached the tests, best final score first, with attendance and letter', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t, { title: 'Welder', quota: 3 })
-    const psikotes = await givenSelection.schedule(t, {
+    const { hrd, vacancy } = await anHrdWithVacancy(t, { values: { title: 'Welder', quota: 3 } })
+    const { schedule: psikotes } = await aSchedule(t, {
       companyId: hrd.companyId,
       vacancyId: vacancy.id,
       values: { name: 'Psikotes', kind: 'psikotes', scheduledAt: new Date('2026-03-01T01:00:00Z') },
     })
-    const interview = await givenSelection.schedule(t, {
+    const { schedule: interview } = await aSchedule(t, {
       companyId: hrd.companyId,
       vacancyId: vacancy.id,
       values: { name: 'Wawancara', kind: 'wawancara', scheduledAt: new Date('2026-03-05T02:00:00Z') },
     })
-    const cancelled = await givenSelection.schedule(t, {
+    const { schedule: cancelled } = await aSchedule(t, {
       companyId: hrd.companyId,
       vacancyId: vacancy.id,
       values: { status: 'cancelled' },
     })
-    const best = await givenSelection.inProgress(t, vacancy.id, { scheduleId: psikotes.id })
-    await givenSelection.participant(t, interview.id, best.application.id, {
+    const best = await aCandidate(t, vacancy.id, { reviewed: true, scheduleId: psikotes.id })
+    await aParticipant(t, interview.id, best.application.id, {
       attendanceStatus: 'hadir',
       validationStatus: 'verified',
       score: 88,
     })
-    await givenSelection.participant(t, cancelled.id, best.application.id)
-    const letter = await givenSelection.letterRow(t, best.learner.studentId, hrd.id)
-    await givenSelection.result(t, best.application.id, {
+    await aParticipant(t, cancelled.id, best.application.id)
+    const letter = await aPortfolioFile(t, best.learner.studentId, {
+      uploadedBy: hrd.id,
+      category: 'decision_letter',
+      title: 'Surat keputusan',
+      originalName: 'surat.pdf',
+      size: 100,
+    })
+    await aResult(t, best.application.id, {
       psychotestScore: 80,
       interviewScore: 88,
       mcuScore: 90,
@@ -51,20 +59,20 @@ describe('GET /api/hrd/selection-results', () => {
       letterFileId: letter.id,
       scoredBy: hrd.id,
     })
-    const unscored = await givenSelection.inProgress(t, vacancy.id)
-    const lower = await givenSelection.inProgress(t, vacancy.id, { status: 'rejected' })
-    await givenSelection.result(t, lower.application.id, {
+    const unscored = await aCandidate(t, vacancy.id, { reviewed: true })
+    const lower = await aCandidate(t, vacancy.id, { reviewed: true, status: 'rejected' })
+    await aResult(t, lower.application.id, {
       finalScore: 40,
       decision: 'tidak_diterima',
       isPublished: true,
       publishedAt: new Date('2026-03-10T03:00:00Z'),
     })
     // Not in the list: still pending, rejected at the document review, withdrawn, another company's.
-    await givenSelection.inProgress(t, vacancy.id, { status: 'pending' })
-    await givenSelection.inProgress(t, vacancy.id, { status: 'rejected' })
-    await givenSelection.inProgress(t, vacancy.id, { status: 'withdrawn' })
-    const other = await givenSelection.hrWithVacancy(t)
-    await givenSelection.inProgress(t, other.vacancy.id)
+    await aCandidate(t, vacancy.id, { reviewed: true, status: 'pending' })
+    await aCandidate(t, vacancy.id, { reviewed: true, status: 'rejected' })
+    await aCandidate(t, vacancy.id, { reviewed: true, status: 'withdrawn' })
+    const other = await anHrdWithVacancy(t)
+    await aCandidate(t, other.vacancy.id, { reviewed: true })
 
     const res = await call(t, 'GET', LIST, { as: hrd })
     expect(res.status).toBe(200)
@@ -138,23 +146,24 @@ describe('GET /api/hrd/selection-results', () => {
   })
 
   it('filters by vacancy (with the quota in meta), decision, published and search; pages', async () => {
-    const hrd = await given.hrd(t)
-    const a = await givenRecruitment.vacancy(t, { companyId: hrd.companyId, values: { quota: 3 } })
-    const b = await givenRecruitment.vacancy(t, { companyId: hrd.companyId })
-    const accepted = await givenSelection.inProgress(t, a.id, { status: 'accepted' })
-    await givenSelection.result(t, accepted.application.id, {
+    const hrd = await anHrd(t)
+    const a = await aVacancy(t, { companyId: hrd.companyId, values: { quota: 3 } })
+    const b = await aVacancy(t, { companyId: hrd.companyId })
+    const accepted = await aCandidate(t, a.id, { reviewed: true, status: 'accepted' })
+    await aResult(t, accepted.application.id, {
       decision: 'diterima',
       isPublished: true,
       publishedAt: new Date(),
     })
-    const draftYes = await givenSelection.inProgress(t, a.id, {
+    const draftYes = await aCandidate(t, a.id, {
+      reviewed: true,
       student: { values: { fullName: 'Rina Kartika', nis: 'NIS-RINA-01' } },
     })
-    await givenSelection.result(t, draftYes.application.id, { decision: 'diterima', finalScore: 90 })
-    const draftNo = await givenSelection.inProgress(t, a.id)
-    await givenSelection.result(t, draftNo.application.id, { decision: 'tidak_diterima', finalScore: 50 })
-    const none = await givenSelection.inProgress(t, a.id)
-    const elsewhere = await givenSelection.inProgress(t, b.id)
+    await aResult(t, draftYes.application.id, { decision: 'diterima', finalScore: 90 })
+    const draftNo = await aCandidate(t, a.id, { reviewed: true })
+    await aResult(t, draftNo.application.id, { decision: 'tidak_diterima', finalScore: 50 })
+    const none = await aCandidate(t, a.id, { reviewed: true })
+    const elsewhere = await aCandidate(t, b.id, { reviewed: true })
 
     const byVacancy = await call(t, 'GET', LIST, { as: hrd, query: { job_vacancy_id: a.id } })
     expect(byVacancy.status).toBe(200)
@@ -192,10 +201,10 @@ describe('GET /api/hrd/selection-results', () => {
   })
 
   it('meta.quota says when the drafts accept more than the places left', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t, { quota: 1 })
+    const { hrd, vacancy } = await anHrdWithVacancy(t, { values: { quota: 1 } })
     for (let i = 0; i < 2; i++) {
-      const { application } = await givenSelection.inProgress(t, vacancy.id)
-      await givenSelection.result(t, application.id, { decision: 'diterima' })
+      const { application } = await aCandidate(t, vacancy.id, { reviewed: true })
+      await aResult(t, application.id, { decision: 'diterima' })
     }
     const res = await call(t, 'GET', LIST, { as: hrd, query: { job_vacancy_id: vacancy.id } })
     expect(res.body.meta.quota).toEqual({
@@ -208,9 +217,9 @@ describe('GET /api/hrd/selection-results', () => {
   })
 
   it('another company’s vacancy filters to nothing and shows no quota', async () => {
-    const hrd = await given.hrd(t)
-    const other = await givenSelection.hrWithVacancy(t)
-    await givenSelection.inProgress(t, other.vacancy.id)
+    const hrd = await anHrd(t)
+    const other = await anHrdWithVacancy(t)
+    await aCandidate(t, other.vacancy.id, { reviewed: true })
     const res = await call(t, 'GET', LIST, { as: hrd, query: { job_vacancy_id: other.vacancy.id } })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual([])
@@ -218,7 +227,7 @@ describe('GET /api/hrd/selection-results', () => {
   })
 
   it('422 for an unknown decision or a non-boolean published', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await call(t, 'GET', LIST, { as: hrd, query: { decision: 'lolos', published: 'kadang' } })
     expect(res.status).toBe(422)
     expect(Object.keys(res.body.errors).sort()).toEqual(['decision', 'published'])

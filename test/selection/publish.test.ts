@@ -8,8 +8,15 @@ import {
   selectionResults,
 } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenSelection, publishResults, schoolToday, storedSelection } from '../support/given-selection.js'
+import { anHrd } from '../support/builders/accounts.js'
+import {
+  aCandidate,
+  anHrdWithVacancy,
+  aResult,
+  publishResults,
+  schoolToday,
+  storedSelection,
+} from '../support/builders/selection.js'
 import { expectRoles } from '../support/roles.js'
 import { expectCounters } from '../support/vacancy-counters.js'
 
@@ -19,10 +26,10 @@ const PUBLISH = '/api/hrd/selection-results/publish'
 
 /** A vacancy with one in-progress applicant per decision given, each with a draft result. */
 async function drafts(decisions: ('pending' | 'diterima' | 'tidak_diterima' | 'cadangan')[], quota = 5) {
-  const { hrd, vacancy } = await givenSelection.hrWithVacancy(t, { quota, position: 'Operator CNC' })
+  const { hrd, vacancy } = await anHrdWithVacancy(t, { values: { quota, position: 'Operator CNC' } })
   const people = []
   for (const decision of decisions) {
-    const { learner, application } = await givenSelection.inProgress(t, vacancy.id)
+    const { learner, application } = await aCandidate(t, vacancy.id, { reviewed: true })
     await call(t, 'POST', `/api/hrd/selection-results/${application.id}`, {
       as: hrd,
       body: { final_score: 80, decision, notes: `catatan ${decision}` },
@@ -125,7 +132,7 @@ describe('POST /api/hrd/selection-results/publish', () => {
   it('422 when the accepted would exceed the quota, and nothing changes', async () => {
     const { hrd, vacancy, people } = await drafts(['diterima', 'diterima', 'tidak_diterima'], 2)
     // One place is already taken by an applicant accepted at an earlier publication.
-    const { application: earlier } = await givenSelection.inProgress(t, vacancy.id, { status: 'accepted' })
+    const { application: earlier } = await aCandidate(t, vacancy.id, { reviewed: true, status: 'accepted' })
     const before = await Promise.all(people.map((p) => storedSelection(t, p.application.id, p.learner.id)))
     const res = await publishResults(t, hrd, vacancy.id)
     expect(res.status).toBe(422)
@@ -187,7 +194,7 @@ describe('POST /api/hrd/selection-results/publish', () => {
 
   it('404 for another company’s vacancy, a deleted one and an unknown id; nothing changes', async () => {
     const { vacancy, people } = await drafts(['diterima'])
-    const stranger = await given.hrd(t)
+    const stranger = await anHrd(t)
     const res = await publishResults(t, stranger, vacancy.id)
     expect(res.status).toBe(404)
     expect(res.body).toEqual({ success: false, message: 'Lowongan tidak ditemukan.', data: null })
@@ -196,7 +203,7 @@ describe('POST /api/hrd/selection-results/publish', () => {
   })
 
   it('422 without a job_vacancy_id', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await call(t, 'POST', PUBLISH, { as: hrd, body: {} })
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({ job_vacancy_id: ['wajib diisi'] })
@@ -220,17 +227,17 @@ describe('POST /api/hrd/selection-results/publish', () => {
     for (let round = 0; round < 4; round++) {
       // Quota 1: one draft `diterima` among many refusals (a publication that takes a while), and
       // a waitlisted applicant whom HR moves to `diterima` and publishes while it runs.
-      const { hrd, vacancy } = await givenSelection.hrWithVacancy(t, { quota: 1 })
-      const first = await givenSelection.inProgress(t, vacancy.id)
-      await givenSelection.result(t, first.application.id, { decision: 'diterima' })
+      const { hrd, vacancy } = await anHrdWithVacancy(t, { values: { quota: 1 } })
+      const first = await aCandidate(t, vacancy.id, { reviewed: true })
+      await aResult(t, first.application.id, { decision: 'diterima' })
       for (let i = 0; i < 20; i++) {
-        const { application } = await givenSelection.inProgress(t, vacancy.id)
-        await givenSelection.result(t, application.id, { decision: 'tidak_diterima' })
+        const { application } = await aCandidate(t, vacancy.id, { reviewed: true })
+        await aResult(t, application.id, { decision: 'tidak_diterima' })
       }
       const waitlist = []
       for (let i = 0; i < 1; i++) {
-        const w = await givenSelection.inProgress(t, vacancy.id)
-        await givenSelection.result(t, w.application.id, {
+        const w = await aCandidate(t, vacancy.id, { reviewed: true })
+        await aResult(t, w.application.id, {
           decision: 'cadangan',
           isPublished: true,
           publishedAt: new Date(),

@@ -4,8 +4,14 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { files } from '../../src/db/schema/index.js'
 import { call, type TestContext, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenSelection, postResultForm, storedSelection } from '../support/given-selection.js'
+import { anHrd } from '../support/builders/accounts.js'
+import {
+  aCandidate,
+  anHrdWithVacancy,
+  aResult,
+  postResultForm,
+  storedSelection,
+} from '../support/builders/selection.js'
 import { fakeExe, tinyPdf, tinyPng } from '../support/multipart.js'
 import { expectRoles } from '../support/roles.js'
 
@@ -25,8 +31,8 @@ function storedFiles(ctx: TestContext): string[] {
 const lettersOf = (studentId: number) => t.db.select().from(files).where(eq(files.studentId, studentId))
 
 async function scenario() {
-  const { hrd, vacancy } = await givenSelection.hrWithVacancy(t, { title: 'Teknisi Mesin' })
-  const { learner, application } = await givenSelection.inProgress(t, vacancy.id)
+  const { hrd, vacancy } = await anHrdWithVacancy(t, { values: { title: 'Teknisi Mesin' } })
+  const { learner, application } = await aCandidate(t, vacancy.id, { reviewed: true })
   return { hrd, vacancy, learner, application }
 }
 
@@ -160,7 +166,7 @@ describe('POST /api/hrd/selection-results/:applicationId', () => {
 
   it('404 for another company’s application and an unknown id; nothing stored', async () => {
     const { application } = await scenario()
-    const stranger = await given.hrd(t)
+    const stranger = await anHrd(t)
     const res = await call(t, 'POST', url(application.id), { as: stranger, body: { final_score: 90 } })
     expect(res.status).toBe(404)
     expect(res.body).toEqual({ success: false, message: 'Lamaran tidak ditemukan.', data: null })
@@ -169,9 +175,9 @@ describe('POST /api/hrd/selection-results/:applicationId', () => {
   })
 
   it('422 for pending, rejected and withdrawn applications', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t)
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
     for (const status of ['pending', 'rejected', 'withdrawn'] as const) {
-      const { application } = await givenSelection.inProgress(t, vacancy.id, { status })
+      const { application } = await aCandidate(t, vacancy.id, { reviewed: true, status })
       const res = await call(t, 'POST', url(application.id), { as: hrd, body: { final_score: 80 } })
       expect(res.status, status).toBe(422)
       expect(res.body.message).toMatch(/sedang dalam proses seleksi/)
@@ -180,9 +186,9 @@ describe('POST /api/hrd/selection-results/:applicationId', () => {
   })
 
   it('422 for a published result of an accepted application: it is final', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t)
-    const { application } = await givenSelection.inProgress(t, vacancy.id, { status: 'accepted' })
-    await givenSelection.result(t, application.id, {
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, vacancy.id, { reviewed: true, status: 'accepted' })
+    await aResult(t, application.id, {
       decision: 'diterima',
       finalScore: 90,
       isPublished: true,
@@ -195,9 +201,9 @@ describe('POST /api/hrd/selection-results/:applicationId', () => {
   })
 
   it('a published cadangan may change; it becomes a draft again', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t)
-    const { application } = await givenSelection.inProgress(t, vacancy.id)
-    await givenSelection.result(t, application.id, {
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, vacancy.id, { reviewed: true })
+    await aResult(t, application.id, {
       decision: 'cadangan',
       finalScore: 70,
       isPublished: true,
@@ -307,8 +313,8 @@ describe('POST /api/hrd/selection-results/:applicationId', () => {
     })
 
     it('removes the written letter when the application may not be scored', async () => {
-      const { hrd, vacancy } = await givenSelection.hrWithVacancy(t)
-      const { learner, application } = await givenSelection.inProgress(t, vacancy.id, { status: 'pending' })
+      const { hrd, vacancy } = await anHrdWithVacancy(t)
+      const { learner, application } = await aCandidate(t, vacancy.id, { reviewed: true, status: 'pending' })
       const before = storedFiles(t)
       const res = await postResultForm(t, hrd, application.id, {
         decision_letter: { data: tinyPdf(), filename: 'sk.pdf' },
@@ -320,7 +326,7 @@ describe('POST /api/hrd/selection-results/:applicationId', () => {
 
     it('404 for another company’s application; the letter is not kept', async () => {
       const { learner, application } = await scenario()
-      const stranger = await given.hrd(t)
+      const stranger = await anHrd(t)
       const before = storedFiles(t)
       const res = await postResultForm(t, stranger, application.id, {
         decision_letter: { data: tinyPdf(), filename: 'sk.pdf' },
@@ -334,8 +340,8 @@ describe('POST /api/hrd/selection-results/:applicationId', () => {
 
 describe('POST /api/hrd/selection-results/:applicationId without a body', () => {
   it('422 in the envelope; nothing stored', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t)
-    const { application } = await givenSelection.inProgress(t, vacancy.id)
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, vacancy.id, { reviewed: true })
     const res = await t.app.inject({
       method: 'POST',
       url: url(application.id),

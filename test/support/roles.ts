@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { Role } from '../../src/db/schema/index.js'
 import { call, type TestContext } from './app.js'
-import { type Account, given } from './given.js'
+import { type Account, anAdmin, anAlumnus, anHrd, aStudent, aSuperadmin } from './builders/accounts.js'
 
 const cache = new WeakMap<TestContext, Promise<Record<Role, Account>>>()
 
@@ -10,11 +10,11 @@ export function accountsOf(t: TestContext): Promise<Record<Role, Account>> {
   let accounts = cache.get(t)
   if (!accounts) {
     accounts = (async () => ({
-      superadmin: await given.superadmin(t),
-      admin: await given.admin(t),
-      hrd: await given.hrd(t),
-      siswa: await given.student(t),
-      alumni: await given.alumni(t),
+      superadmin: await aSuperadmin(t),
+      admin: await anAdmin(t),
+      hrd: await anHrd(t),
+      siswa: await aStudent(t),
+      alumni: await anAlumnus(t),
     }))()
     cache.set(t, accounts)
   }

@@ -2,9 +2,15 @@ import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { placements, tracerStudies } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { dayFromToday } from '../support/given-recruitment.js'
-import { givenSelection, publishResults, schoolToday } from '../support/given-selection.js'
+import { anAccount, anAlumnus, aStudent } from '../support/builders/accounts.js'
+import {
+  aCandidate,
+  anHrdWithVacancy,
+  aPlacement,
+  publishResults,
+  schoolToday,
+} from '../support/builders/selection.js'
+import { dayFromToday } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -61,7 +67,7 @@ describe('GET and POST /api/alumni/tracer-study: access', () => {
   })
 
   it('403 in the envelope for a siswa', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     for (const res of [await call(t, 'GET', URL, { as: siswa }), await save(siswa, working)]) {
       expect(res.status).toBe(403)
       expect(res.body).toMatchObject({ success: false, data: null })
@@ -70,7 +76,7 @@ describe('GET and POST /api/alumni/tracer-study: access', () => {
   })
 
   it('404 with a clear message for an alumni account without an alumni record', async () => {
-    const account = await given.account(t, 'alumni')
+    const account = await anAccount(t, 'alumni')
     const expected = {
       success: false,
       message:
@@ -88,7 +94,7 @@ describe('GET and POST /api/alumni/tracer-study: access', () => {
 
 describe('POST /api/alumni/tracer-study', () => {
   it('201 on the first answer: version 1, current, stored as sent', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     const res = await save(alumnus, { ...working, institution_name: '  PT Astra Honda Motor ' })
     expect(res.status).toBe(201)
     expect(res.body).toEqual({
@@ -110,7 +116,7 @@ describe('POST /api/alumni/tracer-study', () => {
   })
 
   it('422 naming every required field of bekerja at once; nothing stored', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     const res = await save(alumnus, { career_status: 'bekerja', institution_name: '   ', job_title: null })
     expect(res.status).toBe(422)
     expect(res.body.message).toBe('Data yang dikirim tidak valid.')
@@ -130,7 +136,7 @@ describe('POST /api/alumni/tracer-study', () => {
   })
 
   it('422 naming the required fields of wirausaha (job_title is optional there)', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     const res = await save(alumnus, { career_status: 'wirausaha', sector: 'Kuliner' })
     expect(res.status).toBe(422)
     const required = 'wajib diisi untuk status wirausaha'
@@ -146,7 +152,7 @@ describe('POST /api/alumni/tracer-study', () => {
   })
 
   it('422 naming the required fields of lanjut_studi', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     const res = await save(alumnus, { career_status: 'lanjut_studi', job_fit: 'sesuai' })
     expect(res.status).toBe(422)
     const required = 'wajib diisi untuk status melanjutkan studi'
@@ -159,7 +165,7 @@ describe('POST /api/alumni/tracer-study', () => {
   })
 
   it('mencari_kerja needs nothing; fields that do not apply are stored as null', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     const res = await save(alumnus, { ...working, career_status: 'mencari_kerja' })
     expect(res.status).toBe(201)
     expect(res.body.data).toEqual({
@@ -181,7 +187,7 @@ describe('POST /api/alumni/tracer-study', () => {
   })
 
   it('lanjut_studi keeps the campus, place, start and the optional fit; drops the job fields', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     const res = await save(alumnus, {
       ...working,
       career_status: 'lanjut_studi',
@@ -206,7 +212,7 @@ describe('POST /api/alumni/tracer-study', () => {
   })
 
   it('wirausaha: the business with its first income; job_title kept when given', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     const res = await save(alumnus, {
       ...working,
       career_status: 'wirausaha',
@@ -226,7 +232,7 @@ describe('POST /api/alumni/tracer-study', () => {
   })
 
   it('422 for a start date after today (school calendar) together with other missing fields', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     const tomorrow = await dayFromToday(t, 2)
     const res = await save(alumnus, { ...working, sector: undefined, start_date: tomorrow })
     expect(res.status).toBe(422)
@@ -239,7 +245,7 @@ describe('POST /api/alumni/tracer-study', () => {
   })
 
   it('422 for values out of range or of the wrong kind, each named', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     const res = await save(alumnus, {
       ...working,
       career_status: 'pensiun',
@@ -274,7 +280,7 @@ describe('POST /api/alumni/tracer-study', () => {
   })
 
   it('saving again: 200 with version 2; version 1 kept, only the newest current', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     expect((await save(alumnus, { career_status: 'mencari_kerja' })).status).toBe(201)
     const res = await save(alumnus, working)
     expect(res.status).toBe(200)
@@ -299,7 +305,7 @@ describe('POST /api/alumni/tracer-study', () => {
   })
 
   it('a refused update leaves the current answer as it was', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     await save(alumnus, working)
     const res = await save(alumnus, { career_status: 'lanjut_studi' })
     expect(res.status).toBe(422)
@@ -308,7 +314,7 @@ describe('POST /api/alumni/tracer-study', () => {
   })
 
   it('concurrent saves each get their own version and leave exactly one current', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) => save(alumnus, { ...working, waiting_period_months: i })),
     )
@@ -320,8 +326,8 @@ describe('POST /api/alumni/tracer-study', () => {
   })
 
   it('keeps each alumnus apart', async () => {
-    const a = await given.alumni(t)
-    const b = await given.alumni(t)
+    const a = await anAlumnus(t)
+    const b = await anAlumnus(t)
     await save(a, working)
     const res = await save(b, { career_status: 'mencari_kerja' })
     expect(res.status).toBe(201)
@@ -332,7 +338,7 @@ describe('POST /api/alumni/tracer-study', () => {
 
 describe('GET /api/alumni/tracer-study', () => {
   it('an alumnus with no answer and no placement: all empty', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     const res = await call(t, 'GET', URL, { as: alumnus })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
@@ -343,7 +349,7 @@ describe('GET /api/alumni/tracer-study', () => {
   })
 
   it('lists earlier versions newest first', async () => {
-    const alumnus = await given.alumni(t)
+    const alumnus = await anAlumnus(t)
     await save(alumnus, { career_status: 'mencari_kerja' })
     await save(alumnus, { ...working, waiting_period_months: 4 })
     await save(alumnus, { ...working, waiting_period_months: 5 })
@@ -353,14 +359,17 @@ describe('GET /api/alumni/tracer-study', () => {
   })
 
   it('pre-fills from a placement made by publishing a selection result', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t, {
-      position: 'Teknisi Jaringan',
-      city: 'Kota Bandung',
-      province: 'Jawa Barat',
-      minSalary: 4_500_000,
-      maxSalary: 6_000_000,
+    const { hrd, vacancy } = await anHrdWithVacancy(t, {
+      values: {
+        position: 'Teknisi Jaringan',
+        city: 'Kota Bandung',
+        province: 'Jawa Barat',
+        minSalary: 4_500_000,
+        maxSalary: 6_000_000,
+      },
     })
-    const { learner, application } = await givenSelection.inProgress(t, vacancy.id, {
+    const { learner, application } = await aCandidate(t, vacancy.id, {
+      reviewed: true,
       role: 'alumni',
       student: { values: { graduationYear: 2024 } },
     })
@@ -420,8 +429,8 @@ describe('GET /api/alumni/tracer-study', () => {
   })
 
   it('pre-fills from the latest placement not resigned: start date, company place, months since 30 June', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t, { position: 'Welder' })
-    const older = await givenSelection.placement(t, {
+    const { hrd, vacancy } = await anHrdWithVacancy(t, { values: { position: 'Welder' } })
+    const older = await aPlacement(t, {
       companyId: hrd.companyId,
       vacancyId: vacancy.id,
       values: { acceptedAt: '2025-01-20', startDate: '2025-02-03', position: 'Welder' },
@@ -429,8 +438,8 @@ describe('GET /api/alumni/tracer-study', () => {
     })
     const alumnus = older.learner
     // A later placement the alumnus resigned from is not suggested.
-    const other = await givenSelection.hrWithVacancy(t)
-    const { application } = await givenSelection.inProgress(t, other.vacancy.id, { status: 'accepted' })
+    const other = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, other.vacancy.id, { reviewed: true, status: 'accepted' })
     await t.db.insert(placements).values({
       applicationId: application.id,
       studentId: alumnus.studentId,
@@ -460,8 +469,8 @@ describe('GET /api/alumni/tracer-study', () => {
   })
 
   it('a placement before graduation waits 0 months', async () => {
-    const { hrd, vacancy } = await givenSelection.hrWithVacancy(t)
-    const { learner } = await givenSelection.placement(t, {
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { learner } = await aPlacement(t, {
       companyId: hrd.companyId,
       vacancyId: vacancy.id,
       values: { acceptedAt: '2024-05-02' },

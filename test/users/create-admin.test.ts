@@ -11,8 +11,8 @@ import { AppError } from '../../src/http/errors.js'
 import { verifyPassword } from '../../src/modules/auth/passwords.js'
 import { ensureSuperadmin } from '../../src/modules/users/service.js'
 import { useTestApp } from '../support/app.js'
-import { given, PASSWORD } from '../support/given.js'
-import { givenUsers } from '../support/given-users.js'
+import { anHrd, aStudent, deactivateAccount, logIn, PASSWORD } from '../support/builders/accounts.js'
+import { auditsOf, storedUser, tokenCount } from '../support/stored.js'
 
 const run = promisify(execFile)
 const t = useTestApp()
@@ -81,9 +81,9 @@ describe('npm run create-admin', () => {
 
 describe('ensureSuperadmin (the service behind create-admin)', () => {
   it('makes an existing account an active superadmin with the new password and ends its sessions', async () => {
-    const hrd = await given.hrd(t)
-    await given.deactivate(t, hrd.id)
-    const before = (await givenUsers.stored(t, hrd.id))!
+    const hrd = await anHrd(t)
+    await deactivateAccount(t, hrd.id)
+    const before = (await storedUser(t, hrd.id))!
     const user = await ensureSuperadmin(t.db, { email: hrd.email.toUpperCase(), password: 'pemulihan-123' })
     expect(user).toMatchObject({
       id: hrd.id,
@@ -92,7 +92,7 @@ describe('ensureSuperadmin (the service behind create-admin)', () => {
       isActive: true,
       companyId: null,
     })
-    const after = (await givenUsers.stored(t, hrd.id))!
+    const after = (await storedUser(t, hrd.id))!
     expect(after).toMatchObject({
       role: 'superadmin',
       isActive: true,
@@ -100,21 +100,21 @@ describe('ensureSuperadmin (the service behind create-admin)', () => {
       fullName: before.fullName,
     })
     expect(await verifyPassword(after.passwordHash, 'pemulihan-123')).toBe(true)
-    expect(await givenUsers.tokenCount(t, hrd.id)).toBe(0)
-    expect((await givenUsers.audits(t, hrd.id))[0]).toMatchObject({ action: 'promote', actorId: null })
-    expect((await givenUsers.login(t, hrd.email, 'pemulihan-123')).body.data.user.role).toBe('superadmin')
+    expect(await tokenCount(t, hrd.id)).toBe(0)
+    expect((await auditsOf(t, 'user', hrd.id))[0]).toMatchObject({ action: 'promote', actorId: null })
+    expect((await logIn(t, hrd.email, 'pemulihan-123')).body.data.user.role).toBe('superadmin')
   })
 
   it('refuses an e-mail of an account linked to a learner record, and bad e-mails and passwords', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     const linked = await ensureSuperadmin(t.db, { email: siswa.email, password: 'pemulihan-456' }).catch(
       (e) => e,
     )
     expect(linked).toBeInstanceOf(AppError)
     expect(linked.statusCode).toBe(422)
     expect(Object.keys(linked.fieldErrors)).toEqual(['email'])
-    expect(await givenUsers.stored(t, siswa.id)).toMatchObject({ role: 'siswa' })
-    expect(await verifyPassword((await givenUsers.stored(t, siswa.id))!.passwordHash, PASSWORD)).toBe(true)
+    expect(await storedUser(t, siswa.id)).toMatchObject({ role: 'siswa' })
+    expect(await verifyPassword((await storedUser(t, siswa.id))!.passwordHash, PASSWORD)).toBe(true)
 
     const bad = await ensureSuperadmin(t.db, { email: 'no-at-sign', password: 'short', fullName: ' ' }).catch(
       (e) => e,

@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenUsers, unique } from '../support/given-users.js'
+import { type Account, anAdmin, aStudent, aSuperadmin, logIn, unique } from '../support/builders/accounts.js'
+import { aCompany } from '../support/builders/org.js'
+import { auditsOf, storedStudent, storedUser } from '../support/stored.js'
 
 const t = useTestApp()
 let superadmin: Account
 
 beforeAll(async () => {
-  superadmin = await given.superadmin(t)
+  superadmin = await aSuperadmin(t)
 })
 
 const create = (body: Record<string, unknown>) =>
@@ -16,7 +17,7 @@ const newEmail = (prefix = 'baru') => `${unique(prefix)}@sekolah.test`
 
 describe('POST /api/admin/users', () => {
   it('201 creates an hrd account linked to its company; the password is hashed and logs in', async () => {
-    const company = await given.company(t)
+    const company = await aCompany(t)
     const email = newEmail('hrd')
     const res = await create({
       email: email.toUpperCase(),
@@ -28,7 +29,7 @@ describe('POST /api/admin/users', () => {
     expect(res.status).toBe(201)
     expect(res.body.success).toBe(true)
     expect(res.body.message).toBe('Akun dibuat.')
-    const stored = (await givenUsers.stored(t, res.body.data.id))!
+    const stored = (await storedUser(t, res.body.data.id))!
     expect(res.body.data).toEqual({
       id: stored.id,
       email,
@@ -46,11 +47,11 @@ describe('POST /api/admin/users', () => {
     expect(stored.passwordHash).toMatch(/^\$argon2id\$/)
     expect(res.raw).not.toContain('argon2')
 
-    const login = await givenUsers.login(t, email, 'rahasia-dapur-123')
+    const login = await logIn(t, email, 'rahasia-dapur-123')
     expect(login.status).toBe(200)
     expect(login.body.data.user).toMatchObject({ id: stored.id, role: 'hrd', companyId: company.id })
 
-    const [audit] = await givenUsers.audits(t, stored.id)
+    const [audit] = await auditsOf(t, 'user', stored.id)
     expect(audit).toMatchObject({ action: 'create', actorId: superadmin.id })
     expect(JSON.parse(audit.data!)).toEqual({ email, role: 'hrd', companyId: company.id, studentId: null })
     expect(audit.data).not.toContain('rahasia')
@@ -69,7 +70,7 @@ describe('POST /api/admin/users', () => {
       last_login_at: '2020-01-01T00:00:00Z',
     })
     expect(res.status).toBe(201)
-    const stored = (await givenUsers.stored(t, res.body.data.id))!
+    const stored = (await storedUser(t, res.body.data.id))!
     expect(stored).toMatchObject({ role: 'admin', isActive: true, companyId: null, lastLoginAt: null })
     expect(stored.passwordHash).toMatch(/^\$argon2id\$/)
   })
@@ -84,7 +85,7 @@ describe('POST /api/admin/users', () => {
     expect(bare.status).toBe(201)
     expect(bare.body.data).toMatchObject({ role: 'siswa', studentId: null })
 
-    const record = await given.student(t, { account: false })
+    const record = await aStudent(t, { account: false })
     const linked = await create({
       email: newEmail('s'),
       full_name: 'Punya Data',
@@ -94,9 +95,9 @@ describe('POST /api/admin/users', () => {
     })
     expect(linked.status).toBe(201)
     expect(linked.body.data.studentId).toBe(record.studentId)
-    expect((await givenUsers.studentRow(t, record.studentId))!.userId).toBe(linked.body.data.id)
+    expect((await storedStudent(t, record.studentId))!.userId).toBe(linked.body.data.id)
 
-    const alumniRecord = await given.student(t, { role: 'alumni', account: false })
+    const alumniRecord = await aStudent(t, { role: 'alumni', account: false })
     const alumniAccount = await create({
       email: newEmail('a'),
       full_name: 'Alumni',
@@ -108,14 +109,14 @@ describe('POST /api/admin/users', () => {
     expect(alumniAccount.body.data).toMatchObject({ role: 'alumni', studentId: alumniRecord.studentId })
     const me = await call(t, 'GET', '/api/me', {
       as: {
-        authorization: `Bearer ${(await givenUsers.login(t, alumniAccount.body.data.email, 'kopi-tubruk-77')).body.data.token}`,
+        authorization: `Bearer ${(await logIn(t, alumniAccount.body.data.email, 'kopi-tubruk-77')).body.data.token}`,
       },
     })
     expect(me.body.data.student).toMatchObject({ id: alumniRecord.studentId })
   })
 
   it('409 with errors.email when the e-mail is taken, also when it differs only in case', async () => {
-    const existing = await given.admin(t, { email: `${unique('ada')}@sekolah.test` })
+    const existing = await anAdmin(t, { email: `${unique('ada')}@sekolah.test` })
     for (const email of [existing.email, existing.email.toUpperCase()]) {
       const res = await create({ email, full_name: 'Kembar', password: 'kopi-tubruk-77', role: 'admin' })
       expect(res.status).toBe(409)
@@ -159,8 +160,8 @@ describe('POST /api/admin/users', () => {
   })
 
   it('422 when a non-hrd account is given a company or a non-learner a student record', async () => {
-    const company = await given.company(t)
-    const record = await given.student(t, { account: false })
+    const company = await aCompany(t)
+    const record = await aStudent(t, { account: false })
     const res = await create({
       email: newEmail(),
       full_name: 'Admin',
@@ -174,7 +175,7 @@ describe('POST /api/admin/users', () => {
       company_id: ['hanya boleh diisi untuk akun hrd'],
       student_id: ['hanya boleh diisi untuk akun siswa atau alumni'],
     })
-    expect((await givenUsers.studentRow(t, record.studentId))!.userId).toBeNull()
+    expect((await storedStudent(t, record.studentId))!.userId).toBeNull()
   })
 
   it('422 for an unknown learner record or one of the other kind; 409 when it already has an account', async () => {
@@ -183,20 +184,20 @@ describe('POST /api/admin/users', () => {
     expect(unknown.status).toBe(422)
     expect(unknown.body.errors).toEqual({ student_id: ['data siswa/alumni tidak ditemukan'] })
 
-    const alumniRecord = await given.student(t, { role: 'alumni', account: false })
+    const alumniRecord = await aStudent(t, { role: 'alumni', account: false })
     const mismatch = await create({ ...body, email: newEmail(), student_id: alumniRecord.studentId })
     expect(mismatch.status).toBe(422)
     expect(mismatch.body.errors.student_id[0]).toMatch(/alumni/)
-    expect((await givenUsers.studentRow(t, alumniRecord.studentId))!.userId).toBeNull()
+    expect((await storedStudent(t, alumniRecord.studentId))!.userId).toBeNull()
 
-    const taken = await given.student(t)
+    const taken = await aStudent(t)
     const email = newEmail()
     const res = await create({ ...body, email, student_id: taken.studentId })
     expect(res.status).toBe(409)
     expect(res.body.message).toBe('Data siswa/alumni ini sudah memiliki akun.')
     expect(res.body.errors).toEqual({ student_id: ['sudah terhubung dengan akun lain'] })
-    expect((await givenUsers.studentRow(t, taken.studentId))!.userId).toBe(taken.id)
-    expect((await givenUsers.login(t, email, 'kopi-tubruk-77')).status).toBe(401)
+    expect((await storedStudent(t, taken.studentId))!.userId).toBe(taken.id)
+    expect((await logIn(t, email, 'kopi-tubruk-77')).status).toBe(401)
   })
 
   it('422 with a message per field for missing and malformed fields', async () => {
@@ -254,7 +255,7 @@ describe('POST /api/admin/users', () => {
       const email = newEmail('batas')
       const res = await create({ email, full_name: 'Batas', password, role: 'admin' })
       expect(res.status).toBe(201)
-      expect((await givenUsers.login(t, email, password)).status).toBe(200)
+      expect((await logIn(t, email, password)).status).toBe(200)
     }
   })
 

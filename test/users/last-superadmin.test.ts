@@ -5,8 +5,8 @@ import { users } from '../../src/db/schema/index.js'
 import { AppError } from '../../src/http/errors.js'
 import { deleteUser, toggleUserActive, updateUser } from '../../src/modules/users/service.js'
 import { call, type Res, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenUsers } from '../support/given-users.js'
+import { type Account, aSuperadmin } from '../support/builders/accounts.js'
+import { storedUser } from '../support/stored.js'
 
 // This file controls every superadmin of its database: no role matrix here.
 const t = useTestApp()
@@ -56,8 +56,8 @@ describe('the last active superadmin', () => {
       ['delete', (me, o) => call(t, 'DELETE', `/api/admin/users/${o.id}`, { as: me })],
     ]
     for (const [name, remove] of races) {
-      const a = await given.superadmin(t)
-      const b = await given.superadmin(t)
+      const a = await aSuperadmin(t)
+      const b = await aSuperadmin(t)
       await onlyActiveSuperadmins(a, b)
       const [ab, ba] = await Promise.all([remove(a, b), remove(b, a)])
       const statuses = [ab.status, ba.status].sort()
@@ -71,8 +71,8 @@ describe('the last active superadmin', () => {
   })
 
   it('cannot be deactivated, demoted or deleted even by a caller whose own rights ended mid-request', async () => {
-    const last = await given.superadmin(t)
-    const demoted = await given.superadmin(t)
+    const last = await aSuperadmin(t)
+    const demoted = await aSuperadmin(t)
     await onlyActiveSuperadmins(last, demoted)
     // `demoted` passed the role check, then lost its superadmin rights before its change ran.
     const stale = actorOf(demoted)
@@ -89,14 +89,14 @@ describe('the last active superadmin', () => {
     expect(remove.statusCode).toBe(422)
     expect(remove.message).toBe('The last active superadmin cannot be deleted.')
 
-    expect(await givenUsers.stored(t, last.id)).toMatchObject({ role: 'superadmin', isActive: true })
+    expect(await storedUser(t, last.id)).toMatchObject({ role: 'superadmin', isActive: true })
     expect(await activeSuperadmins()).toEqual([last.id])
   })
 
   it('an inactive superadmin is not the last one: it can be deleted or demoted', async () => {
-    const me = await given.superadmin(t)
-    const inactive = await given.superadmin(t)
-    const inactive2 = await given.superadmin(t)
+    const me = await aSuperadmin(t)
+    const inactive = await aSuperadmin(t)
+    const inactive2 = await aSuperadmin(t)
     await onlyActiveSuperadmins(me)
     const demote = await call(t, 'PUT', `/api/admin/users/${inactive.id}`, {
       as: me,
@@ -106,7 +106,7 @@ describe('the last active superadmin', () => {
     const remove = await call(t, 'DELETE', `/api/admin/users/${inactive2.id}`, { as: me })
     expect(remove.status).toBe(200)
     // Reactivating one is always allowed, and makes two.
-    const back = await given.superadmin(t)
+    const back = await aSuperadmin(t)
     await onlyActiveSuperadmins(me)
     expect((await call(t, 'PATCH', `/api/admin/users/${back.id}/toggle-active`, { as: me })).status).toBe(200)
     expect((await activeSuperadmins()).sort()).toEqual([me.id, back.id].sort())

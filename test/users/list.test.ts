@@ -1,20 +1,30 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenUsers, unique } from '../support/given-users.js'
+import {
+  type Account,
+  anAdmin,
+  anAlumnus,
+  anHrd,
+  aStudent,
+  aSuperadmin,
+  deactivateAccount,
+  unique,
+} from '../support/builders/accounts.js'
+import { aCompany } from '../support/builders/org.js'
 import { accountsOf, expectRoles } from '../support/roles.js'
+import { storedUser } from '../support/stored.js'
 
 const t = useTestApp()
 let superadmin: Account
 
 beforeAll(async () => {
-  superadmin = await given.superadmin(t)
+  superadmin = await aSuperadmin(t)
 })
 
 describe('role matrix of /api/admin/users', () => {
   it('admits superadmin only: admin and every other role get 403, no token 401', async () => {
-    const target = await given.admin(t)
-    const toDelete = await given.admin(t)
+    const target = await anAdmin(t)
+    const toDelete = await anAdmin(t)
     const base = '/api/admin/users'
     await expectRoles(t, 'GET', base, ['superadmin'])
     await expectRoles(t, 'GET', `${base}/${target.id}`, ['superadmin'])
@@ -31,8 +41,8 @@ describe('role matrix of /api/admin/users', () => {
     })
     await expectRoles(t, 'DELETE', `${base}/${toDelete.id}`, ['superadmin'])
     // Each route did run for the superadmin of the matrix.
-    expect(await givenUsers.stored(t, toDelete.id)).toBeUndefined()
-    const stored = await givenUsers.stored(t, target.id)
+    expect(await storedUser(t, toDelete.id)).toBeUndefined()
+    const stored = await storedUser(t, target.id)
     expect(stored).toMatchObject({ fullName: 'Matrix 2', isActive: false })
   })
 
@@ -48,7 +58,7 @@ describe('GET /api/admin/users', () => {
   it('pages through the matches, newest first, with meta', async () => {
     const name = unique('Halaman')
     const created: Account[] = []
-    for (let i = 0; i < 3; i++) created.push(await given.admin(t, { fullName: `${name} ${i}` }))
+    for (let i = 0; i < 3; i++) created.push(await anAdmin(t, { fullName: `${name} ${i}` }))
 
     const first = await call(t, 'GET', '/api/admin/users', {
       as: superadmin,
@@ -74,15 +84,15 @@ describe('GET /api/admin/users', () => {
   })
 
   it('shows each account with its company and learner record, never the password hash', async () => {
-    const company = await given.company(t, { name: unique('PT Tampil') })
-    const hrd = await given.hrd(t, { companyId: company.id })
-    const siswa = await given.student(t)
+    const company = await aCompany(t, { name: unique('PT Tampil') })
+    const hrd = await anHrd(t, { companyId: company.id })
+    const siswa = await aStudent(t)
     await call(t, 'POST', '/api/login', { body: { email: hrd.email, password: 'password123' } })
 
     const res = await call(t, 'GET', '/api/admin/users', { as: superadmin, query: { per_page: 100 } })
     expect(res.status).toBe(200)
     const hrdItem = res.body.data.find((u: { id: number }) => u.id === hrd.id)
-    const stored = (await givenUsers.stored(t, hrd.id))!
+    const stored = (await storedUser(t, hrd.id))!
     expect(hrdItem).toEqual({
       id: hrd.id,
       email: hrd.email,
@@ -107,11 +117,11 @@ describe('GET /api/admin/users', () => {
   })
 
   it('filters by role, is_active and company_id', async () => {
-    const company = await given.company(t)
-    const a = await given.hrd(t, { companyId: company.id })
-    const b = await given.hrd(t, { companyId: company.id })
-    await given.deactivate(t, b.id)
-    await given.hrd(t)
+    const company = await aCompany(t)
+    const a = await anHrd(t, { companyId: company.id })
+    const b = await anHrd(t, { companyId: company.id })
+    await deactivateAccount(t, b.id)
+    await anHrd(t)
 
     const byCompany = await call(t, 'GET', '/api/admin/users', {
       as: superadmin,
@@ -126,7 +136,7 @@ describe('GET /api/admin/users', () => {
     expect(inactive.body.data.map((u: { id: number }) => u.id)).toEqual([b.id])
     expect(inactive.body.meta.total).toBe(1)
 
-    const alumni = await given.alumni(t)
+    const alumni = await anAlumnus(t)
     const byRole = await call(t, 'GET', '/api/admin/users', {
       as: superadmin,
       query: { role: 'alumni', per_page: 100 },
@@ -139,9 +149,9 @@ describe('GET /api/admin/users', () => {
 
   it('searches name or e-mail, case-insensitively, with LIKE wildcards taken literally', async () => {
     const tag = unique('Cari')
-    const byName = await given.admin(t, { fullName: `Ibu ${tag} Lestari` })
-    const byEmail = await given.admin(t, { email: `${tag.toLowerCase()}@sekolah.test` })
-    await given.admin(t, { fullName: 'Tidak Cocok' })
+    const byName = await anAdmin(t, { fullName: `Ibu ${tag} Lestari` })
+    const byEmail = await anAdmin(t, { email: `${tag.toLowerCase()}@sekolah.test` })
+    await anAdmin(t, { fullName: 'Tidak Cocok' })
 
     const res = await call(t, 'GET', '/api/admin/users', {
       as: superadmin,
@@ -168,7 +178,7 @@ describe('GET /api/admin/users', () => {
 
 describe('GET /api/admin/users/:id', () => {
   it('200 with the account', async () => {
-    const alumni = await given.alumni(t)
+    const alumni = await anAlumnus(t)
     const res = await call(t, 'GET', `/api/admin/users/${alumni.id}`, { as: superadmin })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({

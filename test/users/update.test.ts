@@ -1,13 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { givenUsers, unique } from '../support/given-users.js'
+import {
+  type Account,
+  anAccount,
+  anAdmin,
+  anAlumnus,
+  anHrd,
+  aStudent,
+  aSuperadmin,
+  logIn,
+  unique,
+} from '../support/builders/accounts.js'
+import { aCompany } from '../support/builders/org.js'
+import { auditsOf, storedUser } from '../support/stored.js'
 
 const t = useTestApp()
 let superadmin: Account
 
 beforeAll(async () => {
-  superadmin = await given.superadmin(t)
+  superadmin = await aSuperadmin(t)
 })
 
 const update = (id: number, body: Record<string, unknown>, as: Account = superadmin) =>
@@ -15,8 +26,8 @@ const update = (id: number, body: Record<string, unknown>, as: Account = superad
 
 describe('PUT /api/admin/users/:id', () => {
   it('200 changes only the fields sent, and writes an audit row', async () => {
-    const admin = await given.admin(t)
-    const before = (await givenUsers.stored(t, admin.id))!
+    const admin = await anAdmin(t)
+    const before = (await storedUser(t, admin.id))!
     const res = await update(admin.id, { full_name: '  Nama Baru ' })
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Akun diperbarui.')
@@ -26,35 +37,35 @@ describe('PUT /api/admin/users/:id', () => {
       fullName: 'Nama Baru',
       role: 'admin',
     })
-    const after = (await givenUsers.stored(t, admin.id))!
+    const after = (await storedUser(t, admin.id))!
     expect(after).toMatchObject({ email: before.email, role: 'admin', fullName: 'Nama Baru' })
     expect(after.passwordHash).toBe(before.passwordHash)
     expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime())
     expect(res.body.data.updatedAt).toBe(after.updatedAt.toISOString())
-    const [audit] = await givenUsers.audits(t, admin.id)
+    const [audit] = await auditsOf(t, 'user', admin.id)
     expect(audit).toMatchObject({ action: 'update', actorId: superadmin.id })
     expect(JSON.parse(audit.data!)).toEqual({ fullName: 'Nama Baru' })
   })
 
   it('changes the e-mail (stored in lower case), and the account logs in with it', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const email = `${unique('ganti')}@sekolah.test`
     const res = await update(admin.id, { email: email.toUpperCase() })
     expect(res.status).toBe(200)
     expect(res.body.data.email).toBe(email)
-    expect((await givenUsers.stored(t, admin.id))!.email).toBe(email)
-    expect((await givenUsers.login(t, email, 'password123')).status).toBe(200)
+    expect((await storedUser(t, admin.id))!.email).toBe(email)
+    expect((await logIn(t, email, 'password123')).status).toBe(200)
   })
 
   it('409 with errors.email when the e-mail belongs to another account, in any case', async () => {
-    const a = await given.admin(t)
-    const b = await given.admin(t)
+    const a = await anAdmin(t)
+    const b = await anAdmin(t)
     for (const email of [b.email, b.email.toUpperCase()]) {
       const res = await update(a.id, { email, full_name: 'Tidak Jadi' })
       expect(res.status).toBe(409)
       expect(res.body.errors).toEqual({ email: ['sudah dipakai akun lain'] })
     }
-    expect(await givenUsers.stored(t, a.id)).toMatchObject({
+    expect(await storedUser(t, a.id)).toMatchObject({
       email: a.email,
       fullName: expect.not.stringMatching('Tidak Jadi'),
     })
@@ -63,28 +74,28 @@ describe('PUT /api/admin/users/:id', () => {
   })
 
   it('leaving hrd clears the company', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await update(hrd.id, { role: 'admin' })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ role: 'admin', companyId: null, companyName: null })
-    expect(await givenUsers.stored(t, hrd.id)).toMatchObject({ role: 'admin', companyId: null })
+    expect(await storedUser(t, hrd.id)).toMatchObject({ role: 'admin', companyId: null })
   })
 
   it('becoming hrd needs a company: 422 without one or with an unknown one, 200 with one', async () => {
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const without = await update(admin.id, { role: 'hrd' })
     expect(without.status).toBe(422)
     expect(without.body.errors).toEqual({ company_id: ['wajib diisi untuk akun hrd'] })
     const unknown = await update(admin.id, { role: 'hrd', company_id: 999999 })
     expect(unknown.status).toBe(422)
     expect(unknown.body.errors).toEqual({ company_id: ['perusahaan tidak ditemukan'] })
-    expect((await givenUsers.stored(t, admin.id))!.role).toBe('admin')
+    expect((await storedUser(t, admin.id))!.role).toBe('admin')
 
-    const company = await given.company(t)
+    const company = await aCompany(t)
     const res = await update(admin.id, { role: 'hrd', company_id: company.id })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ role: 'hrd', companyId: company.id, companyName: company.name })
-    const login = await givenUsers.login(t, admin.email, 'password123')
+    const login = await logIn(t, admin.email, 'password123')
     const vacancies = await call(t, 'GET', '/api/hrd/job-vacancies', {
       as: { authorization: `Bearer ${login.body.data.token}` },
     })
@@ -92,49 +103,49 @@ describe('PUT /api/admin/users/:id', () => {
   })
 
   it('moves an hrd account to another company; 422 when its company is cleared', async () => {
-    const hrd = await given.hrd(t)
-    const other = await given.company(t)
+    const hrd = await anHrd(t)
+    const other = await aCompany(t)
     const moved = await update(hrd.id, { company_id: other.id })
     expect(moved.status).toBe(200)
     expect(moved.body.data.companyId).toBe(other.id)
     const cleared = await update(hrd.id, { company_id: null })
     expect(cleared.status).toBe(422)
     expect(cleared.body.errors).toEqual({ company_id: ['wajib diisi untuk akun hrd'] })
-    expect((await givenUsers.stored(t, hrd.id))!.companyId).toBe(other.id)
+    expect((await storedUser(t, hrd.id))!.companyId).toBe(other.id)
   })
 
   it('renames an hrd account that was unlinked from its company without asking for one', async () => {
-    const hrd = await given.account(t, 'hrd')
+    const hrd = await anAccount(t, 'hrd')
     const res = await update(hrd.id, { full_name: 'HRD Lepas' })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ role: 'hrd', companyId: null, fullName: 'HRD Lepas' })
   })
 
   it('422 when a non-hrd account is given a company', async () => {
-    const admin = await given.admin(t)
-    const company = await given.company(t)
+    const admin = await anAdmin(t)
+    const company = await aCompany(t)
     const res = await update(admin.id, { company_id: company.id })
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({ company_id: ['hanya boleh diisi untuk akun hrd'] })
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const leaving = await update(hrd.id, { role: 'admin', company_id: company.id })
     expect(leaving.status).toBe(422)
-    expect((await givenUsers.stored(t, hrd.id))!.role).toBe('hrd')
+    expect((await storedUser(t, hrd.id))!.role).toBe('hrd')
   })
 
   it('an account linked to a learner record keeps the role that matches it (422)', async () => {
-    const siswa = await given.student(t)
+    const siswa = await aStudent(t)
     for (const role of ['admin', 'alumni']) {
       const res = await update(siswa.id, { role })
       expect(res.status).toBe(422)
       expect(res.body.message).toMatch(/data siswa/)
       expect(res.body.errors.role).toHaveLength(1)
     }
-    expect((await givenUsers.stored(t, siswa.id))!.role).toBe('siswa')
-    const alumni = await given.alumni(t)
+    expect((await storedUser(t, siswa.id))!.role).toBe('siswa')
+    const alumni = await anAlumnus(t)
     expect((await update(alumni.id, { role: 'siswa' })).status).toBe(422)
     // A learner account without a record may change role.
-    const bare = await given.account(t, 'siswa')
+    const bare = await anAccount(t, 'siswa')
     expect((await update(bare.id, { role: 'alumni' })).status).toBe(200)
   })
 
@@ -143,11 +154,11 @@ describe('PUT /api/admin/users/:id', () => {
     expect(self.status).toBe(422)
     expect(self.body.message).toBe('Anda tidak dapat menurunkan peran akun Anda sendiri.')
     expect(self.body.errors).toEqual({ role: ['Anda tidak dapat menurunkan peran akun Anda sendiri.'] })
-    expect((await givenUsers.stored(t, superadmin.id))!.role).toBe('superadmin')
+    expect((await storedUser(t, superadmin.id))!.role).toBe('superadmin')
     // Renaming oneself is fine.
     expect((await update(superadmin.id, { full_name: 'Super', role: 'superadmin' })).status).toBe(200)
 
-    const other = await given.superadmin(t)
+    const other = await aSuperadmin(t)
     const res = await update(other.id, { role: 'admin' })
     expect(res.status).toBe(200)
     expect(res.body.data.role).toBe('admin')
@@ -159,7 +170,7 @@ describe('PUT /api/admin/users/:id', () => {
     expect(unknown.status).toBe(404)
     expect(unknown.body).toEqual({ success: false, message: 'Akun tidak ditemukan.', data: null })
 
-    const admin = await given.admin(t)
+    const admin = await anAdmin(t)
     const bad = await update(admin.id, { email: 'x', full_name: '', role: 'raja', company_id: -1 })
     expect(bad.status).toBe(422)
     expect(Object.keys(bad.body.errors).sort()).toEqual(['company_id', 'email', 'full_name', 'role'])
@@ -169,11 +180,11 @@ describe('PUT /api/admin/users/:id', () => {
   })
 
   it('ignores fields it does not update (password, is_active)', async () => {
-    const admin = await given.admin(t)
-    const before = (await givenUsers.stored(t, admin.id))!
+    const admin = await anAdmin(t)
+    const before = (await storedUser(t, admin.id))!
     const res = await update(admin.id, { password: 'diabaikan1', is_active: false, password_hash: 'x' })
     expect(res.status).toBe(200)
-    const after = (await givenUsers.stored(t, admin.id))!
+    const after = (await storedUser(t, admin.id))!
     expect(after.passwordHash).toBe(before.passwordHash)
     expect(after.isActive).toBe(true)
   })

@@ -2,8 +2,11 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { applicationEvents, applicationFiles, applications } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-recruitment.js'
+import { anHrd, aStudent } from '../support/builders/accounts.js'
+import { anApplicant } from '../support/builders/applications.js'
+import { aPortfolioFile } from '../support/builders/files.js'
+import { aMajor } from '../support/builders/org.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { expectCounters } from '../support/vacancy-counters.js'
 
 const t = useTestApp()
@@ -11,10 +14,10 @@ const applyUrl = (id: number) => `/api/job-vacancies/${id}/apply`
 
 /** An open vacancy and a learner of its major with a complete profile. */
 async function openVacancyAndApplicant(role: 'siswa' | 'alumni' = 'siswa') {
-  const major = await given.major(t)
-  const hrd = await given.hrd(t)
-  const vacancy = await givenRecruitment.vacancy(t, { companyId: hrd.companyId, majorIds: [major.id] })
-  const learner = await givenRecruitment.applicant(t, { role, majorId: major.id })
+  const major = await aMajor(t)
+  const hrd = await anHrd(t)
+  const vacancy = await aVacancy(t, { companyId: hrd.companyId, majorIds: [major.id] })
+  const learner = await anApplicant(t, { role, majorId: major.id })
   return { vacancy, learner, hrd, majorId: major.id }
 }
 
@@ -25,7 +28,7 @@ async function applicationsOf(studentId: number) {
 describe('POST /api/job-vacancies/:id/apply', () => {
   it('201 with the application; stores it pending, with its files and the first timeline row', async () => {
     const { vacancy, learner } = await openVacancyAndApplicant()
-    const cert = await givenRecruitment.file(t, learner.studentId, 'certificate')
+    const cert = await aPortfolioFile(t, learner.studentId, { category: 'certificate' })
     const res = await call(t, 'POST', applyUrl(vacancy.id), {
       as: learner,
       body: {
@@ -134,8 +137,8 @@ describe('POST /api/job-vacancies/:id/apply', () => {
 
   it('422 errors.portfolio_ids for files that are not the caller’s own portfolio; nothing stored', async () => {
     const { vacancy, learner, majorId } = await openVacancyAndApplicant()
-    const someoneElse = await givenRecruitment.applicant(t, { majorId })
-    const letter = await givenRecruitment.file(t, learner.studentId, 'decision_letter')
+    const someoneElse = await anApplicant(t, { majorId })
+    const letter = await aPortfolioFile(t, learner.studentId, { category: 'decision_letter' })
     const res = await call(t, 'POST', applyUrl(vacancy.id), {
       as: learner,
       body: { portfolio_ids: [learner.cv.id, someoneElse.cv.id, letter.id, 987654] },
@@ -171,14 +174,14 @@ describe('POST /api/job-vacancies/:id/apply', () => {
   })
 
   it('422 when the profile is incomplete (phone, address, birth date, a CV), saying what is missing', async () => {
-    const major = await given.major(t)
-    const vacancy = await givenRecruitment.vacancy(t, { majorIds: [major.id] })
-    const noCv = await given.student(t, { majorId: major.id })
-    await givenRecruitment.file(t, noCv.studentId, 'certificate')
+    const major = await aMajor(t)
+    const vacancy = await aVacancy(t, { majorIds: [major.id] })
+    const noCv = await aStudent(t, { majorId: major.id })
+    await aPortfolioFile(t, noCv.studentId, { category: 'certificate' })
     const res = await call(t, 'POST', applyUrl(vacancy.id), { as: noCv, body: {} })
     expect(res.status).toBe(422)
     expect(res.body.message).toBe('Profil Anda belum lengkap: CV (unggah di portofolio).')
-    const noContact = await givenRecruitment.applicant(t, {
+    const noContact = await anApplicant(t, {
       majorId: major.id,
       values: { phone: null, address: '', birthDate: null },
     })
@@ -227,16 +230,14 @@ describe('POST /api/job-vacancies/:id/apply', () => {
 
   it('counters on the vacancy follow every apply, also twenty at once; a refused one counts nothing', async () => {
     const { vacancy, hrd, majorId } = await openVacancyAndApplicant()
-    const learners = await Promise.all(
-      Array.from({ length: 20 }, () => givenRecruitment.applicant(t, { majorId })),
-    )
+    const learners = await Promise.all(Array.from({ length: 20 }, () => anApplicant(t, { majorId })))
     const results = await Promise.all(
       learners.map((l) => call(t, 'POST', applyUrl(vacancy.id), { as: l, body: {} })),
     )
     expect(results.map((r) => r.status)).toEqual(learners.map(() => 201))
     // Applying again (409) and an incomplete profile (422) leave the counters alone.
     expect((await call(t, 'POST', applyUrl(vacancy.id), { as: learners[0], body: {} })).status).toBe(409)
-    const incomplete = await given.student(t, { majorId })
+    const incomplete = await aStudent(t, { majorId })
     expect((await call(t, 'POST', applyUrl(vacancy.id), { as: incomplete, body: {} })).status).toBe(422)
     await expectCounters(t, vacancy.id, { applicants: 20, accepted: 0 })
     const hr = await call(t, 'GET', `/api/hrd/job-vacancies/${vacancy.id}`, { as: hrd })

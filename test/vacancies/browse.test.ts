@@ -2,8 +2,11 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { files, jobVacancies, jobVacancyMajors } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { dayFromToday, givenRecruitment } from '../support/given-recruitment.js'
+import { anAccount, anAdmin, anHrd, aStudent } from '../support/builders/accounts.js'
+import { anApplicant, anApplication } from '../support/builders/applications.js'
+import { aPortfolioFile } from '../support/builders/files.js'
+import { aCompany, aMajor, deactivateCompany } from '../support/builders/org.js'
+import { aVacancy, dayFromToday } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -11,7 +14,7 @@ const base = '/api/job-vacancies'
 
 describe('role matrix of /api/job-vacancies', () => {
   it('admits only siswa and alumni on every route', async () => {
-    const v = await givenRecruitment.vacancy(t)
+    const v = await aVacancy(t)
     await expectRoles(t, 'GET', base, ['siswa', 'alumni'])
     await expectRoles(t, 'GET', `${base}/options`, ['siswa', 'alumni'])
     await expectRoles(t, 'GET', `${base}/${v.id}`, ['siswa', 'alumni'])
@@ -19,7 +22,7 @@ describe('role matrix of /api/job-vacancies', () => {
   })
 
   it('403 with a clear message for a learner account without a learner record', async () => {
-    const orphan = await given.account(t, 'siswa')
+    const orphan = await anAccount(t, 'siswa')
     const res = await call(t, 'GET', base, { as: orphan })
     expect(res.status).toBe(403)
     expect(res.body.message).toMatch(/belum terhubung dengan data siswa/)
@@ -34,17 +37,17 @@ describe('GET /api/job-vacancies', () => {
   const ids: Record<string, number> = {}
 
   beforeAll(async () => {
-    majorId = (await given.major(t, { code: 'TKR-B', name: 'Teknik Kendaraan Ringan' })).id
-    otherMajorId = (await given.major(t, { code: 'TBSM-B', name: 'Bisnis Sepeda Motor' })).id
-    astra = await given.company(t, { name: 'PT Astra Uji', city: 'Jakarta Utara', province: 'DKI Jakarta' })
-    telkom = await given.company(t, { name: 'PT Telkom Uji', city: 'Bandung', province: 'Jawa Barat' })
+    majorId = (await aMajor(t, { code: 'TKR-B', name: 'Teknik Kendaraan Ringan' })).id
+    otherMajorId = (await aMajor(t, { code: 'TBSM-B', name: 'Bisnis Sepeda Motor' })).id
+    astra = await aCompany(t, { name: 'PT Astra Uji', city: 'Jakarta Utara', province: 'DKI Jakarta' })
+    telkom = await aCompany(t, { name: 'PT Telkom Uji', city: 'Bandung', province: 'Jawa Barat' })
     const mk = async (
       key: string,
       companyId: number,
       values: Partial<typeof jobVacancies.$inferInsert>,
       majorIds = [majorId],
     ) => {
-      ids[key] = (await givenRecruitment.vacancy(t, { companyId, majorIds, values })).id
+      ids[key] = (await aVacancy(t, { companyId, majorIds, values })).id
     }
     await mk(
       'mekanik',
@@ -80,20 +83,20 @@ describe('GET /api/job-vacancies', () => {
   })
 
   const list = async (query: Record<string, string | number> = {}) => {
-    const learner = await givenRecruitment.applicant(t, { majorId })
+    const learner = await anApplicant(t, { majorId })
     return call(t, 'GET', base, { as: learner, query })
   }
   const idsOf = (res: { body: { data: { id: number }[] } }) => res.body.data.map((x) => x.id)
 
   it('200 with company, majors, quota left, deadline and whether the caller applied', async () => {
-    const learner = await givenRecruitment.applicant(t, { majorId })
-    const accepted = await given.student(t, { majorId, account: false })
-    await givenRecruitment.application(t, {
+    const learner = await anApplicant(t, { majorId })
+    const accepted = await aStudent(t, { majorId, account: false })
+    await anApplication(t, {
       vacancyId: ids.mekanik,
       studentId: accepted.studentId,
       status: 'accepted',
     })
-    await givenRecruitment.application(t, { vacancyId: ids.mekanik, studentId: learner.studentId })
+    await anApplication(t, { vacancyId: ids.mekanik, studentId: learner.studentId })
     const res = await call(t, 'GET', base, { as: learner })
     expect(res.status).toBe(200)
     expect(idsOf(res)).toEqual([ids.teknisi, ids.magang, ids.mekanik])
@@ -152,12 +155,12 @@ describe('GET /api/job-vacancies', () => {
 
 describe('GET /api/job-vacancies follows every change at once', () => {
   it('toggle, edit (deadline, target, majors), delete, and the company switched off and on', async () => {
-    const major = (await given.major(t)).id
-    const otherMajor = (await given.major(t)).id
-    const hrd = await given.hrd(t)
-    const admin = await given.admin(t)
-    const learner = await givenRecruitment.applicant(t, { majorId: major })
-    const vacancy = await givenRecruitment.vacancy(t, { companyId: hrd.companyId, majorIds: [major] })
+    const major = (await aMajor(t)).id
+    const otherMajor = (await aMajor(t)).id
+    const hrd = await anHrd(t)
+    const admin = await anAdmin(t)
+    const learner = await anApplicant(t, { majorId: major })
+    const vacancy = await aVacancy(t, { companyId: hrd.companyId, majorIds: [major] })
     const listed = async () => {
       const res = await call(t, 'GET', base, { as: learner })
       return res.body.data.map((x: { id: number }) => x.id).includes(vacancy.id)
@@ -212,12 +215,12 @@ describe('GET /api/job-vacancies follows every change at once', () => {
 
 describe('GET /api/job-vacancies/options', () => {
   it('200 with companies, job types and locations of the vacancies open to the caller only', async () => {
-    const majorId = (await given.major(t)).id
-    const a = await given.company(t, { name: 'PT Alfa Opsi' })
-    const b = await given.company(t, { name: 'PT Beta Opsi' })
-    const closed = await given.company(t, { name: 'PT Tutup Opsi' })
+    const majorId = (await aMajor(t)).id
+    const a = await aCompany(t, { name: 'PT Alfa Opsi' })
+    const b = await aCompany(t, { name: 'PT Beta Opsi' })
+    const closed = await aCompany(t, { name: 'PT Tutup Opsi' })
     const mk = (companyId: number, values: Partial<typeof jobVacancies.$inferInsert>) =>
-      givenRecruitment.vacancy(t, { companyId, majorIds: [majorId], values })
+      aVacancy(t, { companyId, majorIds: [majorId], values })
     await mk(b.id, { jobType: 'contract', city: 'Bandung', province: 'Jawa Barat' })
     await mk(a.id, { jobType: 'contract', city: 'Bandung', province: 'Jawa Barat' })
     await mk(a.id, { jobType: 'full_time', city: 'Bekasi', province: 'Jawa Barat' })
@@ -226,10 +229,10 @@ describe('GET /api/job-vacancies/options', () => {
     await mk(a.id, { jobType: 'internship', city: 'Surabaya', province: 'Jawa Timur', isActive: false })
     await mk(b.id, { jobType: 'part_time', city: 'Medan', province: 'Sumatera Utara', target: 'alumni' })
     await mk(closed.id, { jobType: 'part_time', city: 'Medan', province: 'Sumatera Utara' })
-    await givenRecruitment.companyInactive(t, closed.id)
-    await givenRecruitment.vacancy(t, { values: { city: 'Makassar', province: 'Sulawesi Selatan' } })
+    await deactivateCompany(t, closed.id)
+    await aVacancy(t, { values: { city: 'Makassar', province: 'Sulawesi Selatan' } })
 
-    const learner = await givenRecruitment.applicant(t, { majorId })
+    const learner = await anApplicant(t, { majorId })
     const res = await call(t, 'GET', `${base}/options`, { as: learner })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({
@@ -249,7 +252,7 @@ describe('GET /api/job-vacancies/options', () => {
   })
 
   it('200 with empty lists when nothing is open', async () => {
-    const learner = await givenRecruitment.applicant(t)
+    const learner = await anApplicant(t)
     const res = await call(t, 'GET', `${base}/options`, { as: learner })
     expect(res.body.data).toEqual({ companies: [], jobTypes: [], locations: [] })
   })
@@ -257,25 +260,25 @@ describe('GET /api/job-vacancies/options', () => {
 
 describe('GET /api/job-vacancies/:id', () => {
   it('200 with the company, qualifications, benefits, majors, quota left, salary range and canApply', async () => {
-    const major = await given.major(t)
-    const company = await given.company(t, {
+    const major = await aMajor(t)
+    const company = await aCompany(t, {
       name: 'PT Detail',
       industry: 'Otomotif',
       website: 'https://detail.example',
       description: 'Produsen komponen.',
     })
-    const v = await givenRecruitment.vacancy(t, {
+    const v = await aVacancy(t, {
       companyId: company.id,
       majorIds: [major.id],
       values: { benefits: 'BPJS', qualifications: 'Lulusan SMK', minSalary: 1, maxSalary: 2, quota: 1 },
     })
-    const accepted = await given.student(t, { majorId: major.id, account: false })
-    await givenRecruitment.application(t, {
+    const accepted = await aStudent(t, { majorId: major.id, account: false })
+    await anApplication(t, {
       vacancyId: v.id,
       studentId: accepted.studentId,
       status: 'accepted',
     })
-    const learner = await givenRecruitment.applicant(t, { majorId: major.id })
+    const learner = await anApplicant(t, { majorId: major.id })
     const res = await call(t, 'GET', `${base}/${v.id}`, { as: learner })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({
@@ -314,8 +317,8 @@ describe('GET /api/job-vacancies/:id', () => {
   })
 
   it('after applying: the application, canApply false and why', async () => {
-    const v = await givenRecruitment.vacancy(t)
-    const learner = await givenRecruitment.applicant(t, { majorId: await majorOf(v.id) })
+    const v = await aVacancy(t)
+    const learner = await anApplicant(t, { majorId: await majorOf(v.id) })
     const applied = await call(t, 'POST', `${base}/${v.id}/apply`, { as: learner, body: {} })
     expect(applied.status).toBe(201)
     const res = await call(t, 'GET', `${base}/${v.id}`, { as: learner })
@@ -327,9 +330,9 @@ describe('GET /api/job-vacancies/:id', () => {
   })
 
   it('200 for a vacancy the caller applied to that has since closed, with the reasons', async () => {
-    const v = await givenRecruitment.vacancy(t)
-    const learner = await givenRecruitment.applicant(t, { majorId: await majorOf(v.id) })
-    await givenRecruitment.application(t, {
+    const v = await aVacancy(t)
+    const learner = await anApplicant(t, { majorId: await majorOf(v.id) })
+    await anApplication(t, {
       vacancyId: v.id,
       studentId: learner.studentId,
       status: 'in_progress',
@@ -350,14 +353,14 @@ describe('GET /api/job-vacancies/:id', () => {
       ],
     })
     // Another learner of the same major: not open to them, never applied: 404.
-    const other = await givenRecruitment.applicant(t, { majorId: await majorOf(v.id) })
+    const other = await anApplicant(t, { majorId: await majorOf(v.id) })
     expect((await call(t, 'GET', `${base}/${v.id}`, { as: other })).status).toBe(404)
   })
 
   it('404 for a deleted vacancy even when the caller applied to it', async () => {
-    const v = await givenRecruitment.vacancy(t)
-    const learner = await givenRecruitment.applicant(t, { majorId: await majorOf(v.id) })
-    await givenRecruitment.application(t, { vacancyId: v.id, studentId: learner.studentId })
+    const v = await aVacancy(t)
+    const learner = await anApplicant(t, { majorId: await majorOf(v.id) })
+    await anApplication(t, { vacancyId: v.id, studentId: learner.studentId })
     await t.db.update(jobVacancies).set({ deletedAt: new Date() }).where(eq(jobVacancies.id, v.id))
     const res = await call(t, 'GET', `${base}/${v.id}`, { as: learner })
     expect(res.status).toBe(404)
@@ -365,12 +368,12 @@ describe('GET /api/job-vacancies/:id', () => {
   })
 
   it('canApply false with the missing parts of an incomplete profile', async () => {
-    const v = await givenRecruitment.vacancy(t)
-    const learner = await given.student(t, {
+    const v = await aVacancy(t)
+    const learner = await aStudent(t, {
       majorId: await majorOf(v.id),
       values: { phone: '  ', address: null, birthDate: null },
     })
-    await givenRecruitment.file(t, learner.studentId, 'certificate')
+    await aPortfolioFile(t, learner.studentId, { category: 'certificate' })
     const res = await call(t, 'GET', `${base}/${v.id}`, { as: learner })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({
@@ -383,12 +386,12 @@ describe('GET /api/job-vacancies/:id', () => {
   })
 
   it('404 for an unknown id', async () => {
-    const learner = await givenRecruitment.applicant(t)
+    const learner = await anApplicant(t)
     expect((await call(t, 'GET', `${base}/987654`, { as: learner })).status).toBe(404)
   })
 })
 
-/** The (single) major of a vacancy made by `givenRecruitment.vacancy`. */
+/** The (single) major of a vacancy made by `aVacancy`. */
 async function majorOf(vacancyId: number): Promise<number> {
   const [row] = await t.db.select().from(jobVacancyMajors).where(eq(jobVacancyMajors.jobVacancyId, vacancyId))
   return row.majorId

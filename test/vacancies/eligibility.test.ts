@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { applications } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { dayFromToday, givenRecruitment, type VacancyValues } from '../support/given-recruitment.js'
+import { anApplicant } from '../support/builders/applications.js'
+import { aCompany, aMajor, deactivateCompany } from '../support/builders/org.js'
+import { aVacancy, dayFromToday, type VacancyValues } from '../support/builders/vacancies.js'
 
 const t = useTestApp()
 
@@ -41,13 +42,13 @@ const reasonOf: Partial<Record<Key, { siswa: RegExp; alumni: RegExp }>> = {
 
 let majorId: number
 beforeAll(async () => {
-  majorId = (await given.major(t)).id
-  const otherMajor = (await given.major(t)).id
-  const company = (await given.company(t)).id
-  const closedCompany = (await given.company(t)).id
+  majorId = (await aMajor(t)).id
+  const otherMajor = (await aMajor(t)).id
+  const company = (await aCompany(t)).id
+  const closedCompany = (await aCompany(t)).id
   const mk = async (key: Key, values: VacancyValues = {}, o = {}) => {
     v[key] = (
-      await givenRecruitment.vacancy(t, {
+      await aVacancy(t, {
         companyId: company,
         majorIds: [majorId],
         values: { title: key, ...values },
@@ -65,7 +66,7 @@ beforeAll(async () => {
   await mk('deadlineToday', { deadline: await dayFromToday(t, 0) })
   await mk('deleted', { deletedAt: new Date() })
   await mk('inactiveCompany', {}, { companyId: closedCompany })
-  await givenRecruitment.companyInactive(t, closedCompany)
+  await deactivateCompany(t, closedCompany)
 })
 
 const all = () => Object.keys(v) as Key[]
@@ -73,7 +74,7 @@ const all = () => Object.keys(v) as Key[]
 for (const role of ['siswa', 'alumni'] as const) {
   describe(`the open rule for ${role}`, () => {
     it('GET /api/job-vacancies lists exactly the vacancies open to them', async () => {
-      const learner = await givenRecruitment.applicant(t, { role, majorId })
+      const learner = await anApplicant(t, { role, majorId })
       const res = await call(t, 'GET', '/api/job-vacancies', { as: learner })
       expect(res.status).toBe(200)
       const titles = res.body.data.map((x: { title: string }) => x.title).sort()
@@ -82,7 +83,7 @@ for (const role of ['siswa', 'alumni'] as const) {
     })
 
     it('GET /api/job-vacancies/:id is 200 for those and 404 for every other one', async () => {
-      const learner = await givenRecruitment.applicant(t, { role, majorId })
+      const learner = await anApplicant(t, { role, majorId })
       for (const key of all()) {
         const res = await call(t, 'GET', `/api/job-vacancies/${v[key]}`, { as: learner })
         if (visibleTo[role].includes(key)) {
@@ -102,7 +103,7 @@ for (const role of ['siswa', 'alumni'] as const) {
 
     it('POST /api/job-vacancies/:id/apply is 201 for those, 422 with the reason for the others, 404 when deleted', async () => {
       for (const key of all()) {
-        const learner = await givenRecruitment.applicant(t, { role, majorId })
+        const learner = await anApplicant(t, { role, majorId })
         const res = await call(t, 'POST', `/api/job-vacancies/${v[key]}/apply`, { as: learner, body: {} })
         const stored = await t.db
           .select()

@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment, type VacancyValues } from '../support/given-recruitment.js'
+import { anHrd, aStudent } from '../support/builders/accounts.js'
+import { anApplication } from '../support/builders/applications.js'
+import { aMajor } from '../support/builders/org.js'
+import { aVacancy, type VacancyValues } from '../support/builders/vacancies.js'
 
 const t = useTestApp()
 
 describe('GET /api/hrd/job-vacancies/statistics', () => {
   it('200 with exact counts over the company’s vacancies that are not deleted', async () => {
-    const hrd = await given.hrd(t)
-    const major = await given.major(t)
+    const hrd = await anHrd(t)
+    const major = await aMajor(t)
     const c = hrd.companyId
-    const mk = (values: VacancyValues) =>
-      givenRecruitment.vacancy(t, { companyId: c, majorIds: [major.id], values })
+    const mk = (values: VacancyValues) => aVacancy(t, { companyId: c, majorIds: [major.id], values })
     const a = await mk({ title: 'A', quota: 3 })
     const b = await mk({ title: 'B', quota: 2 })
     const off = await mk({ title: 'Off', quota: 4, isActive: false })
     const expired = await mk({ title: 'Expired', quota: 1, deadline: '2020-01-01' })
     const gone = await mk({ title: 'Gone', quota: 50, deletedAt: new Date() })
     // Another company's vacancy and applications do not count.
-    const foreign = await givenRecruitment.vacancy(t, { majorIds: [major.id], values: { quota: 7 } })
+    const foreign = await aVacancy(t, { majorIds: [major.id], values: { quota: 7 } })
 
     const statuses: [number, string][] = [
       [a.id, 'pending'],
@@ -34,8 +35,8 @@ describe('GET /api/hrd/job-vacancies/statistics', () => {
       [foreign.id, 'accepted'],
     ]
     for (const [vacancyId, status] of statuses) {
-      const s = await given.student(t, { majorId: major.id, account: false })
-      await givenRecruitment.application(t, {
+      const s = await aStudent(t, { majorId: major.id, account: false })
+      await anApplication(t, {
         vacancyId,
         studentId: s.studentId,
         status: status as 'pending',
@@ -58,7 +59,7 @@ describe('GET /api/hrd/job-vacancies/statistics', () => {
   })
 
   it('200 with zeros for a company without vacancies', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await call(t, 'GET', '/api/hrd/job-vacancies/statistics', { as: hrd })
     expect(res.body.data).toEqual({
       vacancies: { total: 0, active: 0, inactive: 0, expired: 0 },
@@ -71,9 +72,9 @@ describe('GET /api/hrd/job-vacancies/statistics', () => {
 
 describe('GET /api/hrd/job-vacancies/options', () => {
   it('200 with categories, active majors, job types and targets, labelled in Indonesian', async () => {
-    const hrd = await given.hrd(t)
-    const active = await given.major(t, { name: 'Zz Teknik Pengelasan' })
-    const inactive = await given.major(t, { name: 'Zz Tata Busana', isActive: false })
+    const hrd = await anHrd(t)
+    const active = await aMajor(t, { name: 'Zz Teknik Pengelasan' })
+    const inactive = await aMajor(t, { name: 'Zz Tata Busana', isActive: false })
     const res = await call(t, 'GET', '/api/hrd/job-vacancies/options', { as: hrd })
     expect(res.status).toBe(200)
     const data = res.body.data
@@ -95,8 +96,8 @@ describe('GET /api/hrd/job-vacancies/options', () => {
   })
 
   it('every category it offers is accepted by POST, and only those', async () => {
-    const hrd = await given.hrd(t)
-    const major = await given.major(t)
+    const hrd = await anHrd(t)
+    const major = await aMajor(t)
     const { categories } = (await call(t, 'GET', '/api/hrd/job-vacancies/options', { as: hrd })).body.data
     const body = {
       title: 'Staf',

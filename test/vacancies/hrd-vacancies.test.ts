@@ -2,8 +2,10 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { applications, jobVacancies, jobVacancyMajors, majors } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, given } from '../support/given.js'
-import { dayFromToday, givenRecruitment } from '../support/given-recruitment.js'
+import { type Account, anHrd, aStudent } from '../support/builders/accounts.js'
+import { anApplication } from '../support/builders/applications.js'
+import { aCompany, aMajor, deactivateCompany } from '../support/builders/org.js'
+import { aVacancy, dayFromToday } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -43,8 +45,8 @@ async function storedMajorIds(id: number) {
 
 describe('role matrix of /api/hrd/job-vacancies', () => {
   it('admits only hrd on every route', async () => {
-    const major = await given.major(t)
-    const v = await givenRecruitment.vacancy(t, { majorIds: [major.id] })
+    const major = await aMajor(t)
+    const v = await aVacancy(t, { majorIds: [major.id] })
     await expectRoles(t, 'GET', base, ['hrd'])
     await expectRoles(t, 'GET', `${base}/statistics`, ['hrd'])
     await expectRoles(t, 'GET', `${base}/options`, ['hrd'])
@@ -58,8 +60,8 @@ describe('role matrix of /api/hrd/job-vacancies', () => {
   })
 
   it('403 for an HR account whose company is inactive', async () => {
-    const hrd = await given.hrd(t)
-    await givenRecruitment.companyInactive(t, hrd.companyId)
+    const hrd = await anHrd(t)
+    await deactivateCompany(t, hrd.companyId)
     const res = await call(t, 'GET', base, { as: hrd })
     expect(res.status).toBe(403)
     expect(res.body).toMatchObject({ success: false, data: null })
@@ -68,10 +70,10 @@ describe('role matrix of /api/hrd/job-vacancies', () => {
 
 describe('POST /api/hrd/job-vacancies', () => {
   it('201 with the vacancy, stored for the caller’s company with its majors', async () => {
-    const hrd = await given.hrd(t)
-    const other = await given.company(t)
-    const m1 = await given.major(t, { name: 'Teknik Kendaraan Ringan', code: 'TKR-A' })
-    const m2 = await given.major(t, { name: 'Teknik Bisnis Sepeda Motor', code: 'TBSM-A' })
+    const hrd = await anHrd(t)
+    const other = await aCompany(t)
+    const m1 = await aMajor(t, { name: 'Teknik Kendaraan Ringan', code: 'TKR-A' })
+    const m2 = await aMajor(t, { name: 'Teknik Bisnis Sepeda Motor', code: 'TBSM-A' })
     const res = await call(t, 'POST', base, {
       as: hrd,
       body: body([m2.id, m1.id], {
@@ -126,8 +128,8 @@ describe('POST /api/hrd/job-vacancies', () => {
   })
 
   it('stores null for optional fields sent as null, and is_active false when asked', async () => {
-    const hrd = await given.hrd(t)
-    const m = await given.major(t)
+    const hrd = await anHrd(t)
+    const m = await aMajor(t)
     const res = await call(t, 'POST', base, {
       as: hrd,
       body: body([m.id], {
@@ -154,7 +156,7 @@ describe('POST /api/hrd/job-vacancies', () => {
   })
 
   it('422 with a message per missing or invalid field, nothing stored', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await call(t, 'POST', base, {
       as: hrd,
       body: {
@@ -193,8 +195,8 @@ describe('POST /api/hrd/job-vacancies', () => {
   })
 
   it('422 for a quota over 10000, more than 50 majors and duplicate majors', async () => {
-    const hrd = await given.hrd(t)
-    const m = await given.major(t)
+    const hrd = await anHrd(t)
+    const m = await aMajor(t)
     const big = await call(t, 'POST', base, { as: hrd, body: body([m.id], { quota: 10_001 }) })
     expect(big.status).toBe(422)
     expect(big.body.errors).toEqual({ quota: ['maksimal 10000'] })
@@ -209,17 +211,17 @@ describe('POST /api/hrd/job-vacancies', () => {
   })
 
   it('422 errors.deadline for a date in the past', async () => {
-    const hrd = await given.hrd(t)
-    const m = await given.major(t)
+    const hrd = await anHrd(t)
+    const m = await aMajor(t)
     const res = await call(t, 'POST', base, { as: hrd, body: body([m.id], { deadline: yesterday }) })
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({ deadline: ['tidak boleh tanggal yang sudah lewat'] })
   })
 
   it('422 errors.major_ids for unknown and inactive majors, nothing stored', async () => {
-    const hrd = await given.hrd(t)
-    const active = await given.major(t)
-    const inactive = await given.major(t, { isActive: false })
+    const hrd = await anHrd(t)
+    const active = await aMajor(t)
+    const inactive = await aMajor(t, { isActive: false })
     const res = await call(t, 'POST', base, { as: hrd, body: body([active.id, inactive.id, 999_999]) })
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({
@@ -231,8 +233,8 @@ describe('POST /api/hrd/job-vacancies', () => {
   })
 
   it('422 errors.max_salary when the minimum is above the maximum', async () => {
-    const hrd = await given.hrd(t)
-    const m = await given.major(t)
+    const hrd = await anHrd(t)
+    const m = await aMajor(t)
     const res = await call(t, 'POST', base, {
       as: hrd,
       body: body([m.id], { min_salary: 6_000_000, max_salary: 5_000_000 }),
@@ -242,8 +244,8 @@ describe('POST /api/hrd/job-vacancies', () => {
   })
 
   it('speaks English on request', async () => {
-    const hrd = await given.hrd(t)
-    const m = await given.major(t)
+    const hrd = await anHrd(t)
+    const m = await aMajor(t)
     const res = await call(t, 'POST', base, {
       as: hrd,
       body: body([m.id], { deadline: yesterday }),
@@ -260,12 +262,12 @@ describe('GET /api/hrd/job-vacancies', () => {
   const ids: Record<string, number> = {}
 
   beforeAll(async () => {
-    hrd = await given.hrd(t)
-    m1 = (await given.major(t)).id
-    m2 = (await given.major(t)).id
+    hrd = await anHrd(t)
+    m1 = (await aMajor(t)).id
+    m2 = (await aMajor(t)).id
     const c = hrd.companyId
     const mk = async (key: string, values: Partial<typeof jobVacancies.$inferInsert>, majorIds = [m1]) => {
-      ids[key] = (await givenRecruitment.vacancy(t, { companyId: c, majorIds, values })).id
+      ids[key] = (await aVacancy(t, { companyId: c, majorIds, values })).id
     }
     await mk('welder', {
       title: 'Welder Senior',
@@ -286,17 +288,17 @@ describe('GET /api/hrd/job-vacancies', () => {
     await mk('expired', { title: 'Kasir', position: 'Kasir toko', deadline: '2020-01-01' })
     await mk('gone', { title: 'Welder Dihapus', position: 'Juru las', deletedAt: new Date() })
     // Another company's vacancy never shows.
-    await givenRecruitment.vacancy(t, { majorIds: [m1], values: { title: 'Welder Tetangga' } })
+    await aVacancy(t, { majorIds: [m1], values: { title: 'Welder Tetangga' } })
     // Applications: two to the welder (one accepted), one to the intern.
-    const s1 = await given.student(t, { majorId: m1 })
-    const s2 = await given.student(t, { majorId: m1 })
-    await givenRecruitment.application(t, {
+    const s1 = await aStudent(t, { majorId: m1 })
+    const s2 = await aStudent(t, { majorId: m1 })
+    await anApplication(t, {
       vacancyId: ids.welder,
       studentId: s1.studentId,
       status: 'accepted',
     })
-    await givenRecruitment.application(t, { vacancyId: ids.welder, studentId: s2.studentId })
-    await givenRecruitment.application(t, { vacancyId: ids.intern, studentId: s1.studentId })
+    await anApplication(t, { vacancyId: ids.welder, studentId: s2.studentId })
+    await anApplication(t, { vacancyId: ids.intern, studentId: s1.studentId })
   })
 
   const list = (query: Record<string, string | number> = {}) => call(t, 'GET', base, { as: hrd, query })
@@ -349,8 +351,8 @@ describe('GET /api/hrd/job-vacancies', () => {
 
 describe('GET /api/hrd/job-vacancies/:id', () => {
   it('200 with the detail', async () => {
-    const hrd = await given.hrd(t)
-    const v = await givenRecruitment.vacancy(t, { companyId: hrd.companyId, values: { minSalary: 100 } })
+    const hrd = await anHrd(t)
+    const v = await aVacancy(t, { companyId: hrd.companyId, values: { minSalary: 100 } })
     const res = await call(t, 'GET', `${base}/${v.id}`, { as: hrd })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({
@@ -365,7 +367,7 @@ describe('GET /api/hrd/job-vacancies/:id', () => {
   })
 
   it('404 for an unknown id and 422 for a malformed one', async () => {
-    const hrd = await given.hrd(t)
+    const hrd = await anHrd(t)
     const res = await call(t, 'GET', `${base}/999999`, { as: hrd })
     expect(res.status).toBe(404)
     expect(res.body).toEqual({ success: false, message: 'Lowongan tidak ditemukan.', data: null })
@@ -376,9 +378,9 @@ describe('GET /api/hrd/job-vacancies/:id', () => {
 
 describe('PUT /api/hrd/job-vacancies/:id', () => {
   it('200: replaces the fields and the majors in one go', async () => {
-    const hrd = await given.hrd(t)
-    const [a, b, c] = [await given.major(t), await given.major(t), await given.major(t)]
-    const v = await givenRecruitment.vacancy(t, {
+    const hrd = await anHrd(t)
+    const [a, b, c] = [await aMajor(t), await aMajor(t), await aMajor(t)]
+    const v = await aVacancy(t, {
       companyId: hrd.companyId,
       majorIds: [a.id, b.id],
       values: { benefits: 'Mess', city: 'Bekasi', minSalary: 1, maxSalary: 2 },
@@ -417,9 +419,9 @@ describe('PUT /api/hrd/job-vacancies/:id', () => {
   })
 
   it('keeps an unchanged past deadline and a major deactivated since, but refuses new ones', async () => {
-    const hrd = await given.hrd(t)
-    const m = await given.major(t)
-    const v = await givenRecruitment.vacancy(t, {
+    const hrd = await anHrd(t)
+    const m = await aMajor(t)
+    const v = await aVacancy(t, {
       companyId: hrd.companyId,
       majorIds: [m.id],
       values: { deadline: '2020-05-01' },
@@ -431,7 +433,7 @@ describe('PUT /api/hrd/job-vacancies/:id', () => {
     })
     expect(same.status).toBe(200)
     expect(same.body.data).toMatchObject({ deadline: '2020-05-01', isOpen: false })
-    const other = await given.major(t, { isActive: false })
+    const other = await aMajor(t, { isActive: false })
     const moved = await call(t, 'PUT', `${base}/${v.id}`, {
       as: hrd,
       body: body([m.id, other.id], { deadline: '2020-06-01' }),
@@ -446,9 +448,9 @@ describe('PUT /api/hrd/job-vacancies/:id', () => {
   })
 
   it('422 errors.max_salary against the stored minimum when only the maximum is sent', async () => {
-    const hrd = await given.hrd(t)
-    const m = await given.major(t)
-    const v = await givenRecruitment.vacancy(t, {
+    const hrd = await anHrd(t)
+    const m = await aMajor(t)
+    const v = await aVacancy(t, {
       companyId: hrd.companyId,
       majorIds: [m.id],
       values: { minSalary: 5_000_000 },
@@ -463,16 +465,16 @@ describe('PUT /api/hrd/job-vacancies/:id', () => {
   })
 
   it('422 errors.quota below the applicants already accepted; equal is fine', async () => {
-    const hrd = await given.hrd(t)
-    const m = await given.major(t)
-    const v = await givenRecruitment.vacancy(t, {
+    const hrd = await anHrd(t)
+    const m = await aMajor(t)
+    const v = await aVacancy(t, {
       companyId: hrd.companyId,
       majorIds: [m.id],
       values: { quota: 5 },
     })
     for (const status of ['accepted', 'accepted', 'pending'] as const) {
-      const s = await given.student(t, { majorId: m.id, account: false })
-      await givenRecruitment.application(t, { vacancyId: v.id, studentId: s.studentId, status })
+      const s = await aStudent(t, { majorId: m.id, account: false })
+      await anApplication(t, { vacancyId: v.id, studentId: s.studentId, status })
     }
     const res = await call(t, 'PUT', `${base}/${v.id}`, { as: hrd, body: body([m.id], { quota: 1 }) })
     expect(res.status).toBe(422)
@@ -486,8 +488,8 @@ describe('PUT /api/hrd/job-vacancies/:id', () => {
   })
 
   it('422 per field for an invalid body', async () => {
-    const hrd = await given.hrd(t)
-    const v = await givenRecruitment.vacancy(t, { companyId: hrd.companyId })
+    const hrd = await anHrd(t)
+    const v = await aVacancy(t, { companyId: hrd.companyId })
     const res = await call(t, 'PUT', `${base}/${v.id}`, { as: hrd, body: { title: 'x' } })
     expect(res.status).toBe(422)
     expect(res.body.errors).toMatchObject({ major_ids: ['wajib diisi'], quota: ['wajib diisi'] })
@@ -496,8 +498,8 @@ describe('PUT /api/hrd/job-vacancies/:id', () => {
 
 describe('PATCH /api/hrd/job-vacancies/:id/toggle-active', () => {
   it('200: switches off, then on again', async () => {
-    const hrd = await given.hrd(t)
-    const v = await givenRecruitment.vacancy(t, { companyId: hrd.companyId })
+    const hrd = await anHrd(t)
+    const v = await aVacancy(t, { companyId: hrd.companyId })
     const off = await call(t, 'PATCH', `${base}/${v.id}/toggle-active`, { as: hrd })
     expect(off.status).toBe(200)
     expect(off.body).toEqual({
@@ -518,11 +520,11 @@ describe('PATCH /api/hrd/job-vacancies/:id/toggle-active', () => {
 
 describe('DELETE /api/hrd/job-vacancies/:id', () => {
   it('200: soft-deletes; afterwards 404 on every HR route, gone from lists; applications keep it', async () => {
-    const hrd = await given.hrd(t)
-    const m = await given.major(t)
-    const v = await givenRecruitment.vacancy(t, { companyId: hrd.companyId, majorIds: [m.id] })
-    const s = await given.student(t, { majorId: m.id })
-    const application = await givenRecruitment.application(t, { vacancyId: v.id, studentId: s.studentId })
+    const hrd = await anHrd(t)
+    const m = await aMajor(t)
+    const v = await aVacancy(t, { companyId: hrd.companyId, majorIds: [m.id] })
+    const s = await aStudent(t, { majorId: m.id })
+    const application = await anApplication(t, { vacancyId: v.id, studentId: s.studentId })
     const res = await call(t, 'DELETE', `${base}/${v.id}`, { as: hrd })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ success: true, message: 'Lowongan berhasil dihapus.', data: null })
@@ -546,10 +548,10 @@ describe('DELETE /api/hrd/job-vacancies/:id', () => {
 
 describe('another company’s vacancy', () => {
   it('404 on every route for HR of company B, and A’s vacancy is untouched', async () => {
-    const hrdA = await given.hrd(t)
-    const hrdB = await given.hrd(t)
-    const m = await given.major(t)
-    const v = await givenRecruitment.vacancy(t, { companyId: hrdA.companyId, majorIds: [m.id] })
+    const hrdA = await anHrd(t)
+    const hrdB = await anHrd(t)
+    const m = await aMajor(t)
+    const v = await aVacancy(t, { companyId: hrdA.companyId, majorIds: [m.id] })
     const before = await storedVacancy(v.id)
     for (const [method, url, b] of [
       ['GET', `${base}/${v.id}`],

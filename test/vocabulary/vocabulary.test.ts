@@ -11,8 +11,10 @@ import { STAGES as SELECTION_STAGES } from '../../src/modules/selection/queries.
 import { FIELDS_BY_STATUS } from '../../src/modules/tracer-study/service.js'
 import { CATEGORY_VALUES } from '../../src/modules/vacancies/service.js'
 import { call, useTestApp } from '../support/app.js'
-import { given } from '../support/given.js'
-import { givenRecruitment } from '../support/given-recruitment.js'
+import { aStudent } from '../support/builders/accounts.js'
+import { anApplicant } from '../support/builders/applications.js'
+import { aMajor } from '../support/builders/org.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 
 const t = useTestApp()
 const en = { 'accept-language': 'en' }
@@ -153,10 +155,10 @@ describe('GET /api/vocabulary', () => {
 
 describe('messages follow Accept-Language', () => {
   it('a success message: Indonesian by default, English on request', async () => {
-    const major = await given.major(t)
-    const a = await givenRecruitment.vacancy(t, { majorIds: [major.id] })
-    const b = await givenRecruitment.vacancy(t, { majorIds: [major.id] })
-    const learner = await givenRecruitment.applicant(t, { majorId: major.id })
+    const major = await aMajor(t)
+    const a = await aVacancy(t, { majorIds: [major.id] })
+    const b = await aVacancy(t, { majorIds: [major.id] })
+    const learner = await anApplicant(t, { majorId: major.id })
     const id = await call(t, 'POST', `/api/job-vacancies/${a.id}/apply`, { as: learner, body: {} })
     expect(id.status).toBe(201)
     expect(id.body.message).toBe('Lamaran berhasil dikirim.')
@@ -170,13 +172,13 @@ describe('messages follow Accept-Language', () => {
   })
 
   it("a vacancy's reasons and the refusal to apply, in English on request", async () => {
-    const major = await given.major(t)
-    const open = await givenRecruitment.vacancy(t, { majorIds: [major.id] })
-    const closed = await givenRecruitment.vacancy(t, {
+    const major = await aMajor(t)
+    const open = await aVacancy(t, { majorIds: [major.id] })
+    const closed = await aVacancy(t, {
       majorIds: [major.id],
       values: { deadline: '2020-01-31' },
     })
-    const learner = await givenRecruitment.applicant(t, { majorId: major.id })
+    const learner = await anApplicant(t, { majorId: major.id })
     await call(t, 'POST', `/api/job-vacancies/${open.id}/apply`, { as: learner, body: {} })
     const detail = await call(t, 'GET', `/api/job-vacancies/${open.id}`, { as: learner, headers: en })
     expect(detail.body.data.reasons).toEqual(['You have already applied to this vacancy.'])
@@ -189,7 +191,7 @@ describe('messages follow Accept-Language', () => {
     expect(refused.status).toBe(422)
     expect(refused.body.message).toBe('This vacancy is not open to you. The application deadline has passed.')
 
-    const noCv = await given.student(t, { majorId: major.id })
+    const noCv = await aStudent(t, { majorId: major.id })
     const incomplete = await call(t, 'POST', `/api/job-vacancies/${open.id}/apply`, {
       as: noCv,
       body: {},

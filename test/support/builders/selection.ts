@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm'
+import {
+  type ApplicationStatus,
+  applicationEvents,
+  applications,
+  type jobVacancies,
+  notifications,
+  placementCheckins,
+  placements,
+  selectionResults,
+} from '../../../src/db/schema/index.js'
+import { type Caller, call, type TestContext } from '../app.js'
+import { type FormValue, multipart } from '../multipart.js'
+import { type Account, anHrd, aStudent } from './accounts.js'
+import { anApplication } from './applications.js'
+import { aCompany } from './org.js'
+import { aParticipant } from './schedules.js'
+import { aVacancy } from './vacancies.js'
+
+let seq = 0
+
+/** A company with an HR account and one open vacancy of it (`values` override the vacancy's columns). */
+export async function anHrdWithVacancy(
+  t: TestContext,
+  opts: {
+    companyName?: string
+    vacancyTitle?: string
+    values?: Partial<typeof jobVacancies.$inferInsert>
+  } = {},
+) {
+  const company = await aCompany(t, opts.companyName ? { name: opts.companyName } : {})
+  const hrd = await anHrd(t, { companyId: company.id })
+  const vacancy = await aVacancy(t, {
+    companyId: company.id,
+    values: { title: opts.vacancyTitle ?? `Operator ${++seq}`, ...opts.values },
+  })
+  return { company, hrd, vacancy }
+}
+
+/**
+ * A learner (with an account unless `account: false`) and their application to the vacancy, in
+ * progress unless told otherwise. `reviewed`: the document review said `lolos` (the row's review
+ * fields and a `document_review` timeline row). A participant of `scheduleId` when given.
+ */
+export async function aCandidate(
+  t: TestContext,
+  vacancyId: number,
+  opts: {
+    status?: ApplicationStatus
+    reviewed?: boolean
+    scheduleId?: number
+    role?: 'siswa' | 'alumni'
+    account?: boolean
+    fullName?: string
+    nis?: string
+    student?: Parameters<typeof aStudent>[1]
+  } = {},
+) {
+  const values: Record<string, string> = {}
+  if (opts.fullName) values.fullName = opts.fullName
+  if (opts.nis) values.nis = opts.nis
+  const learner = await aStudent(t, {
+    role: opts.role,
+    account: opts.account,
+    ...opts.student,
+    values: { ...values, ...opts.student?.values },
+  })
+  const application = await anApplication(t, {
+    vacancyId,
+    studentId: learner.studentId,
+    role: opts.role,
+    status: opts.status ?? 'in_progress',
+    values: opts.reviewed ? { reviewDecision: 'lolos', reviewedAt: new Date() } : {},
+  })
+  if (opts.reviewed)
+    await t.db
+      .insert(applicationEvents)
+      .values({ applicationId: application.id, stage: 'document_review', status: 'lolos' })
+  if (opts.scheduleId) await aParticipant(t, opts.scheduleId, application.id)
+  return { learner: learner as typeof learner & Partial<Account>, application }
+}
+
+/** `n` in-progress candidates of the vacancy. */
+export async function candidates(t: TestContext, vacancyId: number, n: number) {
+  const out = []
+  for (let i = 0; i < n; i++) out.push(await aCandidate(t, vacancyId))
+  return out
+}
+
+/** A selection result row (a draft unless told otherwise). */
+export async function aResult(
+  t: TestContext,
+  applicationId: number,
+  values: Partial<typeof selectionResults.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(selectionResults)
+    .values({ applicationId, ...values })
+    .returning()
+  return row
+}
+
+/**
+ * A placement row, written straight to the table: of the given accepted application, or of a new
+ * reviewed candidate accepted to the vacancy.
+ */
+export async function aPlacement(
+  t: TestContext,
+  opts: {
+    companyId: number
+    vacancyId: number
+    applicationId?: number
+    studentId?: number
+    values?: Partial<typeof placements.$inferInsert>
+    student?: Parameters<typeof aStudent>[1]
+  },
+) {
+  const made =
+    opts.applicationId && opts.studentId
+      ? null
+      : await aCandidate(t, opts.vacancyId, { status: 'accepted', reviewed: true, student: opts.student })
+  const applicationId = opts.applicationId ?? (made?.application.id as number)
+  const studentId = opts.studentId ?? (made?.learner.studentId as number)
+  const [row] = await t.db
+    .insert(placements)
+    .values({
+      applicationId,
+      studentId,
+      companyId: opts.companyId,
+      jobVacancyId: opts.vacancyId,
+      position: 'Operator',
+      acceptedAt: '2025-01-15',
+      ...opts.values,
+    })
+    .returning()
+  return { ...(made as NonNullable<typeof made>), placement: row }
+}
+
+/** A monthly check-in row of a placement. */
+export async function aCheckin(t: TestContext, values: typeof placementCheckins.$inferInsert) {
+  const [row] = await t.db.insert(placementCheckins).values(values).returning()
+  return row
+}
+
+/** What is stored about an application: its row, result, events, placement and the learner's notifications. */
+export async function storedSelection(t: TestContext, applicationId: number, userId?: number) {
+  const [application] = await t.db.select().from(applications).where(eq(applications.id, applicationId))
+  const [result] = await t.db
+    .select()
+    .from(selectionResults)
+    .where(eq(selectionResults.applicationId, applicationId))
+  const events = await t.db
+    .select()
+    .from(applicationEvents)
+    .where(eq(applicationEvents.applicationId, applicationId))
+    .orderBy(applicationEvents.id)
+  const [placement] = await t.db.select().from(placements).where(eq(placements.applicationId, applicationId))
+  const notes = userId ? await t.db.select().from(notifications).where(eq(notifications.userId, userId)) : []
+  return { application, result, events, placement, notifications: notes }
+}
+
+/** POST a selection result as a multipart form. */
+export function postResultForm(
+  t: TestContext,
+  as: Caller,
+  applicationId: number,
+  fields: Record<string, FormValue> | [string, FormValue][],
+) {
+  const form = multipart(fields)
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/hrd/selection-results/${applicationId}`,
+    headers: { ...form.headers, authorization: as.authorization ?? '' },
+    payload: form.body,
+  })
+}
+
+export const publishResults = (t: TestContext, as: Account, jobVacancyId: number) =>
+  call(t, 'POST', '/api/hrd/selection-results/publish', { as, body: { job_vacancy_id: jobVacancyId } })
+
+/** The school's calendar day today (UTC+07:00), as placements record it. */
+export const schoolToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10)

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm'
+import { jobVacancies, jobVacancyMajors } from '../../../src/db/schema/index.js'
+import type { TestContext } from '../app.js'
+import { aCompany, aMajor } from './org.js'
+
+let seq = 0
+
+export type VacancyValues = Partial<typeof jobVacancies.$inferInsert>
+
+/** The database's date `days` from today (`YYYY-MM-DD`): the clock the open rule uses. */
+export async function dayFromToday(t: TestContext, days = 0): Promise<string> {
+  const [row] = await t.db
+    .select({ d: sql<string>`(current_date + ${days}::int)::text` })
+    .from(sql`(values (1)) as one (x)`)
+  return row.d
+}
+
+/**
+ * A vacancy row with its majors, written straight to the tables. Open unless told otherwise
+ * (active, deadline in 30 days, target all); of a new company and open to a new major unless
+ * `companyId` / `majorIds` are given (`majorIds: []` for none).
+ */
+export async function aVacancy(
+  t: TestContext,
+  opts: { companyId?: number; majorIds?: number[]; values?: VacancyValues } = {},
+) {
+  const n = ++seq
+  const companyId = opts.companyId ?? (await aCompany(t)).id
+  const majorIds = opts.majorIds ?? [(await aMajor(t)).id]
+  const [row] = await t.db
+    .insert(jobVacancies)
+    .values({
+      companyId,
+      title: `Lowongan ${n}`,
+      position: `Posisi ${n}`,
+      description: 'Deskripsi pekerjaan.',
+      qualifications: 'Lulusan SMK.',
+      category: 'manufaktur',
+      jobType: 'full_time',
+      quota: 5,
+      deadline: sql`current_date + 30` as unknown as string,
+      target: 'all',
+      ...opts.values,
+    })
+    .returning()
+  if (majorIds.length > 0)
+    await t.db.insert(jobVacancyMajors).values(majorIds.map((majorId) => ({ jobVacancyId: row.id, majorId })))
+  return row
+}
