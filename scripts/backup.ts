@@ -5,8 +5,8 @@
  */
 import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import { PassThrough } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
 import { loadConfig } from '../src/config.js'
 import { backup } from '../src/db/backup.js'

@@ -14,12 +14,14 @@ try {
   console.error((err as Error).message)
   process.exit(1)
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 }).catch(
-  (err: Error) => {
-    console.error(`Cannot open the database: ${err.message}`)
-    process.exit(1)
-  },
-)
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: 2,
+}).catch((err: Error) => {
+  console.error(`Cannot open the database: ${err.message}`)
+  process.exit(1)
+})
 try {
   await database.migrate()
   const changed = await disableDemoAccounts(database.db)

@@ -66,7 +66,9 @@ try {
         const manifest = await restore(server.url('bursa_restoring'), input())
         await admin.query('drop database if exists bursa with (force)')
         await admin.query('alter database bursa_restoring rename to bursa')
-        console.log(`Restored ${file} (made ${manifest.createdAt}) into the embedded database in ${config.dataDir}.`)
+        console.log(
+          `Restored ${file} (made ${manifest.createdAt}) into the embedded database in ${config.dataDir}.`,
+        )
       } catch (err) {
         await admin.query('drop database if exists bursa_restoring with (force)').catch(() => {})
         throw err

@@ -23,12 +23,7 @@ export async function demoAccountsOpen(db: Db): Promise<{ email: string; role: s
   const rows = await db
     .select({ email: users.email, role: users.role, hash: users.passwordHash })
     .from(users)
-    .where(
-      and(
-        inArray(users.email, [...DEMO_EMAILS]),
-        eq(users.isActive, true),
-      ),
-    )
+    .where(and(inArray(users.email, [...DEMO_EMAILS]), eq(users.isActive, true)))
   const verdicts = new Map<string, Promise<boolean>>()
   const open = []
   for (const row of rows) {
@@ -58,7 +53,9 @@ export function demoBlock(base: string, open: { email: string; role: string }[])
     '',
     '  Demo accounts (development only), password: ' + DEMO_PASSWORD,
     ...accounts.map((a) => `    ${a.email.padEnd(width)}  ${a.role}`),
-    ...(others > 0 ? [`    (and ${others} more demo accounts: other partners' HR staff, students and alumni)`] : []),
+    ...(others > 0
+      ? [`    (and ${others} more demo accounts: other partners' HR staff, students and alumni)`]
+      : []),
     `  Open ${base}/ to log in; API docs at ${base}/docs`,
     '',
   ].join('\n')
@@ -70,12 +67,7 @@ export async function disableDemoAccounts(db: Db): Promise<string[]> {
     const rows = await tx
       .update(users)
       .set({ isActive: false })
-      .where(
-        and(
-          inArray(users.email, [...DEMO_EMAILS]),
-          eq(users.isActive, true),
-        ),
-      )
+      .where(and(inArray(users.email, [...DEMO_EMAILS]), eq(users.isActive, true)))
       .returning({ id: users.id, email: users.email })
     if (rows.length > 0)
       await tx.delete(accessTokens).where(

@@ -127,14 +127,17 @@ function serverUser(): { uid: number; gid: number } | null {
       if (Number.isInteger(uid) && Number.isInteger(gid)) return { uid, gid }
     } catch {}
   }
-  throw new Error('Running as root, and neither a `postgres` nor a `nobody` user exists to run the database as.')
+  throw new Error(
+    'Running as root, and neither a `postgres` nor a `nobody` user exists to run the database as.',
+  )
 }
 
 /** Every folder above `dir` must be searchable by the server's user (a data folder under /root is not). */
 function checkReachable(dir: string, owner: { uid: number; gid: number }) {
   for (let d = dirname(dir); ; d = dirname(d)) {
     const st = statSync(d)
-    const ok = st.uid === owner.uid ? st.mode & 0o100 : st.gid === owner.gid ? st.mode & 0o010 : st.mode & 0o001
+    const ok =
+      st.uid === owner.uid ? st.mode & 0o100 : st.gid === owner.gid ? st.mode & 0o010 : st.mode & 0o001
     if (!ok) {
       throw new Error(
         `The embedded database runs as an unprivileged user (uid ${owner.uid}) when the service runs as root, and it cannot enter ${d}. Choose a DATA_DIR outside it (e.g. /var/lib/bursa), or run the service as an ordinary user.`,
@@ -151,7 +154,9 @@ function run(file: string, args: string[], owner: { uid: number; gid: number } |
     child.stdout.on('data', (c) => (out += c))
     child.stderr.on('data', (c) => (out += c))
     child.on('error', fail)
-    child.on('close', (code) => (code === 0 ? ok(out) : fail(new Error(`${file} exited with ${code}:\n${out}`))))
+    child.on('close', (code) =>
+      code === 0 ? ok(out) : fail(new Error(`${file} exited with ${code}:\n${out}`)),
+    )
   })
 }
 
@@ -178,10 +183,16 @@ async function clearLeftover(pgData: string, log: EmbeddedOptions['onLog']) {
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
   if (!pid || !isRunning(pid) || !isPostmasterOf(pid, pgData)) {
     unlinkSync(pidFile)
-    log?.('warn', `removed a stale postmaster.pid (process ${pid || '?'} is gone); PostgreSQL recovers by itself`)
+    log?.(
+      'warn',
+      `removed a stale postmaster.pid (process ${pid || '?'} is gone); PostgreSQL recovers by itself`,
+    )
     return
   }
-  log?.('warn', `stopping the PostgreSQL (pid ${pid}) left running by a service that exited without stopping it`)
+  log?.(
+    'warn',
+    `stopping the PostgreSQL (pid ${pid}) left running by a service that exited without stopping it`,
+  )
   process.kill(pid, 'SIGINT')
   if (!(await exited(pid, 20_000))) {
     process.kill(pid, 'SIGQUIT')
@@ -377,7 +388,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
         }
         await new Promise((r) => setTimeout(r, 25))
       }
-      throw new Error(`PostgreSQL did not accept connections within ${timeoutMs} ms: ${String(lastError)}\n${stderrTail.join('\n')}`)
+      throw new Error(
+        `PostgreSQL did not accept connections within ${timeoutMs} ms: ${String(lastError)}\n${stderrTail.join('\n')}`,
+      )
     }
 
     // After a crash, old backends may still hold the shared memory for a moment: retry with backoff.

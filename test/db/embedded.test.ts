@@ -47,7 +47,13 @@ describe('embedded PostgreSQL', () => {
   it('keeps its data in DATA_DIR/pg with fsync on, listens only on a socket in DATA_DIR, and not as root', async () => {
     const dir = freshDir()
     const server = await start(dir)
-    const [row] = await query<{ data: string; fsync: string; listen: string; sockets: string; version: string }>(
+    const [row] = await query<{
+      data: string
+      fsync: string
+      listen: string
+      sockets: string
+      version: string
+    }>(
       server,
       `select current_setting('data_directory') as data, current_setting('fsync') as fsync,
               current_setting('listen_addresses') as listen, current_setting('unix_socket_directories') as sockets,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import {
   bearer,
-  postmasterPid,
   type Fixture,
   FULL,
   freePort,
   freshStore,
+  postmasterPid,
   prepare,
   type Service,
   type Store,
@@ -203,7 +203,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('kill -9 of the embedded post
     const ackedAtKill = acked.length
     // Recovered: writes are acknowledged again, by a new postmaster, with the same service process.
     const deadline = Date.now() + 60_000
-    while (acked.length < ackedAtKill + 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    while (acked.length < ackedAtKill + 40 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20))
     stop = true
     await Promise.all(writers)
     expect(acked.length).toBeGreaterThanOrEqual(ackedAtKill + 40)

@@ -57,7 +57,9 @@ describe('backup and restore', () => {
     const applied = await fetch(`${service.url}/api/job-vacancies/${fixture.pairs[0]?.vacancyId}/apply`, {
       method: 'POST',
       headers: { ...bearer(fixture.pairs[0]?.token as string), 'content-type': 'application/json' },
-      body: JSON.stringify({ cover_letter: 'Saya tertarik dengan posisi ini, 100% serius.\nBaris kedua\t"kutip"' }),
+      body: JSON.stringify({
+        cover_letter: 'Saya tertarik dengan posisi ini, 100% serius.\nBaris kedua\t"kutip"',
+      }),
     })
     expect(applied.status).toBe(201)
     const env = { DATA_DIR: store.dataDir, DATABASE_URL: store.url }
@@ -81,7 +83,13 @@ describe('backup and restore', () => {
       await adminQuery(server, `create database ${name}`)
       cleanup.push(() => adminQuery(server, `drop database if exists ${name} with (force)`))
       const url = withDatabase(server.adminUrl, name)
-      target = { ...store, kind: 'postgres', dataDir: target.dataDir, url, withSql: (fn) => withClient(url, fn) }
+      target = {
+        ...store,
+        kind: 'postgres',
+        dataDir: target.dataDir,
+        url,
+        withSql: (fn) => withClient(url, fn),
+      }
     }
     const targetEnv = { DATA_DIR: target.dataDir, DATABASE_URL: target.url }
     const restored = script('restore', [join(out, file as string)], targetEnv)
@@ -92,11 +100,15 @@ describe('backup and restore', () => {
       (await sql('select cover_letter from applications where id = $1', [letterId]))[0],
     ])
     expect(after).toEqual(expected)
-    expect(letter).toEqual({ cover_letter: 'Saya tertarik dengan posisi ini, 100% serius.\nBaris kedua\t"kutip"' })
+    expect(letter).toEqual({
+      cover_letter: 'Saya tertarik dengan posisi ini, 100% serius.\nBaris kedua\t"kutip"',
+    })
 
     // The restored service answers as the old one did: the same tokens, the same application, new ids go on.
     service = await startService(target, await freePort())
-    const mine = await fetch(`${service.url}/api/my-applications`, { headers: bearer(fixture.pairs[0]?.token as string) })
+    const mine = await fetch(`${service.url}/api/my-applications`, {
+      headers: bearer(fixture.pairs[0]?.token as string),
+    })
     expect(mine.status).toBe(200)
     expect((await mine.json()).data.map((a: { id: number }) => a.id)).toContain(letterId)
     const next = await fetch(`${service.url}/api/job-vacancies/${fixture.pairs[1]?.vacancyId}/apply`, {
@@ -105,7 +117,9 @@ describe('backup and restore', () => {
       body: JSON.stringify({}),
     })
     expect(next.status).toBe(201)
-    expect((await next.json()).data.id).toBeGreaterThan(Number((expected as { last_application: number }).last_application))
+    expect((await next.json()).data.id).toBeGreaterThan(
+      Number((expected as { last_application: number }).last_application),
+    )
   }, 180_000)
 
   it('refuses a file that is not a backup, and an embedded database holding data without --yes', async () => {
@@ -119,7 +133,10 @@ describe('backup and restore', () => {
     expect(res.out).toMatch(/not a bursa backup/)
     if (store.kind === 'embedded') {
       const [file] = readdirSync(out).filter((f) => f.startsWith('bursa-'))
-      const refused = script('restore', [join(out, file as string)], { DATA_DIR: store.dataDir, DATABASE_URL: '' })
+      const refused = script('restore', [join(out, file as string)], {
+        DATA_DIR: store.dataDir,
+        DATABASE_URL: '',
+      })
       expect(refused.code).toBe(1)
       expect(refused.out).toMatch(/holds data\. Add --yes/)
     }

@@ -41,7 +41,10 @@ describe('npm install', () => {
   it('installs nothing that declares it needs a newer Node than the machines run', () => {
     expect(packages.length).toBeGreaterThan(100)
     const wrong = packages
-      .filter((p) => p.engines?.node && !semver.satisfies(process.version, p.engines.node, { includePrerelease: true }))
+      .filter(
+        (p) =>
+          p.engines?.node && !semver.satisfies(process.version, p.engines.node, { includePrerelease: true }),
+      )
       .map((p) => `${p.name}@${p.version} wants node ${p.engines?.node}`)
     expect(wrong).toEqual([])
   })

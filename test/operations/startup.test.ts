@@ -62,7 +62,12 @@ describe('starting the service', () => {
       const res = await runMain(empty, { PORT: String(port), DATABASE_URL: '' })
       await empty.drop()
       expect(res.code).toBe(1)
-      expect(res.out.trim().split('\n').filter((l) => !/nodedir/.test(l))).toEqual([
+      expect(
+        res.out
+          .trim()
+          .split('\n')
+          .filter((l) => !/nodedir/.test(l)),
+      ).toEqual([
         `Port ${port} on 127.0.0.1 is already in use (another bursa, or another program). Stop it, or choose another port with PORT=…`,
       ])
       expect(existsSync(join(empty.dataDir, 'pg'))).toBe(false)
@@ -84,7 +89,8 @@ describe('starting the service', () => {
     const dev = { NODE_ENV: 'development', SEED_DEMO: 'auto' }
     const first = await runMain(store, { ...dev, PORT: String(await freePort()) })
     expect(first.ready).toBe(true)
-    const block = /^ {2}Demo accounts \(development only\), password: password123\n((?: {4}\S+@demo\.test +\w+\n)+) {4}\(and \d+ more demo accounts/m
+    const block =
+      /^ {2}Demo accounts \(development only\), password: password123\n((?: {4}\S+@demo\.test +\w+\n)+) {4}\(and \d+ more demo accounts/m
     expect(first.out).toMatch(block)
     expect(block.exec(first.out)?.[1]?.trim().split('\n')).toHaveLength(5)
     const again = await runMain(store, { ...dev, PORT: String(await freePort()) })
