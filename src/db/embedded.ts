@@ -1,15 +1,19 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import {
   chmodSync,
   chownSync,
   closeSync,
+  cpSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs'
@@ -132,19 +136,72 @@ function serverUser(): { uid: number; gid: number } | null {
   )
 }
 
-/** Every folder above `dir` must be searchable by the server's user (a data folder under /root is not). */
-function checkReachable(dir: string, owner: { uid: number; gid: number }) {
+/** Whether every folder above `dir` is passable by the server's user (a folder under /root is not). */
+function reachable(dir: string, owner: { uid: number; gid: number }): boolean {
   for (let d = dirname(dir); ; d = dirname(d)) {
     const st = statSync(d)
     const ok =
       st.uid === owner.uid ? st.mode & 0o100 : st.gid === owner.gid ? st.mode & 0o010 : st.mode & 0o001
-    if (!ok) {
-      throw new Error(
-        `The embedded database runs as an unprivileged user (uid ${owner.uid}) when the service runs as root, and it cannot enter ${d}. Choose a DATA_DIR outside it (e.g. /var/lib/bursa), or run the service as an ordinary user.`,
-      )
-    }
-    if (d === dirname(d)) return
+    if (!ok) return false
+    if (d === dirname(d)) return true
   }
+}
+
+/** Where a cluster lives whose DATA_DIR its user cannot reach: one folder per DATA_DIR. */
+const SYSTEM_HOME = '/var/lib/bursa'
+
+/**
+ * Run as root with a DATA_DIR the server's user cannot reach (a clone under /root, a 0700 temporary
+ * folder), the cluster and its socket live in a folder of their own under /var/lib/bursa instead, and
+ * `DATA_DIR/pg` is a link to it: the service still finds its data at DATA_DIR/pg, and no permission of the
+ * user's own folders is widened. A cluster already made in place is moved there.
+ */
+function relocate(dataDir: string, owner: { uid: number; gid: number }, log: EmbeddedOptions['onLog']) {
+  const home = join(SYSTEM_HOME, createHash('sha256').update(dataDir).digest('hex').slice(0, 16))
+  // /var/lib/bursa: passable (0711), not listable, by others; each cluster's folder its user's alone.
+  mkdirSync(SYSTEM_HOME, { recursive: true, mode: 0o711 })
+  chmodSync(SYSTEM_HOME, 0o711)
+  mkdirSync(home, { recursive: true, mode: 0o700 })
+  chownSync(home, owner.uid, owner.gid)
+  if (!reachable(home, owner)) throw new Error(`The database's user cannot reach ${home}.`)
+  const target = join(home, 'pg')
+  const link = join(dataDir, 'pg')
+  let isLink = false
+  try {
+    isLink = lstatSync(link).isSymbolicLink()
+    if (!isLink) renameSync(link, target)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+  }
+  if (!isLink) symlinkSync(target, link)
+  log?.(
+    'warn',
+    `DATA_DIR (${dataDir}) cannot be entered by the database's user (uid ${owner.uid}); its cluster lives in ${target}, linked from ${link}`,
+  )
+  return { pgData: target, runDir: join(home, 'run') }
+}
+
+/**
+ * The binaries, when the project itself sits where the server's user cannot reach (a clone under /root):
+ * a copy of the package's `native` folder under /var/lib/bursa, one per build of the binaries.
+ */
+function copyBinaries(bin: Binaries, owner: { uid: number; gid: number }): Binaries {
+  const native = dirname(dirname(bin.postgres))
+  const st = statSync(bin.postgres)
+  const id = createHash('sha256').update(`${native}:${st.size}:${st.mtimeMs}`).digest('hex').slice(0, 16)
+  const dest = join(SYSTEM_HOME, `postgres-${id}`)
+  if (!existsSync(join(dest, 'bin', 'postgres'))) {
+    mkdirSync(SYSTEM_HOME, { recursive: true, mode: 0o711 })
+    chmodSync(SYSTEM_HOME, 0o711)
+    const partial = `${dest}.${process.pid}`
+    rmSync(partial, { recursive: true, force: true })
+    cpSync(native, partial, { recursive: true, verbatimSymlinks: true })
+    chmodSync(partial, 0o755)
+    renameSync(partial, dest)
+  }
+  const copied = { postgres: join(dest, 'bin', 'postgres'), initdb: join(dest, 'bin', 'initdb') }
+  if (!reachable(copied.postgres, owner)) throw new Error(`The database's user cannot reach ${dest}.`)
+  return copied
 }
 
 function run(file: string, args: string[], owner: { uid: number; gid: number } | null): Promise<string> {
@@ -228,7 +285,7 @@ export function runningServerUrl(dataDir: string, database = 'bursa'): string | 
   try {
     const owner = Number(readFileSync(join(dir, 'bursa.lock'), 'utf8'))
     if (!owner || !isRunning(owner)) return null
-    const { host, port } = JSON.parse(readFileSync(join(dir, 'run', 'server.json'), 'utf8'))
+    const { host, port } = JSON.parse(readFileSync(join(dir, 'pg-server.json'), 'utf8'))
     const u = new URL(`postgres://${USER}@localhost/${database}`)
     u.password = readFileSync(join(dir, 'pg-password'), 'utf8').trim()
     if (String(host).startsWith('/')) u.searchParams.set('host', host)
@@ -244,21 +301,22 @@ export function runningServerUrl(dataDir: string, database = 'bursa'): string | 
 
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const dataDir = resolve(opts.dataDir)
-  const pgData = join(dataDir, 'pg')
-  const runDir = join(dataDir, 'run')
+  let pgData = join(dataDir, 'pg')
+  let runDir = join(dataDir, 'run')
   const passwordFile = join(dataDir, 'pg-password')
   const database = opts.database ?? 'bursa'
   const log = opts.onLog
   mkdirSync(dataDir, { recursive: true })
   const lock = lockDataFolder(dataDir)
   try {
-    const bin = await binaries()
+    let bin = await binaries()
     const owner = serverUser()
     if (owner) {
-      checkReachable(dataDir, owner)
+      if (!reachable(bin.postgres, owner)) bin = copyBinaries(bin, owner)
       // The server's user must be able to pass through DATA_DIR (not list it: its own folders are 0700).
       const mode = statSync(dataDir).mode
       if (!(mode & 0o001)) chmodSync(dataDir, (mode & 0o777) | 0o001)
+      if (!reachable(dataDir, owner)) ({ pgData, runDir } = relocate(dataDir, owner, log))
     }
 
     if (!existsSync(join(pgData, 'PG_VERSION'))) {
@@ -268,7 +326,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       if (owner) chownSync(pgData, owner.uid, owner.gid)
       const password = randomBytes(24).toString('base64url')
       writeFileSync(passwordFile, password, { mode: 0o600 })
-      const pwfile = join(dataDir, `.initdb-${process.pid}`)
+      const pwfile = join(dirname(pgData), `.initdb-${process.pid}`)
       writeFileSync(pwfile, password, { mode: 0o600 })
       if (owner) chownSync(pwfile, owner.uid, owner.gid)
       try {
@@ -419,7 +477,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     }
 
     // Where it listens, for `npm run backup` while the service runs (the password stays in its own file).
-    writeFileSync(join(dataDir, 'run', 'server.json'), JSON.stringify({ host, port, pid: process.pid }), {
+    writeFileSync(join(dataDir, 'pg-server.json'), JSON.stringify({ host, port, pid: process.pid }), {
       mode: 0o600,
     })
 

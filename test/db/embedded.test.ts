@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type EmbeddedServer, startEmbedded } from '../../src/db/embedded.js'
@@ -69,6 +69,23 @@ describe('embedded PostgreSQL', () => {
     expect(alive(pid)).toBe(false)
     expect(server.pid).toBeUndefined()
   })
+
+  // Only root has a server user apart from itself; as an ordinary user the folder is its own.
+  it.runIf(userInfo().uid === 0)(
+    'as root, with a DATA_DIR its user cannot enter (a 0700 parent), keeps the cluster under /var/lib/bursa linked from DATA_DIR/pg',
+    async () => {
+      const parent = freshDir()
+      chmodSync(parent, 0o700)
+      const dir = join(parent, 'data')
+      const server = await start(dir)
+      const [row] = await query<{ data: string }>(server, `select current_setting('data_directory') as data`)
+      expect(row?.data).toMatch(/^\/var\/lib\/bursa\/[0-9a-f]{16}\/pg$/)
+      expect(realpathSync(join(dir, 'pg'))).toBe(row?.data)
+      expect(statSync(parent).mode & 0o777).toBe(0o700)
+      await server.stop()
+      rmSync(dirname(row?.data as string), { recursive: true, force: true })
+    },
+  )
 
   it('refuses a second process on the same data folder with a clear message', async () => {
     const dir = freshDir()
