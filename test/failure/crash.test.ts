@@ -211,7 +211,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('kill -9 of the embedded post
     expect(service?.child.exitCode).toBeNull()
     expect(postmasterPid(store.dataDir)).not.toBe(before)
 
-    expect(await stopService(service as Service)).toBe(0)
+    // On a loaded machine (the whole suite, a web build and an npm install at once) this shutdown once took
+    // over 20 s; the cause is not established (the shutdown checkpoint after crash recovery is the suspect).
+    // The service's own limit (25 s, then exit 1) still applies and still fails this test.
+    expect(await stopService(service as Service, 40_000)).toBe(0)
     service = null
     await store.withSql(async (sql) => {
       const codes = new Set(

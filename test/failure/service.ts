@@ -196,10 +196,13 @@ export async function startService(
   return { url, port, child, exited, output: () => output } satisfies Service
 }
 
-/** SIGTERM, then SIGKILL if it has not gone within 20 s; resolves with how it exited. */
-export async function stopService(service: Service) {
+/**
+ * SIGTERM, then SIGKILL if it has not gone within `killAfterMs` (20 s; past the service's own 25 s
+ * forced exit, a slow shutdown shows as exit code 1 instead); resolves with how it exited.
+ */
+export async function stopService(service: Service, killAfterMs = 20_000) {
   if (service.child.exitCode === null && service.child.signalCode === null) service.child.kill('SIGTERM')
-  const timer = setTimeout(() => service.child.kill('SIGKILL'), 20_000)
+  const timer = setTimeout(() => service.child.kill('SIGKILL'), killAfterMs)
   const how = await service.exited
   clearTimeout(timer)
   return how

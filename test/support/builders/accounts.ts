@@ -9,7 +9,9 @@ export const PASSWORD = 'password123'
 let passwordHash: Promise<string> | undefined
 let seq = 0
 let useq = 0
-export const uniq = () => `${process.pid}${++seq}${Math.floor(Math.random() * 1000)}`
+// Fixed widths: without them pid 5318, seq 12, 497 and seq 124, 97 gave the same NIS (a flaky 409).
+export const uniq = () =>
+  `${process.pid}${String(++seq).padStart(5, '0')}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`
 /** A short string unique within the run, for e-mails and names a test searches for. */
 export const unique = (prefix = 'u') => `${prefix}${process.pid}x${++useq}`
 
