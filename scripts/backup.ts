@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
-import { loadConfig } from '../src/config.js'
+import { loadConfigOrExit } from '../src/config.js'
 import { backup } from '../src/db/backup.js'
 import { runningServerUrl, startEmbedded } from '../src/db/embedded.js'
 
@@ -18,13 +18,7 @@ if (args.includes('--help') || (args.includes('--out') && !outArg)) {
   console.error('usage: npm run backup [-- --out DIR_OR_FILE]   (default DIR: DATA_DIR/backups)')
   process.exit(2)
 }
-let config: ReturnType<typeof loadConfig>
-try {
-  config = loadConfig()
-} catch (err) {
-  console.error((err as Error).message)
-  process.exit(1)
-}
+const config = loadConfigOrExit()
 
 const stamp = new Date().toISOString().replace(/[:]/g, '').replace(/\..*/, '').replace('T', '-')
 const target = resolve(outArg ?? join(config.dataDir, 'backups'))

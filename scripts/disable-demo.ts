@@ -3,17 +3,11 @@
  * so that a data folder made by a development start may be started in production. The rest of the demo
  * data stays; start production on a new DATA_DIR for a clean database.
  */
-import { loadConfig } from '../src/config.js'
+import { loadConfigOrExit } from '../src/config.js'
 import { openDatabase } from '../src/db/client.js'
 import { disableDemoAccounts } from '../src/startup.js'
 
-let config: ReturnType<typeof loadConfig>
-try {
-  config = loadConfig()
-} catch (err) {
-  console.error((err as Error).message)
-  process.exit(1)
-}
+const config = loadConfigOrExit()
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,

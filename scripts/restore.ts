@@ -8,7 +8,7 @@
 import { createReadStream, existsSync } from 'node:fs'
 import { createGunzip } from 'node:zlib'
 import pg from 'pg'
-import { loadConfig } from '../src/config.js'
+import { loadConfigOrExit } from '../src/config.js'
 import { RestoreError, restore } from '../src/db/backup.js'
 import { startEmbedded } from '../src/db/embedded.js'
 
@@ -22,13 +22,7 @@ if (!existsSync(file)) {
   console.error(`No such file: ${file}`)
   process.exit(2)
 }
-let config: ReturnType<typeof loadConfig>
-try {
-  config = loadConfig()
-} catch (err) {
-  console.error((err as Error).message)
-  process.exit(1)
-}
+const config = loadConfigOrExit()
 
 async function hasTables(url: string) {
   const c = new pg.Client({ connectionString: url })

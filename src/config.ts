@@ -144,3 +144,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtp: { url: env.SMTP_URL || null, from: env.SMTP_FROM },
   }
 }
+
+/** For entry points (main.ts, scripts): the configuration, or its message on stderr and exit 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig()
+  } catch (err) {
+    console.error((err as Error).message)
+    process.exit(1)
+  }
+}

@@ -1,5 +1,5 @@
 import { buildApp } from './app.js'
-import { loadConfig } from './config.js'
+import { loadConfigOrExit } from './config.js'
 import { openDatabase } from './db/client.js'
 import { isEmpty, seedDemo } from './demo/seed.js'
 import { createLogger, flushLogs } from './logger.js'
@@ -7,13 +7,7 @@ import { demoAccountsOpen, demoBlock, hasActiveSuperadmin, portIsFree } from './
 import { createStorage } from './storage/storage.js'
 
 const started = performance.now()
-let config: ReturnType<typeof loadConfig>
-try {
-  config = loadConfig()
-} catch (err) {
-  console.error((err as Error).message)
-  process.exit(1)
-}
+const config = loadConfigOrExit()
 
 // Before anything is set up: a busy port is one line naming it, not a stack trace after start-up work.
 if (!(await portIsFree(config.host, config.port))) {
