@@ -16,7 +16,10 @@ import { REVIEW_STAGE } from '../modules/applicant-reviews/service.js'
 import { WITHDRAWN_STAGE } from '../modules/applications/service.js'
 import { ATTENDANCE_STAGE } from '../modules/attendance/service.js'
 import { STAGES as SCHEDULE_STAGES, whenText } from '../modules/schedules/service.js'
-import { STAGES as SELECTION_STAGES } from '../modules/selection/service.js'
+import {
+  publishedNotice as publishSelectionNotice,
+  STAGES as SELECTION_STAGES,
+} from '../modules/selection/service.js'
 import { labelOf } from '../vocabulary/index.js'
 import type { ApplicantPlan, Cycle, TestPlan } from './story.js'
 
@@ -101,27 +104,13 @@ function scheduledNotice(x: Context, t: TestPlan, scheduleId: number) {
   }
 }
 
+/** The selection module's own notice, without its recipient (the caller adds it). */
 function publishedNotice(x: Context, decision: Exclude<SelectionDecision, 'pending'>) {
-  const where = `lowongan "${x.vacancyTitle}" di ${x.companyName}`
-  const text = {
-    diterima: {
-      title: 'Selamat! Anda diterima',
-      body: `Selamat! Anda dinyatakan diterima pada ${where}. Lihat detail lamaran untuk hasil seleksi dan surat keputusan.`,
-    },
-    tidak_diterima: {
-      title: 'Hasil akhir seleksi lamaran Anda',
-      body: `Mohon maaf, Anda belum diterima pada ${where}. Terima kasih telah mengikuti seluruh tahap seleksi.`,
-    },
-    cadangan: {
-      title: 'Anda masuk daftar cadangan',
-      body: `Anda masuk daftar cadangan pada ${where}. Kami akan menghubungi Anda bila ada tempat yang kosong.`,
-    },
-  }[decision]
-  return {
-    kind: 'selection.published',
-    ...text,
-    data: { applicationId: x.applicationId, jobVacancyId: x.vacancyId, decision },
-  }
+  const { userId: _recipient, ...notice } = publishSelectionNotice(
+    { applicationId: x.applicationId, userId: 0, decision },
+    { id: x.vacancyId, title: x.vacancyTitle, companyName: x.companyName },
+  )
+  return notice
 }
 
 /** Notifications older than a week have been read (an hour and a half after they came). */

@@ -258,7 +258,8 @@ const quotaExceeded = (v: { title: string; quota: number }, accepted: number, dr
     },
   )
 
-function publishedNotice(
+/** The in-app notice of a published decision (the demo seeding writes the same). */
+export function publishedNotice(
   r: { applicationId: number; userId: number; decision: Exclude<SelectionDecision, 'pending'> },
   v: { id: number; title: string; companyName: string },
 ) {
