@@ -13,6 +13,7 @@ import { registerSaneInput } from './http/sane-input.js'
 import { registerCors, registerSecurityHeaders } from './http/security.js'
 import { inlineScriptHashes, webClient } from './http/web.js'
 import { createMailer } from './jobs/mailer.js'
+import { createOutbox, type Outbox } from './jobs/outbox.js'
 import { createJobs, type JobOptions, type Jobs } from './jobs/queue.js'
 import { registerWorkers } from './jobs/workers.js'
 import { applicantReviewRoutes } from './modules/applicant-reviews/routes.js'
@@ -43,6 +44,8 @@ declare module 'fastify' {
     database: Database
     storage: Storage
     jobs: Jobs
+    /** E-mails written with the change they announce, sent by the worker (src/jobs/outbox.ts). */
+    outbox: Outbox
     /** Every route as registered (method, path, who may call it): the authorization test reads it. */
     routeList: RouteEntry[]
   }
@@ -136,8 +139,10 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   // stopped (in-flight jobs finished) before it closes.
   const mailer = createMailer(config.smtp)
   const jobs = createJobs(database, app.log, jobOptions)
+  const outbox = createOutbox(mailer !== null, jobs, app.log)
   registerWorkers(jobs, { db: database.db, mailer, log: app.log })
   app.decorate('jobs', jobs)
+  app.decorate('outbox', outbox)
   app.addHook('onReady', () => jobs.start())
   app.addHook('onClose', async () => {
     if (running > 0)

@@ -49,6 +49,19 @@ const Env = Type.Object({
     pattern: '^\\s*(https?://[^/\\s,]+(\\s*,\\s*https?://[^/\\s,]+)*)?\\s*$',
   }),
   SMTP_URL: Type.String({ default: '' }),
+  /**
+   * Where people reach the web client, for links in e-mails (password links, e-mail confirmation, check-in):
+   * `https://bkk.smkn1.sch.id`. Empty: `http://localhost:<PORT>`.
+   */
+  PUBLIC_URL: Type.String({ default: '', pattern: '^(https?://[^\\s]+)?$' }),
+  /** The school's time zone: test times in messages and calendar invitations, "today" in reports. */
+  SCHOOL_TIME_ZONE: Type.String({ default: 'Asia/Jakarta' }),
+  /** Login e-mails generated for imported students without an e-mail: `<nisn>@<domain>`. */
+  SCHOOL_EMAIL_DOMAIN: Type.String({ default: 'siswa.sekolah.sch.id', pattern: '^[a-z0-9.-]+\\.[a-z]{2,}$' }),
+  /** Forgot-password requests per address and hour, per instance. */
+  PASSWORD_RESET_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 10 }),
+  /** Company registration requests per address and hour, per instance. */
+  REGISTRATION_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 5 }),
   SMTP_FROM: Type.String({ default: 'bursa <no-reply@bursa.local>' }),
 })
 
@@ -79,12 +92,22 @@ export interface Config {
     emailCeilingWindowSeconds: number
   }
   /** Per account and hour, per instance. */
-  limits: { applyPerHour: number; uploadPerHour: number }
+  limits: {
+    applyPerHour: number
+    uploadPerHour: number
+    /** Per address: forgot-password requests and company registrations. */
+    passwordResetPerHour: number
+    registrationPerHour: number
+  }
   /** Milliseconds. */
   timeouts: { headers: number; request: number }
   trustProxy: boolean
   corsOrigins: string[]
   smtp: { url: string | null; from: string }
+  /** The web client's base URL, without a trailing slash. */
+  publicUrl: string
+  schoolTimeZone: string
+  schoolEmailDomain: string
 }
 
 /** Reads and validates the environment once; throws one error naming every bad key. */
@@ -109,6 +132,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`)
   }
   const env = converted
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: env.SCHOOL_TIME_ZONE })
+  } catch {
+    throw new Error(
+      `Invalid configuration:\n  SCHOOL_TIME_ZONE: must be an IANA time zone such as Asia/Jakarta (got ${JSON.stringify(env.SCHOOL_TIME_ZONE)})`,
+    )
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -136,12 +166,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       emailCeiling: env.LOGIN_EMAIL_CEILING,
       emailCeilingWindowSeconds: env.LOGIN_EMAIL_CEILING_WINDOW_SECONDS,
     },
-    limits: { applyPerHour: env.APPLY_MAX_PER_HOUR, uploadPerHour: env.UPLOAD_MAX_PER_HOUR },
+    limits: {
+      applyPerHour: env.APPLY_MAX_PER_HOUR,
+      uploadPerHour: env.UPLOAD_MAX_PER_HOUR,
+      passwordResetPerHour: env.PASSWORD_RESET_MAX_PER_HOUR,
+      registrationPerHour: env.REGISTRATION_MAX_PER_HOUR,
+    },
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
     smtp: { url: env.SMTP_URL || null, from: env.SMTP_FROM },
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    schoolTimeZone: env.SCHOOL_TIME_ZONE,
+    schoolEmailDomain: env.SCHOOL_EMAIL_DOMAIN,
   }
 }
 

@@ -4,6 +4,8 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  /** An iCalendar invitation: sent as the `text/calendar; method=…` alternative and as an .ics file. */
+  calendar?: { ics: string; method: 'REQUEST' | 'CANCEL' }
 }
 
 export interface Mailer {
@@ -16,8 +18,16 @@ export function createMailer(smtp: { url: string | null; from: string }): Mailer
   if (!smtp.url) return null
   const transport = nodemailer.createTransport(smtp.url)
   return {
-    async send(mail) {
-      await transport.sendMail({ from: smtp.from, ...mail })
+    async send({ calendar, ...mail }) {
+      await transport.sendMail({
+        from: smtp.from,
+        ...mail,
+        ...(calendar
+          ? {
+              icalEvent: { method: calendar.method, filename: 'undangan.ics', content: calendar.ics },
+            }
+          : {}),
+      })
     },
     close() {
       transport.close()

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
 import { DELIVER_REMINDER, deliverReminder, sweepReminders } from '../modules/reminders/service.js'
 import type { Mailer } from './mailer.js'
+import { DELIVER_EMAILS, deliverOutbox } from './outbox.js'
 import type { Jobs } from './queue.js'
 
 /** Every background job of the service, in one place. */
@@ -9,6 +10,16 @@ export function registerWorkers(jobs: Jobs, deps: { db: Db; mailer: Mailer | nul
   jobs.work<{ reminderId: number }>(DELIVER_REMINDER, ({ reminderId }) =>
     deliverReminder(deps.db, deps.mailer, reminderId),
   )
+  const { mailer } = deps
+  if (mailer) {
+    // The outbox: sent when a change kicks it, and swept every few seconds for what a kick missed.
+    jobs.work(DELIVER_EMAILS, async () => {
+      await deliverOutbox(deps.db, mailer)
+    })
+    jobs.every(5, async () => {
+      await deliverOutbox(deps.db, mailer)
+    })
+  }
   jobs.every(60, async () => {
     const n = await sweepReminders(deps.db, jobs, deps.mailer !== null)
     if (n > 0) deps.log.warn({ reminders: n }, 'reminders still owed were queued again')

@@ -1,5 +1,6 @@
 export * from './accounts.js'
 export * from './common.js'
 export * from './master-data.js'
+export * from './messages.js'
 export * from './recruitment.js'
 export * from './selection.js'

@@ -1,0 +1,2 @@
+-- Filled by the feature that owns this slot.
+SELECT 1;

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { users } from './accounts.js'
+
+/**
+ * The school's own wording of a message (src/modules/messages/catalogue.ts has every key and its
+ * default). No row: the default applies; resetting a template deletes its row.
+ */
+export const messageTemplates = pgTable('message_templates', {
+  key: text().primaryKey(),
+  title: text().notNull(),
+  body: text().notNull(),
+  updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Transactional outbox of e-mails: written in the transaction of the change they announce, sent by the
+ * worker after the commit (src/jobs/outbox.ts). A row is only written while SMTP is configured.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    /** An iCalendar invitation sent along (`text/calendar; method=<calendarMethod>`). */
+    calendar: text(),
+    calendarMethod: text().$type<'REQUEST' | 'CANCEL'>(),
+    attempts: integer().notNull().default(0),
+    /** A worker sending it holds it until then; a crashed worker's claim lapses. */
+    claimedUntil: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_outbox_owed_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
+)
+
+export const PASSWORD_LINK_PURPOSES = ['reset', 'setup'] as const
+export type PasswordLinkPurpose = (typeof PASSWORD_LINK_PURPOSES)[number]
+
+/**
+ * One-time links that set an account's password: `reset` (forgot password, sent by staff) and `setup`
+ * (a new account's first password, e.g. an approved company's HR). Only sha256(secret) is kept.
+ */
+export const passwordLinks = pgTable(
+  'password_links',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text().$type<PasswordLinkPurpose>().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    /** Staff who sent it (null: the account asked itself). */
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_links_user_idx').on(t.userId)],
+)

@@ -1,0 +1,108 @@
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Conn, Db } from '../db/client.js'
+import { emailOutbox } from '../db/schema/index.js'
+import type { Mailer } from './mailer.js'
+import type { Jobs } from './queue.js'
+
+export interface OutgoingEmail {
+  to: string
+  subject: string
+  text: string
+  /** An iCalendar invitation to attach (`text/calendar; method=…`). */
+  calendar?: { ics: string; method: 'REQUEST' | 'CANCEL' }
+}
+
+/** An e-mail is tried at most this many times. */
+export const MAX_OUTBOX_ATTEMPTS = 5
+export const DELIVER_EMAILS = 'email.deliver'
+
+/**
+ * The e-mail side of the service: `queue` writes e-mails into the outbox inside the caller's
+ * transaction (nothing when SMTP is not configured: `enabled` is false, and the caller shows the
+ * in-app notice or the link instead); the worker sends them after the commit.
+ */
+export interface Outbox {
+  enabled: boolean
+  queue(tx: Conn, mail: OutgoingEmail | OutgoingEmail[]): Promise<void>
+  /** After the commit: asks the worker to send now rather than at its next sweep (a few seconds). */
+  kick(): void
+}
+
+export function createOutbox(enabled: boolean, jobs: Jobs, log: FastifyBaseLogger): Outbox {
+  return {
+    enabled,
+    kick() {
+      if (!enabled) return
+      jobs
+        .send(DELIVER_EMAILS, {})
+        .catch((err) => log.warn({ err }, 'could not queue e-mail delivery; the sweep will'))
+    },
+    async queue(tx, mail) {
+      if (!enabled) return
+      const rows = [mail].flat()
+      if (rows.length === 0) return
+      await tx.insert(emailOutbox).values(
+        rows.map((m) => ({
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          calendar: m.calendar?.ics ?? null,
+          calendarMethod: m.calendar?.method ?? null,
+        })),
+      )
+    },
+  }
+}
+
+/**
+ * Sends what the outbox owes, oldest first, a batch at a time: each e-mail is claimed for two minutes,
+ * sent, then marked sent; a failure releases it with the error and counts an attempt. Run by the worker
+ * every few seconds and after a change queues e-mails; safe to run in several instances at once.
+ */
+export async function deliverOutbox(db: Db, mailer: Mailer, batch = 20): Promise<number> {
+  let sent = 0
+  for (;;) {
+    const claimed = await db
+      .update(emailOutbox)
+      .set({ claimedUntil: sql`now() + interval '2 minutes'`, attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(
+        sql`${emailOutbox.id} in (${db
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(
+            and(
+              isNull(emailOutbox.sentAt),
+              lt(emailOutbox.attempts, MAX_OUTBOX_ATTEMPTS),
+              or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, sql`now()`)),
+            ),
+          )
+          .orderBy(asc(emailOutbox.createdAt))
+          .limit(batch)
+          .for('update', { skipLocked: true })})`,
+      )
+      .returning()
+    if (claimed.length === 0) return sent
+    for (const m of claimed) {
+      try {
+        await mailer.send({
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          ...(m.calendar ? { calendar: { ics: m.calendar, method: m.calendarMethod ?? 'REQUEST' } } : {}),
+        })
+        await db
+          .update(emailOutbox)
+          .set({ sentAt: sql`now()`, lastError: null })
+          .where(eq(emailOutbox.id, m.id))
+        sent++
+      } catch (err) {
+        await db
+          .update(emailOutbox)
+          .set({ claimedUntil: null, lastError: (err as Error).message.slice(0, 500) })
+          .where(eq(emailOutbox.id, m.id))
+      }
+    }
+    if (claimed.length < batch) return sent
+  }
+}
