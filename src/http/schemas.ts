@@ -68,17 +68,8 @@ export const BulkResult = Type.Object({
   failures: Type.Array(Type.Object({ id: Type.Integer(), reason: Type.String() })),
 })
 
-/** A stored file as every response shows it. */
-export const FileOut = Type.Object({
-  id: Type.Integer(),
-  category: Type.String(),
-  title: Type.String(),
-  originalName: Type.String(),
-  mimeType: Type.String(),
-  size: Type.Integer(),
-  downloadUrl: Type.String(),
-  createdAt: Type.Optional(Type.String({ format: 'date-time' })),
-})
+/** A stored file as every response shows it: defined with its columns and mapper in shapes/file.ts. */
+export { FileOut } from './shapes/file.js'
 
 export const Option = Type.Object({
   value: Type.Union([Type.String(), Type.Integer()]),

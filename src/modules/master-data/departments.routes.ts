@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { type StringOptions, Type } from '@sinclair/typebox'
-import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { Type } from '@sinclair/typebox'
+import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import { Envelope, IdParams, ListEnvelope, Nullable, Ok, Option } from '../../http/schemas.js'
+import {
+  CreateDepartmentBody,
+  DepartmentListQuery,
+  OptionsQuery,
+  UpdateDepartmentBody,
+} from './departments.schemas.js'
 import {
   createDepartment,
   deleteDepartment,
@@ -12,28 +18,9 @@ import {
   updateDepartment,
 } from './departments.service.js'
 
-/** Short codes such as `TKJ` or `TI-1`; stored in capitals. Shared by majors. */
-export const Code = Type.String({
-  minLength: 1,
-  maxLength: 20,
-  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
-  description: 'Letters, digits, `.`, `_` or `-`; stored in capitals and unique',
-  examples: ['TKJ'],
-})
-/** A required name (stored trimmed; a blank one is refused by the service). */
-export const Name = Type.String({ minLength: 1, maxLength: 150 })
-/**
- * An optional text that `null` clears. Written with OpenAPI's `nullable` rather than a union, so a bad
- * value gets one message (`maksimal 100 karakter`) instead of one per branch.
- */
-export const NullableString = (opts: StringOptions = {}) =>
-  Type.Unsafe<string | null>({ ...Type.String(opts), nullable: true })
-export const Description = NullableString({ maxLength: 2000 })
-export const OptionsQuery = {
-  include_inactive: Type.Optional(
-    Type.Boolean({ default: false, description: 'Also list inactive records' }),
-  ),
-}
+// The shared pieces moved to departments.schemas.ts; re-exported for companies.routes.ts, which still
+// imports them from here.
+export { NullableString, OptionsQuery } from './departments.schemas.js'
 
 const DepartmentOut = Type.Object({
   id: Type.Integer(),
@@ -46,29 +33,6 @@ const DepartmentOut = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
 })
 
-const CreateBody = Type.Object(
-  {
-    code: Code,
-    name: Name,
-    description: Type.Optional(Description),
-    is_active: Type.Optional(Type.Boolean({ default: true })),
-  },
-  { additionalProperties: false },
-)
-
-const UpdateBody = Type.Object(
-  {
-    code: Type.Optional(Code),
-    name: Type.Optional(Name),
-    description: Type.Optional(Description),
-    is_active: Type.Optional(Type.Boolean()),
-  },
-  {
-    additionalProperties: false,
-    description: 'Only the fields sent change; `description: null` clears it.',
-  },
-)
-
 const config = { roles: ['admin'] } as const
 const tags = ['departments']
 
@@ -80,17 +44,12 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'List departments with their number of majors',
-        querystring: Type.Object({
-          ...PageQuery,
-          is_active: Type.Optional(Type.Boolean()),
-        }),
+        querystring: DepartmentListQuery,
         response: { 200: ListEnvelope(DepartmentOut) },
       },
     },
     async (req) => {
-      const page = pageOf(req.query)
-      const filter = { search: req.query.search, isActive: req.query.is_active }
-      const { rows, total } = await listDepartments(app.db, filter, page)
+      const { rows, total, page } = await listDepartments(app.db, req.query)
       return paged(rows, total, page)
     },
   )
@@ -130,7 +89,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Create a department (code unique: 409)',
-        body: CreateBody,
+        body: CreateDepartmentBody,
         response: { 201: Envelope(DepartmentOut) },
       },
     },
@@ -153,7 +112,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Update a department',
         params: IdParams,
-        body: UpdateBody,
+        body: UpdateDepartmentBody,
         response: { 200: Envelope(DepartmentOut) },
       },
     },

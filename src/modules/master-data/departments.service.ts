@@ -1,19 +1,18 @@
+import type { Static } from '@sinclair/typebox'
 import { eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Db } from '../../db/client.js'
 import { departments } from '../../db/schema/index.js'
-import type { Page } from '../../http/envelope.js'
+import { pageOf } from '../../http/envelope.js'
 import { conflict, invalidField, notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import * as q from './departments.queries.js'
-
-export interface DepartmentInput {
-  code: string
-  name: string
-  description?: string | null
-  is_active?: boolean
-}
+import type {
+  CreateDepartmentBody,
+  DepartmentListQuery,
+  UpdateDepartmentBody,
+} from './departments.schemas.js'
 
 const notFoundDepartment = () => notFound(msg('Departemen tidak ditemukan.', 'Department not found.'))
 
@@ -46,9 +45,15 @@ export function departmentOut(row: q.DepartmentRow) {
   }
 }
 
-export async function listDepartments(db: Db, filter: q.DepartmentFilter, page: Page) {
-  const { rows, total } = await q.listDepartments(db, filter, page)
-  return { rows: rows.map(departmentOut), total }
+/** A page of departments for the list's query as the route checked it. */
+export async function listDepartments(db: Db, query: Static<typeof DepartmentListQuery>) {
+  const page = pageOf(query)
+  const { rows, total } = await q.listDepartments(
+    db,
+    { search: query.search, isActive: query.is_active },
+    page,
+  )
+  return { rows: rows.map(departmentOut), total, page }
 }
 
 export function departmentOptions(db: Db, includeInactive = false) {
@@ -59,7 +64,7 @@ export async function getDepartment(db: Db, id: number) {
   return departmentOut((await q.departmentById(db, id)) ?? notFoundDepartment())
 }
 
-export async function createDepartment(db: Db, actor: Actor, input: DepartmentInput) {
+export async function createDepartment(db: Db, actor: Actor, input: Static<typeof CreateDepartmentBody>) {
   const code = normaliseCode(input.code)
   const name = nonBlank(input.name, 'name')
   return db.transaction(async (tx) => {
@@ -79,7 +84,12 @@ export async function createDepartment(db: Db, actor: Actor, input: DepartmentIn
   })
 }
 
-export async function updateDepartment(db: Db, actor: Actor, id: number, input: Partial<DepartmentInput>) {
+export async function updateDepartment(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: Static<typeof UpdateDepartmentBody>,
+) {
   const code = input.code === undefined ? undefined : normaliseCode(input.code)
   const name = nonBlank(input.name, 'name')
   return db.transaction(async (tx) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
-import { Envelope, Id, IdParams, ListEnvelope, Nullable, Ok, Option } from '../../http/schemas.js'
-import { Code, Description, Name, OptionsQuery } from './departments.routes.js'
+import { Envelope, IdParams, ListEnvelope, Nullable, Ok, Option } from '../../http/schemas.js'
+import { CreateMajorBody, MajorListQuery, MajorOptionsQuery, UpdateMajorBody } from './majors.schemas.js'
 import {
   createMajor,
   deleteMajor,
@@ -26,31 +26,6 @@ const MajorOut = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
 })
 
-const CreateBody = Type.Object(
-  {
-    department_id: Id,
-    code: Code,
-    name: Name,
-    description: Type.Optional(Description),
-    is_active: Type.Optional(Type.Boolean({ default: true })),
-  },
-  { additionalProperties: false },
-)
-
-const UpdateBody = Type.Object(
-  {
-    department_id: Type.Optional(Id),
-    code: Type.Optional(Code),
-    name: Type.Optional(Name),
-    description: Type.Optional(Description),
-    is_active: Type.Optional(Type.Boolean()),
-  },
-  {
-    additionalProperties: false,
-    description: 'Only the fields sent change; `description: null` clears it.',
-  },
-)
-
 const config = { roles: ['admin'] } as const
 const tags = ['majors']
 
@@ -62,22 +37,12 @@ export const majorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'List majors with their department and number of students and alumni',
-        querystring: Type.Object({
-          ...PageQuery,
-          department_id: Type.Optional(Id),
-          is_active: Type.Optional(Type.Boolean()),
-        }),
+        querystring: MajorListQuery,
         response: { 200: ListEnvelope(MajorOut) },
       },
     },
     async (req) => {
-      const page = pageOf(req.query)
-      const filter = {
-        search: req.query.search,
-        departmentId: req.query.department_id,
-        isActive: req.query.is_active,
-      }
-      const { rows, total } = await listMajors(app.db, filter, page)
+      const { rows, total, page } = await listMajors(app.db, req.query)
       return paged(rows, total, page)
     },
   )
@@ -90,17 +55,11 @@ export const majorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary:
           'Majors for a dropdown (active ones unless include_inactive=true), optionally of one department',
-        querystring: Type.Object({ ...OptionsQuery, department_id: Type.Optional(Id) }),
+        querystring: MajorOptionsQuery,
         response: { 200: Envelope(Type.Array(Option)) },
       },
     },
-    async (req) =>
-      ok(
-        await majorOptions(app.db, {
-          includeInactive: req.query.include_inactive,
-          departmentId: req.query.department_id,
-        }),
-      ),
+    async (req) => ok(await majorOptions(app.db, req.query)),
   )
 
   app.get(
@@ -119,7 +78,7 @@ export const majorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Create a major (code unique: 409; unknown department: 422)',
-        body: CreateBody,
+        body: CreateMajorBody,
         response: { 201: Envelope(MajorOut) },
       },
     },
@@ -137,7 +96,7 @@ export const majorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Update a major',
         params: IdParams,
-        body: UpdateBody,
+        body: UpdateMajorBody,
         response: { 200: Envelope(MajorOut) },
       },
     },

@@ -1,21 +1,15 @@
+import type { Static } from '@sinclair/typebox'
 import { eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Db } from '../../db/client.js'
 import { majors } from '../../db/schema/index.js'
-import type { Page } from '../../http/envelope.js'
+import { pageOf } from '../../http/envelope.js'
 import { conflict, invalidField, notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { nonBlank, normaliseCode } from './departments.service.js'
 import * as q from './majors.queries.js'
-
-export interface MajorInput {
-  department_id: number
-  code: string
-  name: string
-  description?: string | null
-  is_active?: boolean
-}
+import type { CreateMajorBody, MajorListQuery, MajorOptionsQuery, UpdateMajorBody } from './majors.schemas.js'
 
 const notFoundMajor = () => notFound(msg('Jurusan tidak ditemukan.', 'Major not found.'))
 
@@ -44,15 +38,18 @@ export function majorOut(row: q.MajorRow) {
   }
 }
 
-export async function listMajors(db: Db, filter: q.MajorFilter, page: Page) {
+/** A page of majors for the list's query as the route checked it. */
+export async function listMajors(db: Db, query: Static<typeof MajorListQuery>) {
+  const page = pageOf(query)
+  const filter = { search: query.search, departmentId: query.department_id, isActive: query.is_active }
   const { rows, total } = await q.listMajors(db, filter, page)
-  return { rows: rows.map(majorOut), total }
+  return { rows: rows.map(majorOut), total, page }
 }
 
-export function majorOptions(db: Db, filter: { includeInactive?: boolean; departmentId?: number }) {
+export function majorOptions(db: Db, query: Static<typeof MajorOptionsQuery>) {
   return q.majorOptions(db, {
-    includeInactive: filter.includeInactive ?? false,
-    departmentId: filter.departmentId,
+    includeInactive: query.include_inactive ?? false,
+    departmentId: query.department_id,
   })
 }
 
@@ -60,7 +57,7 @@ export async function getMajor(db: Db, id: number) {
   return majorOut((await q.majorById(db, id)) ?? notFoundMajor())
 }
 
-export async function createMajor(db: Db, actor: Actor, input: MajorInput) {
+export async function createMajor(db: Db, actor: Actor, input: Static<typeof CreateMajorBody>) {
   const code = normaliseCode(input.code)
   const name = nonBlank(input.name, 'name')
   return db.transaction(async (tx) => {
@@ -82,7 +79,7 @@ export async function createMajor(db: Db, actor: Actor, input: MajorInput) {
   })
 }
 
-export async function updateMajor(db: Db, actor: Actor, id: number, input: Partial<MajorInput>) {
+export async function updateMajor(db: Db, actor: Actor, id: number, input: Static<typeof UpdateMajorBody>) {
   const code = input.code === undefined ? undefined : normaliseCode(input.code)
   const name = nonBlank(input.name, 'name')
   return db.transaction(async (tx) => {

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { ok, PageQuery, paged } from '../../http/envelope.js'
-import { DateOnly, DateTime, Envelope, Id, IdParams, ListEnvelope, StringEnum } from '../../http/schemas.js'
+import { ok, paged } from '../../http/envelope.js'
+import { DateOnly, DateTime, Envelope, IdParams, ListEnvelope } from '../../http/schemas.js'
 import { ScheduleOut } from '../schedules/service.js'
+import { ProgressListQuery } from './schemas.js'
 import { listProgress, vacancyProgress } from './service.js'
 
 const Count = Type.Integer({ minimum: 0 })
@@ -47,12 +48,7 @@ export const recruitmentSelectionRoutes: FastifyPluginAsyncTypebox = async (app)
         summary: 'Selection progress of every vacancy, newest first (read-only)',
         description:
           '`search` matches the title, the position or the company name. `status`: `open` (active, not deleted, deadline not passed) or `closed`. Soft-deleted vacancies are listed only when they have applications.',
-        querystring: Type.Object({
-          ...PageQuery,
-          company_id: Type.Optional(Id),
-          major_id: Type.Optional(Id),
-          status: Type.Optional(StringEnum(['open', 'closed'] as const)),
-        }),
+        querystring: ProgressListQuery,
         response: { 200: ListEnvelope(Progress) },
       },
     },

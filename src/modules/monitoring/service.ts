@@ -1,9 +1,11 @@
+import type { Static } from '@sinclair/typebox'
 import type { Db } from '../../db/client.js'
 import { pageOf } from '../../http/envelope.js'
 import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { schedulesOfVacancy } from '../schedules/service.js'
 import * as q from './queries.js'
+import type { ProgressListQuery } from './schemas.js'
 
 function progressOut(r: q.ProgressRow) {
   const c = r.applications
@@ -36,17 +38,8 @@ function progressOut(r: q.ProgressRow) {
   }
 }
 
-export interface ProgressListQuery {
-  page?: number
-  per_page?: number
-  search?: string
-  company_id?: number
-  major_id?: number
-  status?: 'open' | 'closed'
-}
-
 /** Every company's vacancies, newest first, with how far their selection has come. */
-export async function listProgress(db: Db, query: ProgressListQuery) {
+export async function listProgress(db: Db, query: Static<typeof ProgressListQuery>) {
   const page = pageOf(query)
   const { rows, total } = await q.progressPage(
     db,

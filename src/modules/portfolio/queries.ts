@@ -1,26 +1,10 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm'
 import type { Conn, Tx } from '../../db/client.js'
-import {
-  applicationFiles,
-  departments,
-  type FileCategory,
-  files,
-  majors,
-  students,
-} from '../../db/schema/index.js'
+import { applicationFiles, departments, files, majors, students } from '../../db/schema/index.js'
+import { type FileRefJson, fileJson } from '../../http/shapes/file.js'
 
 /** Portfolio files are the learner's own uploads; decision letters belong to applications. */
 export const isPortfolioFile = ne(files.category, 'decision_letter')
-
-export interface ProfileFileJson {
-  id: number
-  category: FileCategory
-  title: string
-  originalName: string
-  mimeType: string
-  size: number
-  createdAt: string
-}
 
 /** The learner record with its major, department and portfolio files (newest first): one statement. */
 export async function profileRow(conn: Conn, studentId: number) {
@@ -29,12 +13,8 @@ export async function profileRow(conn: Conn, studentId: number) {
       student: students,
       major: { id: majors.id, code: majors.code, name: majors.name },
       department: { id: departments.id, code: departments.code, name: departments.name },
-      files: sql<ProfileFileJson[]>`(
-        select coalesce(json_agg(json_build_object(
-          'id', ${files.id}, 'category', ${files.category}, 'title', ${files.title},
-          'originalName', ${files.originalName}, 'mimeType', ${files.mimeType}, 'size', ${files.size},
-          'createdAt', ${files.createdAt}
-        ) order by ${files.createdAt} desc, ${files.id} desc), '[]'::json)
+      files: sql<FileRefJson[]>`(
+        select coalesce(json_agg(${fileJson()} order by ${files.createdAt} desc, ${files.id} desc), '[]'::json)
         from ${files} where ${files.studentId} = ${students.id} and ${isPortfolioFile})`,
     })
     .from(students)

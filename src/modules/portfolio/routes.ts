@@ -3,25 +3,16 @@ import { Type } from '@sinclair/typebox'
 import { ok } from '../../http/envelope.js'
 import { langOf, msg } from '../../http/i18n.js'
 import { perAccount } from '../../http/rate-limit.js'
-import {
-  DateOnly,
-  Envelope,
-  FileOut,
-  IdParams,
-  Nullable,
-  Ok,
-  Opt,
-  Option,
-  StringEnum,
-} from '../../http/schemas.js'
+import { DateOnly, Envelope, IdParams, Nullable, Ok, Option, StringEnum } from '../../http/schemas.js'
+import { FileOut } from '../../http/shapes/file.js'
 import { readUpload } from '../files/upload.js'
-import { GENDERS, PORTFOLIO_CATEGORIES, portfolioOptions, RELIGIONS } from './options.js'
+import { GENDERS, PORTFOLIO_CATEGORIES, portfolioOptions } from './options.js'
+import { ProfileBody, socialMediaOf } from './schemas.js'
 import {
   COMPLETENESS_ITEMS,
   deletePortfolioFile,
   getProfile,
   MAX_TITLE,
-  SOCIAL_KEYS,
   updateProfile,
   uploadPortfolioFile,
 } from './service.js'
@@ -58,7 +49,7 @@ const ProfileOut = Type.Object({
       endYear: Nullable(Type.Integer()),
     }),
   ),
-  socialMedia: Type.Object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, S]))),
+  socialMedia: Type.Object(socialMediaOf(S)),
   files: Type.Array(FileOut),
   completeness: Type.Object({
     complete: Type.Boolean(),
@@ -75,45 +66,6 @@ const OptionsOut = Type.Object({
   religions: Type.Array(Option),
   educationLevels: Type.Array(Option),
 })
-
-const Year = Type.Integer({ minimum: 1950, maximum: 2100 })
-/** A profile URL (http/https only) or a bare handle such as `@budi.santoso`. */
-const Social = Opt(Type.String({ maxLength: 200, pattern: '^(https?://\\S+|@?[A-Za-z0-9._-]+)$' }))
-
-const ProfileBody = Type.Object(
-  {
-    gender: Opt(StringEnum(GENDERS)),
-    birth_place: Opt(Type.String({ maxLength: 100 })),
-    birth_date: Opt(DateOnly),
-    religion: Opt(StringEnum(RELIGIONS)),
-    address: Opt(Type.String({ maxLength: 500 })),
-    city: Opt(Type.String({ maxLength: 100 })),
-    province: Opt(Type.String({ maxLength: 100 })),
-    phone: Opt(Type.String({ pattern: '^(\\+62|62|0)8[0-9]{7,12}$', examples: ['081234567890'] })),
-    email: Opt(Type.String({ format: 'email', maxLength: 254 })),
-    summary: Opt(Type.String({ maxLength: 2000 })),
-    skills: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 30 })),
-    education: Type.Optional(
-      Type.Array(
-        Type.Object(
-          {
-            level: Type.String({ minLength: 1, maxLength: 50 }),
-            institution: Type.String({ minLength: 1, maxLength: 150 }),
-            major: Opt(Type.String({ maxLength: 100 })),
-            start_year: Opt(Year),
-            end_year: Opt(Year),
-          },
-          { additionalProperties: false },
-        ),
-        { maxItems: 10 },
-      ),
-    ),
-    social_media: Type.Optional(
-      Type.Object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, Social])), { additionalProperties: false }),
-    ),
-  },
-  { additionalProperties: false },
-)
 
 /** The multipart form, for the OpenAPI document; the handler reads and checks the stream itself. */
 const UploadForm = Type.Object({

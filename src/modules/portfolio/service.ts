@@ -1,14 +1,16 @@
+import type { Static } from '@sinclair/typebox'
 import { eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
 import { type EducationEntry, type SocialMedia, students } from '../../db/schema/index.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { fileOut } from '../../http/shapes/file.js'
 import type { Storage } from '../../storage/storage.js'
-import { fileOut } from '../files/mapper.js'
 import { displayName, newStorageKey, sniff, type Upload } from '../files/upload.js'
 import { PORTFOLIO_CATEGORIES, type PortfolioCategory } from './options.js'
 import * as q from './queries.js'
+import type { ProfileBody } from './schemas.js'
 
 /** How many portfolio files one learner may hold. */
 export const MAX_PORTFOLIO_FILES = 30
@@ -73,7 +75,7 @@ export const SOCIAL_KEYS = ['linkedin', 'instagram', 'github', 'facebook', 'tikt
 
 export function profileOut(row: q.ProfileRow) {
   const s = row.student
-  const files = row.files.map((f) => fileOut({ ...f, createdAt: new Date(f.createdAt) }))
+  const files = row.files.map(fileOut)
   const social = s.socialMedia ?? {}
   return {
     id: s.id,
@@ -116,28 +118,6 @@ export async function getProfile(db: Conn, actor: Actor) {
   return profileOut((await q.profileRow(db, learnerOf(actor))) ?? noLearner())
 }
 
-export interface ProfileInput {
-  gender?: 'L' | 'P' | null
-  birth_place?: string | null
-  birth_date?: string | null
-  religion?: string | null
-  address?: string | null
-  city?: string | null
-  province?: string | null
-  phone?: string | null
-  email?: string | null
-  summary?: string | null
-  skills?: string[]
-  education?: {
-    level: string
-    institution: string
-    major?: string | null
-    start_year?: number | null
-    end_year?: number | null
-  }[]
-  social_media?: Partial<Record<(typeof SOCIAL_KEYS)[number], string | null>>
-}
-
 /** Trimmed text; empty means cleared. `undefined` (absent) stays absent. */
 const clean = (s: string | null | undefined) => (s == null ? s : s.trim() || null)
 
@@ -156,7 +136,7 @@ const TEXT_FIELDS = [
  * `social_media` is merged key by key. NIS, name, major and class belong to the school (the body
  * schema drops them). Answers the whole profile.
  */
-export async function updateProfile(db: Db, actor: Actor, input: ProfileInput) {
+export async function updateProfile(db: Db, actor: Actor, input: Static<typeof ProfileBody>) {
   const studentId = learnerOf(actor)
   const errors: FieldErrors = {}
   const set: Partial<typeof students.$inferInsert> = {}

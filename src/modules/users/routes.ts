@@ -1,27 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ROLES } from '../../db/schema/index.js'
-import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
-import {
-  DateTime,
-  Envelope,
-  Id,
-  IdParams,
-  ListEnvelope,
-  Nullable,
-  Ok,
-  StringEnum,
-} from '../../http/schemas.js'
+import { DateTime, Envelope, IdParams, ListEnvelope, Nullable, Ok, StringEnum } from '../../http/schemas.js'
+import { CreateUserBody, ResetPasswordBody, UpdateUserBody, UserListQuery } from './schemas.js'
 import {
   createUser,
   deleteUser,
-  EMAIL_MAX,
   getUser,
   listUsers,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
   resetPassword,
   toggleUserActive,
   updateUser,
@@ -41,51 +29,6 @@ const UserOut = Type.Object({
   updatedAt: DateTime,
 })
 
-const Email = Type.String({
-  format: 'email',
-  maxLength: EMAIL_MAX,
-  description: 'Unique, case-insensitively',
-})
-const FullName = Type.String({ minLength: 1, maxLength: NAME_MAX })
-const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })
-/** An id that `null` clears, as OpenAPI's `nullable` (one error message instead of one per anyOf branch). */
-const NullableId = (description: string) => Type.Unsafe<number | null>({ ...Id, nullable: true, description })
-
-const CreateBody = Type.Object(
-  {
-    email: Email,
-    full_name: FullName,
-    password: Password,
-    role: StringEnum(ROLES),
-    company_id: Type.Optional(
-      NullableId('Required for `hrd` (links the account to the company); refused otherwise'),
-    ),
-    student_id: Type.Optional(
-      NullableId('For `siswa`/`alumni`: an existing learner record without an account, to link'),
-    ),
-  },
-  { additionalProperties: false },
-)
-
-const UpdateBody = Type.Object(
-  {
-    email: Type.Optional(Email),
-    full_name: Type.Optional(FullName),
-    role: Type.Optional(StringEnum(ROLES)),
-    company_id: Type.Optional(NullableId('For `hrd` only; leaving `hrd` clears it')),
-  },
-  { additionalProperties: false, description: 'Only the fields sent change.' },
-)
-
-const ResetBody = Type.Object(
-  {
-    password: Type.Optional(
-      Type.String({ ...Password, description: 'Omit to have a random 12-character password generated' }),
-    ),
-  },
-  { additionalProperties: false },
-)
-
 const config = { roles: ['superadmin'] } as const
 const tags = ['users']
 
@@ -97,19 +40,12 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'List accounts, newest first (search by name or e-mail)',
-        querystring: Type.Object({
-          ...PageQuery,
-          role: Type.Optional(StringEnum(ROLES)),
-          is_active: Type.Optional(Type.Boolean()),
-          company_id: Type.Optional(Id),
-        }),
+        querystring: UserListQuery,
         response: { 200: ListEnvelope(UserOut) },
       },
     },
     async (req) => {
-      const page = pageOf(req.query)
-      const { search, role, is_active: isActive, company_id: companyId } = req.query
-      const { rows, total } = await listUsers(app.db, { search, role, isActive, companyId }, page)
+      const { rows, total, page } = await listUsers(app.db, req.query)
       return paged(rows, total, page)
     },
   )
@@ -130,7 +66,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Create an account (duplicate e-mail: 409)',
-        body: CreateBody,
+        body: CreateUserBody,
         response: { 201: Envelope(UserOut) },
       },
     },
@@ -148,7 +84,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Update e-mail, name, role or company of an account',
         params: IdParams,
-        body: UpdateBody,
+        body: UpdateUserBody,
         response: { 200: Envelope(UserOut) },
       },
     },
@@ -193,7 +129,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Set a new password, or generate one (answered once); ends the sessions of the account',
         params: IdParams,
-        body: ResetBody,
+        body: ResetPasswordBody,
         response: {
           200: Envelope(Type.Object({ user: UserOut, temporaryPassword: Nullable(Type.String()) })),
         },

@@ -1,36 +1,23 @@
 import { randomInt } from 'node:crypto'
+import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
 import type { Role } from '../../db/schema/index.js'
-import type { Page } from '../../http/envelope.js'
+import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
-import { assertStrongPassword, checkPassword, PASSWORD_MAX, PASSWORD_MIN } from '../auth/password-policy.js'
+import { assertStrongPassword, checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import * as q from './queries.js'
+import type { CreateUserBody, ResetPasswordBody, UpdateUserBody, UserListQuery } from './schemas.js'
 
-/** The password rule is auth/password-policy.ts's; its lengths are re-exported for the route schemas. */
-export { PASSWORD_MAX, PASSWORD_MIN }
 export const EMAIL_MAX = 254
 export const NAME_MAX = 150
 export const TEMPORARY_PASSWORD_LENGTH = 12
 
-export interface CreateUserInput {
-  email: string
-  full_name: string
-  password: string
-  role: Role
-  company_id?: number | null
-  student_id?: number | null
-}
-
-export interface UpdateUserInput {
-  email?: string
-  full_name?: string
-  role?: Role
-  company_id?: number | null
-}
+/** The body of `POST /api/admin/users` (schemas.ts), as the route checked it. */
+type CreateUserInput = Static<typeof CreateUserBody>
 
 const LEARNER_ROLES: readonly Role[] = ['siswa', 'alumni']
 
@@ -137,9 +124,12 @@ async function claimStudent(tx: Conn, studentId: number, role: Role) {
     )
 }
 
-export async function listUsers(db: Db, filter: q.UserFilter, page: Page) {
-  const { rows, total } = await q.listUsers(db, filter, page)
-  return { rows: rows.map(userOut), total }
+/** A page of accounts, newest first, for the list's query as the route checked it. */
+export async function listUsers(db: Db, query: Static<typeof UserListQuery>) {
+  const page = pageOf(query)
+  const { search, role, is_active: isActive, company_id: companyId } = query
+  const { rows, total } = await q.listUsers(db, { search, role, isActive, companyId }, page)
+  return { rows: rows.map(userOut), total, page }
 }
 
 export async function getUser(db: Db, id: number) {
@@ -189,7 +179,7 @@ function guardSuperadmins(
  * Updates e-mail, name, role and company (only the fields sent). Leaving `hrd` clears the company;
  * an account linked to a learner record keeps the role that matches it (upgrades go through alumni).
  */
-export async function updateUser(db: Db, actor: Actor, id: number, input: UpdateUserInput) {
+export async function updateUser(db: Db, actor: Actor, id: number, input: Static<typeof UpdateUserBody>) {
   const email = input.email === undefined ? undefined : normaliseEmail(input.email)
   const fullName = input.full_name === undefined ? undefined : nonBlankName(input.full_name)
   return withEmailCheck(() =>
@@ -279,7 +269,12 @@ export function temporaryPassword(length = TEMPORARY_PASSWORD_LENGTH): string {
  * Sets a new password, or a generated one that is answered once (`temporaryPassword`), and ends the
  * account's sessions (all but the caller's own, when superadmins reset their own password).
  */
-export async function resetPassword(db: Db, actor: Actor, id: number, input: { password?: string }) {
+export async function resetPassword(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: Static<typeof ResetPasswordBody>,
+) {
   if (input.password !== undefined) {
     const account = (await q.userById(db, id)) ?? notFoundUser()
     assertStrongPassword(input.password, account)

@@ -1,0 +1,46 @@
+import { type TSchema, Type } from '@sinclair/typebox'
+import { DateOnly, Opt, StringEnum } from '../../http/schemas.js'
+import { GENDERS, RELIGIONS } from './options.js'
+import { SOCIAL_KEYS } from './service.js'
+
+/** One schema per social-media key (typed by key, so `Static` names them). */
+export const socialMediaOf = <T extends TSchema>(schema: T) =>
+  Object.fromEntries(SOCIAL_KEYS.map((k) => [k, schema])) as Record<(typeof SOCIAL_KEYS)[number], T>
+
+const Year = Type.Integer({ minimum: 1950, maximum: 2100 })
+/** A profile URL (http/https only) or a bare handle such as `@budi.santoso`. */
+const Social = Opt(Type.String({ maxLength: 200, pattern: '^(https?://\\S+|@?[A-Za-z0-9._-]+)$' }))
+
+/** `PUT …/portfolio/profile`: what learners may change about themselves; `updateProfile` takes it as is. */
+export const ProfileBody = Type.Object(
+  {
+    gender: Opt(StringEnum(GENDERS)),
+    birth_place: Opt(Type.String({ maxLength: 100 })),
+    birth_date: Opt(DateOnly),
+    religion: Opt(StringEnum(RELIGIONS)),
+    address: Opt(Type.String({ maxLength: 500 })),
+    city: Opt(Type.String({ maxLength: 100 })),
+    province: Opt(Type.String({ maxLength: 100 })),
+    phone: Opt(Type.String({ pattern: '^(\\+62|62|0)8[0-9]{7,12}$', examples: ['081234567890'] })),
+    email: Opt(Type.String({ format: 'email', maxLength: 254 })),
+    summary: Opt(Type.String({ maxLength: 2000 })),
+    skills: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 30 })),
+    education: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            level: Type.String({ minLength: 1, maxLength: 50 }),
+            institution: Type.String({ minLength: 1, maxLength: 150 }),
+            major: Opt(Type.String({ maxLength: 100 })),
+            start_year: Opt(Year),
+            end_year: Opt(Year),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 10 },
+      ),
+    ),
+    social_media: Type.Optional(Type.Object(socialMediaOf(Social), { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+)
