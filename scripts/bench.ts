@@ -672,6 +672,10 @@ async function main() {
     { connections: adminTokens.length },
   )
 
+  // The roster import (issue 16): 2,000 new students in one file, alone on the service.
+  const roster = !ONLY || ONLY.includes('import') ? await importScenario(base, adminToken, log) : null
+  if (roster) await drain()
+
   // Last: logins hash passwords (argon2, 19 MiB each) on the thread pool, the heaviest on memory.
   const nextLogin = rotate(learners)
   await load('POST /api/login', () => ({
@@ -750,6 +754,20 @@ async function main() {
     (v) => v === 0 && (reportsTogether?.errors ?? 0) === 0,
     `${reportsTogether?.non2xx} non-2xx, ${reportsTogether?.errors} errors`,
   )
+  if (roster) {
+    check(
+      `roster import of ${roster.rows} new students < 10 s`,
+      roster.importMs,
+      (v) => v < 10_000,
+      `${(roster.importMs / 1000).toFixed(1)} s`,
+    )
+    check(
+      `roster import of ${roster.rows} updated students < 10 s`,
+      roster.updateMs,
+      (v) => v < 10_000,
+      `${(roster.updateMs / 1000).toFixed(1)} s`,
+    )
+  }
   check('start-up on existing data < 3 s', startupMs, (v) => v < 3000, `${startupMs} ms`)
   check(
     `start-up on a fresh ${EMBEDDED ? 'data folder' : 'database'} < 10 s`,
@@ -791,6 +809,7 @@ async function main() {
     },
     healthReferenceRps: Math.round(healthRps),
     routes: rows,
+    ...(roster ? { rosterImport: roster } : {}),
     checks,
   }
   mkdirSync(join(root, 'bench'), { recursive: true })
@@ -822,6 +841,78 @@ async function main() {
 }
 
 const pct = (v: number | undefined) => (v === undefined ? undefined : `${(v * 100).toFixed(1)}%`)
+
+/**
+ * `BENCH_ONLY=import`: POST /api/admin/imports/students with a CSV of 2,000 new grade-12 students (the
+ * size of a large school's intake), timed from the client: the preview, the import (accounts with
+ * initial passwords: hashing included), the same file again (all unchanged), the file with every class
+ * changed (2,000 updates), and the credentials sheet. Each request alone on the service.
+ */
+async function importScenario(base: string, adminToken: string, log: (line: string) => void) {
+  const ROWS = 2000
+  const header = 'NISN,NIS,Nama,JK,Tempat Lahir,Tanggal Lahir,Rombel,Jurusan,Email,No HP'
+  const csv = (className: (i: number) => string) =>
+    `${[
+      header,
+      ...Array.from({ length: ROWS }, (_, i) => {
+        const n = i + 1
+        const day = String(1 + (n % 28)).padStart(2, '0')
+        return `${String(90_000_000 + n).padStart(10, '0')},IMP${String(n).padStart(6, '0')},Siswa Impor ${n},${n % 2 ? 'L' : 'P'},Bandung,${day}/07/2008,${className(n)},M0${1 + (n % 8)},,08130${String(n).padStart(7, '0')}`
+      }),
+    ].join('\r\n')}\r\n`
+  const post = async (text: string, dryRun: boolean) => {
+    const form = new FormData()
+    form.append('dry_run', String(dryRun))
+    form.append('file', new Blob([text], { type: 'text/csv' }), 'roster-bench.csv')
+    const t0 = performance.now()
+    const res = await fetch(`${base}/api/admin/imports/students`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${adminToken}` },
+    })
+    const body = (await res.json()) as {
+      data?: {
+        id: number | null
+        totals: Record<string, number>
+        credentials: { downloadUrl: string } | null
+      }
+      message?: string
+    }
+    const took = performance.now() - t0
+    if (!res.ok) throw new Error(`roster import answered ${res.status}: ${body.message}`)
+    return { ms: Math.round(took), data: body.data! }
+  }
+  const first = csv((n) => `XII IMP ${1 + (n % 36)}`)
+  const preview = await post(first, true)
+  log(`  roster import, ${ROWS} rows: preview ${preview.ms} ms ${JSON.stringify(preview.data.totals)}`)
+  const created = await post(first, false)
+  log(
+    `  roster import: ${ROWS} new students with accounts in ${created.ms} ms ${JSON.stringify(created.data.totals)}`,
+  )
+  const again = await post(first, false)
+  log(`  roster import: the same file again in ${again.ms} ms ${JSON.stringify(again.data.totals)}`)
+  const moved = await post(
+    csv((n) => `XII IMP ${1 + ((n + 1) % 36)}`),
+    false,
+  )
+  log(`  roster import: every class changed in ${moved.ms} ms ${JSON.stringify(moved.data.totals)}`)
+  const t0 = performance.now()
+  const sheet = await fetch(base + created.data.credentials!.downloadUrl, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  })
+  const bytes = (await sheet.arrayBuffer()).byteLength
+  const sheetMs = Math.round(performance.now() - t0)
+  if (!sheet.ok) throw new Error(`credentials sheet answered ${sheet.status}`)
+  log(`  credentials sheet of ${ROWS} accounts: ${sheetMs} ms, ${Math.round(bytes / 1024)} KB`)
+  return {
+    rows: ROWS,
+    previewMs: preview.ms,
+    importMs: created.ms,
+    unchangedMs: again.ms,
+    updateMs: moved.ms,
+    sheetMs,
+  }
+}
 
 main()
   .then(() => process.exit(0))

@@ -140,6 +140,7 @@ describe('GET /api/admin/attendances/queue', () => {
       attendanceStatus: 'hadir',
       attendanceNotes: null,
       markedAt: null,
+      checkedInAt: null,
       validationStatus: 'pending',
       validationNotes: null,
       validatedAt: null,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notifications, reminderDeliveries, testParticipants } from '../../src/db/schema/index.js'
 import { createMailer } from '../../src/jobs/mailer.js'
 import { deliverReminder, sweepReminders } from '../../src/modules/reminders/service.js'
+import { calendarSettings } from '../../src/modules/schedules/service.js'
 import { call, useTestApp } from '../support/app.js'
 import { anHrd } from '../support/builders/accounts.js'
 import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
@@ -93,7 +94,7 @@ describe('POST /api/hrd/test-schedules/:id/remind-all', () => {
       return rows[0]?.emailSentAt ? rows : null
     })
     const mailsBefore = smtp.received.length
-    await deliverReminder(t.db, createMailer(t.config.smtp), mine.reminderId)
+    await deliverReminder(t.db, createMailer(t.config.smtp), mine.reminderId, calendarSettings(t.config))
     await sweepReminders(t.db, t.app.jobs, true)
     await new Promise((r) => setTimeout(r, 1500))
     expect(smtp.received.length).toBe(mailsBefore)
@@ -169,8 +170,8 @@ describe('POST /api/hrd/test-schedules/:id/remind-all', () => {
     expect(unknown.status).toBe(404)
   })
 
-  it('admits only hrd', async () => {
-    await expectRoles(t, 'POST', '/api/hrd/test-schedules/99999999/remind-all', ['hrd'])
+  it('admits hrd, and staff acting for a company without HR', async () => {
+    await expectRoles(t, 'POST', '/api/hrd/test-schedules/99999999/remind-all', ['hrd', 'admin'])
   })
 })
 
@@ -208,7 +209,7 @@ describe('POST /api/hrd/test-schedules/:id/participants/:participantId/remind', 
     expect(foreign.status).toBe(404)
   })
 
-  it('admits only hrd', async () => {
-    await expectRoles(t, 'POST', '/api/hrd/test-schedules/99999999/participants/1/remind', ['hrd'])
+  it('admits hrd, and staff acting for a company without HR', async () => {
+    await expectRoles(t, 'POST', '/api/hrd/test-schedules/99999999/participants/1/remind', ['hrd', 'admin'])
   })
 })

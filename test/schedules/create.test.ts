@@ -28,9 +28,9 @@ const schedulesOfVacancy = (vacancyId: number) =>
   t.db.select().from(testSchedules).where(eq(testSchedules.jobVacancyId, vacancyId))
 
 describe('POST /api/hrd/test-schedules', () => {
-  it('admits only hrd', async () => {
+  it('admits hrd, and staff acting for a company without HR', async () => {
     const { vacancy } = await anHrdWithVacancy(t)
-    await expectRoles(t, 'POST', '/api/hrd/test-schedules', ['hrd'], body(vacancy.id, [1]))
+    await expectRoles(t, 'POST', '/api/hrd/test-schedules', ['hrd', 'admin'], body(vacancy.id, [1]))
   })
 
   it('creates the schedule, a participant per application, a timeline row and a notification each', async () => {

@@ -54,8 +54,8 @@ async function world() {
 const ids = (res: { body: { data: { id: number }[] } }) => res.body.data.map((r) => r.id)
 
 describe('GET /api/hrd/test-schedules', () => {
-  it('admits only hrd', async () => {
-    await expectRoles(t, 'GET', '/api/hrd/test-schedules', ['hrd'])
+  it('admits hrd, and staff acting for a company without HR', async () => {
+    await expectRoles(t, 'GET', '/api/hrd/test-schedules', ['hrd', 'admin'])
   })
 
   it("lists the company's schedules latest first with status, vacancy and counts", async () => {

@@ -71,6 +71,7 @@ describe('GET /api/hrd/test-schedules/:id/participants', () => {
       validatedBy: { id: admin.id, fullName: 'Bu Rina BKK' },
       score: null,
       lastRemindedAt: null,
+      checkedInAt: null,
     })
     expect(res.body.data[1]).toMatchObject({
       attendanceStatus: null,

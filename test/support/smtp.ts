@@ -8,6 +8,18 @@ export interface ReceivedMail {
   subject: string
   /** The plain-text body, decoded. */
   text: string
+  /**
+   * Every other part (attachments and alternatives such as a `text/calendar` invitation), decoded as
+   * text: its content type with parameters (`text/calendar; method=REQUEST; …`) and file name.
+   */
+  parts: { contentType: string; filename: string | null; content: string }[]
+}
+
+/** A part's content type with its parameters, as sent: `text/calendar; charset=utf-8; method=REQUEST`. */
+function contentTypeOf(header: unknown, fallback: string): string {
+  const h = header as { value?: string; params?: Record<string, string> } | undefined
+  if (!h?.value) return fallback
+  return [h.value, ...Object.entries(h.params ?? {}).map(([k, v]) => `${k}=${v}`)].join('; ')
 }
 
 /** A real SMTP server on loopback that keeps what it receives; `failNext` rejects the next deliveries. */
@@ -34,6 +46,11 @@ export async function startSmtp() {
               to: session.envelope.rcptTo.map((r) => r.address),
               subject: mail.subject ?? '',
               text: mail.text ?? '',
+              parts: mail.attachments.map((a) => ({
+                contentType: contentTypeOf(a.headers.get('content-type'), a.contentType),
+                filename: a.filename ?? null,
+                content: a.content.toString('utf8'),
+              })),
             })
             callback()
           },

@@ -45,6 +45,7 @@ const itemFields = {
   attendanceStatus: tp.attendanceStatus,
   attendanceNotes: tp.attendanceNotes,
   markedAt: tp.markedAt,
+  checkedInAt: tp.checkedInAt,
   validationStatus: tp.validationStatus,
   validationNotes: tp.validationNotes,
   validatedAt: tp.validatedAt,

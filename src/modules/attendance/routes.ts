@@ -49,6 +49,13 @@ const AttendanceOut = Type.Object({
   attendanceStatus: Nullable(StringEnum(ATTENDANCE_STATUSES)),
   attendanceNotes: Nullable(Type.String({ description: "HR's notes on the mark" })),
   markedAt: Nullable(DateTime),
+  checkedInAt: Nullable(
+    Type.String({
+      format: 'date-time',
+      description:
+        'Set when the participant checked in themselves with the test’s code: the evidence of `hadir` (marked at that time, by them)',
+    }),
+  ),
   validationStatus: StringEnum(VALIDATION_STATUSES),
   validationNotes: Nullable(Type.String({ description: "The career center's notes" })),
   validatedAt: Nullable(DateTime),

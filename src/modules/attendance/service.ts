@@ -38,6 +38,7 @@ function attendanceOut(r: q.AttendanceRow) {
     attendanceStatus: r.attendanceStatus,
     attendanceNotes: r.attendanceNotes,
     markedAt: iso(r.markedAt),
+    checkedInAt: iso(r.checkedInAt),
     validationStatus: r.validationStatus,
     validationNotes: r.validationNotes,
     validatedAt: iso(r.validatedAt),

@@ -16,6 +16,30 @@ export function hashPassword(plain: string): Promise<string> {
   return hashing(() => argon2.hash(plain, OPTIONS))
 }
 
+/**
+ * Initial passwords of imported accounts are random (`temporaryPassword`: 12 characters of 57, about 70
+ * bits), used once, and must be changed at first login: guessing one offline is out of reach whatever the
+ * hash costs (2^70 guesses at a million a second is 37 million years), so they are hashed with argon2id
+ * at a low cost (1 MiB, 1 pass: about 1.3 ms instead of 20-50 ms here) and 2,000 of them fit in a roster
+ * import's time (docs/performance.md). A password a person chooses always gets `OPTIONS`. The parameters
+ * travel in the hash, so `verifyPassword` needs nothing else.
+ */
+const INITIAL = { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const
+const cores = Math.max(2, availableParallelism())
+
+/**
+ * Hashes many generated passwords through the same limit as every hash, a few at a time: a login that
+ * arrives meanwhile waits behind one small batch, not behind the whole list.
+ */
+export async function hashInitialPasswords(plains: string[]): Promise<string[]> {
+  const out: string[] = []
+  for (let i = 0; i < plains.length; i += cores)
+    out.push(
+      ...(await Promise.all(plains.slice(i, i + cores).map((p) => hashing(() => argon2.hash(p, INITIAL))))),
+    )
+  return out
+}
+
 let dummy: Promise<string> | undefined
 
 /** Verifies against the hash, or against a throw-away hash so that unknown e-mails take as long. */

@@ -171,6 +171,16 @@ export async function nisTaken(conn: Conn, nis: string, exceptId: number) {
   return row !== undefined
 }
 
+/** True when another learner (than `exceptId`) holds the NISN. */
+export async function nisnTaken(conn: Conn, nisn: string, exceptId: number | null) {
+  const [row] = await conn
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.nisn, nisn), exceptId === null ? undefined : ne(students.id, exceptId)))
+    .limit(1)
+  return row !== undefined
+}
+
 /** True when another account uses the e-mail (e-mails are unique regardless of case). */
 export async function emailTaken(conn: Conn, email: string, exceptUserId: number | null) {
   const [row] = await conn

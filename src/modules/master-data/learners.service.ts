@@ -207,10 +207,16 @@ async function checkMajor(tx: Tx, majorId: number, errors: FieldErrors) {
 
 const NIS_TAKEN = msg('sudah dipakai siswa atau alumni lain', 'is already used by another student or alumnus')
 const EMAIL_TAKEN = msg('sudah dipakai akun lain', 'is already used by another account')
+const NISN_TAKEN = msg(
+  'sudah dipakai siswa atau alumni lain',
+  'is already used by another student or alumnus',
+)
 
 function conflictOf(fields: FieldErrors): never {
   const nis = 'nis' in fields
   const email = 'email' in fields
+  if ('nisn' in fields && !nis && !email)
+    return conflict(msg('NISN sudah terdaftar.', 'The NISN is already registered.'), fields)
   return conflict(
     nis && email
       ? msg('NIS dan e-mail sudah terdaftar.', 'The NIS and the e-mail are already registered.')
@@ -247,6 +253,8 @@ export async function createLearner(db: Db, actor: Actor, kind: Kind, input: Lea
     if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
 
     const taken: FieldErrors = {}
+    // NISN is unique too (the roster import upserts by it).
+    if (set.nisn && (await q.nisnTaken(tx, set.nisn, null))) conflictOf({ nisn: [NISN_TAKEN] })
     let userId: number | null = null
     if (passwordHash) {
       const account = await q.insertAccount(tx, {
@@ -334,6 +342,8 @@ export async function updateLearner(
     const taken: FieldErrors = {}
     if (set.nis !== undefined && set.nis !== current.nis && (await q.nisTaken(tx, set.nis, id)))
       taken.nis = [NIS_TAKEN]
+    if (set.nisn && set.nisn !== current.nisn && (await q.nisnTaken(tx, set.nisn, id)))
+      taken.nisn = [NISN_TAKEN]
     let userId = current.userId
     if (hasAccount) {
       if (set.email && (await q.emailTaken(tx, set.email, current.userId))) taken.email = [EMAIL_TAKEN]

@@ -86,7 +86,10 @@ export interface Delivery {
   name: string
   kind: TestKind
   scheduled_at: string | Date
+  duration_minutes: number | null
   location: string
+  description: string | null
+  sequence: number
   vacancy_title: string
   company_name: string
   full_name: string | null
@@ -94,7 +97,8 @@ export interface Delivery {
 
 const deliveryDetails = sql`
   select d.id, d.participant_id, d.user_id, d.email, p.application_id, s.id as schedule_id, s.name,
-         s.kind, s.scheduled_at, s.location, v.title as vacancy_title, c.name as company_name,
+         s.kind, s.scheduled_at, s.duration_minutes, s.location, s.description, s.sequence,
+         v.title as vacancy_title, c.name as company_name,
          u.full_name
   from reminder_deliveries d
   join test_participants p on p.id = d.participant_id

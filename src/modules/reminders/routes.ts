@@ -3,13 +3,15 @@ import { Type } from '@sinclair/typebox'
 import { ok } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import { Envelope, Id } from '../../http/schemas.js'
+import { hrOrStaff } from '../../http/scope.js'
 import { type RemindDeps, remindAll, remindOne } from './service.js'
 
 const Queued = Envelope(Type.Object({ queued: Type.Integer({ description: 'reminders queued' }) }))
 const queuedMessage = (n: number) =>
   msg(`${n} pengingat dijadwalkan untuk dikirim.`, `${n} reminder(s) queued for delivery.`)
 const tags = ['test schedules']
-const config = { roles: ['hrd'] } as const
+// Staff act through these routes for a company without HR (src/http/scope.ts).
+const bySchedule = hrOrStaff({ record: 'schedule', param: 'id' })
 
 /** HR reminders of a test schedule: remind-all and remind-one, queued for delivery. */
 export const reminderRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,7 +25,7 @@ export const reminderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:id/remind-all',
     {
-      config,
+      config: bySchedule,
       schema: {
         tags,
         summary: 'Remind every participant of an upcoming test (in-app, and by e-mail when SMTP is set)',
@@ -42,7 +44,7 @@ export const reminderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:id/participants/:participantId/remind',
     {
-      config,
+      config: bySchedule,
       schema: {
         tags,
         summary: 'Remind one participant of an upcoming test',

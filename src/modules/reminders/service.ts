@@ -6,10 +6,13 @@ import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import type { Mailer } from '../../jobs/mailer.js'
 import type { Jobs } from '../../jobs/queue.js'
-import { labelOf } from '../../vocabulary/index.js'
+import type { CalendarSettings } from '../calendar/ics.js'
+import { loadTemplates, renderTemplate } from '../messages/render.js'
 import { notify } from '../notifications/service.js'
-import { whenText } from '../schedules/service.js'
+import { emailText, invitationOf, messageVars, type TestFacts } from '../schedules/invitations.js'
 import * as q from './queries.js'
+
+export type { CalendarSettings } from '../calendar/ics.js'
 
 export const DELIVER_REMINDER = 'reminder.deliver'
 /** An e-mail is tried at most this many times (each job retry and sweep counts). */
@@ -75,14 +78,19 @@ export const remindAll = (d: RemindDeps, actor: Actor, scheduleId: number) =>
 export const remindOne = (d: RemindDeps, actor: Actor, scheduleId: number, participantId: number) =>
   press(d.db, d.jobs, d.log, actor, scheduleId, participantId, d.emailOn)
 
-const reminderText = (d: q.Delivery) => {
-  const when = whenText(new Date(d.scheduled_at))
-  const what = `${labelOf('testKind', d.kind)} "${d.name}"`
-  return {
-    title: `Pengingat: ${what}`,
-    body: `Jangan lupa, Anda mengikuti ${what} untuk lowongan "${d.vacancy_title}" di ${d.company_name} pada ${when} di ${d.location}.`,
-  }
-}
+/** The test of a delivery as its message and invitation describe it. */
+const factsOf = (d: q.Delivery): TestFacts => ({
+  scheduleId: d.schedule_id,
+  name: d.name,
+  kind: d.kind,
+  scheduledAt: new Date(d.scheduled_at),
+  durationMinutes: d.duration_minutes,
+  location: d.location,
+  description: d.description,
+  sequence: d.sequence,
+  vacancyTitle: d.vacancy_title,
+  companyName: d.company_name,
+})
 
 /**
  * Delivers what a press still owes: the in-app notification of each participant (notification and
@@ -90,10 +98,19 @@ const reminderText = (d: q.Delivery) => {
  * e-mail is claimed for two minutes before sending and marked sent after; a failure releases the claim
  * and makes the job fail, so the queue retries it with backoff.
  */
-export async function deliverReminder(db: Db, mailer: Mailer | null, reminderId: number) {
+export async function deliverReminder(
+  db: Db,
+  mailer: Mailer | null,
+  reminderId: number,
+  calendar: CalendarSettings,
+) {
+  // The catalogue's `test.reminder` in the school's wording, times in the school's time zone.
+  const reminderText = (d: q.Delivery, template: Parameters<typeof renderTemplate>[0]) =>
+    renderTemplate(template, messageVars(factsOf(d), calendar.timeZone, d.full_name))
   await db.transaction(async (tx) => {
     const owed = await q.lockOwedNotices(tx, reminderId)
     if (owed.length === 0) return
+    const { 'test.reminder': template } = await loadTemplates(tx, ['test.reminder'])
     await notify(
       tx,
       owed
@@ -101,7 +118,7 @@ export async function deliverReminder(db: Db, mailer: Mailer | null, reminderId:
         .map((d) => ({
           userId: d.user_id as number,
           kind: 'test.reminder',
-          ...reminderText(d),
+          ...reminderText(d, template),
           data: { applicationId: d.application_id, testScheduleId: d.schedule_id },
         })),
     )
@@ -119,13 +136,21 @@ export async function deliverReminder(db: Db, mailer: Mailer | null, reminderId:
   const claimed = await q.claimEmails(db, reminderId, MAX_EMAIL_ATTEMPTS)
   if (claimed.length === 0) return
   const failures: string[] = []
+  const { 'test.reminder': template } = await loadTemplates(db, ['test.reminder'])
   for (const d of await q.deliveriesByIds(db, claimed)) {
-    const text = reminderText(d)
+    const email = d.email as string
     try {
       await mailer.send({
-        to: d.email as string,
-        subject: `[BKK] ${text.title}`,
-        text: `Yth. ${d.full_name ?? 'peserta'},\n\n${text.body}\n\nMohon hadir tepat waktu dan membawa kartu identitas.\n\nSalam,\nBursa Kerja Khusus`,
+        to: email,
+        ...emailText('test.reminder', reminderText(d, template), d.full_name),
+        // The same invitation (UID, SEQUENCE) as the scheduling e-mail: a calendar keeps one event.
+        calendar: invitationOf(
+          factsOf(d),
+          d.application_id,
+          { name: d.full_name ?? email, email },
+          'REQUEST',
+          calendar,
+        ),
       })
       await q.markEmailSent(db, d.id)
     } catch (err) {

@@ -157,6 +157,9 @@ export async function lockSchedule(tx: Conn, companyId: number, id: number) {
       kind: s.kind,
       scheduledAt: s.scheduledAt,
       location: s.location,
+      durationMinutes: s.durationMinutes,
+      description: s.description,
+      sequence: s.sequence,
       status: s.status,
       started: hasStarted,
       vacancyTitle: jobVacancies.title,
@@ -197,32 +200,42 @@ export async function now(conn: Conn): Promise<Date> {
   return row.now
 }
 
+/** The applicant's account, for the notice and the e-mail. */
+const recipientFields = {
+  userId: students.userId,
+  email: users.email,
+  fullName: users.fullName,
+  active: users.isActive,
+}
+
 /**
  * The applications among `ids` of the vacancy, share-locked (a withdrawal waits for the schedule's
  * transaction), with the applicant's account for the notification. In id order.
  */
 export function applicationsOfVacancy(tx: Conn, vacancyId: number, ids: number[]) {
   return tx
-    .select({ id: applications.id, status: applications.status, userId: students.userId })
+    .select({ id: applications.id, status: applications.status, ...recipientFields })
     .from(applications)
     .innerJoin(students, eq(students.id, applications.studentId))
+    .leftJoin(users, eq(users.id, students.userId))
     .where(and(eq(applications.jobVacancyId, vacancyId), inArray(applications.id, ids)))
     .orderBy(asc(applications.id))
     .for('share', { of: applications })
 }
 
-/** Every participant of the schedule with the applicant's account (for notifications). */
+/** Every participant of the schedule with the applicant's account (for notifications and e-mails). */
 export function participantsOf(tx: Conn, scheduleId: number) {
   return tx
     .select({
       id: tp.id,
       applicationId: tp.applicationId,
       validationStatus: tp.validationStatus,
-      userId: students.userId,
+      ...recipientFields,
     })
     .from(tp)
     .innerJoin(applications, eq(applications.id, tp.applicationId))
     .innerJoin(students, eq(students.id, applications.studentId))
+    .leftJoin(users, eq(users.id, students.userId))
     .where(eq(tp.testScheduleId, scheduleId))
     .orderBy(asc(tp.id))
 }
@@ -242,6 +255,16 @@ export async function addParticipants(tx: Conn, scheduleId: number, applicationI
 export async function removeParticipants(tx: Conn, scheduleId: number, applicationIds: number[]) {
   if (applicationIds.length === 0) return
   await tx.delete(tp).where(and(eq(tp.testScheduleId, scheduleId), inArray(tp.applicationId, applicationIds)))
+}
+
+/** Raises the schedule's calendar SEQUENCE (its invitations change); answers the new value. */
+export async function bumpSequence(tx: Conn, id: number) {
+  const [row] = await tx
+    .update(s)
+    .set({ sequence: sql`${s.sequence} + 1` })
+    .where(eq(s.id, id))
+    .returning({ sequence: s.sequence })
+  return row.sequence
 }
 
 export async function updateSchedule(
@@ -286,6 +309,7 @@ const participantFields = {
   validatorName: validator.fullName,
   score: tp.score,
   lastRemindedAt: tp.lastRemindedAt,
+  checkedInAt: tp.checkedInAt,
 }
 
 export type ParticipantRow = NonNullable<Awaited<ReturnType<typeof participantOfSchedule>>>

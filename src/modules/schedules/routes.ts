@@ -20,13 +20,16 @@ import {
   StringEnum,
   Text,
 } from '../../http/schemas.js'
+import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
 import { SCHEDULE_STATUSES, ScheduleOut } from './schemas.js'
 import {
+  calendarSettings,
   cancelSchedule,
   createSchedule,
   listParticipants,
   listSchedules,
   MAX_PARTICIPANTS,
+  type Mailing,
   markAttendance,
   scheduleDetail,
   updateSchedule,
@@ -56,6 +59,13 @@ const ParticipantOut = Type.Object({
   validatedBy: Nullable(Type.Object({ id: Type.Integer(), fullName: Type.String() })),
   score: Nullable(Type.Number()),
   lastRemindedAt: Nullable(DateTime),
+  checkedInAt: Nullable(
+    Type.String({
+      format: 'date-time',
+      description:
+        'When the participant checked in themselves with the check-in code (the evidence of `hadir`)',
+    }),
+  ),
 })
 
 const ApplicationIds = (description: string, minItems = 0) =>
@@ -103,13 +113,18 @@ const UpdateBody = Type.Object(
 const ParticipantParams = Type.Object({ id: Id, participantId: Id })
 
 const tags = ['test schedules']
-const config = { roles: ['hrd'] } as const
+// Staff act through these routes for a company without HR (src/http/scope.ts).
+const byCompany = hrOrStaff('company_id')
+const bySchedule = hrOrStaff({ record: 'schedule', param: 'id' })
 
 export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Participants are told by e-mail too (with the calendar invitation) when SMTP is set.
+  const mailing = (): Mailing => ({ outbox: app.outbox, calendar: calendarSettings(app.config) })
+
   app.get(
     '/',
     {
-      config,
+      config: byCompany,
       schema: {
         tags,
         summary: "The company's selection test schedules, latest first",
@@ -117,6 +132,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`search` matches the name or the location. `date_from`/`date_to` are calendar days in WIB (UTC+07:00).',
         querystring: Type.Object({
           ...PageQuery,
+          ...ActingCompanyQuery,
           job_vacancy_id: Type.Optional(Id),
           kind: Type.Optional(StringEnum(TEST_KINDS)),
           status: Type.Optional(StringEnum(SCHEDULE_STATUSES)),
@@ -135,10 +151,11 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      config,
+      config: byCompany,
       schema: {
         tags,
         summary: 'Schedule a test for in-progress applicants of a vacancy; they are notified',
+        querystring: Type.Object(ActingCompanyQuery),
         body: CreateBody,
         response: { 201: Envelope(ScheduleOut) },
       },
@@ -148,7 +165,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .code(201)
         .send(
           ok(
-            await createSchedule(app.db, req.user, req.body),
+            await createSchedule(app.db, req.user, req.body, mailing()),
             msg('Jadwal tes berhasil dibuat.', 'Test schedule created.'),
           ),
         ),
@@ -157,7 +174,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:id',
     {
-      config,
+      config: bySchedule,
       schema: {
         tags,
         summary: 'A schedule with its vacancy and participant counts',
@@ -171,7 +188,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/:id',
     {
-      config,
+      config: bySchedule,
       schema: {
         tags,
         summary: 'Change a schedule before it takes place; participants are told of a new time or place',
@@ -183,7 +200,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) =>
       ok(
-        await updateSchedule(app.db, req.user, req.params.id, req.body),
+        await updateSchedule(app.db, req.user, req.params.id, req.body, mailing()),
         msg('Jadwal tes berhasil diperbarui.', 'Test schedule updated.'),
       ),
   )
@@ -191,7 +208,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:id/cancel',
     {
-      config,
+      config: bySchedule,
       schema: {
         tags,
         summary: 'Cancel a schedule before it takes place; participants are told',
@@ -202,7 +219,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) =>
       ok(
-        await cancelSchedule(app.db, req.user, req.params.id, req.body),
+        await cancelSchedule(app.db, req.user, req.params.id, req.body, mailing()),
         msg('Jadwal tes dibatalkan.', 'Test schedule cancelled.'),
       ),
   )
@@ -210,7 +227,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:id/participants',
     {
-      config,
+      config: bySchedule,
       schema: {
         tags,
         summary: 'The participants of a schedule and their attendance, by name',
@@ -233,7 +250,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id/participants/:participantId/attendance',
     {
-      config,
+      config: bySchedule,
       schema: {
         tags,
         summary: 'Mark a participant hadir, izin or alpa once the test has started',

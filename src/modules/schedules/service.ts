@@ -13,8 +13,17 @@ import { type Msg, msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications, stageOf } from '../application-lifecycle/service.js'
-import type { NewNotification } from '../notifications/service.js'
+import {
+  type Mailing,
+  type Recipient,
+  type TestFacts,
+  type TestMessage,
+  tellParticipants,
+  whenText,
+} from './invitations.js'
 import * as q from './queries.js'
+
+export { calendarSettings, type Mailing, whenText } from './invitations.js'
 
 export type { ScheduleStatus } from './queries.js'
 /** The schedule's answer schema, for other modules that show schedules. */
@@ -41,14 +50,6 @@ export const SCHOOL_UTC_OFFSET = '+07:00'
 export const schoolDayStart = (date: string) => new Date(`${date}T00:00:00${SCHOOL_UTC_OFFSET}`)
 /** The first instant after a school calendar day. */
 export const schoolDayEnd = (date: string) => new Date(schoolDayStart(date).getTime() + 86_400_000)
-
-const whenFormat = new Intl.DateTimeFormat('id-ID', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'Asia/Jakarta',
-})
-/** "Rabu, 15 Juli 2026 pukul 08.00 WIB". */
-export const whenText = (at: Date) => `${whenFormat.format(at)} WIB`
 
 const scheduleNotFound = () => notFound(msg('Jadwal tes tidak ditemukan.', 'Test schedule not found.'))
 const participantNotFound = () => notFound(msg('Peserta tes tidak ditemukan.', 'Test participant not found.'))
@@ -105,6 +106,7 @@ function participantOut(r: q.ParticipantRow) {
     validatedBy: r.validatorId ? { id: r.validatorId, fullName: r.validatorName ?? '' } : null,
     score: r.score,
     lastRemindedAt: iso(r.lastRemindedAt),
+    checkedInAt: iso(r.checkedInAt),
   }
 }
 
@@ -174,76 +176,48 @@ export async function listParticipants(db: Db, actor: Actor, id: number, query: 
 
 // ---------------------------------------------------------------- changes
 
-interface Where {
-  name: string
-  kind: TestKind
-  scheduledAt: Date
-  location: string
-  vacancyTitle: string
-  companyName: string
-}
-
-const about = (w: Where) =>
-  `${labelOf('testKind', w.kind)} "${w.name}" untuk lowongan "${w.vacancyTitle}" di ${w.companyName}`
-const whereWhen = (w: Where) => `${whenText(w.scheduledAt)} di ${w.location}`
 /** The timeline note of a scheduled or changed test. */
-const timelineNote = (w: Where) => `${w.name}: ${whereWhen(w)}`
+const timelineNote = (f: TestFacts, timeZone: string) =>
+  `${f.name}: ${whenText(f.scheduledAt, timeZone)} di ${f.location}`
 
-type Recipient = { applicationId: number; userId: number | null }
+type Move = 'testScheduled' | 'testUpdated' | 'testRemoved' | 'testCancelled'
 
-function notificationsFor(
-  recipients: Recipient[],
-  scheduleId: number,
-  make: () => Omit<NewNotification, 'userId' | 'data'>,
-): NewNotification[] {
-  return recipients.flatMap((r) =>
-    r.userId
-      ? [
-          {
-            ...make(),
-            userId: r.userId,
-            data: { applicationId: r.applicationId, testScheduleId: scheduleId },
-          },
-        ]
-      : [],
-  )
-}
-
-/** The test's timeline rows on the applications (one per recipient) and their notices: one lifecycle step. */
+/**
+ * The test's timeline rows on the applications (one per recipient) and their notices (one lifecycle step),
+ * with the e-mails and calendar invitations of the message `key` queued in the same transaction.
+ */
 async function tell(
   tx: Conn,
   actor: Actor,
-  move: 'testScheduled' | 'testUpdated' | 'testRemoved' | 'testCancelled',
+  mailing: Mailing,
+  move: Move,
+  key: TestMessage,
+  f: TestFacts,
   recipients: Recipient[],
   row: { status: string; notes: string | null },
-  notices: () => NewNotification[],
 ) {
   if (recipients.length === 0) return
+  const notices = await tellParticipants(tx, mailing, key, f, recipients)
   await moveApplications(
     tx,
     actor,
     recipients.map((r) => ({ applicationId: r.applicationId, move, ...row })),
-    { notices },
+    { notices: () => notices },
   )
 }
 
-const scheduledNotice = (w: Where) => ({
-  kind: 'test.scheduled' as const,
-  title: `Jadwal ${labelOf('testKind', w.kind)}: ${w.name}`,
-  body: `Anda dijadwalkan mengikuti ${about(w)} pada ${whereWhen(w)}.`,
-})
-
-/** Tells the applicants of `recipients` that they take part in the test, on their timeline and in-app. */
+/** Tells the applicants of `recipients` that they take part in the test, on their timeline, in-app and by e-mail. */
 async function announceScheduled(
   tx: Conn,
   actor: Actor,
-  scheduleId: number,
-  w: Where,
+  mailing: Mailing,
+  f: TestFacts,
   recipients: Recipient[],
 ) {
-  await tell(tx, actor, 'testScheduled', recipients, { status: w.kind, notes: timelineNote(w) }, () =>
-    notificationsFor(recipients, scheduleId, () => scheduledNotice(w)),
-  )
+  await tell(tx, actor, mailing, 'testScheduled', 'test.scheduled', f, recipients, {
+    status: f.kind,
+    notes: timelineNote(f, mailing.calendar.timeZone),
+  })
 }
 
 const cleanText = (v: string) => v.trim()
@@ -291,6 +265,19 @@ async function checkApplications(
   return byId
 }
 
+/** The participants among `applicationIds`, with their accounts, from the locked applications. */
+const recipientsOf = (applicationIds: number[], byId: Map<number, Omit<Recipient, 'applicationId'>>) =>
+  applicationIds.map((applicationId) => {
+    const r = byId.get(applicationId)
+    return {
+      applicationId,
+      userId: r?.userId ?? null,
+      email: r?.email ?? null,
+      fullName: r?.fullName ?? null,
+      active: r?.active ?? null,
+    }
+  })
+
 export interface CreateScheduleInput {
   job_vacancy_id: number
   name: string
@@ -305,9 +292,10 @@ export interface CreateScheduleInput {
 
 /**
  * A test for in-progress applicants of one of the company's vacancies: the schedule, one participant
- * (attendance record, pending validation) per application, a timeline row and a notification each.
+ * (attendance record, pending validation) per application, a timeline row and a notification each, and
+ * (with e-mail on) an e-mail with the calendar invitation each.
  */
-export async function createSchedule(db: Db, actor: Actor, input: CreateScheduleInput) {
+export async function createSchedule(db: Db, actor: Actor, input: CreateScheduleInput, mailing: Mailing) {
   const companyId = companyOf(actor)
   const scheduledAt = new Date(input.scheduled_at)
   const id = await db.transaction(async (tx) => {
@@ -323,39 +311,40 @@ export async function createSchedule(db: Db, actor: Actor, input: CreateSchedule
     const byId = await checkApplications(tx, errors, 'application_ids', vacancy.id, input.application_ids)
     if (Object.keys(errors).length > 0) return invalid(errors)
 
-    const w: Where = {
+    const f: Omit<TestFacts, 'scheduleId'> = {
       name: cleanText(input.name),
       kind: input.kind,
       scheduledAt,
+      durationMinutes: input.duration_minutes ?? null,
       location: cleanText(input.location),
+      description: cleanOptional(input.description) ?? null,
+      sequence: 0,
       vacancyTitle: vacancy.title,
       companyName: vacancy.companyName,
     }
     const scheduleId = await q.insertSchedule(tx, {
       companyId,
       jobVacancyId: vacancy.id,
-      name: w.name,
-      kind: w.kind,
+      name: f.name,
+      kind: f.kind,
       scheduledAt,
-      location: w.location,
-      description: cleanOptional(input.description) ?? null,
+      location: f.location,
+      description: f.description,
       minimumScore: input.minimum_score ?? null,
-      durationMinutes: input.duration_minutes ?? null,
+      durationMinutes: f.durationMinutes,
       createdBy: actor.id,
     })
     await q.addParticipants(tx, scheduleId, input.application_ids)
     await announceScheduled(
       tx,
       actor,
-      scheduleId,
-      w,
-      input.application_ids.map((applicationId) => ({
-        applicationId,
-        userId: byId.get(applicationId)?.userId ?? null,
-      })),
+      mailing,
+      { ...f, scheduleId },
+      recipientsOf(input.application_ids, byId),
     )
     return scheduleId
   })
+  mailing.outbox.kick()
   return scheduleDetail(db, actor, id)
 }
 
@@ -392,9 +381,16 @@ export interface UpdateScheduleInput {
 /**
  * Changes a schedule that has not taken place: its fields (absent keeps, null clears) and its
  * participants. Added applicants are told as on creation; removed ones are told they no longer
- * take part; the others are told when the time or the place changed.
+ * take part (their invitation is cancelled); the others are told when the time or the place changed
+ * (an updated invitation). Either raises the invitations' SEQUENCE.
  */
-export async function updateSchedule(db: Db, actor: Actor, id: number, input: UpdateScheduleInput) {
+export async function updateSchedule(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: UpdateScheduleInput,
+  mailing: Mailing,
+) {
   const companyId = companyOf(actor)
   await db.transaction(async (tx) => {
     const schedule = await lockChangeable(tx, companyId, id)
@@ -449,60 +445,75 @@ export async function updateSchedule(db: Db, actor: Actor, id: number, input: Up
       ]
     if (Object.keys(errors).length > 0) return invalid(errors)
 
-    const w: Where = {
-      name: input.name !== undefined ? cleanText(input.name) : schedule.name,
-      kind: input.kind ?? schedule.kind,
-      scheduledAt,
-      location: input.location !== undefined ? cleanText(input.location) : schedule.location,
+    const was: TestFacts = {
+      scheduleId: schedule.id,
+      name: schedule.name,
+      kind: schedule.kind,
+      scheduledAt: schedule.scheduledAt,
+      durationMinutes: schedule.durationMinutes,
+      location: schedule.location,
+      description: schedule.description,
+      sequence: schedule.sequence,
       vacancyTitle: schedule.vacancyTitle,
       companyName: schedule.companyName,
     }
-    await q.updateSchedule(tx, schedule.id, {
-      name: w.name,
-      kind: w.kind,
+    const next: TestFacts = {
+      ...was,
+      name: input.name !== undefined ? cleanText(input.name) : was.name,
+      kind: input.kind ?? was.kind,
       scheduledAt,
-      location: w.location,
+      durationMinutes: input.duration_minutes !== undefined ? input.duration_minutes : was.durationMinutes,
+      location: input.location !== undefined ? cleanText(input.location) : was.location,
+      description:
+        input.description !== undefined ? (cleanOptional(input.description) ?? null) : was.description,
+    }
+    await q.updateSchedule(tx, schedule.id, {
+      name: next.name,
+      kind: next.kind,
+      scheduledAt,
+      location: next.location,
       description: cleanOptional(input.description),
       minimumScore: input.minimum_score,
       durationMinutes: input.duration_minutes,
     })
 
+    const moved = scheduledAt.getTime() !== was.scheduledAt.getTime() || next.location !== was.location
     const removed = current.filter((p) => removes.includes(p.applicationId))
-    await q.removeParticipants(tx, schedule.id, removes)
-    await tell(tx, actor, 'testRemoved', removed, { status: schedule.kind, notes: schedule.name }, () =>
-      notificationsFor(removed, schedule.id, () => ({
-        kind: 'test.removed',
-        title: `Anda tidak lagi menjadi peserta ${labelOf('testKind', schedule.kind)}: ${schedule.name}`,
-        body: `Anda tidak lagi dijadwalkan mengikuti ${about({ ...w, name: schedule.name, kind: schedule.kind })}. Informasi tahap berikutnya akan disampaikan kemudian.`,
-      })),
-    )
+    // A calendar takes an update (or a cancellation) only with a higher SEQUENCE than it holds.
+    if (moved || removed.length > 0) next.sequence = was.sequence = await q.bumpSequence(tx, schedule.id)
 
-    const moved = scheduledAt.getTime() !== schedule.scheduledAt.getTime() || w.location !== schedule.location
+    await q.removeParticipants(tx, schedule.id, removes)
+    await tell(tx, actor, mailing, 'testRemoved', 'test.removed', was, removed, {
+      status: was.kind,
+      notes: was.name,
+    })
+
     const staying = current.filter((p) => !removes.includes(p.applicationId))
     if (moved) {
-      await tell(tx, actor, 'testUpdated', staying, { status: w.kind, notes: timelineNote(w) }, () =>
-        notificationsFor(staying, schedule.id, () => ({
-          kind: 'test.updated',
-          title: `Perubahan jadwal ${labelOf('testKind', w.kind)}: ${w.name}`,
-          body: `Jadwal ${about(w)} berubah menjadi ${whereWhen(w)}.`,
-        })),
-      )
+      await tell(tx, actor, mailing, 'testUpdated', 'test.rescheduled', next, staying, {
+        status: next.kind,
+        notes: timelineNote(next, mailing.calendar.timeZone),
+      })
     }
 
     await q.addParticipants(tx, schedule.id, adds)
-    await announceScheduled(
-      tx,
-      actor,
-      schedule.id,
-      w,
-      adds.map((applicationId) => ({ applicationId, userId: byId.get(applicationId)?.userId ?? null })),
-    )
+    await announceScheduled(tx, actor, mailing, next, recipientsOf(adds, byId))
   })
+  mailing.outbox.kick()
   return scheduleDetail(db, actor, id)
 }
 
-/** Cancels a schedule that has not taken place; every participant is told, on the timeline and in-app. */
-export async function cancelSchedule(db: Db, actor: Actor, id: number, input: { reason: string }) {
+/**
+ * Cancels a schedule that has not taken place; every participant is told, on the timeline, in-app and by
+ * e-mail with the invitation's cancellation (`METHOD:CANCEL`, a higher SEQUENCE).
+ */
+export async function cancelSchedule(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: { reason: string },
+  mailing: Mailing,
+) {
   const companyId = companyOf(actor)
   const reason = input.reason.trim()
   if (!reason) invalid({ reason: [msg('tidak boleh kosong', 'must not be empty')] })
@@ -513,24 +524,29 @@ export async function cancelSchedule(db: Db, actor: Actor, id: number, input: { 
       cancelReason: reason,
       cancelledAt: sql`now()`,
     })
+    const sequence = await q.bumpSequence(tx, schedule.id)
     const participants = await q.participantsOf(tx, schedule.id)
-    await tell(
-      tx,
-      actor,
-      'testCancelled',
-      participants,
-      { status: schedule.kind, notes: `${schedule.name}: ${reason}` },
-      () =>
-        notificationsFor(participants, schedule.id, () => ({
-          kind: 'test.cancelled',
-          title: `${labelOf('testKind', schedule.kind)} dibatalkan: ${schedule.name}`,
-          body: `${about(schedule)} pada ${whereWhen(schedule)} dibatalkan. Alasan: ${reason}`,
-        })),
-    )
+    const f: TestFacts = {
+      scheduleId: schedule.id,
+      name: schedule.name,
+      kind: schedule.kind,
+      scheduledAt: schedule.scheduledAt,
+      durationMinutes: schedule.durationMinutes,
+      location: schedule.location,
+      description: schedule.description,
+      sequence,
+      vacancyTitle: schedule.vacancyTitle,
+      companyName: schedule.companyName,
+      reason,
+    }
+    await tell(tx, actor, mailing, 'testCancelled', 'test.cancelled', f, participants, {
+      status: schedule.kind,
+      notes: `${schedule.name}: ${reason}`,
+    })
   })
+  mailing.outbox.kick()
   return scheduleDetail(db, actor, id)
 }
-
 export interface MarkAttendanceInput {
   status: AttendanceStatus
   notes?: string | null

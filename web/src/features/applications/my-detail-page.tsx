@@ -10,6 +10,7 @@ import { formatDate, formatDateTime, formatNumber } from '../../lib/format'
 import { label, NOT_MARKED } from '../../lib/labels'
 import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
+import { CalendarButton } from './calendar-button'
 import { ApplicationTimeline } from './timeline'
 
 /** One of the learner's applications: its result, placement, tests, history and files; withdrawn while pending. */
@@ -74,7 +75,7 @@ export function MyApplicationPage() {
               </Title>
               <Stack gap="xs">
                 {d.tests.map((t) => (
-                  <div key={t.id}>
+                  <article key={t.id} aria-label={t.name}>
                     <Text size="sm" fw={600}>
                       {t.name} ({label('testKind', t.kind)}){' '}
                       {t.status === 'cancelled' && <StatusBadge of="scheduleStatus" value="cancelled" />}
@@ -89,7 +90,10 @@ export function MyApplicationPage() {
                         : NOT_MARKED.toLowerCase()}{' '}
                       · validasi: {label('validation', t.validationStatus)}
                     </Text>
-                  </div>
+                    {t.status !== 'cancelled' && (
+                      <CalendarButton applicationId={d.id} scheduleId={t.id} px={0} />
+                    )}
+                  </article>
                 ))}
               </Stack>
             </Card>

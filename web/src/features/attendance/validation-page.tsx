@@ -75,7 +75,16 @@ export function AttendancePage() {
     },
     {
       label: 'Dicatat HRD',
-      render: (r) => <StatusBadge of="attendance" value={r.attendanceStatus ?? null} />,
+      render: (r) => (
+        <>
+          <StatusBadge of="attendance" value={r.attendanceStatus ?? null} />
+          {r.checkedInAt && (
+            <Text size="xs" c="dimmed">
+              check-in mandiri (kode QR) {formatDateTime(r.checkedInAt)}
+            </Text>
+          )}
+        </>
+      ),
     },
     tab === 'queue'
       ? {

@@ -14,6 +14,7 @@ import { label, options } from '../../lib/labels'
 import { toastError, toastOk } from '../../lib/toast'
 import { useUrlFilters } from '../../lib/url-state'
 import { useLoad } from '../../lib/use-load'
+import { CheckInPanel } from './check-in-panel'
 
 const KEYS = ['attendance_status', 'validation_status', 'search'] as const
 
@@ -88,6 +89,7 @@ export function ScheduleDetailPage() {
                 </Text>
               </Group>
             )}
+            {d.status !== 'cancelled' && <CheckInPanel id={id} />}
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
               <Stat name="Peserta" value={String(d.participantCount)} />
               <Stat name="Hadir" value={String(d.attendance.hadir)} />
@@ -116,7 +118,16 @@ export function ScheduleDetailPage() {
                   },
                   {
                     label: 'Kehadiran',
-                    render: (x) => <StatusBadge of="attendance" value={x.attendanceStatus ?? null} />,
+                    render: (x) => (
+                      <>
+                        <StatusBadge of="attendance" value={x.attendanceStatus ?? null} />
+                        {x.checkedInAt && (
+                          <Text size="xs" c="dimmed">
+                            check-in mandiri {formatDateTime(x.checkedInAt)}
+                          </Text>
+                        )}
+                      </>
+                    ),
                   },
                   {
                     label: 'Validasi BKK',

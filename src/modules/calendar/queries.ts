@@ -1,0 +1,53 @@
+import { and, eq } from 'drizzle-orm'
+import type { Conn } from '../../db/client.js'
+import {
+  applications,
+  companies,
+  jobVacancies,
+  students,
+  testParticipants,
+  testSchedules,
+  users,
+} from '../../db/schema/index.js'
+
+const s = testSchedules
+
+/**
+ * The learner's own participation in a test: their application `applicationId` takes part in schedule
+ * `scheduleId`; undefined otherwise (another learner's application, or not a participant).
+ */
+export async function ownTest(conn: Conn, studentId: number, applicationId: number, scheduleId: number) {
+  const [row] = await conn
+    .select({
+      scheduleId: s.id,
+      applicationId: applications.id,
+      name: s.name,
+      kind: s.kind,
+      scheduledAt: s.scheduledAt,
+      durationMinutes: s.durationMinutes,
+      location: s.location,
+      description: s.description,
+      sequence: s.sequence,
+      status: s.status,
+      cancelReason: s.cancelReason,
+      vacancyTitle: jobVacancies.title,
+      companyName: companies.name,
+      fullName: users.fullName,
+      email: users.email,
+    })
+    .from(testParticipants)
+    .innerJoin(applications, eq(applications.id, testParticipants.applicationId))
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .leftJoin(users, eq(users.id, students.userId))
+    .innerJoin(s, eq(s.id, testParticipants.testScheduleId))
+    .innerJoin(jobVacancies, eq(jobVacancies.id, s.jobVacancyId))
+    .innerJoin(companies, eq(companies.id, s.companyId))
+    .where(
+      and(
+        eq(testParticipants.testScheduleId, scheduleId),
+        eq(testParticipants.applicationId, applicationId),
+        eq(applications.studentId, studentId),
+      ),
+    )
+  return row
+}

@@ -1,0 +1,35 @@
+import type { Actor } from '../../actor.js'
+import type { Conn } from '../../db/client.js'
+import { notFound } from '../../http/errors.js'
+import { msg } from '../../http/i18n.js'
+import { invitationOf } from '../schedules/invitations.js'
+import type { CalendarSettings } from './ics.js'
+import * as q from './queries.js'
+
+export type { CalendarMethod, CalendarSettings } from './ics.js'
+
+/**
+ * The `.ics` of one of the learner's tests, the same event as in their e-mails (UID, SEQUENCE): an
+ * invitation while the test stands, a cancellation once it is cancelled. 404 unless the application is
+ * the caller's and takes part in the test.
+ */
+export async function myTestCalendar(
+  conn: Conn,
+  actor: Actor,
+  applicationId: number,
+  scheduleId: number,
+  settings: CalendarSettings,
+) {
+  const t =
+    (actor.studentId ? await q.ownTest(conn, actor.studentId, applicationId, scheduleId) : undefined) ??
+    notFound(msg('Jadwal tes tidak ditemukan pada lamaran ini.', 'No such test for this application.'))
+  const method = t.status === 'cancelled' ? 'CANCEL' : 'REQUEST'
+  const invitation = invitationOf(
+    { ...t, reason: t.cancelReason ?? undefined },
+    t.applicationId,
+    t.email ? { name: t.fullName ?? t.email, email: t.email } : null,
+    method,
+    settings,
+  )
+  return { ...invitation, fileName: `tes-${t.scheduleId}.ics` }
+}

@@ -1,0 +1,420 @@
+import { parse as parseCsv } from 'csv-parse/sync'
+import { fileTypeFromBuffer } from 'file-type'
+import { AppError, type FieldErrors } from '../../http/errors.js'
+import { type Msg, msg } from '../../http/i18n.js'
+
+/**
+ * Reading a student roster (CSV or XLSX, as a Dapodik export or a school's own sheet) into rows of
+ * named cells. Nothing here touches the database: the service decides what each row means.
+ */
+
+/** The roster's fields, by the request-style name the report uses. */
+export const FIELDS = [
+  'nisn',
+  'nis',
+  'full_name',
+  'gender',
+  'birth_place',
+  'birth_date',
+  'class_name',
+  'major',
+  'email',
+  'phone',
+] as const
+export type Field = (typeof FIELDS)[number]
+
+/** The header a field is written with (Dapodik's words), and the other spellings it is known by. */
+const HEADERS: Record<Field, { header: string; aliases: string[] }> = {
+  nisn: { header: 'NISN', aliases: [] },
+  nis: { header: 'NIS', aliases: ['NIPD', 'Nomor Induk'] },
+  full_name: { header: 'Nama', aliases: ['Nama Lengkap', 'Nama Siswa', 'Nama Peserta Didik'] },
+  gender: { header: 'JK', aliases: ['Jenis Kelamin', 'L/P'] },
+  birth_place: { header: 'Tempat Lahir', aliases: [] },
+  birth_date: { header: 'Tanggal Lahir', aliases: ['Tgl Lahir'] },
+  class_name: { header: 'Rombel', aliases: ['Rombel Saat Ini', 'Nama Rombel', 'Kelas'] },
+  major: { header: 'Jurusan', aliases: ['Kompetensi Keahlian', 'Kompetensi'] },
+  email: { header: 'Email', aliases: ['E-mail', 'Surel'] },
+  phone: { header: 'No HP', aliases: ['Nomor HP', 'HP', 'No Handphone', 'Nomor Handphone'] },
+}
+
+/** Columns the header row must have; e-mail and phone may be left out. */
+export const REQUIRED_COLUMNS: readonly Field[] = FIELDS.filter((f) => f !== 'email' && f !== 'phone')
+
+export const headerOf = (field: Field) => HEADERS[field].header
+
+/** Case, spaces and punctuation do not matter: `Tanggal Lahir`, `TANGGAL  LAHIR`, `tanggal_lahir`. */
+const normal = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '')
+
+const BY_HEADER = new Map<string, Field>(
+  FIELDS.flatMap((f) => [HEADERS[f].header, ...HEADERS[f].aliases].map((h) => [normal(h), f] as const)),
+)
+
+/** A cell as read: text, a number (XLSX) or a date (an XLSX date cell); empty cells are null. */
+export type Cell = string | number | Date | null
+
+export interface RosterRow {
+  /** The row's number in the spreadsheet (the header row counts), as a person finds it in Excel. */
+  row: number
+  cells: Partial<Record<Field, Cell>>
+}
+
+export interface Roster {
+  format: 'csv' | 'xlsx'
+  headerRow: number
+  columns: { header: string; field: Field | null }[]
+  /** Headers that name no field: ignored, and listed in the answer. */
+  unknownColumns: string[]
+  rows: RosterRow[]
+}
+
+export const MAX_ROWS = 5000
+/** The header row is looked for among the first rows (a Dapodik export has title lines above it). */
+const HEADER_SEARCH = 20
+
+const INVALID = msg('Berkas tidak dapat diimpor.', 'The file cannot be imported.')
+const fileError = (m: Msg, status = 422): never => {
+  throw new AppError(status, INVALID, { file: [m] } satisfies FieldErrors)
+}
+
+const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04
+
+const NOT_A_ROSTER = msg(
+  'berkas harus CSV atau XLSX (Excel 2007 ke atas); berkas .xls lama disimpan dulu sebagai .xlsx',
+  'the file must be CSV or XLSX (Excel 2007 or later); save an old .xls file as .xlsx first',
+)
+
+/**
+ * A file's rows of cells, judged by its bytes, not its name: XLSX when they are a ZIP (an .xlsx is one),
+ * CSV when they are text; anything else (a PDF, an image, an old .xls) is 415.
+ */
+export async function readRoster(buffer: Buffer): Promise<Roster> {
+  if (buffer.length === 0) fileError(msg('berkas kosong', 'the file is empty'))
+  const type = await fileTypeFromBuffer(buffer)
+  if (type && type.ext !== 'xlsx' && type.ext !== 'zip') fileError(NOT_A_ROSTER, 415)
+  const xlsx = isZip(buffer)
+  const grid = xlsx ? await xlsxGrid(buffer) : csvGrid(buffer)
+  return rosterOf(xlsx ? 'xlsx' : 'csv', grid)
+}
+
+function rosterOf(format: Roster['format'], grid: Cell[][]): Roster {
+  const headerIndex = grid.slice(0, HEADER_SEARCH).findIndex((cells) => {
+    const fields = new Set(cells.map((c) => BY_HEADER.get(normal(textOf(c)))))
+    return fields.has('nisn') && fields.has('full_name')
+  })
+  if (headerIndex < 0)
+    fileError(
+      msg(
+        `baris judul kolom tidak ditemukan: salah satu dari ${HEADER_SEARCH} baris pertama harus memuat kolom NISN dan Nama`,
+        `no header row: one of the first ${HEADER_SEARCH} rows must have the columns NISN and Nama`,
+      ),
+    )
+  const headers = grid[headerIndex].map((c) => textOf(c).trim().replace(/\s+/g, ' '))
+  const columns = headers.map((header) => ({ header, field: BY_HEADER.get(normal(header)) ?? null }))
+  const seen = new Map<Field, string>()
+  for (const { header, field } of columns) {
+    if (!field) continue
+    const earlier = seen.get(field)
+    if (earlier !== undefined)
+      fileError(
+        msg(
+          `kolom "${earlier}" dan "${header}" sama-sama berarti ${headerOf(field)}`,
+          `the columns "${earlier}" and "${header}" both mean ${headerOf(field)}`,
+        ),
+      )
+    seen.set(field, header)
+  }
+  const missing = REQUIRED_COLUMNS.filter((f) => !seen.has(f)).map(headerOf)
+  if (missing.length > 0)
+    fileError(
+      msg(
+        `kolom wajib tidak ada: ${missing.join(', ')}`,
+        `required columns are missing: ${missing.join(', ')}`,
+      ),
+    )
+  const rows: RosterRow[] = []
+  for (let i = headerIndex + 1; i < grid.length; i++) {
+    const cells: RosterRow['cells'] = {}
+    let empty = true
+    columns.forEach(({ field }, c) => {
+      if (!field) return
+      const value = clean(grid[i][c])
+      if (value !== null) empty = false
+      cells[field] = value
+    })
+    if (empty) continue
+    rows.push({ row: i + 1, cells })
+    if (rows.length > MAX_ROWS)
+      fileError(
+        msg(
+          `berkas berisi lebih dari ${MAX_ROWS} baris siswa; bagi menjadi beberapa berkas`,
+          `the file has more than ${MAX_ROWS} student rows; split it into several files`,
+        ),
+      )
+  }
+  if (rows.length === 0)
+    fileError(msg('tidak ada baris siswa di bawah judul kolom', 'no student rows below the header row'))
+  return {
+    format,
+    headerRow: headerIndex + 1,
+    columns,
+    unknownColumns: columns.filter((c) => !c.field && c.header !== '').map((c) => c.header),
+    rows,
+  }
+}
+
+function clean(cell: Cell | undefined): Cell {
+  if (cell === undefined || cell === null) return null
+  if (typeof cell === 'string') {
+    const s = cell.trim().replace(/\s+/g, ' ')
+    return s === '' ? null : s
+  }
+  return cell
+}
+
+function textOf(cell: Cell | undefined): string {
+  if (cell === null || cell === undefined) return ''
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10)
+  return String(cell)
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+/** UTF-8 (with or without a byte-order mark), or Windows-1252 as older Excel writes it. */
+function decode(buffer: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buffer)
+  } catch {
+    return new TextDecoder('windows-1252').decode(buffer)
+  }
+}
+
+/**
+ * The delimiter of the first line that has one: Excel in an Indonesian locale saves CSV with `;`,
+ * elsewhere with `,`; a tab from a copy of a sheet. Quoted text is not counted.
+ */
+function delimiterOf(text: string): string {
+  for (const line of text.split(/\r?\n/, HEADER_SEARCH)) {
+    const bare = line.replace(/"[^"]*"/g, '')
+    const counts = [';', ',', '\t'].map((d) => [d, bare.split(d).length - 1] as const)
+    const [best] = counts.sort((a, b) => b[1] - a[1])
+    if (best[1] > 0) return best[0]
+  }
+  return ','
+}
+
+function csvGrid(buffer: Buffer): Cell[][] {
+  const text = decode(buffer).replace(/^\uFEFF/, '')
+  // A binary file that is not a ZIP (an old .xls, a PDF, an image) is no CSV either.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for binary bytes is the point
+  if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096))) fileError(NOT_A_ROSTER, 415)
+  try {
+    const records = parseCsv(text, {
+      delimiter: delimiterOf(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      // Mixed line ends (a line added by hand in another editor) are still lines.
+      record_delimiter: ['\r\n', '\n', '\r'],
+    }) as string[][]
+    return records
+  } catch (err) {
+    const line = (err as { lines?: unknown }).lines
+    const where = typeof line === 'number' ? line : '?'
+    return fileError(
+      (err as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED'
+        ? msg(
+            `CSV tidak dapat dibaca: tanda kutip (") yang dibuka tidak ditutup, sekitar baris ${where}`,
+            `the CSV cannot be read: a quote (") is never closed, near line ${where}`,
+          )
+        : msg(`CSV tidak dapat dibaca sekitar baris ${where}`, `the CSV cannot be read near line ${where}`),
+    )
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// XLSX
+
+type ExcelValue =
+  | null
+  | undefined
+  | string
+  | number
+  | boolean
+  | Date
+  | { text?: unknown; richText?: { text: string }[]; result?: unknown; error?: unknown; formula?: unknown }
+
+function xlsxCell(value: ExcelValue): Cell {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string' || typeof value === 'number') return value
+  if (typeof value === 'boolean') return String(value)
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value
+  if (Array.isArray(value.richText)) return value.richText.map((r) => r.text).join('')
+  if (typeof value.text === 'string') return value.text
+  if ('result' in value) return xlsxCell(value.result as ExcelValue)
+  return null
+}
+
+/** The first worksheet's cells (exceljs, loaded on first use as the reports do). */
+async function xlsxGrid(buffer: Buffer): Promise<Cell[][]> {
+  const { default: ExcelJS } = await import('exceljs')
+  const book = new ExcelJS.Workbook()
+  try {
+    await book.xlsx.load(buffer as unknown as ArrayBuffer)
+  } catch {
+    return fileError(
+      msg(
+        'berkas XLSX tidak dapat dibaca (rusak, terkunci kata sandi, atau bukan XLSX)',
+        'the XLSX file cannot be read (damaged, password-protected, or not XLSX)',
+      ),
+    )
+  }
+  const sheet = book.worksheets.find((s) => s.state !== 'hidden' && s.rowCount > 0) ?? book.worksheets[0]
+  if (!sheet)
+    return fileError(msg('berkas XLSX tidak memiliki lembar kerja', 'the XLSX file has no worksheet'))
+  if (sheet.rowCount > MAX_ROWS + HEADER_SEARCH + 1000)
+    fileError(
+      msg(
+        `berkas berisi lebih dari ${MAX_ROWS} baris siswa; bagi menjadi beberapa berkas`,
+        `the file has more than ${MAX_ROWS} student rows; split it into several files`,
+      ),
+    )
+  const grid: Cell[][] = []
+  sheet.eachRow({ includeEmpty: true }, (row, number) => {
+    const values = row.values as ExcelValue[]
+    // exceljs numbers columns from 1: values[0] is always empty.
+    grid[number - 1] = values.slice(1).map(xlsxCell)
+  })
+  for (let i = 0; i < grid.length; i++) grid[i] ??= []
+  return grid
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading one cell as a field's value (no database): the value, or the message saying what is wrong
+
+export type Checked<T> = { value: T | null } | { error: Msg }
+
+/** Text of a cell, with numbers written as Excel shows them (no thousands separators or exponent). */
+export function cellText(cell: Cell | undefined): string | null {
+  if (cell === null || cell === undefined) return null
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10)
+  if (typeof cell === 'number')
+    return Number.isInteger(cell) ? BigInt(Math.round(cell)).toString() : String(cell)
+  return cell
+}
+
+/**
+ * NISN: 10 digits. A number cell lost its leading zeros to Excel (`0071234567` → 71234567): they are
+ * put back. Typed text is taken as written.
+ */
+export function nisnOf(cell: Cell | undefined): Checked<string> {
+  if (typeof cell === 'number' && Number.isInteger(cell) && cell > 0 && cell < 1e10)
+    return { value: String(cell).padStart(10, '0') }
+  const text = cellText(cell)?.replace(/\s/g, '') ?? null
+  if (text === null) return { value: null }
+  if (!/^[0-9]{10}$/.test(text)) return { error: msg('NISN harus 10 digit angka', 'NISN must be 10 digits') }
+  return { value: text }
+}
+
+export function nisOf(cell: Cell | undefined): Checked<string> {
+  const text = cellText(cell)
+  if (text === null) return { value: null }
+  if (text.length > 30) return { error: msg('maksimal 30 karakter', 'must be at most 30 characters') }
+  if (!/^[A-Za-z0-9][A-Za-z0-9./-]*$/.test(text))
+    return {
+      error: msg(
+        'hanya huruf, angka, titik, garis miring atau tanda hubung',
+        'only letters, digits, dots, slashes or hyphens',
+      ),
+    }
+  return { value: text }
+}
+
+export function textField(cell: Cell | undefined, max: number): Checked<string> {
+  const text = cellText(cell)
+  if (text === null) return { value: null }
+  if (Array.from(text).length > max)
+    return { error: msg(`maksimal ${max} karakter`, `must be at most ${max} characters`) }
+  return { value: text }
+}
+
+/** JK: `L` or `P` (also `Laki-laki` / `Perempuan`), any case. */
+export function genderOf(cell: Cell | undefined): Checked<'L' | 'P'> {
+  const text =
+    cellText(cell)
+      ?.toLowerCase()
+      .replace(/[^a-z]/g, '') ?? null
+  if (text === null || text === '') return { value: null }
+  if (text === 'l' || text === 'lakilaki' || text === 'laki') return { value: 'L' }
+  if (text === 'p' || text === 'perempuan' || text === 'wanita') return { value: 'P' }
+  return { error: msg('harus L atau P', 'must be L or P') }
+}
+
+const isoDay = (y: number, m: number, d: number) => {
+  const date = new Date(Date.UTC(y, m - 1, d))
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null
+  return date.toISOString().slice(0, 10)
+}
+
+/**
+ * Tanggal Lahir: `dd/mm/yyyy` or `yyyy-mm-dd` text, an XLSX date cell, or a date's serial number (a
+ * cell Excel did not format as a date); a real day between 1900-01-01 and `today`.
+ */
+export function birthDateOf(cell: Cell | undefined, today: string): Checked<string> {
+  if (cell === null || cell === undefined) return { value: null }
+  let day: string | null = null
+  if (cell instanceof Date) day = cell.toISOString().slice(0, 10)
+  else if (typeof cell === 'number') {
+    // Excel's day 25569 is 1970-01-01 (its calendar counts a 29 February 1900 that never was).
+    if (Number.isInteger(cell) && cell > 60 && cell < 2958466)
+      day = new Date((cell - 25569) * 86_400_000).toISOString().slice(0, 10)
+  } else {
+    const dmy = cell.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/)
+    const ymd = cell.match(/^(\d{4})-(\d{1,2})-(\d{1,2})$/)
+    if (dmy) day = isoDay(Number(dmy[3]), Number(dmy[2]), Number(dmy[1]))
+    else if (ymd) day = isoDay(Number(ymd[1]), Number(ymd[2]), Number(ymd[3]))
+  }
+  if (day === null)
+    return {
+      error: msg(
+        'harus tanggal yang valid dengan format dd/mm/yyyy atau yyyy-mm-dd',
+        'must be a valid date written dd/mm/yyyy or yyyy-mm-dd',
+      ),
+    }
+  if (day < '1900-01-01' || day > today)
+    return {
+      error: msg(
+        'harus tanggal antara 1900-01-01 dan hari ini',
+        'must be a date between 1900-01-01 and today',
+      ),
+    }
+  return { value: day }
+}
+
+/** No HP: an Indonesian mobile number; spaces, dashes and dots are dropped, a lost leading 0 put back. */
+export function phoneOf(cell: Cell | undefined): Checked<string> {
+  let text = cellText(cell)?.replace(/[\s().-]/g, '') ?? null
+  if (text === null || text === '') return { value: null }
+  if (/^8[0-9]{8,12}$/.test(text)) text = `0${text}`
+  if (!/^(\+62|62|0)8[0-9]{7,12}$/.test(text))
+    return {
+      error: msg(
+        'harus nomor HP Indonesia, mis. 081234567890',
+        'must be an Indonesian mobile number, e.g. 081234567890',
+      ),
+    }
+  return { value: text }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function emailOf(cell: Cell | undefined): Checked<string> {
+  const text =
+    cellText(cell)
+      ?.replace(/^mailto:/i, '')
+      .toLowerCase() ?? null
+  if (text === null) return { value: null }
+  if (text.length > 254 || !EMAIL.test(text))
+    return { error: msg('harus alamat e-mail yang valid', 'must be a valid e-mail address') }
+  return { value: text }
+}

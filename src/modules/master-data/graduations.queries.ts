@@ -1,0 +1,46 @@
+import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm'
+import type { Conn } from '../../db/client.js'
+import { majors, students, users } from '../../db/schema/index.js'
+import { sameClass } from './learners.queries.js'
+
+const columns = {
+  id: students.id,
+  nis: students.nis,
+  nisn: students.nisn,
+  fullName: students.fullName,
+  className: students.className,
+  graduationYear: students.graduationYear,
+  major: { id: majors.id, code: majors.code, name: majors.name },
+  account: { id: users.id, email: users.email, role: users.role },
+}
+
+export type Candidate = Awaited<ReturnType<typeof candidates>>[number]
+
+/**
+ * The learners a graduation looks at, in class and name order: the listed ids (either kind), or the
+ * grade-12 students of the filter together with those of it already graduated in `year` (refused, so
+ * that a second run says who was done before). With `lock`, the learner rows are locked for the change
+ * (a concurrent graduation waits, then sees them graduated).
+ */
+export async function candidates(
+  conn: Conn,
+  by: { ids: number[] } | { majorId?: number; className?: string; year: number },
+  lock: boolean,
+) {
+  let where: SQL | undefined
+  if ('ids' in by) where = inArray(students.id, by.ids)
+  else
+    where = and(
+      or(isNull(students.graduationYear), eq(students.graduationYear, by.year)),
+      by.majorId === undefined ? undefined : eq(students.majorId, by.majorId),
+      by.className === undefined ? undefined : sameClass(by.className),
+    )
+  const query = conn
+    .select(columns)
+    .from(students)
+    .innerJoin(majors, eq(majors.id, students.majorId))
+    .leftJoin(users, eq(users.id, students.userId))
+    .where(where)
+    .orderBy(asc(majors.code), asc(students.className), asc(students.fullName), asc(students.id))
+  return lock ? query.for('update', { of: students }) : query
+}

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { ok } from '../../http/envelope.js'
+import { langOf, msg, tr } from '../../http/i18n.js'
+import { Envelope, Id, Nullable } from '../../http/schemas.js'
+import { graduateLearners } from './graduations.service.js'
+import { Year } from './learners.routes.js'
+
+const Body = Type.Object(
+  {
+    graduation_year: Year,
+    major_id: Type.Optional(Id),
+    class_name: Type.Optional(Type.String({ minLength: 1, maxLength: 50, examples: ['XII TKJ 1'] })),
+    student_ids: Type.Optional(
+      Type.Array(Id, {
+        minItems: 1,
+        maxItems: 2000,
+        uniqueItems: true,
+        description: 'Instead of a class or major',
+      }),
+    ),
+    dry_run: Type.Optional(
+      Type.Boolean({ default: false, description: 'true: answer who would graduate, change nothing' }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Who graduates: the grade-12 students of `class_name` and/or `major_id`, or the listed `student_ids` (not both forms).',
+  },
+)
+
+const Graduate = Type.Object({
+  id: Type.Integer(),
+  nis: Type.String(),
+  nisn: Nullable(Type.String()),
+  fullName: Type.String(),
+  className: Nullable(Type.String()),
+  major: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
+  account: Nullable(Type.Object({ id: Type.Integer(), email: Type.String() })),
+})
+
+const GraduationOut = Type.Object({
+  dryRun: Type.Boolean(),
+  graduationYear: Type.Integer(),
+  processed: Type.Integer(),
+  succeeded: Type.Integer({ description: 'Graduated (or, in a dry run, who would be)' }),
+  failed: Type.Integer(),
+  graduates: Type.Array(Graduate),
+  failures: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      nis: Nullable(Type.String()),
+      fullName: Nullable(Type.String()),
+      reason: Type.String(),
+    }),
+  ),
+})
+
+/** /api/admin/graduations: a class (or a list) of grade-12 students becomes alumni of a year. */
+export const graduationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags: ['alumni'],
+        summary:
+          'Graduate grade-12 students (a class, a major, or a list): preview with dry_run, then commit',
+        description:
+          'One transaction: each graduate gets the graduation year and their account the role `alumni`; the learner record, account, portfolio, applications and placements stay as they are. Someone already graduated is refused on their own (`failures`, with the reason); the others graduate. A commit that matches nobody is 422.',
+        body: Body,
+        response: { 200: Envelope(GraduationOut) },
+      },
+    },
+    async (req) => {
+      const result = await graduateLearners(app.db, req.user, req.body)
+      const lang = langOf(req)
+      const data = { ...result, failures: result.failures.map((f) => ({ ...f, reason: tr(f.reason, lang) })) }
+      const y = result.graduationYear
+      return ok(
+        data,
+        result.dryRun
+          ? msg(
+              `Pratinjau: ${result.succeeded} siswa akan lulus tahun ${y}${result.failed ? `, ${result.failed} ditolak` : ''}. Belum ada yang diubah.`,
+              `Preview: ${result.succeeded} student(s) would graduate in ${y}${result.failed ? `, ${result.failed} refused` : ''}. Nothing changed yet.`,
+            )
+          : msg(
+              `${result.succeeded} siswa lulus dan menjadi alumni ${y}${result.failed ? `; ${result.failed} ditolak` : ''}.`,
+              `${result.succeeded} student(s) graduated as alumni of ${y}${result.failed ? `; ${result.failed} refused` : ''}.`,
+            ),
+      )
+    },
+  )
+}

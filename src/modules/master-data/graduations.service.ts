@@ -1,0 +1,163 @@
+import type { Actor } from '../../actor.js'
+import type { Conn, Db } from '../../db/client.js'
+import { type FieldErrors, unprocessable } from '../../http/errors.js'
+import { type Msg, msg } from '../../http/i18n.js'
+import * as g from './graduations.queries.js'
+import * as q from './learners.queries.js'
+
+/*
+ * Graduation of a class (issue 16): grade-12 students become alumni of a year in one transaction. The
+ * learner record stays the same row, so the account, portfolio, applications, placements and tracer
+ * study carry over; the account's role becomes `alumni`. Someone already graduated is refused on their
+ * own (listed in `failures`), never graduated twice; the others go ahead.
+ */
+
+export interface GraduationInput {
+  graduation_year: number
+  major_id?: number
+  class_name?: string
+  student_ids?: number[]
+  dry_run?: boolean
+}
+
+const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
+const WHO = msg(
+  'Pilih siswa yang lulus: satu kelas (class_name), satu kompetensi (major_id), keduanya, atau daftar siswa (student_ids).',
+  'Choose who graduates: a class (class_name), a major (major_id), both, or a list of students (student_ids).',
+)
+
+export interface Graduate {
+  id: number
+  nis: string
+  nisn: string | null
+  fullName: string
+  className: string | null
+  major: { id: number; code: string; name: string }
+  account: { id: number; email: string } | null
+}
+
+export interface Refusal {
+  id: number
+  nis: string | null
+  fullName: string | null
+  reason: Msg
+}
+
+function graduateOut(c: g.Candidate): Graduate {
+  return {
+    id: c.id,
+    nis: c.nis,
+    nisn: c.nisn,
+    fullName: c.fullName,
+    className: c.className,
+    major: c.major,
+    account: c.account ? { id: c.account.id, email: c.account.email } : null,
+  }
+}
+
+const alreadyGraduated = (year: number) =>
+  msg(`Sudah lulus: alumni tahun ${year}.`, `Already graduated: alumnus of ${year}.`)
+
+/** Who would graduate and who is refused, from the rows as read (locked when committing). */
+function sort(rows: g.Candidate[], ids: number[] | undefined) {
+  const graduates: Graduate[] = []
+  const failures: Refusal[] = []
+  if (ids) {
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    for (const id of ids) {
+      const r = byId.get(id)
+      if (!r)
+        failures.push({
+          id,
+          nis: null,
+          fullName: null,
+          reason: msg('Siswa tidak ditemukan.', 'No such student.'),
+        })
+      else if (r.graduationYear !== null)
+        failures.push({ id, nis: r.nis, fullName: r.fullName, reason: alreadyGraduated(r.graduationYear) })
+      else graduates.push(graduateOut(r))
+    }
+  } else
+    for (const r of rows)
+      if (r.graduationYear !== null)
+        failures.push({
+          id: r.id,
+          nis: r.nis,
+          fullName: r.fullName,
+          reason: alreadyGraduated(r.graduationYear),
+        })
+      else graduates.push(graduateOut(r))
+  return { graduates, failures }
+}
+
+/**
+ * Previews (`dry_run`) or commits a graduation. The selection is the listed `student_ids`, or the
+ * grade-12 students of a class and/or major (their classmates already graduated that year are listed as
+ * refused). A commit that finds nobody at all is a 422 on the selection.
+ */
+export async function graduateLearners(db: Db, actor: Actor, input: GraduationInput) {
+  const byIds = input.student_ids !== undefined
+  if (byIds && (input.class_name !== undefined || input.major_id !== undefined)) {
+    const both = msg('tidak boleh dikirim bersama student_ids', 'must not be sent together with student_ids')
+    unprocessable(WHO, {
+      ...(input.class_name !== undefined ? { class_name: [both] } : {}),
+      ...(input.major_id !== undefined ? { major_id: [both] } : {}),
+    })
+  }
+  if (!byIds && input.class_name === undefined && input.major_id === undefined) {
+    const one = msg(
+      'isi salah satu: class_name, major_id atau student_ids',
+      'give one of class_name, major_id or student_ids',
+    )
+    unprocessable(WHO, { class_name: [one], major_id: [one], student_ids: [one] })
+  }
+  const latest = new Date().getUTCFullYear() + 1
+  if (input.graduation_year > latest)
+    unprocessable(INVALID, { graduation_year: [msg(`maksimal ${latest}`, `must be at most ${latest}`)] })
+  const className = input.class_name?.trim().replace(/\s+/g, ' ')
+  if (input.class_name !== undefined && !className)
+    unprocessable(INVALID, { class_name: [msg('tidak boleh kosong', 'must not be empty')] })
+  const year = input.graduation_year
+  const by = byIds ? { ids: input.student_ids! } : { majorId: input.major_id, className, year }
+
+  const checkMajor = async (conn: Conn) => {
+    if (input.major_id !== undefined && !(await q.majorState(conn, input.major_id)))
+      unprocessable(INVALID, { major_id: [msg('Jurusan tidak ditemukan.', 'The major does not exist.')] })
+  }
+
+  if (input.dry_run) {
+    await checkMajor(db)
+    const { graduates, failures } = sort(await g.candidates(db, by, false), input.student_ids)
+    return { dryRun: true, graduationYear: year, ...counts(graduates, failures), graduates, failures }
+  }
+  return db.transaction(async (tx) => {
+    await checkMajor(tx)
+    const { graduates, failures } = sort(await g.candidates(tx, by, true), input.student_ids)
+    if (graduates.length + failures.length === 0) {
+      const none = msg('tidak ada siswa kelas XII yang cocok', 'matches no grade-12 student')
+      const errors: FieldErrors = {}
+      if (input.class_name !== undefined) errors.class_name = [none]
+      if (input.major_id !== undefined) errors.major_id = [none]
+      unprocessable(
+        msg(
+          'Tidak ada siswa kelas XII yang cocok dengan pilihan ini.',
+          'No grade-12 student matches this choice.',
+        ),
+        errors,
+      )
+    }
+    const ids = graduates.map((s) => s.id)
+    if (ids.length > 0) {
+      // Guarded again in SQL (graduation_year is null): nobody graduates twice, whatever raced.
+      const done = await q.graduate(tx, ids, year)
+      await q.auditEach(tx, actor.id, 'graduate', done, { graduationYear: year })
+    }
+    return { dryRun: false, graduationYear: year, ...counts(graduates, failures), graduates, failures }
+  })
+}
+
+const counts = (graduates: unknown[], failures: unknown[]) => ({
+  processed: graduates.length + failures.length,
+  succeeded: graduates.length,
+  failed: failures.length,
+})

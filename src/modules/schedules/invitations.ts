@@ -1,0 +1,214 @@
+import type { Config } from '../../config.js'
+import type { Conn } from '../../db/client.js'
+import type { TestKind } from '../../db/schema/index.js'
+import type { Outbox, OutgoingEmail } from '../../jobs/outbox.js'
+import { labelOf, type NotificationKind } from '../../vocabulary/index.js'
+import {
+  type CalendarMethod,
+  type CalendarSettings,
+  type TestEvent,
+  testInvitation,
+} from '../calendar/ics.js'
+import type { MessageKey } from '../messages/catalogue.js'
+import { loadTemplates, type RenderedMessage, renderTemplate, type Template } from '../messages/render.js'
+import type { NewNotification } from '../notifications/service.js'
+
+/**
+ * What the participants of a test are told, in-app and by e-mail with an `.ics` invitation: the texts are
+ * the catalogue's `test.*` messages (src/modules/messages/catalogue.ts) in the school's wording; times are
+ * in the school's time zone.
+ */
+
+export type TestMessage =
+  | 'test.scheduled'
+  | 'test.rescheduled'
+  | 'test.cancelled'
+  | 'test.removed'
+  | 'test.reminder'
+
+/** The notification kind of each message (the vocabulary's `notificationKind`). */
+const KIND: Record<TestMessage, NotificationKind> = {
+  'test.scheduled': 'test.scheduled',
+  'test.rescheduled': 'test.updated',
+  'test.cancelled': 'test.cancelled',
+  'test.removed': 'test.removed',
+  'test.reminder': 'test.reminder',
+}
+
+/** The calendar method each message carries: an invitation or update, or taking the event out. */
+const METHOD: Record<TestMessage, CalendarMethod> = {
+  'test.scheduled': 'REQUEST',
+  'test.rescheduled': 'REQUEST',
+  'test.cancelled': 'CANCEL',
+  'test.removed': 'CANCEL',
+  'test.reminder': 'REQUEST',
+}
+
+/** The settings an invitation needs, from the configuration. */
+export const calendarSettings = (config: Pick<Config, 'schoolTimeZone' | 'publicUrl' | 'smtp'>) => ({
+  timeZone: config.schoolTimeZone,
+  publicUrl: config.publicUrl,
+  from: config.smtp.from,
+})
+
+/** What a change of a schedule needs besides the database: the e-mail outbox and the calendar settings. */
+export interface Mailing {
+  outbox: Outbox
+  calendar: CalendarSettings
+}
+
+const formats = new Map<string, { when: Intl.DateTimeFormat; zone: Intl.DateTimeFormat }>()
+
+/**
+ * "Rabu, 15 Juli 2026 pukul 08.00 WIB": a test's time in the school's time zone (`SCHOOL_TIME_ZONE`), with
+ * the zone's Indonesian abbreviation (WIB, WITA, WIT; elsewhere e.g. "GMT+1").
+ */
+export function whenText(at: Date, timeZone = 'Asia/Jakarta') {
+  let f = formats.get(timeZone)
+  if (!f) {
+    f = {
+      when: new Intl.DateTimeFormat('id-ID', { dateStyle: 'full', timeStyle: 'short', timeZone }),
+      zone: new Intl.DateTimeFormat('id-ID', { timeZone, timeZoneName: 'short' }),
+    }
+    formats.set(timeZone, f)
+  }
+  const zone = f.zone.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone
+  return `${f.when.format(at)} ${zone}`
+}
+
+/** A test as its messages and invitations describe it. */
+export interface TestFacts {
+  scheduleId: number
+  name: string
+  kind: TestKind
+  scheduledAt: Date
+  durationMinutes: number | null
+  location: string
+  description: string | null
+  sequence: number
+  vacancyTitle: string
+  companyName: string
+  /** Why it was cancelled (test.cancelled). */
+  reason?: string
+}
+
+/** One participant to tell: their application, and their account (none: nobody to tell). */
+export interface Recipient {
+  applicationId: number
+  userId: number | null
+  email: string | null
+  fullName: string | null
+  /** The account is active (only active accounts get e-mail). */
+  active: boolean | null
+}
+
+/** The placeholders of the `test.*` messages. */
+export function messageVars(f: TestFacts, timeZone: string, name: string | null) {
+  return {
+    nama: name ?? 'peserta',
+    jenis_tes: labelOf('testKind', f.kind),
+    nama_tes: f.name,
+    lowongan: f.vacancyTitle,
+    perusahaan: f.companyName,
+    waktu: whenText(f.scheduledAt, timeZone),
+    lokasi: f.location,
+    alasan: f.reason ?? '',
+  }
+}
+
+/** The e-mail around a rendered message: greeting, the message, what to do, the signature. */
+export function emailText(key: TestMessage, m: RenderedMessage, name: string | null) {
+  const bring = METHOD[key] === 'REQUEST' ? '\n\nMohon hadir tepat waktu dan membawa kartu identitas.' : ''
+  const calendar =
+    METHOD[key] === 'REQUEST'
+      ? 'Undangan kalender (.ics) terlampir: buka untuk menambahkan tes ini ke kalender Anda.'
+      : 'Pembatalan kalender (.ics) terlampir: buka untuk menghapus tes ini dari kalender Anda.'
+  return {
+    subject: `[BKK] ${m.title}`,
+    text: `Yth. ${name ?? 'peserta'},\n\n${m.body}${bring}\n\n${calendar}\n\nSalam,\nBursa Kerja Khusus`,
+  }
+}
+
+/** The `.ics` of one participant's test for the message `key` (or a download: the test as it stands). */
+export function invitationOf(
+  f: TestFacts,
+  applicationId: number,
+  attendee: { name: string; email: string } | null,
+  method: CalendarMethod,
+  settings: CalendarSettings,
+) {
+  const event: TestEvent = {
+    scheduleId: f.scheduleId,
+    applicationId,
+    sequence: f.sequence,
+    title: `${labelOf('testKind', f.kind)}: ${f.name} (${f.companyName})`,
+    startsAt: f.scheduledAt,
+    durationMinutes: f.durationMinutes,
+    location: f.location,
+    description: [
+      `${labelOf('testKind', f.kind)} "${f.name}" untuk lowongan "${f.vacancyTitle}" di ${f.companyName}.`,
+      f.description,
+      method === 'CANCEL' && f.reason ? `Dibatalkan: ${f.reason}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    attendee,
+  }
+  return { ics: testInvitation(event, method, settings), method }
+}
+
+/** The e-mail of one message to one participant, with its invitation; null without an active address. */
+export function testEmail(
+  key: TestMessage,
+  template: Template,
+  f: TestFacts,
+  r: Recipient,
+  settings: CalendarSettings,
+): OutgoingEmail | null {
+  if (!r.email || !r.active) return null
+  const name = r.fullName
+  const mail = emailText(key, renderTemplate(template, messageVars(f, settings.timeZone, name)), name)
+  return {
+    to: r.email,
+    ...mail,
+    calendar: invitationOf(
+      f,
+      r.applicationId,
+      { name: name ?? r.email, email: r.email },
+      METHOD[key],
+      settings,
+    ),
+  }
+}
+
+/**
+ * The message `key` for `recipients`: writes their e-mails (with the invitation) into the outbox, in the
+ * caller's transaction, and answers the in-app notices for the lifecycle step to insert. The wording is
+ * loaded once.
+ */
+export async function tellParticipants(
+  tx: Conn,
+  mailing: Mailing,
+  key: TestMessage,
+  f: TestFacts,
+  recipients: Recipient[],
+): Promise<NewNotification[]> {
+  if (recipients.length === 0) return []
+  const template = (await loadTemplates(tx, [key as MessageKey]))[key as MessageKey]
+  if (mailing.outbox.enabled) {
+    const mails = recipients.flatMap((r) => testEmail(key, template, f, r, mailing.calendar) ?? [])
+    await mailing.outbox.queue(tx, mails)
+  }
+  return recipients.flatMap((r) => {
+    if (!r.userId) return []
+    const text = renderTemplate(template, messageVars(f, mailing.calendar.timeZone, r.fullName))
+    return [
+      {
+        userId: r.userId,
+        kind: KIND[key],
+        ...text,
+        data: { applicationId: r.applicationId, testScheduleId: f.scheduleId },
+      },
+    ]
+  })
+}

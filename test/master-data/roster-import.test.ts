@@ -1,0 +1,720 @@
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq, inArray, sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { auditLog, importRuns, students, users } from '../../src/db/schema/index.js'
+import { type Caller, call, type TestContext, useTestApp } from '../support/app.js'
+import { type Account, anAdmin, anAlumnus, aStudent, logIn } from '../support/builders/accounts.js'
+import { aMajor } from '../support/builders/org.js'
+import { multipart, tinyPdf } from '../support/multipart.js'
+import { expectRoles } from '../support/roles.js'
+
+const DOMAIN = 'smkn9.sch.id'
+const t = useTestApp({ SCHOOL_EMAIL_DOMAIN: DOMAIN })
+let admin: Account
+let otherAdmin: Account
+let tkj: { id: number; code: string; name: string }
+let akl: { id: number; code: string; name: string }
+
+beforeAll(async () => {
+  admin = await anAdmin(t)
+  otherAdmin = await anAdmin(t)
+  tkj = await aMajor(t, { code: 'TKJ', name: 'Teknik Komputer dan Jaringan' })
+  akl = await aMajor(t, { code: 'AKL', name: 'Akuntansi dan Keuangan Lembaga' })
+})
+
+// Each test file has its own database: a counter is enough to keep NISNs and NISs apart.
+let n = 0
+const nisn = () => String(71000000 + ++n).padStart(10, '0')
+const nis = () => `2425${String(++n).padStart(4, '0')}`
+
+const HEADER = [
+  'NISN',
+  'NIS',
+  'Nama',
+  'JK',
+  'Tempat Lahir',
+  'Tanggal Lahir',
+  'Rombel',
+  'Jurusan',
+  'Email',
+  'No HP',
+]
+
+interface Person {
+  nisn: string
+  nis: string
+  nama: string
+  jk?: string
+  tempat?: string
+  tanggal?: string
+  rombel?: string
+  jurusan?: string
+  email?: string
+  hp?: string
+}
+
+function person(values: Partial<Person> = {}): Person {
+  const id = nisn()
+  return {
+    nisn: id,
+    nis: nis(),
+    nama: `Siswa Impor ${n}`,
+    jk: 'L',
+    tempat: 'Bandung',
+    tanggal: '15/08/2008',
+    rombel: 'XII TKJ 1',
+    jurusan: 'TKJ',
+    email: '',
+    hp: '',
+    ...values,
+  }
+}
+
+const line = (p: Person) => [
+  p.nisn,
+  p.nis,
+  p.nama,
+  p.jk ?? '',
+  p.tempat ?? '',
+  p.tanggal ?? '',
+  p.rombel ?? '',
+  p.jurusan ?? '',
+  p.email ?? '',
+  p.hp ?? '',
+]
+
+const quote = (v: string) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
+function csv(rows: string[][], delimiter = ','): Buffer {
+  return Buffer.from(`${rows.map((r) => r.map(quote).join(delimiter)).join('\r\n')}\r\n`, 'utf8')
+}
+const rosterCsv = (people: Person[]) => csv([HEADER, ...people.map(line)])
+
+async function xlsx(rows: unknown[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook()
+  const sheet = book.addWorksheet('Peserta Didik')
+  for (const r of rows) sheet.addRow(r)
+  return Buffer.from(await book.xlsx.writeBuffer())
+}
+
+function upload(
+  file: Buffer,
+  opts: { dryRun?: boolean; as?: Caller; filename?: string; lang?: string } = {},
+) {
+  const fields: [string, string | { data: Buffer; filename: string; contentType: string }][] = [
+    ['file', { data: file, filename: opts.filename ?? 'roster.csv', contentType: 'text/csv' }],
+  ]
+  if (opts.dryRun !== undefined) fields.push(['dry_run', String(opts.dryRun)])
+  const form = multipart(fields)
+  return call(t, 'POST', '/api/admin/imports/students', {
+    as: opts.as ?? admin,
+    body: form.body,
+    headers: { ...form.headers, ...(opts.lang ? { 'accept-language': opts.lang } : {}) },
+  })
+}
+
+const byNisn = async (id: string) => (await t.db.select().from(students).where(eq(students.nisn, id)))[0]
+const accountOf = async (userId: number | null) =>
+  userId === null ? undefined : (await t.db.select().from(users).where(eq(users.id, userId)))[0]
+
+/** Every row of every table (the service's and the queue's) as text: what a copy of the database holds. */
+async function databaseText(ctx: TestContext): Promise<string> {
+  const tables = (await ctx.db.execute(sql`
+    select table_schema as s, table_name as t from information_schema.tables
+    where table_schema in ('public', 'pgboss', 'drizzle') and table_type = 'BASE TABLE'`)) as unknown as {
+    rows: { s: string; t: string }[]
+  }
+  const parts: string[] = []
+  for (const { s, t: name } of tables.rows) {
+    const rows = (await ctx.db.execute(
+      sql.raw(`select x::text as v from "${s}"."${name}" x`),
+    )) as unknown as {
+      rows: { v: string }[]
+    }
+    parts.push(...rows.rows.map((r) => r.v))
+  }
+  return parts.join('\n')
+}
+
+/** How many rows the tables an import writes hold. */
+async function counts() {
+  const [row] = (
+    (await t.db.execute(sql`
+      select (select count(*) from students)::int as students, (select count(*) from users)::int as users,
+             (select count(*) from import_runs)::int as runs, (select count(*) from audit_log)::int as audits`)) as unknown as {
+      rows: { students: number; users: number; runs: number; audits: number }[]
+    }
+  ).rows
+  return row
+}
+
+async function readSheet(buffer: Buffer) {
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(buffer as unknown as ArrayBuffer)
+  const sheet = book.worksheets[0]
+  const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String)
+  const rows: Record<string, string>[] = []
+  sheet.eachRow((row, i) => {
+    if (i === 1) return
+    const values = (row.values as unknown[]).slice(1)
+    rows.push(Object.fromEntries(header.map((h, c) => [h, values[c] == null ? '' : String(values[c])])))
+  })
+  return rows
+}
+
+const download = (id: number, as: Caller = admin) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/admin/imports/${id}/credentials.xlsx`,
+    headers: { authorization: (as as Account).authorization },
+  })
+
+describe('role matrix of /api/admin/imports', () => {
+  it('admits admin and superadmin only', async () => {
+    await expectRoles(t, 'POST', '/api/admin/imports/students', ['admin'])
+    await expectRoles(t, 'GET', '/api/admin/imports', ['admin'])
+    await expectRoles(t, 'GET', '/api/admin/imports/1/credentials.xlsx', ['admin'])
+  })
+})
+
+describe('POST /api/admin/imports/students: reading the file', () => {
+  it('matches headers whatever their case and spacing, and lists the columns it ignores', async () => {
+    const p = person()
+    const file = csv([
+      [
+        ' nisn ',
+        'Nis',
+        'NAMA',
+        'jk',
+        'TEMPAT  LAHIR',
+        'tanggal lahir',
+        'ROMBEL',
+        'jurusan',
+        'Agama',
+        'Nama Ibu Kandung',
+      ],
+      [p.nisn, p.nis, p.nama, 'P', 'Garut', '01/02/2008', 'XII TKJ 2', 'tkj', 'Islam', 'Siti'],
+    ])
+    const res = await upload(file, { dryRun: true })
+    expect(res.status).toBe(200)
+    expect(res.body.success).toBe(true)
+    expect(res.body.data).toMatchObject({
+      id: null,
+      dryRun: true,
+      format: 'csv',
+      headerRow: 1,
+      unknownColumns: ['Agama', 'Nama Ibu Kandung'],
+      totals: { rows: 1, create: 1, update: 0, unchanged: 0, error: 0 },
+      credentials: null,
+    })
+    expect(res.body.data.columns).toEqual([
+      { header: 'nisn', field: 'nisn' },
+      { header: 'Nis', field: 'nis' },
+      { header: 'NAMA', field: 'full_name' },
+      { header: 'jk', field: 'gender' },
+      { header: 'TEMPAT LAHIR', field: 'birth_place' },
+      { header: 'tanggal lahir', field: 'birth_date' },
+      { header: 'ROMBEL', field: 'class_name' },
+      { header: 'jurusan', field: 'major' },
+    ])
+    expect(res.body.data.rows).toEqual([
+      {
+        row: 2,
+        action: 'create',
+        nisn: p.nisn,
+        nis: p.nis,
+        fullName: p.nama,
+        className: 'XII TKJ 2',
+        major: 'TKJ',
+        login: `${p.nisn}@${DOMAIN}`,
+        changes: [],
+        errors: [],
+      },
+    ])
+  })
+
+  it('reads both date formats, JK L and P in any case, and the major by code or by name; `;` CSV from Excel', async () => {
+    const a = person({ tanggal: '15/08/2008', jk: 'l', jurusan: 'tkj' })
+    const b = person({
+      tanggal: '2007-12-31',
+      jk: 'P',
+      jurusan: 'akuntansi  dan keuangan lembaga',
+      rombel: 'XII AKL 1',
+    })
+    const c = person({ tanggal: '1/2/2008', jk: 'Perempuan', jurusan: 'Teknik Komputer dan Jaringan' })
+    const res = await upload(csv([HEADER, line(a), line(b), line(c)], ';'), { dryRun: false })
+    expect(res.status).toBe(201)
+    expect(res.body.data.totals).toEqual({ rows: 3, create: 3, update: 0, unchanged: 0, error: 0 })
+    expect(await byNisn(a.nisn)).toMatchObject({ birthDate: '2008-08-15', gender: 'L', majorId: tkj.id })
+    expect(await byNisn(b.nisn)).toMatchObject({
+      birthDate: '2007-12-31',
+      gender: 'P',
+      majorId: akl.id,
+      className: 'XII AKL 1',
+      graduationYear: null,
+    })
+    expect(await byNisn(c.nisn)).toMatchObject({ birthDate: '2008-02-01', gender: 'P', majorId: tkj.id })
+  })
+
+  it('reads an XLSX export with title lines above the header, numbers that lost their zeros, and date cells', async () => {
+    const id = nisn()
+    const file = await xlsx([
+      ['Daftar Peserta Didik'],
+      ['SMK Negeri 9'],
+      [],
+      [
+        'No',
+        'Nama',
+        'NIPD',
+        'JK',
+        'NISN',
+        'Tempat Lahir',
+        'Tanggal Lahir',
+        'Rombel Saat Ini',
+        'Jurusan',
+        'HP',
+      ],
+      [
+        1,
+        'Dewi Lestari',
+        242599,
+        'P',
+        Number(id),
+        'Cimahi',
+        new Date(Date.UTC(2008, 3, 9)),
+        'XII AKL 2',
+        'AKL',
+        81234567890,
+      ],
+    ])
+    const res = await upload(file, { dryRun: false, filename: 'dapodik.xlsx' })
+    expect(res.status).toBe(201)
+    expect(res.body.data).toMatchObject({ format: 'xlsx', headerRow: 4, unknownColumns: ['No'] })
+    expect(res.body.data.rows[0]).toMatchObject({ row: 5, action: 'create', nisn: id, nis: '242599' })
+    expect(await byNisn(id)).toMatchObject({
+      nis: '242599',
+      fullName: 'Dewi Lestari',
+      birthDate: '2008-04-09',
+      phone: '081234567890',
+      className: 'XII AKL 2',
+    })
+  })
+
+  it('refuses what is not a roster: another type 415, a missing column or no file 422', async () => {
+    const pdf = await upload(tinyPdf(), { dryRun: true, filename: 'roster.pdf' })
+    expect(pdf.status).toBe(415)
+    expect(pdf.body).toMatchObject({ success: false, data: null })
+
+    const noJurusan = await upload(csv([HEADER.filter((h) => h !== 'Jurusan'), ['0000000001']]), {
+      dryRun: true,
+    })
+    expect(noJurusan.status).toBe(422)
+    expect(noJurusan.body.errors.file[0]).toContain('Jurusan')
+
+    const noHeader = await upload(
+      csv([
+        ['a', 'b'],
+        ['1', '2'],
+      ]),
+      { dryRun: true },
+    )
+    expect(noHeader.status).toBe(422)
+    expect(noHeader.body.errors.file[0]).toContain('NISN')
+
+    const form = multipart([['dry_run', 'true']])
+    const noFile = await call(t, 'POST', '/api/admin/imports/students', {
+      as: admin,
+      body: form.body,
+      headers: form.headers,
+    })
+    expect(noFile.status).toBe(422)
+    expect(noFile.body.errors.file).toBeDefined()
+
+    const json = await call(t, 'POST', '/api/admin/imports/students', { as: admin, body: { dry_run: true } })
+    expect(json.status).toBe(415)
+  })
+
+  it('refuses hostile or broken files with a clear 4xx: a ZIP that is no workbook, a broken quote, too many rows', async () => {
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)])
+    const notXlsx = await upload(zip, { dryRun: true, filename: 'roster.xlsx' })
+    expect(notXlsx.status).toBe(422)
+    expect(notXlsx.body.errors.file[0]).toContain('XLSX')
+
+    const p = person()
+    const quote = await upload(Buffer.from(`${HEADER.join(',')}\n${p.nisn},"${p.nis},Nama\n`), {
+      dryRun: true,
+    })
+    expect(quote.status).toBe(422)
+    expect(quote.body.errors.file[0]).toContain('tanda kutip')
+
+    const many = csv([HEADER, ...Array.from({ length: 5001 }, () => line(person()))])
+    const tooMany = await upload(many, { dryRun: true })
+    expect(tooMany.status).toBe(422)
+    expect(tooMany.body.errors.file[0]).toContain('5000')
+
+    const badFlag = multipart([
+      ['file', { data: rosterCsv([person()]), filename: 'r.csv', contentType: 'text/csv' }],
+      ['dry_run', 'maybe'],
+    ])
+    const flag = await call(t, 'POST', '/api/admin/imports/students', {
+      as: admin,
+      body: badFlag.body,
+      headers: badFlag.headers,
+    })
+    expect(flag.status).toBe(422)
+    expect(flag.body.errors.dry_run).toEqual(['harus true atau false'])
+  })
+})
+
+describe('POST /api/admin/imports/students: dry run and all or nothing', () => {
+  it('a dry run answers the plan per row and writes nothing', async () => {
+    const existing = await aStudent(t, {
+      majorId: tkj.id,
+      values: { nisn: nisn(), className: 'XII TKJ 1', fullName: 'Budi Santoso' },
+    })
+    const before = await counts()
+    const stored = await byNisn(existing.student.nisn!)
+    const fresh = person()
+    const changed = person({
+      nisn: existing.student.nisn!,
+      nis: existing.student.nis,
+      nama: 'Budi Santoso',
+      rombel: 'XII TKJ 3',
+      tanggal: '01/01/2007',
+      jurusan: 'TKJ',
+    })
+    const res = await upload(rosterCsv([fresh, changed]), { dryRun: true })
+    expect(res.status).toBe(200)
+    expect(res.body.data.totals).toEqual({ rows: 2, create: 1, update: 1, unchanged: 0, error: 0 })
+    expect(res.body.data.rows[1]).toMatchObject({
+      action: 'update',
+      changes: ['gender', 'birth_place', 'class_name'],
+      login: null,
+    })
+    expect(await counts()).toEqual(before)
+    expect(await byNisn(existing.student.nisn!)).toEqual(stored)
+    expect(await byNisn(fresh.nisn)).toBeUndefined()
+  })
+
+  it('one bad row refuses the whole file with the per-row report (422), and nothing is written', async () => {
+    const good = person()
+    const bad = person({ nisn: '12345', tanggal: '31/02/2008', jurusan: 'Tata Boga', jk: 'X' })
+    const alsoGood = person({ email: 'Rina.Putri@Gmail.com' })
+    const file = rosterCsv([good, bad, alsoGood])
+    const before = await counts()
+
+    const preview = await upload(file, { dryRun: true })
+    expect(preview.status).toBe(200)
+    expect(preview.body.data.totals).toEqual({ rows: 3, create: 2, update: 0, unchanged: 0, error: 1 })
+
+    const res = await upload(file, { dryRun: false, lang: 'en' })
+    expect(res.status).toBe(422)
+    expect(res.body).toMatchObject({ success: false, data: null })
+    expect(res.body.message).toContain('Nothing was imported')
+    expect(res.body.report.totals).toEqual(preview.body.data.totals)
+    expect(res.body.report.rows.map((r: { action: string }) => r.action)).toEqual([
+      'create',
+      'error',
+      'create',
+    ])
+    const errors = res.body.report.rows[1].errors
+    expect(errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'birth_date',
+      'gender',
+      'major',
+      'nisn',
+    ])
+    expect(errors.find((e: { field: string }) => e.field === 'birth_date')).toMatchObject({
+      column: 'Tanggal Lahir',
+      message: 'must be a valid date written dd/mm/yyyy or yyyy-mm-dd',
+    })
+    expect(Object.keys(res.body.errors).sort()).toEqual([
+      'rows.3.birth_date',
+      'rows.3.gender',
+      'rows.3.major',
+      'rows.3.nisn',
+    ])
+    expect(await counts()).toEqual(before)
+    expect(await byNisn(good.nisn)).toBeUndefined()
+  })
+
+  it('refuses duplicates in the file, an NIS of another learner, an alumnus and a login already in use', async () => {
+    const other = await aStudent(t, { values: { nisn: nisn() } })
+    const alumnus = await anAlumnus(t, { values: { nisn: nisn(), graduationYear: 2024 } })
+    const taken = await anAdmin(t, { email: 'dipakai@example.com' })
+    const twin = person()
+    const rows = [
+      twin,
+      { ...person(), nisn: twin.nisn },
+      person({ nis: other.student.nis }),
+      person({ nisn: alumnus.student.nisn!, nis: alumnus.student.nis }),
+      person({ email: taken.email }),
+    ]
+    const res = await upload(rosterCsv(rows), { dryRun: true })
+    expect(res.status).toBe(200)
+    const report = res.body.data.rows as { action: string; errors: { field: string; message: string }[] }[]
+    expect(report.map((r) => r.action)).toEqual(['error', 'error', 'error', 'error', 'error'])
+    expect(report[0].errors[0]).toMatchObject({
+      field: 'nisn',
+      message: 'NISN ini muncul lebih dari sekali di berkas',
+    })
+    expect(report[2].errors[0].field).toBe('nis')
+    expect(report[2].errors[0].message).toContain(other.student.fullName)
+    expect(report[3].errors[0].message).toContain('lulus 2024')
+    expect(report[4].errors[0]).toMatchObject({ field: 'email', message: 'sudah dipakai akun lain' })
+  })
+})
+
+describe('POST /api/admin/imports/students: writing', () => {
+  it('creates students with accounts: the given e-mail, or <nisn>@the school domain; they must change their password', async () => {
+    const withEmail = person({ email: 'Sari.Wulandari@Gmail.com', hp: '0812-3456-7890' })
+    const without = person()
+    const res = await upload(rosterCsv([withEmail, without]), { dryRun: false })
+    expect(res.status).toBe(201)
+    expect(res.body.message).toBe('Impor selesai: 2 siswa baru, 0 diperbarui, 0 tetap.')
+    expect(res.body.data.id).toEqual(expect.any(Number))
+    expect(res.body.data.credentials).toMatchObject({
+      count: 2,
+      downloadUrl: `/api/admin/imports/${res.body.data.id}/credentials.xlsx`,
+    })
+    const hours = (Date.parse(res.body.data.credentials.expiresAt) - Date.now()) / 3600_000
+    expect(hours).toBeGreaterThan(23.9)
+    expect(hours).toBeLessThanOrEqual(24)
+
+    const a = await byNisn(withEmail.nisn)
+    const b = await byNisn(without.nisn)
+    expect(a).toMatchObject({
+      email: 'sari.wulandari@gmail.com',
+      phone: '081234567890',
+      graduationYear: null,
+    })
+    expect(b).toMatchObject({ email: `${without.nisn}@${DOMAIN}` })
+    for (const [learner, email] of [
+      [a, 'sari.wulandari@gmail.com'],
+      [b, `${without.nisn}@${DOMAIN}`],
+    ] as const) {
+      const account = await accountOf(learner.userId)
+      expect(account).toMatchObject({ email, role: 'siswa', isActive: true, mustChangePassword: true })
+      expect(account!.fullName).toBe(learner.fullName)
+      expect(account!.passwordHash).toMatch(/^\$argon2id\$/)
+    }
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'import_run'))
+    expect(audits.some((r) => r.entityId === res.body.data.id && r.actorId === admin.id)).toBe(true)
+  })
+
+  it("updates what the school keeps, keeps what an empty cell leaves, never overwrites the learner's contact", async () => {
+    const existing = await aStudent(t, {
+      majorId: tkj.id,
+      values: {
+        nisn: nisn(),
+        fullName: 'Andi Pratama',
+        className: 'XII TKJ 1',
+        phone: '081200000001',
+        birthPlace: 'Bogor',
+        gender: 'L',
+      },
+    })
+    const res = await upload(
+      rosterCsv([
+        person({
+          nisn: existing.student.nisn!,
+          nis: existing.student.nis,
+          nama: 'Andi Pratama Putra',
+          jk: '',
+          tempat: '',
+          tanggal: '2007-01-01',
+          rombel: 'XII AKL 1',
+          jurusan: 'AKL',
+          hp: '089999999999',
+          email: 'lain@example.com',
+        }),
+      ]),
+      { dryRun: false },
+    )
+    expect(res.status).toBe(201)
+    expect(res.body.data.rows[0]).toMatchObject({
+      action: 'update',
+      changes: ['full_name', 'class_name', 'major'],
+    })
+    expect(await byNisn(existing.student.nisn!)).toMatchObject({
+      fullName: 'Andi Pratama Putra',
+      className: 'XII AKL 1',
+      majorId: akl.id,
+      gender: 'L',
+      birthPlace: 'Bogor',
+      birthDate: '2007-01-01',
+      phone: '081200000001',
+    })
+    const account = await accountOf(existing.id)
+    expect(account).toMatchObject({ fullName: 'Andi Pratama Putra', email: existing.email })
+    expect(res.body.data.credentials).toBeNull()
+  })
+
+  it('a learner entered by hand with the NIS but no NISN is matched by the NIS and gets the NISN', async () => {
+    const byHand = await aStudent(t, {
+      account: false,
+      values: { nisn: null, nis: nis(), fullName: 'Tanpa NISN' },
+    })
+    const p = person({ nis: byHand.student.nis, nama: 'Tanpa NISN' })
+    const res = await upload(rosterCsv([p]), { dryRun: false })
+    expect(res.status).toBe(201)
+    expect(res.body.data.rows[0]).toMatchObject({ action: 'update' })
+    expect(res.body.data.rows[0].changes).toContain('nisn')
+    const stored = await byNisn(p.nisn)
+    expect(stored.id).toBe(byHand.studentId)
+    expect(stored.userId).toBeNull()
+  })
+
+  it('importing the same file again changes nothing: every row unchanged', async () => {
+    const people = [
+      person(),
+      person({ email: 'ulang@example.com' }),
+      person({ rombel: 'XII AKL 2', jurusan: 'AKL' }),
+    ]
+    const file = rosterCsv(people)
+    const first = await upload(file, { dryRun: false })
+    expect(first.status).toBe(201)
+    const ids = people.map((p) => p.nisn)
+    const learnersBefore = await t.db.select().from(students).where(inArray(students.nisn, ids))
+    const userIds = learnersBefore.map((s) => s.userId!)
+    const accountsBefore = await t.db.select().from(users).where(inArray(users.id, userIds))
+    const audits = (await counts()).audits
+
+    const again = await upload(file, { dryRun: false })
+    expect(again.status).toBe(201)
+    expect(again.body.data.totals).toEqual({ rows: 3, create: 0, update: 0, unchanged: 3, error: 0 })
+    expect(again.body.data.credentials).toBeNull()
+    expect(await t.db.select().from(students).where(inArray(students.nisn, ids))).toEqual(learnersBefore)
+    expect(await t.db.select().from(users).where(inArray(users.id, userIds))).toEqual(accountsBefore)
+    // Only the run's own audit row: no learner was touched.
+    expect((await counts()).audits).toBe(audits + 1)
+  })
+})
+
+describe('NISN is unique', () => {
+  it("the admin's student form refuses a NISN the roster gave another student (409 on nisn)", async () => {
+    const p = person()
+    expect((await upload(rosterCsv([p]), { dryRun: false })).status).toBe(201)
+    const res = await call(t, 'POST', '/api/admin/students', {
+      as: admin,
+      body: { nis: nis(), nisn: p.nisn, full_name: 'Kembar NISN', major_id: tkj.id },
+    })
+    expect(res.status).toBe(409)
+    expect(res.body.errors).toEqual({ nisn: ['sudah dipakai siswa atau alumni lain'] })
+  })
+})
+
+describe('GET /api/admin/imports/:id/credentials.xlsx', () => {
+  it('hands the sheet once to who imported; the passwords are never in the database in clear', async () => {
+    const people = [
+      person({ rombel: 'XII TKJ 2' }),
+      person({ rombel: 'XII TKJ 1', email: 'wati@example.com' }),
+    ]
+    const res = await upload(rosterCsv(people), { dryRun: false })
+    expect(res.status).toBe(201)
+    const id = res.body.data.id as number
+    const [run] = await t.db.select().from(importRuns).where(eq(importRuns.id, id))
+    expect(run.credentials).toMatch(/^[A-Za-z0-9+/]+=*$/)
+    expect(run).toMatchObject({ credentialsCount: 2, credentialsDownloadedAt: null })
+    const copy = await databaseText(t)
+
+    // Another admin: as if it did not exist; and the list says the sheet is not theirs to take.
+    expect((await download(id, otherAdmin)).statusCode).toBe(404)
+    const list = await call(t, 'GET', '/api/admin/imports', { as: otherAdmin })
+    expect(list.body.data.find((r: { id: number }) => r.id === id).credentials).toMatchObject({
+      count: 2,
+      available: false,
+    })
+    const mine = await call(t, 'GET', '/api/admin/imports', { as: admin })
+    expect(mine.body.data.find((r: { id: number }) => r.id === id)).toMatchObject({
+      fileName: 'roster.csv',
+      createdBy: { id: admin.id },
+      totals: { create: 2 },
+      credentials: { available: true, downloadedAt: null },
+    })
+
+    const sheet = await download(id)
+    expect(sheet.statusCode).toBe(200)
+    expect(sheet.headers['content-type']).toContain('spreadsheetml')
+    expect(sheet.headers['content-disposition']).toBe(`attachment; filename="akun-siswa-impor-${id}.xlsx"`)
+    expect(sheet.headers['cache-control']).toBe('no-store')
+    const rows = await readSheet(sheet.rawPayload)
+    expect(rows.map((r) => [r.Rombel, r.NISN, r['E-mail login']])).toEqual([
+      ['XII TKJ 1', people[1].nisn, 'wati@example.com'],
+      ['XII TKJ 2', people[0].nisn, `${people[0].nisn}@${DOMAIN}`],
+    ])
+    for (const r of rows) {
+      expect(r['Kata sandi awal']).toMatch(/^[A-Za-z0-9]{12}$/)
+      // Not in the database before the download (ciphertext included), nor after.
+      expect(copy).not.toContain(r['Kata sandi awal'])
+    }
+    expect(await databaseText(t)).not.toContain(rows[0]['Kata sandi awal'])
+    // The key is not in the database either: a file of DATA_DIR, readable by the service's user only.
+    const keyPath = join(t.dataDir, 'credentials.key')
+    expect(statSync(keyPath).mode & 0o777).toBe(0o600)
+
+    const [after] = await t.db.select().from(importRuns).where(eq(importRuns.id, id))
+    expect(after.credentials).toBeNull()
+    expect(after.credentialsDownloadedAt).toBeInstanceOf(Date)
+    const twice = await download(id)
+    expect(twice.statusCode).toBe(410)
+    expect(JSON.parse(twice.body).message).toContain('hanya dapat diunduh sekali')
+  })
+
+  it('after 24 hours the sheet is gone (410) and its ciphertext wiped', async () => {
+    const res = await upload(rosterCsv([person()]), { dryRun: false })
+    const id = res.body.data.id as number
+    await t.db
+      .update(importRuns)
+      .set({ credentialsExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(importRuns.id, id))
+    const late = await download(id)
+    expect(late.statusCode).toBe(410)
+    expect(JSON.parse(late.body)).toMatchObject({ success: false, data: null })
+    expect(JSON.parse(late.body).message).toContain('kedaluwarsa')
+    const [run] = await t.db.select().from(importRuns).where(eq(importRuns.id, id))
+    expect(run.credentials).toBeNull()
+    expect(run.credentialsDownloadedAt).toBeNull()
+  })
+
+  it('404 for an unknown run and for a run without new accounts', async () => {
+    expect((await download(2_000_000_000)).statusCode).toBe(404)
+    const existing = await aStudent(t, { majorId: tkj.id, values: { nisn: nisn(), className: 'XII TKJ 1' } })
+    const res = await upload(
+      rosterCsv([
+        person({ nisn: existing.student.nisn!, nis: existing.student.nis, nama: existing.student.fullName }),
+      ]),
+      { dryRun: false },
+    )
+    expect(res.body.data.totals.create).toBe(0)
+    expect((await download(res.body.data.id)).statusCode).toBe(404)
+  })
+
+  it("the imported account logs in with the sheet's password and must change it first", async () => {
+    const p = person()
+    const res = await upload(rosterCsv([p]), { dryRun: false })
+    const [row] = await readSheet((await download(res.body.data.id)).rawPayload)
+    const email = `${p.nisn}@${DOMAIN}`
+    const login = await logIn(t, email, row['Kata sandi awal'])
+    expect(login.status).toBe(200)
+    expect(login.body.data.user).toMatchObject({ email, role: 'siswa', mustChangePassword: true })
+    const session = { authorization: `Bearer ${login.body.data.token}` }
+    const blocked = await call(t, 'GET', '/api/job-vacancies', { as: session })
+    expect(blocked.status).toBe(403)
+    expect(blocked.body.code).toBe('password_change_required')
+
+    const changed = await call(t, 'POST', '/api/change-password', {
+      as: session,
+      body: {
+        current_password: row['Kata sandi awal'],
+        password: 'Kebun-Teh-Malabar-2031',
+        password_confirmation: 'Kebun-Teh-Malabar-2031',
+      },
+    })
+    expect(changed.status).toBe(200)
+    const learner = await byNisn(p.nisn)
+    expect(await accountOf(learner.userId)).toMatchObject({ mustChangePassword: false })
+    expect((await call(t, 'GET', '/api/job-vacancies', { as: session })).status).toBe(200)
+  })
+})

@@ -1,0 +1,173 @@
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useState } from 'react'
+import { type ApiError, api, fieldErrors, unwrap } from '../../api/client'
+import type { paths } from '../../api/schema'
+import { ConfirmButton } from '../../components/confirm'
+import { TableView } from '../../components/data-table'
+import { PageTitle } from '../../components/ui'
+import { toastError, toastOk } from '../../lib/toast'
+import { useMajorOptions } from './options'
+
+type Result =
+  paths['/api/admin/graduations']['post']['responses']['200']['content']['application/json']['data']
+type Body = NonNullable<paths['/api/admin/graduations']['post']['requestBody']>['content']['application/json']
+
+/**
+ * "Kelulusan": pick a class and/or a major and the year, see who would graduate, untick anyone who does
+ * not, then make them alumni (their accounts, portfolios and applications carry over).
+ */
+export function GraduationPage() {
+  const majors = useMajorOptions()
+  const [year, setYear] = useState(String(new Date().getFullYear()))
+  const [majorId, setMajorId] = useState<string | null>(null)
+  const [className, setClassName] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [preview, setPreview] = useState<Result | null>(null)
+  const [picked, setPicked] = useState<number[]>([])
+  const [done, setDone] = useState<Result | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const show = async () => {
+    setErrors({})
+    setDone(null)
+    setBusy(true)
+    try {
+      const body: Body = {
+        graduation_year: Number(year),
+        dry_run: true,
+        ...(majorId ? { major_id: Number(majorId) } : {}),
+        ...(className.trim() ? { class_name: className.trim() } : {}),
+      }
+      const r = await unwrap(api.POST('/api/admin/graduations', { body }))
+      setPreview(r.data)
+      setPicked(r.data.graduates.map((g) => g.id))
+    } catch (err) {
+      setPreview(null)
+      const fields = fieldErrors(err)
+      setErrors(fields)
+      if (!Object.keys(fields).length || (err as ApiError).status !== 422) toastError(err)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const commit = async () => {
+    try {
+      const r = await unwrap(
+        api.POST('/api/admin/graduations', {
+          body: { graduation_year: Number(year), student_ids: picked },
+        }),
+      )
+      toastOk(r.message)
+      setDone(r.data)
+      setPreview(null)
+      setPicked([])
+    } catch (err) {
+      toastError(err)
+    }
+  }
+
+  const choiceError = errors.class_name ?? errors.major_id ?? errors.student_ids
+  return (
+    <Stack>
+      <PageTitle title="Kelulusan" />
+      <Text size="sm" c="dimmed">
+        Siswa kelas XII yang lulus menjadi alumni pada tahun kelulusannya. Akun, portofolio, lamaran dan
+        penempatan mereka tetap ada; peran akunnya berubah menjadi alumni.
+      </Text>
+      <Paper withBorder p="md" radius="md">
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label="Tahun lulus"
+            inputMode="numeric"
+            value={year}
+            onChange={(e) => setYear(e.currentTarget.value)}
+            error={errors.graduation_year}
+            w={120}
+          />
+          <Select
+            label="Kompetensi keahlian"
+            placeholder="Semua kompetensi"
+            data={majors}
+            value={majorId}
+            onChange={setMajorId}
+            clearable
+            searchable
+            miw={240}
+            error={errors.major_id}
+          />
+          <TextInput
+            label="Rombel"
+            placeholder="mis. XII TKJ 1"
+            value={className}
+            onChange={(e) => setClassName(e.currentTarget.value)}
+            error={errors.class_name}
+            miw={180}
+          />
+          <Button onClick={show} loading={busy}>
+            Tampilkan pratinjau
+          </Button>
+        </Group>
+        {choiceError && !errors.class_name && !errors.major_id && (
+          <Text c="red" size="sm" mt="xs" role="alert">
+            {choiceError}
+          </Text>
+        )}
+      </Paper>
+
+      {done && (
+        <Alert color="green" title="Kelulusan tersimpan" role="status">
+          {done.succeeded} siswa kini alumni tahun {done.graduationYear}.
+          {done.failed > 0 &&
+            ` ${done.failed} ditolak: ${done.failures.map((f) => `${f.fullName ?? `#${f.id}`} (${f.reason})`).join('; ')}`}
+        </Alert>
+      )}
+
+      {preview && (
+        <Paper withBorder p="md" radius="md" aria-label="Pratinjau kelulusan">
+          <Stack>
+            <Title order={2} size="h4">
+              Pratinjau: {preview.succeeded} siswa akan lulus tahun {preview.graduationYear}
+            </Title>
+            <TableView
+              rows={preview.graduates}
+              empty="Tidak ada siswa kelas XII yang cocok dengan pilihan ini."
+              selection={{
+                selected: picked,
+                onChange: setPicked,
+                label: (g) => `Luluskan ${g.fullName}`,
+                allLabel: 'Pilih semua',
+              }}
+              columns={[
+                { label: 'NIS', render: (g) => g.nis },
+                { label: 'Nama', render: (g) => g.fullName },
+                { label: 'Rombel', render: (g) => g.className ?? '–' },
+                { label: 'Kompetensi', render: (g) => g.major.name },
+                { label: 'Akun', render: (g) => g.account?.email ?? 'Belum punya akun' },
+              ]}
+            />
+            {preview.failures.length > 0 && (
+              <Alert color="yellow" title={`${preview.failed} tidak diluluskan lagi`}>
+                {preview.failures.map((f) => `${f.fullName ?? `#${f.id}`}: ${f.reason}`).join(' · ')}
+              </Alert>
+            )}
+            <Group>
+              <ConfirmButton
+                color="blue"
+                variant="filled"
+                size="sm"
+                disabled={picked.length === 0}
+                title="Luluskan siswa"
+                message={`${picked.length} siswa akan menjadi alumni tahun ${preview.graduationYear}. Peran akun mereka berubah menjadi alumni. Lanjutkan?`}
+                confirmLabel="Ya, luluskan"
+                onConfirm={commit}
+              >
+                {`Luluskan ${picked.length} siswa`}
+              </ConfirmButton>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  )
+}
