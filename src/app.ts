@@ -10,6 +10,7 @@ import { registerAuth } from './http/auth.js'
 import { registerErrorHandling } from './http/errors.js'
 import { registerMessageLanguage } from './http/i18n.js'
 import { registerSaneInput } from './http/sane-input.js'
+import { registerActingCompany } from './http/scope.js'
 import { registerCors, registerSecurityHeaders } from './http/security.js'
 import { inlineScriptHashes, webClient } from './http/web.js'
 import { createMailer } from './jobs/mailer.js'
@@ -19,21 +20,31 @@ import { registerWorkers } from './jobs/workers.js'
 import { applicantReviewRoutes } from './modules/applicant-reviews/routes.js'
 import { applicationRoutes } from './modules/applications/routes.js'
 import { attendanceRoutes } from './modules/attendance/routes.js'
+import { passwordLinkAdminRoutes, passwordRoutes } from './modules/auth/password.routes.js'
 import { authRoutes } from './modules/auth/routes.js'
+import { calendarRoutes } from './modules/calendar/routes.js'
+import { checkInCodeRoutes, checkInRoutes } from './modules/check-in/routes.js'
+import { registrationAdminRoutes, registrationRoutes } from './modules/company-registrations/routes.js'
 import { fileRoutes } from './modules/files/routes.js'
+import { importRoutes } from './modules/imports/routes.js'
 import { masterDataRoutes } from './modules/master-data/routes.js'
+import { messageTemplateRoutes } from './modules/messages/routes.js'
 import { recruitmentSelectionRoutes } from './modules/monitoring/routes.js'
 import { notificationRoutes } from './modules/notifications/routes.js'
+import { adminPlacementRoutes } from './modules/placements/admin.routes.js'
 import { placementRoutes } from './modules/placements/routes.js'
 import { portfolioRoutes } from './modules/portfolio/routes.js'
 import { reminderRoutes } from './modules/reminders/routes.js'
 import { dashboardRoutes, reportRoutes } from './modules/reports/routes.js'
+import { type SharedResults, sharedResults } from './modules/reports/shared-results.js'
 import { scheduleRoutes } from './modules/schedules/routes.js'
+import { calendarSettings } from './modules/schedules/service.js'
 import { selectionRoutes } from './modules/selection/routes.js'
 import { systemRoutes } from './modules/system/routes.js'
 import { tracerStudyRoutes } from './modules/tracer-study/routes.js'
+import { staffTracerStudyRoutes } from './modules/tracer-study/staff.routes.js'
 import { userRoutes } from './modules/users/routes.js'
-import { hrdVacancyRoutes, vacancyBrowseRoutes } from './modules/vacancies/routes.js'
+import { hrdVacancyRoutes, staffVacancyRoutes, vacancyBrowseRoutes } from './modules/vacancies/routes.js'
 import { vocabularyRoutes } from './modules/vocabulary/routes.js'
 import type { Storage } from './storage/storage.js'
 
@@ -46,6 +57,8 @@ declare module 'fastify' {
     jobs: Jobs
     /** E-mails written with the change they announce, sent by the worker (src/jobs/outbox.ts). */
     outbox: Outbox
+    /** Report results shared by staff asking the same within REPORT_CACHE_SECONDS (reports module). */
+    reportResults: SharedResults
     /** Every route as registered (method, path, who may call it): the authorization test reads it. */
     routeList: RouteEntry[]
   }
@@ -140,7 +153,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   const mailer = createMailer(config.smtp)
   const jobs = createJobs(database, app.log, jobOptions)
   const outbox = createOutbox(mailer !== null, jobs, app.log)
-  registerWorkers(jobs, { db: database.db, mailer, log: app.log })
+  registerWorkers(jobs, { db: database.db, mailer, log: app.log, calendar: calendarSettings(config) })
   app.decorate('jobs', jobs)
   app.decorate('outbox', outbox)
   app.addHook('onReady', () => jobs.start())
@@ -155,6 +168,13 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   })
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
+  })
+  const reportResults = sharedResults(config.reportCacheMs)
+  app.decorate('reportResults', reportResults)
+  // Any answered change starts a new generation of shared report results: staff see their own changes.
+  app.addHook('onResponse', (req, _reply, done) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') reportResults.changed()
+    done()
   })
 
   registerErrorHandling(app)
@@ -185,14 +205,23 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
     limits: { fileSize: config.uploadLimit, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   })
   registerAuth(app, database.db)
+  // HR routes that staff may use for a company without HR: the company acted for (src/http/scope.ts).
+  registerActingCompany(app, database.db)
 
   await app.register(systemRoutes)
   await app.register(authRoutes, { prefix: '/api' })
+  await app.register(passwordRoutes, { prefix: '/api' })
   await app.register(userRoutes, { prefix: '/api/admin/users' })
+  await app.register(passwordLinkAdminRoutes, { prefix: '/api/admin/users' })
   await app.register(masterDataRoutes, { prefix: '/api/admin' })
+  await app.register(importRoutes, { prefix: '/api/admin/imports' })
+  await app.register(registrationRoutes, { prefix: '/api/company-registrations' })
+  await app.register(registrationAdminRoutes, { prefix: '/api/admin/company-registrations' })
   await app.register(hrdVacancyRoutes, { prefix: '/api/hrd/job-vacancies' })
+  await app.register(staffVacancyRoutes, { prefix: '/api/admin/job-vacancies' })
   await app.register(vacancyBrowseRoutes, { prefix: '/api/job-vacancies' })
   await app.register(applicationRoutes, { prefix: '/api/my-applications' })
+  await app.register(calendarRoutes, { prefix: '/api/my-applications' })
   await app.register(applicantReviewRoutes, { prefix: '/api/hrd/applicant-reviews' })
   await app.register(portfolioRoutes, { prefix: '/api/siswa/portfolio', role: 'siswa' })
   await app.register(portfolioRoutes, { prefix: '/api/alumni/portfolio', role: 'alumni' })
@@ -200,13 +229,18 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   await app.register(fileRoutes, { prefix: '/api/files' })
   await app.register(scheduleRoutes, { prefix: '/api/hrd/test-schedules' })
   await app.register(reminderRoutes, { prefix: '/api/hrd/test-schedules' })
+  await app.register(checkInCodeRoutes, { prefix: '/api/hrd/test-schedules' })
+  await app.register(checkInRoutes, { prefix: '/api/test-check-ins' })
   await app.register(selectionRoutes, { prefix: '/api/hrd/selection-results' })
   await app.register(placementRoutes, { prefix: '/api/hrd/job-placements' })
+  await app.register(adminPlacementRoutes, { prefix: '/api/admin/job-placements' })
   await app.register(attendanceRoutes, { prefix: '/api/admin/attendances' })
   await app.register(recruitmentSelectionRoutes, { prefix: '/api/admin/recruitment-selections' })
   await app.register(reportRoutes, { prefix: '/api/admin/reports' })
   await app.register(dashboardRoutes, { prefix: '/api/admin/dashboard' })
+  await app.register(messageTemplateRoutes, { prefix: '/api/admin/message-templates' })
   await app.register(tracerStudyRoutes, { prefix: '/api/alumni/tracer-study' })
+  await app.register(staffTracerStudyRoutes, { prefix: '/api/admin/tracer-studies' })
   await app.register(vocabularyRoutes, { prefix: '/api/vocabulary' })
   // The web client (web/dist) at `/`, with the single-page fallback for every non-/api, non-/docs path.
   await app.register(webClient)

@@ -25,6 +25,11 @@ const Env = Type.Object({
    * Default 5, 0 under NODE_ENV=test. See docs/decisions.md (Authentication).
    */
   AUTH_CACHE_SECONDS: Type.Optional(Type.Integer({ minimum: 0, maximum: 60 })),
+  /**
+   * Seconds a report's result (and the dashboard) is kept for staff asking the same with the same
+   * filters; a change made through the same instance shows at once. Default 5, 0 under NODE_ENV=test.
+   */
+  REPORT_CACHE_SECONDS: Type.Optional(Type.Integer({ minimum: 0, maximum: 300 })),
   /** Create demo data on an empty database (never in production). */
   SEED_DEMO: Type.Union([Type.Literal('auto'), Type.Literal('true'), Type.Literal('false')], {
     default: 'auto',
@@ -58,6 +63,11 @@ const Env = Type.Object({
   SCHOOL_TIME_ZONE: Type.String({ default: 'Asia/Jakarta' }),
   /** Login e-mails generated for imported students without an e-mail: `<nisn>@<domain>`. */
   SCHOOL_EMAIL_DOMAIN: Type.String({ default: 'siswa.sekolah.sch.id', pattern: '^[a-z0-9.-]+\\.[a-z]{2,}$' }),
+  /**
+   * Secret (at least 32 characters) the key that encrypts imported accounts' initial passwords is derived
+   * from, for several instances; empty: a key file DATA_DIR/credentials.key made (0600) on first use.
+   */
+  CREDENTIALS_KEY: Type.String({ default: '', pattern: '^(.{32,})?$' }),
   /** Forgot-password requests per address and hour, per instance. */
   PASSWORD_RESET_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 10 }),
   /** Company registration requests per address and hour, per instance. */
@@ -66,6 +76,8 @@ const Env = Type.Object({
 })
 
 export type Env = Static<typeof Env>
+
+const SECRET_SETTINGS = new Set(['CREDENTIALS_KEY', 'DATABASE_URL', 'SMTP_URL', 'STORAGE_URL'])
 
 export interface Config {
   env: Env['NODE_ENV']
@@ -80,6 +92,8 @@ export interface Config {
   tokenTtlHours: number
   /** Milliseconds a token lookup is kept per instance (0: every request asks the database). */
   authCacheMs: number
+  /** Milliseconds a report result is shared (0: only requests arriving while it is computed share it). */
+  reportCacheMs: number
   seedDemo: boolean
   bodyLimit: number
   uploadLimit: number
@@ -108,6 +122,8 @@ export interface Config {
   publicUrl: string
   schoolTimeZone: string
   schoolEmailDomain: string
+  /** CREDENTIALS_KEY, or null for the key file in `dataDir` (src/modules/imports/credentials.ts). */
+  credentialsKey: string | null
 }
 
 /** Reads and validates the environment once; throws one error naming every bad key. */
@@ -127,7 +143,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         choices?.length && choices.every((c) => typeof c === 'string')
           ? `must be one of ${choices.join(', ')}`
           : e.message
-      return `  ${e.path.slice(1) || '(root)'}: ${message} (got ${JSON.stringify(e.value)})`
+      const key = e.path.slice(1)
+      // Settings that carry a secret (a key, or a password inside a URL) are never echoed.
+      const got = SECRET_SETTINGS.has(key) ? 'value not shown' : `got ${JSON.stringify(e.value)}`
+      return `  ${key || '(root)'}: ${message} (${got})`
     })
     throw new Error(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`)
   }
@@ -151,6 +170,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     tokenTtlHours: env.TOKEN_TTL_HOURS,
     authCacheMs: (env.AUTH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5)) * 1000,
+    reportCacheMs: (env.REPORT_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     // Never in production, whatever SEED_DEMO says.
     seedDemo: env.NODE_ENV !== 'production' && env.SEED_DEMO !== 'false',
     bodyLimit: env.BODY_LIMIT_BYTES,
@@ -180,6 +200,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     schoolTimeZone: env.SCHOOL_TIME_ZONE,
     schoolEmailDomain: env.SCHOOL_EMAIL_DOMAIN,
+    credentialsKey: env.CREDENTIALS_KEY || null,
   }
 }
 

@@ -13,6 +13,7 @@ import {
   applicationFiles,
   applications,
   companies,
+  companyRegistrations,
   departments,
   files,
   jobVacancies,
@@ -109,6 +110,7 @@ async function write(tx: Tx, c: DemoClock, cycles: Cycle[], stored: StoredFile[]
   const vacancyId = await writeVacancies(tx, c, school)
   const placed = await writeRecruitment(tx, c, cycles, stored, school, vacancyId)
   await writeTracerStudy(tx, c, school, placed)
+  await writeStaffWork(tx, c, school)
 }
 
 type School = Awaited<ReturnType<typeof writeSchool>>
@@ -245,6 +247,7 @@ async function writeVacancies(tx: Tx, c: DemoClock, school: School) {
         ...v,
         companyId: school.companyId.get(company)!,
         createdBy: school.hr(company).id,
+        postedBy: school.hr(company).id,
         updatedAt: v.createdAt,
       })),
     )
@@ -487,4 +490,39 @@ async function writeTracerStudy(
       }
     }),
   )
+}
+
+/**
+ * What the career center has on its desk besides the recruitment: a placement it heard of by phone
+ * (Arif, hired by a workshop that is not a partner; his tracer answer says the same) and a company's
+ * registration waiting for approval, its e-mail confirmed.
+ */
+async function writeStaffWork(tx: Tx, c: DemoClock, school: School) {
+  const admin = school.user.get('admin@demo.test')!.id
+  await tx.insert(placements).values({
+    source: 'outside',
+    studentId: school.studentId('arif'),
+    companyName: 'Bengkel Mobil Sumber Rejeki',
+    position: 'Mekanik',
+    acceptedAt: c.date(c.ago(67)),
+    startDate: c.date(c.ago(60)),
+    recordedBy: admin,
+    notes: 'Dilaporkan alumni lewat telepon.',
+  })
+  await tx.insert(companyRegistrations).values({
+    status: 'pending',
+    name: 'CV Karya Logam Presisi',
+    industry: 'Manufaktur',
+    email: 'info@karyalogam.demo.test',
+    phone: '021-8990-1122',
+    address: 'Jl. Industri Raya No. 8, Cikarang',
+    city: 'Bekasi',
+    province: 'Jawa Barat',
+    description: 'Bengkel bubut dan fabrikasi logam; mencari lulusan Teknik Pemesinan.',
+    contactName: 'Rina Marlina',
+    contactEmail: 'rina@karyalogam.demo.test',
+    contactPhone: '0812-7788-9900',
+    confirmedAt: c.ago(2, 10),
+    createdAt: c.ago(2, 9),
+  })
 }

@@ -22,8 +22,17 @@ declare module 'fastify' {
      * it does not make this instance forget its token lookups (see `TokenCache`).
      */
     keepsSessions?: boolean
+    /**
+     * Open to an account that must change its password first (`users.must_change_password`): only
+     * `GET /api/me`, `POST /api/logout` and `POST /api/change-password`. Every other route answers 403
+     * with `code: 'password_change_required'`.
+     */
+    whilePasswordChangeRequired?: boolean
   }
 }
+
+/** The `code` of the 403 an account that must change its password gets (the web client looks for it). */
+export const PASSWORD_CHANGE_REQUIRED = 'password_change_required'
 
 const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -79,6 +88,7 @@ const tokenLookup = prepared((db) =>
       fullName: users.fullName,
       role: users.role,
       isActive: users.isActive,
+      mustChangePassword: users.mustChangePassword,
       companyId: users.companyId,
       companyActive: companies.isActive,
       studentId: students.id,
@@ -137,7 +147,7 @@ const tokenTouch = prepared((db) =>
     .prepare('auth_token_touch'),
 )
 
-async function authenticate(db: Db, cache: TokenCache, header: string | undefined): Promise<Actor> {
+async function authenticate(db: Db, cache: TokenCache, header: string | undefined): Promise<Checked> {
   const match = header?.match(/^Bearer\s+(\d{1,10})\|([A-Za-z0-9]{40})$/)
   if (!match) throw unauthenticated()
   const tokenId = Number(match[1])
@@ -167,9 +177,13 @@ async function authenticate(db: Db, cache: TokenCache, header: string | undefine
     companyId: row.companyId,
     studentId: row.studentId,
     tokenId,
+    mustChangePassword: row.mustChangePassword,
     ...(row.role === 'hrd' ? { companyActive: row.companyActive } : {}),
-  } as Actor & { companyActive?: boolean | null }
+  } as Checked
 }
+
+/** The caller with what the hook checks before it hands `req.user` over. */
+type Checked = Actor & { companyActive?: boolean | null; mustChangePassword?: boolean }
 
 export function allows(required: readonly Role[], role: Role): boolean {
   return required.includes(role) || (role === 'superadmin' && required.includes('admin'))
@@ -188,9 +202,18 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     const url = req.routeOptions.url
     const config = req.routeOptions.config
     if (!url || !url.startsWith('/api') || config.public) return
-    const actor = (await authenticate(db, cache, req.headers.authorization)) as Actor & {
-      companyActive?: boolean | null
-    }
+    const actor = await authenticate(db, cache, req.headers.authorization)
+    // Before the role check: whatever the route, such an account is told what to do first.
+    if (actor.mustChangePassword && !config.whilePasswordChangeRequired)
+      throw new AppError(
+        403,
+        msg(
+          'Anda harus mengganti kata sandi terlebih dahulu sebelum dapat memakai fitur lain.',
+          'You must change your password before you can use anything else.',
+        ),
+        undefined,
+        { code: PASSWORD_CHANGE_REQUIRED },
+      )
     const roles = config.roles
     if (roles && !allows(roles, actor.role)) {
       throw new AppError(
@@ -211,6 +234,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
         throw new AppError(403, msg('Perusahaan Anda sedang nonaktif.', 'Your company is inactive.'))
     }
     delete actor.companyActive
+    delete actor.mustChangePassword
     req.user = actor
   })
 }

@@ -1,14 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
-import { DELIVER_REMINDER, deliverReminder, sweepReminders } from '../modules/reminders/service.js'
+import { wipeExpiredCredentials } from '../modules/imports/service.js'
+import {
+  type CalendarSettings,
+  DELIVER_REMINDER,
+  deliverReminder,
+  sweepReminders,
+} from '../modules/reminders/service.js'
 import type { Mailer } from './mailer.js'
 import { DELIVER_EMAILS, deliverOutbox } from './outbox.js'
 import type { Jobs } from './queue.js'
 
 /** Every background job of the service, in one place. */
-export function registerWorkers(jobs: Jobs, deps: { db: Db; mailer: Mailer | null; log: FastifyBaseLogger }) {
+export function registerWorkers(
+  jobs: Jobs,
+  deps: { db: Db; mailer: Mailer | null; log: FastifyBaseLogger; calendar: CalendarSettings },
+) {
   jobs.work<{ reminderId: number }>(DELIVER_REMINDER, ({ reminderId }) =>
-    deliverReminder(deps.db, deps.mailer, reminderId),
+    deliverReminder(deps.db, deps.mailer, reminderId, deps.calendar),
   )
   const { mailer } = deps
   if (mailer) {
@@ -20,6 +29,10 @@ export function registerWorkers(jobs: Jobs, deps: { db: Db; mailer: Mailer | nul
       await deliverOutbox(deps.db, mailer)
     })
   }
+  // Imported accounts' initial passwords are wiped 24 hours after the import if nobody downloaded them.
+  jobs.every(600, async () => {
+    await wipeExpiredCredentials(deps.db)
+  })
   jobs.every(60, async () => {
     const n = await sweepReminders(deps.db, jobs, deps.mailer !== null)
     if (n > 0) deps.log.warn({ reminders: n }, 'reminders still owed were queued again')

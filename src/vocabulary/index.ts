@@ -1,11 +1,15 @@
 import type {
   ApplicationStatus,
+  ApprovalStatus,
   AttendanceStatus,
   CareerStatus,
   FileCategory,
+  ImportAction,
   JobFit,
   JobType,
+  PlacementSource,
   PlacementStatus,
+  RegistrationStatus,
   ReviewDecision,
   Role,
   SelectionDecision,
@@ -137,6 +141,12 @@ const placementStatus = {
   resigned: w('Mengundurkan diri', 'Resigned'),
 } satisfies Labels<PlacementStatus>
 
+/** Where a placement comes from: an accepted application, or a hire found outside bursa. */
+const placementSource = {
+  bursa: w('Melalui bursa', 'Through bursa'),
+  outside: w('Di luar bursa', 'Outside bursa'),
+} satisfies Labels<PlacementSource>
+
 /** The tracer study's career status of an alumnus. */
 const careerStatus = {
   bekerja: w('Bekerja', 'Employed'),
@@ -233,6 +243,38 @@ const notificationKind = {
   'test.cancelled': w('Tes dibatalkan', 'Test cancelled'),
   'test.reminder': w('Pengingat tes', 'Test reminder'),
   'selection.published': w('Hasil seleksi diumumkan', 'Selection result announced'),
+  'vacancy.approved': w('Lowongan disetujui', 'Vacancy approved'),
+  'vacancy.rejected': w('Lowongan ditolak', 'Vacancy rejected'),
+}
+
+/** A vacancy's approval by the career center (companies whose HR's vacancies need it). */
+const approvalStatus = {
+  approved: w('Disetujui', 'Approved'),
+  pending: w('Menunggu persetujuan', 'Awaiting approval'),
+  rejected: w('Ditolak', 'Rejected'),
+} satisfies Labels<ApprovalStatus>
+
+/** A company's sign-up through the public form (`company_registrations.status`). */
+const registrationStatus = {
+  unconfirmed: w('Menunggu konfirmasi e-mail', 'Awaiting e-mail confirmation'),
+  pending: w('Menunggu persetujuan', 'Awaiting approval'),
+  approved: w('Disetujui', 'Approved'),
+  rejected: w('Ditolak', 'Rejected'),
+} satisfies Labels<RegistrationStatus>
+
+/** What a roster import does with a row of the file (the dry run's table). */
+const importAction = {
+  create: w('Baru', 'New'),
+  update: w('Diperbarui', 'Updated'),
+  unchanged: w('Tidak berubah', 'Unchanged'),
+  error: w('Bermasalah', 'Error'),
+} satisfies Labels<ImportAction>
+
+/** How a message of the catalogue travels (src/modules/messages/catalogue.ts `MESSAGE_CHANNELS`). */
+const messageChannel = {
+  notice: w('Notifikasi aplikasi', 'In-app notice'),
+  email: w('E-mail', 'E-mail'),
+  both: w('Notifikasi aplikasi dan e-mail', 'In-app notice and e-mail'),
 }
 
 export const VOCABULARY = {
@@ -249,6 +291,7 @@ export const VOCABULARY = {
   attendance,
   validation,
   placementStatus,
+  placementSource,
   careerStatus,
   jobFit,
   fileCategory,
@@ -259,6 +302,10 @@ export const VOCABULARY = {
   educationLevel,
   stage,
   notificationKind,
+  messageChannel,
+  importAction,
+  registrationStatus,
+  approvalStatus,
 } as const
 
 export type Group = keyof typeof VOCABULARY

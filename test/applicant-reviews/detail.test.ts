@@ -10,7 +10,11 @@ import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
 
+/** NISN is unique among learners: each applicant of this file gets its own. */
+let applicants = 0
+
 async function applicant() {
+  const nisn = `00712345${String(applicants++).padStart(2, '0')}`
   const hrd = await anHrd(t)
   const vacancy = await aVacancy(t, {
     companyId: hrd.companyId,
@@ -19,7 +23,7 @@ async function applicant() {
   const siswa = await aStudent(t, {
     values: {
       fullName: 'Dewi Lestari',
-      nisn: '0071234567',
+      nisn,
       gender: 'P',
       birthPlace: 'Bandung',
       birthDate: '2007-05-17',
@@ -52,7 +56,7 @@ async function applicant() {
     visibleToApplicant: false,
     at: new Date(application.createdAt.getTime() + 1000),
   })
-  return { hrd, vacancy, siswa, cv, award, letter, application, hidden }
+  return { hrd, vacancy, siswa, nisn, cv, award, letter, application, hidden }
 }
 
 describe('GET /api/hrd/applicant-reviews/:id', () => {
@@ -74,7 +78,7 @@ describe('GET /api/hrd/applicant-reviews/:id', () => {
       coverLetter: 'Dengan hormat, ...',
     })
     expect(d.profile).toEqual({
-      nisn: '0071234567',
+      nisn: a.nisn,
       gender: 'P',
       birthPlace: 'Bandung',
       birthDate: '2007-05-17',

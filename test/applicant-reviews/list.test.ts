@@ -54,8 +54,8 @@ async function scenario() {
 const ids = (res: { body: { data: { id: number }[] } }) => res.body.data.map((i) => i.id)
 
 describe('GET /api/hrd/applicant-reviews', () => {
-  it('admits only hrd', async () => {
-    await expectRoles(t, 'GET', '/api/hrd/applicant-reviews', ['hrd'])
+  it('admits hrd, and staff acting for a company without HR', async () => {
+    await expectRoles(t, 'GET', '/api/hrd/applicant-reviews', ['hrd', 'admin'])
   })
 
   it("lists the company's applicants newest first, with the item shape and counts per status", async () => {
@@ -205,8 +205,8 @@ describe('GET /api/hrd/applicant-reviews', () => {
 })
 
 describe('GET /api/hrd/applicant-reviews/options', () => {
-  it('admits only hrd', async () => {
-    await expectRoles(t, 'GET', '/api/hrd/applicant-reviews/options', ['hrd'])
+  it('admits hrd, and staff acting for a company without HR', async () => {
+    await expectRoles(t, 'GET', '/api/hrd/applicant-reviews/options', ['hrd', 'admin'])
   })
 
   it("lists the company's live vacancies and the statuses with Indonesian labels", async () => {

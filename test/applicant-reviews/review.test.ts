@@ -252,8 +252,8 @@ describe('PATCH /api/hrd/applicant-reviews/:id/review', () => {
 describe('POST /api/hrd/applicant-reviews/bulk-review', () => {
   const url = '/api/hrd/applicant-reviews/bulk-review'
 
-  it('admits only hrd', async () => {
-    await expectRoles(t, 'POST', url, ['hrd'], { application_ids: [2000000000], decision: 'lolos' })
+  it('admits hrd, and staff acting for a company without HR', async () => {
+    await expectRoles(t, 'POST', url, ['hrd', 'admin'], { application_ids: [2000000000], decision: 'lolos' })
   })
 
   it('reviews the pending ones and reports every other id with its reason', async () => {

@@ -21,6 +21,7 @@ describe('POST /api/login', () => {
       fullName: expect.any(String),
       role: 'hrd',
       companyId: hrd.companyId,
+      mustChangePassword: false,
     })
     const me = await call(t, 'GET', '/api/me', { as: { authorization: `Bearer ${res.body.data.token}` } })
     expect(me.status).toBe(200)

@@ -255,6 +255,17 @@ describe('seedDemo: a believable school year on an empty database', () => {
     expect(options.schoolYears.map((y: { value: string }) => y.value)).toContain(current)
   })
 
+  it('admin finds a placement recorded outside bursa and a company registration waiting for approval', async () => {
+    const admin = 'admin@demo.test'
+    const outside = (await get(admin, '/api/admin/job-placements', { per_page: 100 })).data.filter(
+      (p: { source: string }) => p.source === 'outside',
+    )
+    expect(outside).toHaveLength(1)
+    expect(outside[0]).toMatchObject({ position: 'Mekanik' })
+    const queue = await get(admin, '/api/admin/company-registrations', { status: 'pending' })
+    expect(queue.data.map((r: { name: string }) => r.name)).toEqual(['CV Karya Logam Presisi'])
+  })
+
   it('seeded notifications and timeline rows read exactly as the review service writes them', async () => {
     const hr = 'hrd@demo.test'
     const pending = (

@@ -65,6 +65,7 @@ describe('GET /api/admin/companies', () => {
       website: null,
       description: null,
       isActive: true,
+      vacanciesNeedApproval: false,
       hrdCount: 2,
       vacancyCount: 1,
       createdAt: a.createdAt.toISOString(),
@@ -247,6 +248,46 @@ describe('PUT /api/admin/companies/:id', () => {
     })
     const [log] = await auditsOf(t, 'company', c.id)
     expect(log).toMatchObject({ action: 'update', actorId: admin.id })
+  })
+
+  it('switches vacancies_need_approval on and off; a company staff create starts with it off', async () => {
+    const created = await call(t, 'POST', '/api/admin/companies', {
+      as: admin,
+      body: { name: 'PT Persetujuan', vacancies_need_approval: true },
+    })
+    expect(created.status).toBe(201)
+    expect(created.body.data.vacanciesNeedApproval).toBe(false)
+    const id = created.body.data.id
+    expect((await stored(id)).vacanciesNeedApproval).toBe(false)
+
+    const on = await call(t, 'PUT', `/api/admin/companies/${id}`, {
+      as: admin,
+      body: { vacancies_need_approval: true },
+    })
+    expect(on.status).toBe(200)
+    expect(on.body.data).toMatchObject({ id, vacanciesNeedApproval: true, name: 'PT Persetujuan' })
+    expect((await stored(id)).vacanciesNeedApproval).toBe(true)
+    const list = await call(t, 'GET', '/api/admin/companies', {
+      as: admin,
+      query: { search: 'PT Persetujuan' },
+    })
+    expect(list.body.data).toEqual([expect.objectContaining({ id, vacanciesNeedApproval: true })])
+
+    // Other changes leave it as it is; false switches it off.
+    await call(t, 'PUT', `/api/admin/companies/${id}`, { as: admin, body: { city: 'Bogor' } })
+    expect((await stored(id)).vacanciesNeedApproval).toBe(true)
+    const off = await call(t, 'PUT', `/api/admin/companies/${id}`, {
+      as: admin,
+      body: { vacancies_need_approval: false },
+    })
+    expect(off.body.data.vacanciesNeedApproval).toBe(false)
+    expect((await stored(id)).vacanciesNeedApproval).toBe(false)
+    const bad = await call(t, 'PUT', `/api/admin/companies/${id}`, {
+      as: admin,
+      body: { vacancies_need_approval: 'kadang' },
+    })
+    expect(bad.status).toBe(422)
+    expect(bad.body.errors).toEqual({ vacancies_need_approval: ['harus berupa true atau false'] })
   })
 
   it('404 for an unknown id; 422 for a bad field', async () => {

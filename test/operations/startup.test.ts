@@ -85,6 +85,17 @@ describe('starting the service', () => {
     )
   })
 
+  it('names a bad secret setting without printing its value', () => {
+    let message = ''
+    try {
+      loadConfig({ CREDENTIALS_KEY: 'too-short-secret' })
+    } catch (err) {
+      message = (err as Error).message
+    }
+    expect(message).toMatch(/CREDENTIALS_KEY: .* \(value not shown\)/)
+    expect(message).not.toContain('too-short-secret')
+  })
+
   it('prints the demo accounts as a readable block on every development start, and production refuses them until disabled', async () => {
     const dev = { NODE_ENV: 'development', SEED_DEMO: 'auto' }
     const first = await runMain(store, { ...dev, PORT: String(await freePort()) })

@@ -64,6 +64,7 @@ describe('GET /api/hrd/job-placements', () => {
     expect(res.body.meta).toEqual({ page: 1, perPage: 15, total: 2, totalPages: 1 })
     expect(res.body.data[1]).toEqual({
       id: older.placement.id,
+      source: 'bursa',
       applicationId: older.application.id,
       applicant: {
         studentId: older.learner.studentId,
@@ -73,6 +74,7 @@ describe('GET /api/hrd/job-placements', () => {
         graduationYear: 2024,
         major: { id: older.learner.majorId, name: expect.any(String) },
       },
+      company: { id: hrd.companyId, name: expect.any(String) },
       vacancy: { id: vacancy.id, title: 'Operator Las' },
       position: 'Welder',
       acceptedAt: '2025-01-31',
@@ -81,6 +83,7 @@ describe('GET /api/hrd/job-placements', () => {
       notes: null,
       checkins: [{ monthMark: 3, status: 'active', notes: 'Betah', recordedAt: '2025-05-05T03:00:00.000Z' }],
       nextCheckinDue: { monthMark: 6, dueDate: '2025-08-03' },
+      recordedBy: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     })

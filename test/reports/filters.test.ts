@@ -46,6 +46,7 @@ describe('reports on an empty database', () => {
     expect(absorption.body.data.totals).toEqual({
       cohort: 0,
       placed: 0,
+      placedOutside: 0,
       working: 0,
       absorbed: 0,
       placedPercent: null,

@@ -629,6 +629,7 @@ describe('GET /api/admin/reports/absorption', () => {
     group: graduationYear === null ? 'siswa' : 'alumni',
     cohort,
     placed,
+    placedOutside: 0,
     working,
     absorbed,
     placedPercent: percents[0],
@@ -649,6 +650,7 @@ describe('GET /api/admin/reports/absorption', () => {
     expect(res.body.data.totals).toEqual({
       cohort: 8,
       placed: 3,
+      placedOutside: 0,
       working: 3,
       absorbed: 5,
       placedPercent: 37.5,
@@ -724,16 +726,17 @@ describe('GET /api/admin/reports/absorption', () => {
         'Bidang Keahlian',
         'Angkatan (Tahun Lulus)',
         'Jumlah Lulusan/Siswa',
-        'Ditempatkan via BKK',
+        'Ditempatkan',
+        'Di antaranya di Luar BKK',
         'Bekerja/Wirausaha (Tracer)',
         'Terserap',
         'Ditempatkan (%)',
         'Bekerja/Wirausaha (%)',
         'Terserap (%)',
       ],
-      ['RPL', 'Rekayasa Perangkat Lunak', 'Teknologi Informasi', 'Kelas XII', 2, 2, 0, 2, 100, 0, 100],
-      ['RPL', 'Rekayasa Perangkat Lunak', 'Teknologi Informasi', 2025, 2, 0, 1, 1, 0, 50, 50],
-      ['TOTAL', undefined, undefined, undefined, 4, 2, 1, 3, 50, 25, 75],
+      ['RPL', 'Rekayasa Perangkat Lunak', 'Teknologi Informasi', 'Kelas XII', 2, 2, 0, 0, 2, 100, 0, 100],
+      ['RPL', 'Rekayasa Perangkat Lunak', 'Teknologi Informasi', 2025, 2, 0, 0, 1, 1, 0, 50, 50],
+      ['TOTAL', undefined, undefined, undefined, 4, 2, 0, 1, 3, 50, 25, 75],
     ])
   })
 })

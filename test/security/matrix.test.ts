@@ -12,8 +12,10 @@ import {
   aSuperadmin,
 } from '../support/builders/accounts.js'
 import { anApplicant, anApplication } from '../support/builders/applications.js'
+import { aCompany } from '../support/builders/org.js'
 import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
 import { anHrdWithVacancy, aPlacement } from '../support/builders/selection.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { type Fixture, ROUTES } from './route-table.js'
 
 const t = useTestApp()
@@ -27,35 +29,32 @@ const inactive = {} as Record<Role, Account>
 let otherHrd: Account
 let otherLearner: Account
 let fixture: Fixture
+/** The same records at company B, which has no HR account: staff act for it on the `staffActs` routes. */
+let fixtureB: Fixture
 
-beforeAll(async () => {
-  // Company A with one learner's application through every stage, and the accounts that try it.
-  const a = await anHrdWithVacancy(t)
+/** A company's vacancy with one learner's application through every stage. */
+async function recordsOf(companyId: number, vacancyId: number): Promise<Fixture> {
   const learner = await anApplicant(t)
   const application = await anApplication(t, {
-    vacancyId: a.vacancy.id,
+    vacancyId,
     studentId: learner.studentId,
     status: 'in_progress',
   })
   const { schedule, participants } = await aSchedule(t, {
-    companyId: a.company.id,
-    vacancyId: a.vacancy.id,
+    companyId,
+    vacancyId,
     applicationIds: [application.id],
     scheduledAt: hoursFromNow(24),
   })
-  await aPlacement(t, {
-    applicationId: application.id,
-    studentId: learner.studentId,
-    companyId: a.company.id,
-    vacancyId: a.vacancy.id,
-  })
+  await aPlacement(t, { applicationId: application.id, studentId: learner.studentId, companyId, vacancyId })
   const [placement] = await t.db.select().from(placements).where(eq(placements.applicationId, application.id))
   const [notification] = await t.db
     .insert(notifications)
     .values({ userId: learner.id, kind: 'test', title: 'Tes', body: 'Tes' })
     .returning()
-  fixture = {
-    vacancyId: a.vacancy.id,
+  return {
+    companyId,
+    vacancyId,
     applicationId: application.id,
     fileId: learner.cv.id,
     learnerFileId: learner.cv.id,
@@ -64,6 +63,14 @@ beforeAll(async () => {
     placementId: placement.id,
     notificationId: notification.id,
   }
+}
+
+beforeAll(async () => {
+  // Company A (with HR) and its records, company B (without HR) and its records, and the accounts.
+  const a = await anHrdWithVacancy(t)
+  fixture = await recordsOf(a.company.id, a.vacancy.id)
+  const b = await aCompany(t)
+  fixtureB = await recordsOf(b.id, (await aVacancy(t, { companyId: b.id })).id)
   accounts.superadmin = await aSuperadmin(t)
   accounts.admin = await anAdmin(t)
   accounts.hrd = await anHrd(t)
@@ -141,6 +148,36 @@ describe('the authorization matrix of every registered route', () => {
           failures.push(
             `${key} as ${scope === 'company' ? 'another company' : 'another learner'} → ${res.status}`,
           )
+      }
+    }
+    expect(failures).toEqual([])
+  })
+
+  it('staff on HR routes: 403 for company A (it has HR), let through for company B (no HR account)', async () => {
+    const failures: string[] = []
+    const hasHr = 'Perusahaan ini memiliki akun HRD; seleksi dilakukan oleh HRD-nya.'
+    // Accounts of their own: the matrix above ends with a logout of every account.
+    const staff = { admin: await anAdmin(t), superadmin: await aSuperadmin(t) }
+    for (const key of registered()) {
+      const rule = ROUTES[key]
+      if (!rule?.staffActs) continue
+      const [method, path] = key.split(' ') as [Method, string]
+      for (const role of ['admin', 'superadmin'] as const) {
+        for (const [name, f] of [
+          ['A', fixture],
+          ['B', fixtureB],
+        ] as const) {
+          const url = fill(path, rule.params?.(f))
+          const res = await call(t, method, url, {
+            as: staff[role],
+            query: rule.params ? undefined : { company_id: f.companyId },
+            body: rule.staffBody?.(f) ?? rule.body ?? {},
+          })
+          if (name === 'A' && (res.status !== 403 || res.body?.message !== hasHr))
+            failures.push(`${key} ${role} on company A (with HR) → ${res.status}`)
+          if (name === 'B' && ([401, 403, 404].includes(res.status) || res.status >= 500))
+            failures.push(`${key} ${role} on company B (no HR) → ${res.status} ${res.body?.message}`)
+        }
       }
     }
     expect(failures).toEqual([])

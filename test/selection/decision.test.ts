@@ -9,8 +9,8 @@ const t = useTestApp()
 const url = (id: number) => `/api/hrd/selection-results/${id}/decision`
 
 describe('PATCH /api/hrd/selection-results/:applicationId/decision', () => {
-  it('admits only hrd', async () => {
-    await expectRoles(t, 'PATCH', url(2000000000), ['hrd'], { decision: 'diterima' })
+  it('admits hrd, and staff acting for a company without HR', async () => {
+    await expectRoles(t, 'PATCH', url(2000000000), ['hrd', 'admin'], { decision: 'diterima' })
   })
 
   it('sets the decision of an application without a result yet, as a hidden draft', async () => {

@@ -48,8 +48,8 @@ const acceptedOf = async (vacancyId: number) =>
   ).length
 
 describe('POST /api/hrd/selection-results/publish', () => {
-  it('admits only hrd', async () => {
-    await expectRoles(t, 'POST', PUBLISH, ['hrd'], { job_vacancy_id: 2000000000 })
+  it('admits hrd, and staff acting for a company without HR', async () => {
+    await expectRoles(t, 'POST', PUBLISH, ['hrd', 'admin'], { job_vacancy_id: 2000000000 })
   })
 
   it('publishes every decided draft: statuses, placements, timeline, notifications', async () => {

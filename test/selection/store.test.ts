@@ -37,8 +37,8 @@ async function scenario() {
 }
 
 describe('POST /api/hrd/selection-results/:applicationId', () => {
-  it('admits only hrd', async () => {
-    await expectRoles(t, 'POST', url(2000000000), ['hrd'], { final_score: 80 })
+  it('admits hrd, and staff acting for a company without HR', async () => {
+    await expectRoles(t, 'POST', url(2000000000), ['hrd', 'admin'], { final_score: 80 })
   })
 
   it('stores the scores as a draft hidden from the applicant (JSON)', async () => {

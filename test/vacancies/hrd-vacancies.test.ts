@@ -114,6 +114,10 @@ describe('POST /api/hrd/job-vacancies', () => {
       ],
       applicantCount: 0,
       acceptedCount: 0,
+      // The company's vacancies need no approval: approved, nobody decided.
+      approvalStatus: 'approved',
+      approvalReason: null,
+      approvedAt: null,
       createdAt: expect.stringMatching(/Z$/),
       updatedAt: expect.stringMatching(/Z$/),
     })
@@ -121,6 +125,8 @@ describe('POST /api/hrd/job-vacancies', () => {
     expect(row).toMatchObject({
       companyId: hrd.companyId,
       createdBy: hrd.id,
+      postedBy: hrd.id,
+      approvedBy: null,
       city: 'Bekasi',
       deletedAt: null,
     })

@@ -7,12 +7,11 @@
  */
 import { writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { resolve } from 'node:path'
 import type { CDPSession, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { artefactPath, describeInBrowser, login, openBrowser, pick, shot } from './browser.js'
-import { type RunningService, startService } from './server.js'
+import { beforeAll, expect, it } from 'vitest'
+import { artefactPath, describeInBrowser, login, type openBrowser, pick, shot } from './browser.js'
+import { useJourney } from './journey-setup.js'
+import type { RunningService } from './server.js'
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -53,23 +52,10 @@ describeInBrowser('web client: a journey per role in the browser', () => {
   let applicationId = 0
   let testAt = 0
 
-  beforeAll(async () => {
-    svc = await startService()
-    browser = await openBrowser()
-    page = await browser.context.newPage()
-  }, 240_000)
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail' || !page) return
-    const file = resolve(tmpdir(), `bursa-web-failed-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}.png`)
-    await page.screenshot({ path: file }).catch(() => {})
-    console.log(`failed at ${page.url()}; screenshot ${file}`)
+  const journey = useJourney()
+  beforeAll(() => {
+    ;({ svc, browser, page } = journey)
   })
-
-  afterAll(async () => {
-    await browser?.close()
-    await svc?.stop()
-  }, 60_000)
 
   it('serves the client at / and keeps /api and /docs for the service', async () => {
     const html = await fetch(`${svc.url}/lowongan?page=2`)

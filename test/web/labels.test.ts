@@ -8,6 +8,7 @@ import * as schema from '../../src/db/schema/index.js'
 import { REVIEW_STAGE } from '../../src/modules/applicant-reviews/service.js'
 import { WITHDRAWN_STAGE } from '../../src/modules/applications/service.js'
 import { ATTENDANCE_STAGE } from '../../src/modules/attendance/service.js'
+import { MESSAGE_CHANNELS } from '../../src/modules/messages/catalogue.js'
 import { COMPLETENESS_ITEMS } from '../../src/modules/portfolio/service.js'
 import { SCHEDULE_STATUSES } from '../../src/modules/schedules/schemas.js'
 import { STAGES as TEST_STAGES } from '../../src/modules/schedules/service.js'
@@ -29,10 +30,15 @@ const SERVER_CODES: [Vocabulary, readonly string[]][] = [
   ['attendance', schema.ATTENDANCE_STATUSES],
   ['validation', schema.VALIDATION_STATUSES],
   ['placementStatus', schema.PLACEMENT_STATUSES],
+  ['placementSource', schema.PLACEMENT_SOURCES],
+  ['approvalStatus', schema.APPROVAL_STATUSES],
   ['careerStatus', schema.CAREER_STATUSES],
   ['jobFit', schema.JOB_FITS],
   ['fileCategory', schema.FILE_CATEGORIES],
   ['profileGap', COMPLETENESS_ITEMS],
+  ['registrationStatus', schema.REGISTRATION_STATUSES],
+  ['importAction', schema.IMPORT_ACTIONS],
+  ['messageChannel', MESSAGE_CHANNELS],
   [
     'stage',
     [

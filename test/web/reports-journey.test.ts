@@ -6,16 +6,14 @@
  * docs/screens/ with UPDATE_SCREENS=1 (a temporary folder otherwise).
  */
 import { readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, login, openBrowser, pick, shot } from './browser.js'
-import { type RunningService, startService } from './server.js'
+import { beforeAll, expect, it } from 'vitest'
+import { describeInBrowser, login, pick, shot } from './browser.js'
+import { useJourney } from './journey-setup.js'
+import type { RunningService } from './server.js'
 
 describeInBrowser('web client: reports, dashboard and tracer study in the browser', () => {
   let svc: RunningService
-  let browser: Awaited<ReturnType<typeof openBrowser>>
   let page: Page
 
   const apiGet = async (path: string) => {
@@ -25,23 +23,10 @@ describeInBrowser('web client: reports, dashboard and tracer study in the browse
     return (await res.json()).data
   }
 
-  beforeAll(async () => {
-    svc = await startService()
-    browser = await openBrowser()
-    page = await browser.context.newPage()
-  }, 240_000)
-
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail' || !page) return
-    const file = resolve(tmpdir(), `bursa-web-failed-${ctx.task.name.replace(/\W+/g, '-').slice(0, 60)}.png`)
-    await page.screenshot({ path: file }).catch(() => {})
-    console.log(`failed at ${page.url()}; screenshot ${file}`)
+  const journey = useJourney()
+  beforeAll(() => {
+    ;({ svc, page } = journey)
   })
-
-  afterAll(async () => {
-    await browser?.close()
-    await svc?.stop()
-  }, 60_000)
 
   it('admin: the front page shows the dashboard figures the API answers', async () => {
     await login(page, svc.url, 'admin@demo.test')

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { buildWeb, isStale } from '../../scripts/build-web.js'
+import { runningServerUrl } from '../../src/db/embedded.js'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -21,6 +22,8 @@ async function freePort(): Promise<number> {
 
 export interface RunningService {
   url: string
+  /** The service's database, for a journey that must set something no screen sets. */
+  databaseUrl(): string
   stop(): Promise<void>
 }
 
@@ -81,6 +84,11 @@ export async function startService(): Promise<RunningService> {
   }
   return {
     url,
+    databaseUrl: () => {
+      const found = databaseUrl || runningServerUrl(dataDir)
+      if (!found) throw new Error('the service has no database running')
+      return found
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r))

@@ -29,6 +29,7 @@ const VacancyDetail = page(learner, 'VacancyDetailPage')
 const MyApplications = page(learner, 'MyApplicationsPage')
 const MyApplication = page(learner, 'MyApplicationPage')
 const Portfolio = page(learner, 'PortfolioPage')
+const CheckIn = page(learner, 'CheckInPage')
 const Tracer = page(() => import('./features/tracer-study/form-page'), 'TracerStudyPage')
 const HrdHome = page(hrd, 'HrdHomePage')
 const HrdVacancies = page(hrd, 'HrdVacanciesPage')
@@ -43,16 +44,35 @@ const Placements = page(hrd, 'PlacementsPage')
 const AdminHome = page(() => import('./features/reports/dashboard-page'), 'AdminDashboardPage')
 const Students = page(admin, 'StudentsPage')
 const Alumni = page(admin, 'AlumniPage')
+const RosterImport = page(admin, 'RosterImportPage')
+const Graduation = page(admin, 'GraduationPage')
 const Companies = page(admin, 'CompaniesPage')
+const AdminVacancies = page(admin, 'AdminVacanciesPage')
+const AdminVacancyForm = page(admin, 'AdminVacancyFormPage')
 const Departments = page(admin, 'DepartmentsPage')
 const Majors = page(admin, 'MajorsPage')
 const Attendance = page(admin, 'AttendancePage')
 const Monitoring = page(admin, 'MonitoringPage')
 const Reports = page(() => import('./features/reports/reports-page'), 'ReportsPage')
+const AdminPlacements = page(admin, 'AdminPlacementsPage')
+const StaffTracerList = page(() => import('./features/tracer-study/staff-list-page'), 'StaffTracerListPage')
+const StaffTracer = page(() => import('./features/tracer-study/staff-detail-page'), 'StaffTracerDetailPage')
 const Users = page(admin, 'UsersPage')
+const MessageTemplates = page(admin, 'MessageTemplatesPage')
+const MessageTemplate = page(admin, 'MessageTemplateEditPage')
+const CompanyRegistrations = page(admin, 'CompanyRegistrationsPage')
+const registration = () => import('./screens/registration')
+const RegisterCompany = page(registration, 'RegisterCompanyPage')
+const ConfirmRegistration = page(registration, 'ConfirmRegistrationPage')
+const passwords = () => import('./screens/password')
+const ForgotPassword = page(passwords, 'ForgotPasswordPage')
+const SetPassword = page(passwords, 'SetPasswordPage')
+const ForcedChange = page(passwords, 'ForcedChangePage')
 
 const LEARNER: Role[] = ['siswa', 'alumni']
 const ADMIN: Role[] = ['admin', 'superadmin']
+/** HR's selection screens, which staff also use for a company without HR (web/src/lib/acting-company.ts). */
+const HRD_STAFF: Role[] = ['hrd', ...ADMIN]
 
 /** A screen for some roles only: another role is told so instead of seeing a broken page. */
 function Only({ roles, children }: { roles: Role[]; children: ReactNode }) {
@@ -80,8 +100,19 @@ function Home() {
 const ALL: Role[] = ['siswa', 'alumni', 'hrd', 'admin', 'superadmin']
 const r = (path: string, roles: Role[], el: ReactNode) => ({ path, element: <Only roles={roles}>{el}</Only> })
 
+/** A page outside the signed-in layout (the password pages), loaded when first opened. */
+const standalone = (path: string, el: ReactNode) => ({
+  path,
+  element: <Suspense fallback={null}>{el}</Suspense>,
+})
+
 const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
+  standalone('/lupa-kata-sandi', <ForgotPassword />),
+  standalone('/atur-kata-sandi', <SetPassword />),
+  standalone('/ganti-kata-sandi', <ForcedChange />),
+  standalone('/daftar-perusahaan', <RegisterCompany />),
+  standalone('/daftar-perusahaan/konfirmasi', <ConfirmRegistration />),
   {
     element: <Layout />,
     children: [
@@ -93,27 +124,39 @@ const router = createBrowserRouter([
       r('lamaran', LEARNER, <MyApplications />),
       r('lamaran/:id', LEARNER, <MyApplication />),
       r('portofolio', LEARNER, <Portfolio />),
+      r('check-in', LEARNER, <CheckIn />),
       r('tracer-study', ['alumni'], <Tracer />),
       r('hrd', ['hrd'], <HrdHome />),
       r('hrd/lowongan', ['hrd'], <HrdVacancies />),
       r('hrd/lowongan/baru', ['hrd'], <HrdVacancyForm />),
       r('hrd/lowongan/:id/ubah', ['hrd'], <HrdVacancyForm />),
-      r('hrd/pelamar', ['hrd'], <Reviews />),
-      r('hrd/pelamar/:id', ['hrd'], <Review />),
-      r('hrd/jadwal', ['hrd'], <Schedules />),
-      r('hrd/jadwal/baru', ['hrd'], <ScheduleForm />),
-      r('hrd/jadwal/:id', ['hrd'], <Schedule />),
-      r('hrd/hasil', ['hrd'], <Results />),
+      r('hrd/pelamar', HRD_STAFF, <Reviews />),
+      r('hrd/pelamar/:id', HRD_STAFF, <Review />),
+      r('hrd/jadwal', HRD_STAFF, <Schedules />),
+      r('hrd/jadwal/baru', HRD_STAFF, <ScheduleForm />),
+      r('hrd/jadwal/:id', HRD_STAFF, <Schedule />),
+      r('hrd/hasil', HRD_STAFF, <Results />),
       r('hrd/penempatan', ['hrd'], <Placements />),
       r('admin', ADMIN, <AdminHome />),
       r('admin/siswa', ADMIN, <Students />),
       r('admin/alumni', ADMIN, <Alumni />),
+      r('admin/impor-siswa', ADMIN, <RosterImport />),
+      r('admin/kelulusan', ADMIN, <Graduation />),
       r('admin/perusahaan', ADMIN, <Companies />),
+      r('admin/lowongan', ADMIN, <AdminVacancies />),
+      r('admin/lowongan/baru', ADMIN, <AdminVacancyForm />),
+      r('admin/lowongan/:id/ubah', ADMIN, <AdminVacancyForm />),
+      r('admin/pendaftaran-perusahaan', ADMIN, <CompanyRegistrations />),
       r('admin/bidang', ADMIN, <Departments />),
       r('admin/jurusan', ADMIN, <Majors />),
       r('admin/kehadiran', ADMIN, <Attendance />),
       r('admin/seleksi', ADMIN, <Monitoring />),
       r('admin/laporan', ADMIN, <Reports />),
+      r('admin/penempatan', ADMIN, <AdminPlacements />),
+      r('admin/tracer-study', ADMIN, <StaffTracerList />),
+      r('admin/tracer-study/:id', ADMIN, <StaffTracer />),
+      r('admin/template-pesan', ADMIN, <MessageTemplates />),
+      r('admin/template-pesan/:key', ADMIN, <MessageTemplate />),
       r('admin/pengguna', ['superadmin'], <Users />),
       { path: '*', element: <NotFoundView /> },
     ],

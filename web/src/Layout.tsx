@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, Navigate, Outlet, useLocation } from 'react-router'
 import { api } from './api/client'
 import { type Role, useSession } from './features/auth/session'
+import { ActingBanner } from './features/vacancies/acting-banner'
 import { label } from './lib/labels'
 
 interface MenuItem {
@@ -16,6 +17,7 @@ export const MENU: MenuItem[] = [
   { to: '/lowongan', label: 'Lowongan', roles: ['siswa', 'alumni'] },
   { to: '/lamaran', label: 'Lamaran saya', roles: ['siswa', 'alumni'] },
   { to: '/portofolio', label: 'Portofolio', roles: ['siswa', 'alumni'] },
+  { to: '/check-in', label: 'Check-in tes', roles: ['siswa', 'alumni'] },
   { to: '/tracer-study', label: 'Tracer study', roles: ['alumni'] },
   { to: '/hrd', label: 'Beranda', roles: ['hrd'] },
   { to: '/hrd/lowongan', label: 'Lowongan', roles: ['hrd'] },
@@ -26,12 +28,19 @@ export const MENU: MenuItem[] = [
   { to: '/admin', label: 'Beranda', roles: ['admin', 'superadmin'] },
   { to: '/admin/siswa', label: 'Siswa', roles: ['admin', 'superadmin'] },
   { to: '/admin/alumni', label: 'Alumni', roles: ['admin', 'superadmin'] },
+  { to: '/admin/impor-siswa', label: 'Impor siswa', roles: ['admin', 'superadmin'] },
+  { to: '/admin/kelulusan', label: 'Kelulusan', roles: ['admin', 'superadmin'] },
   { to: '/admin/perusahaan', label: 'Perusahaan', roles: ['admin', 'superadmin'] },
+  { to: '/admin/lowongan', label: 'Lowongan', roles: ['admin', 'superadmin'] },
+  { to: '/admin/pendaftaran-perusahaan', label: 'Pendaftaran perusahaan', roles: ['admin', 'superadmin'] },
   { to: '/admin/bidang', label: 'Bidang keahlian', roles: ['admin', 'superadmin'] },
   { to: '/admin/jurusan', label: 'Kompetensi keahlian', roles: ['admin', 'superadmin'] },
   { to: '/admin/kehadiran', label: 'Validasi kehadiran', roles: ['admin', 'superadmin'] },
   { to: '/admin/seleksi', label: 'Progres seleksi', roles: ['admin', 'superadmin'] },
+  { to: '/admin/penempatan', label: 'Penempatan', roles: ['admin', 'superadmin'] },
+  { to: '/admin/tracer-study', label: 'Tracer study', roles: ['admin', 'superadmin'] },
   { to: '/admin/laporan', label: 'Laporan', roles: ['admin', 'superadmin'] },
+  { to: '/admin/template-pesan', label: 'Template pesan', roles: ['admin', 'superadmin'] },
   { to: '/admin/pengguna', label: 'Pengguna', roles: ['superadmin'] },
   { to: '/notifikasi', label: 'Notifikasi', roles: ['siswa', 'alumni', 'hrd', 'admin', 'superadmin'] },
   { to: '/akun', label: 'Akun saya', roles: ['siswa', 'alumni', 'hrd', 'admin', 'superadmin'] },
@@ -57,12 +66,13 @@ function AccountName({ name, role }: { name: string; role: Role }) {
   )
 }
 
-/** Unread notifications, refreshed on navigation and every minute. */
-function useUnreadCount(): number {
+/** Unread notifications, refreshed on navigation and every minute (not while `off`). */
+function useUnreadCount(off = false): number {
   const [count, setCount] = useState(0)
   const { pathname } = useLocation()
   // biome-ignore lint/correctness/useExhaustiveDependencies: refresh on navigation
   useEffect(() => {
+    if (off) return
     let alive = true
     const load = () =>
       api.GET('/api/notifications', { params: { query: { per_page: 1 } } }).then(({ data }) => {
@@ -75,7 +85,7 @@ function useUnreadCount(): number {
       alive = false
       clearInterval(timer)
     }
-  }, [pathname])
+  }, [pathname, off])
   return count
 }
 
@@ -83,7 +93,9 @@ export function Layout() {
   const { user, ready, signedOut, logout } = useSession()
   const [opened, { toggle, close }] = useDisclosure()
   const location = useLocation()
-  const unread = useUnreadCount()
+  // An account that must change its password first may use nothing else (the API refuses it too).
+  const mustChange = user?.mustChangePassword === true
+  const unread = useUnreadCount(mustChange)
   if (!ready) return null
   // A visit without a session goes to login and comes back after; logging out goes to the plain login page.
   if (!user)
@@ -93,6 +105,7 @@ export function Layout() {
         replace
       />
     )
+  if (mustChange) return <Navigate to="/ganti-kata-sandi" replace />
   const items = menuFor(user.role)
   const active = (to: string) =>
     location.pathname === to ||
@@ -168,6 +181,7 @@ export function Layout() {
         </nav>
       </AppShell.Navbar>
       <AppShell.Main>
+        <ActingBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

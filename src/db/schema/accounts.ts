@@ -15,6 +15,11 @@ export const users = pgTable(
     /** For `hrd` accounts: the partner company they act for. */
     companyId: integer().references(() => companies.id, { onDelete: 'restrict' }),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /**
+     * The account must choose a new password before using anything but `/api/me`, logout and
+     * `/api/change-password` (set for imported accounts; cleared when the password is changed or reset).
+     */
+    mustChangePassword: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

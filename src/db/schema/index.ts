@@ -1,5 +1,7 @@
 export * from './accounts.js'
 export * from './common.js'
+export * from './company-registrations.js'
+export * from './imports.js'
 export * from './master-data.js'
 export * from './messages.js'
 export * from './recruitment.js'

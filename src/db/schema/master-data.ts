@@ -54,6 +54,11 @@ export const companies = pgTable(
     website: text(),
     description: text(),
     isActive: boolean().notNull().default(true),
+    /**
+     * The company's new vacancies wait for the career center's approval: on for companies that signed up
+     * through the public form (company_registrations), off for those staff created; staff switch it.
+     */
+    vacanciesNeedApproval: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [index('companies_name_idx').on(sql`lower(${t.name})`)],
@@ -112,6 +117,8 @@ export const students = pgTable(
   },
   (t) => [
     uniqueIndex('students_nis_key').on(t.nis),
+    // The roster import upserts by NISN (migration 0006 cleared earlier duplicates, keeping the oldest).
+    uniqueIndex('students_nisn_key').on(t.nisn),
     index('students_major_idx').on(t.majorId),
     index('students_graduation_year_idx').on(t.graduationYear),
     index('students_full_name_idx').on(sql`lower(${t.fullName})`),

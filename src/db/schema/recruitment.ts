@@ -21,6 +21,12 @@ export const JOB_TYPES = ['full_time', 'contract', 'internship', 'part_time'] as
 export type JobType = (typeof JOB_TYPES)[number]
 export const VACANCY_TARGETS = ['siswa', 'alumni', 'all'] as const
 export type VacancyTarget = (typeof VACANCY_TARGETS)[number]
+/**
+ * A vacancy's approval by the career center: `pending` and `rejected` ones are never shown to learners.
+ * Only HR of a company with `vacancies_need_approval` posts pending vacancies; everything else is approved.
+ */
+export const APPROVAL_STATUSES = ['approved', 'pending', 'rejected'] as const
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]
 
 export const jobVacancies = pgTable(
   'job_vacancies',
@@ -46,6 +52,18 @@ export const jobVacancies = pgTable(
     target: text().$type<VacancyTarget>().notNull().default('all'),
     isActive: boolean().notNull().default(true),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who posted it: an HR account of the company or career-center staff (null: unknown, for rows from
+     * before 0004 without a creator or HR account). The answers read this one; `createdBy` keeps the same.
+     */
+    postedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Listed for learners only when `approved` (migration 0004 adds it to the list index's `listed`). */
+    approvalStatus: text().$type<ApprovalStatus>().notNull().default('approved'),
+    /** Why staff rejected it (null otherwise). */
+    approvalReason: text(),
+    /** The staff member who approved or rejected it, and when (null when no approval was needed). */
+    approvedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
     /**
      * Applications to the vacancy (every status) and the accepted ones: kept by the database's
@@ -59,6 +77,10 @@ export const jobVacancies = pgTable(
   (t) => [
     index('job_vacancies_company_idx').on(t.companyId, t.createdAt),
     index('job_vacancies_open_idx').on(t.deadline).where(sql`${t.isActive} and ${t.deletedAt} is null`),
+    // The career center's approval queue: vacancies waiting, oldest first.
+    index('job_vacancies_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.approvalStatus} = 'pending' and ${t.deletedAt} is null`),
   ],
 )
 
@@ -74,7 +96,7 @@ export const jobVacancyMajors = pgTable(
     /**
      * Copies of what the student vacancy list orders and filters by, so that it reads one index
      * (`job_vacancy_majors_listed_idx`) per major: the vacancy's created_at, deadline and target, and
-     * `listed` = the vacancy is active and not deleted and its company is active. Written only by the
+     * `listed` = the vacancy is active, approved and not deleted and its company is active. Written only by the
      * database's triggers (migration 0001) on this table, job_vacancies and companies; never by the code.
      * The deadline cannot be part of a partial index (CURRENT_DATE moves), so the list filters it.
      */

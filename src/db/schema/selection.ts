@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -42,6 +43,10 @@ export const testSchedules = pgTable(
     cancelledAt: timestamp({ withTimezone: true }),
     cancelReason: text(),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The calendar invitation's SEQUENCE: raised when the time or the place changes (and on cancelling). */
+    sequence: integer().notNull().default(0),
+    /** HMAC key of the rotating check-in codes, made on first use (src/modules/check-in). */
+    checkInSecret: text(),
     ...timestamps,
   },
   (t) => [
@@ -78,6 +83,8 @@ export const testParticipants = pgTable(
     validatedAt: timestamp({ withTimezone: true }),
     score: numeric({ precision: 5, scale: 2, mode: 'number' }),
     lastRemindedAt: timestamp({ withTimezone: true }),
+    /** When the participant checked in themselves with the test's code (the evidence of that `hadir`). */
+    checkedInAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -153,28 +160,40 @@ export const selectionResults = pgTable(
 export const PLACEMENT_STATUSES = ['active', 'contract_extended', 'permanent', 'moved', 'resigned'] as const
 export type PlacementStatus = (typeof PLACEMENT_STATUSES)[number]
 
+/**
+ * Where a placement comes from: `bursa`, opened by publishing an accepted application; `outside`, a hire
+ * found without a bursa application, recorded by career-center staff or by the employer's HR.
+ */
+export const PLACEMENT_SOURCES = ['bursa', 'outside'] as const
+export type PlacementSource = (typeof PLACEMENT_SOURCES)[number]
+
 export const placements = pgTable(
   'placements',
   {
     id: serial().primaryKey(),
+    /** The accepted application; null for a placement found outside bursa. */
     applicationId: integer()
-      .notNull()
       .unique()
       .references(() => applications.id, { onDelete: 'restrict' }),
     studentId: integer()
       .notNull()
       .references(() => students.id, { onDelete: 'restrict' }),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
-    jobVacancyId: integer()
-      .notNull()
-      .references(() => jobVacancies.id, { onDelete: 'restrict' }),
+    /** The partner company; null when the employer is not a partner (then `companyName`). */
+    companyId: integer().references(() => companies.id, { onDelete: 'restrict' }),
+    /** The employer's name when it is not a partner company (outside placements only). */
+    companyName: text(),
+    /** The vacancy applied to; null for a placement found outside bursa. */
+    jobVacancyId: integer().references(() => jobVacancies.id, { onDelete: 'restrict' }),
+    source: text().$type<PlacementSource>().notNull().default('bursa'),
     position: text().notNull(),
     acceptedAt: date({ mode: 'string' }).notNull(),
     startDate: date({ mode: 'string' }),
     status: text().$type<PlacementStatus>().notNull().default('active'),
     notes: text(),
+    /** Who recorded an outside placement (staff or HR); null for bursa placements. */
+    recordedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Soft delete (outside placements only): the row and its follow-ups stay, every reader skips it. */
+    deletedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -182,6 +201,13 @@ export const placements = pgTable(
     index('placements_student_idx').on(t.studentId),
     // Dashboard: placements of this school year, the latest ones.
     index('placements_accepted_idx').on(t.acceptedAt),
+    // A bursa placement has its application and vacancy (and a partner company); an outside one neither.
+    check(
+      'placements_source_check',
+      sql`(${t.source} = 'bursa' and ${t.applicationId} is not null and ${t.jobVacancyId} is not null and ${t.companyId} is not null) or (${t.source} = 'outside' and ${t.applicationId} is null and ${t.jobVacancyId} is null)`,
+    ),
+    // The employer: a partner company or a name, exactly one of them.
+    check('placements_company_check', sql`num_nonnulls(${t.companyId}, ${t.companyName}) = 1`),
   ],
 )
 
@@ -228,6 +254,8 @@ export const tracerStudies = pgTable(
     jobFit: text().$type<JobFit>(),
     startDate: date({ mode: 'string' }),
     submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The staff member who entered this version on the alumnus's behalf; null = the alumnus herself. */
+    enteredBy: integer().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('tracer_studies_current_key').on(t.studentId).where(sql`${t.isCurrent}`),

@@ -222,6 +222,7 @@ export function lockPending(tx: Conn, companyId: number, ids: number[]) {
     .select({
       id: applications.id,
       userId: students.userId,
+      fullName: students.fullName,
       vacancyId: jobVacancies.id,
       vacancyTitle: jobVacancies.title,
       companyName: companies.name,

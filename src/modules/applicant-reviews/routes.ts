@@ -17,6 +17,7 @@ import {
   Option,
   StringEnum,
 } from '../../http/schemas.js'
+import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
 import { TimelineEntry } from '../applications/timeline.js'
 import { bulkReview, listReviews, review, reviewDetail, reviewOptions } from './service.js'
 
@@ -99,13 +100,15 @@ const Decision = StringEnum(REVIEW_DECISIONS, {
 const Notes = Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 2000 }))
 
 const tags = ['applicant review']
-const config = { roles: ['hrd'] } as const
+// Staff act through these routes for a company without HR (src/http/scope.ts).
+const byCompany = hrOrStaff('company_id')
+const byApplication = hrOrStaff({ record: 'application', param: 'id' })
 
 export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
-      config,
+      config: byCompany,
       schema: {
         tags,
         summary: "Applicants to the company's vacancies, with counts per status",
@@ -113,6 +116,7 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`search` matches the full name or NIS. `meta.summary` counts the applications per status for the same filters except `status`.',
         querystring: Type.Object({
           ...PageQuery,
+          ...ActingCompanyQuery,
           job_vacancy_id: Type.Optional(Id),
           status: Type.Optional(StringEnum(APPLICATION_STATUSES)),
         }),
@@ -128,10 +132,11 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/options',
     {
-      config,
+      config: byCompany,
       schema: {
         tags,
         summary: 'Filter options: the company’s vacancies and the application statuses',
+        querystring: Type.Object(ActingCompanyQuery),
         response: {
           200: Envelope(Type.Object({ vacancies: Type.Array(Option), statuses: Type.Array(Option) })),
         },
@@ -143,7 +148,7 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:id',
     {
-      config,
+      config: byApplication,
       schema: {
         tags,
         summary: 'An applicant: profile, education, portfolio files, cover letter and timeline',
@@ -157,7 +162,7 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id/review',
     {
-      config: { ...config, keepsSessions: true },
+      config: { ...byApplication, keepsSessions: true },
       schema: {
         tags,
         summary: 'Document review of a pending application: lolos -> in_progress, tidak_lolos -> rejected',
@@ -183,10 +188,11 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/bulk-review',
     {
-      config: { ...config, keepsSessions: true },
+      config: { ...byCompany, keepsSessions: true },
       schema: {
         tags,
         summary: 'One decision for 1 to 100 pending applications; each id succeeds or fails on its own',
+        querystring: Type.Object(ActingCompanyQuery),
         body: Type.Object(
           {
             application_ids: Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true }),

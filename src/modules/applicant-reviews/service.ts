@@ -9,6 +9,8 @@ import { companyOf } from '../../http/scope.js'
 import { labelOf, optionsOf } from '../../vocabulary/index.js'
 import { moveApplications, stageOf } from '../application-lifecycle/service.js'
 import { filesWithAttachedOut, timelineOut } from '../applications/timeline.js'
+import type { MessageKey } from '../messages/catalogue.js'
+import { loadTemplates, renderTemplate, type Template } from '../messages/render.js'
 import * as q from './queries.js'
 
 /** The stage a review writes to the timeline. */
@@ -120,21 +122,34 @@ function notReviewable(status: ApplicationStatus): Msg {
   )
 }
 
+/** The message a review's decision sends the applicant (src/modules/messages/catalogue.ts). */
+const REVIEW_MESSAGES = {
+  lolos: 'application.review_passed',
+  tidak_lolos: 'application.review_failed',
+} as const satisfies Record<ReviewDecision, MessageKey>
+
 function reviewNotification(
-  r: { id: number; userId: number; vacancyId: number; vacancyTitle: string; companyName: string },
+  r: {
+    id: number
+    userId: number
+    fullName: string
+    vacancyId: number
+    vacancyTitle: string
+    companyName: string
+  },
   decision: ReviewDecision,
   notes: string | null,
+  template: Template,
 ) {
-  const where = `lowongan "${r.vacancyTitle}" di ${r.companyName}`
-  const passed = decision === 'lolos'
-  const body = passed
-    ? `Selamat! Lamaran Anda untuk ${where} lolos seleksi administrasi. Tunggu informasi jadwal tes berikutnya.`
-    : `Mohon maaf, lamaran Anda untuk ${where} belum lolos seleksi administrasi.`
   return {
     userId: r.userId,
     kind: 'application.reviewed' as const,
-    title: passed ? 'Lamaran Anda lolos seleksi administrasi' : 'Hasil seleksi administrasi lamaran Anda',
-    body: notes ? `${body} Catatan HRD: ${notes}` : body,
+    ...renderTemplate(template, {
+      nama: r.fullName,
+      lowongan: r.vacancyTitle,
+      perusahaan: r.companyName,
+      catatan_hrd: notes ? `Catatan HRD: ${notes}` : '',
+    }),
     data: { applicationId: r.id, jobVacancyId: r.vacancyId, decision },
   }
 }
@@ -153,6 +168,8 @@ async function applyReview(
 ) {
   const locked = await q.lockPending(tx, companyOf(actor), ids)
   if (locked.length === 0) return []
+  const key = REVIEW_MESSAGES[decision]
+  const { [key]: template } = await loadTemplates(tx, [key])
   return moveApplications(
     tx,
     actor,
@@ -167,7 +184,7 @@ async function applyReview(
       notices: (moved) =>
         locked.flatMap((r) =>
           moved.has(r.id) && r.userId
-            ? [reviewNotification({ ...r, userId: r.userId }, decision, notes)]
+            ? [reviewNotification({ ...r, userId: r.userId }, decision, notes, template)]
             : [],
         ),
     },

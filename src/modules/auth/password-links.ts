@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
-import { type PasswordLinkPurpose, passwordLinks } from '../../db/schema/index.js'
+import { type PasswordLinkPurpose, passwordLinks, users } from '../../db/schema/index.js'
 
 /** How long a link works: a reset asked for by the account, and a new account's first password. */
 export const PASSWORD_LINK_MINUTES: Record<PasswordLinkPurpose, number> = { reset: 60, setup: 7 * 24 * 60 }
@@ -29,10 +29,7 @@ export async function issuePasswordLink(
 ) {
   const secret = randomBytes(32).toString('base64url')
   const minutes = PASSWORD_LINK_MINUTES[opts.purpose]
-  await tx
-    .update(passwordLinks)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordLinks.userId, opts.userId), isNull(passwordLinks.usedAt)))
+  await voidPasswordLinks(tx, opts.userId)
   const [row] = await tx
     .insert(passwordLinks)
     .values({
@@ -50,4 +47,59 @@ export async function issuePasswordLink(
     expiresAt: (row as { expiresAt: Date }).expiresAt,
     minutes,
   }
+}
+
+/**
+ * The usable link (not used, not expired: the database's clock) of the account with this e-mail and
+ * this secret, with its account; undefined for anything else. Only the secret's hash is compared.
+ */
+export async function findPasswordLink(conn: Conn, email: string, secret: string) {
+  const [row] = await conn
+    .select({
+      id: passwordLinks.id,
+      purpose: passwordLinks.purpose,
+      expiresAt: passwordLinks.expiresAt,
+      userId: users.id,
+      email: users.email,
+      fullName: users.fullName,
+    })
+    .from(users)
+    .innerJoin(passwordLinks, eq(passwordLinks.userId, users.id))
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email.trim().toLowerCase()}`,
+        eq(passwordLinks.tokenHash, hashLinkSecret(secret)),
+        isNull(passwordLinks.usedAt),
+        gt(passwordLinks.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+  return row
+}
+
+/**
+ * Uses the link up, in the transaction that sets the password: true when it was still usable (a second
+ * request with the same link, even at the same moment, gets false).
+ */
+export async function usePasswordLink(tx: Conn, linkId: number): Promise<boolean> {
+  const used = await tx
+    .update(passwordLinks)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordLinks.id, linkId),
+        isNull(passwordLinks.usedAt),
+        gt(passwordLinks.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: passwordLinks.id })
+  return used.length === 1
+}
+
+/** Every unused link of the account stops working (a new one is sent, or the password changed). */
+export async function voidPasswordLinks(tx: Conn, userId: number) {
+  await tx
+    .update(passwordLinks)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordLinks.userId, userId), isNull(passwordLinks.usedAt)))
 }

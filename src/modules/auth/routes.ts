@@ -6,20 +6,28 @@ import { msg } from '../../http/i18n.js'
 import { Envelope, Nullable, Ok, StringEnum } from '../../http/schemas.js'
 import { login, loginLimiter, logout, me } from './service.js'
 
+const MustChangePassword = Type.Boolean({
+  description:
+    'The account must change its password (`POST /api/change-password`) before any route but `GET /api/me` and `POST /api/logout`',
+})
+
 const UserOut = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
   fullName: Type.String(),
   role: StringEnum(ROLES),
   companyId: Nullable(Type.Integer()),
+  mustChangePassword: MustChangePassword,
 })
 
-const MeOut = Type.Object({
+/** The account as `/api/me` answers it (also the answer of `POST /api/change-password`). */
+export const MeOut = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
   fullName: Type.String(),
   role: StringEnum(ROLES),
   isActive: Type.Boolean(),
+  mustChangePassword: MustChangePassword,
   lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
   company: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   student: Nullable(
@@ -78,7 +86,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/me',
-    { schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: MeAnswer } } },
+    {
+      config: { whilePasswordChangeRequired: true },
+      schema: { tags: ['auth'], summary: 'The logged-in account', response: { 200: MeAnswer } },
+    },
     async (req) => {
       const account = await me(app.db, req.user)
       return { ...ok(account), user: account }
@@ -87,7 +98,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/logout',
-    { schema: { tags: ['auth'], summary: 'Revoke the token in use', response: { 200: Ok } } },
+    {
+      config: { whilePasswordChangeRequired: true },
+      schema: { tags: ['auth'], summary: 'Revoke the token in use', response: { 200: Ok } },
+    },
     async (req) => {
       await logout(app.db, req.user)
       return ok(null, msg('Logout berhasil.', 'Logged out.'))

@@ -98,6 +98,7 @@ export async function login(
       fullName: user.fullName,
       role: user.role,
       companyId: user.companyId,
+      mustChangePassword: user.mustChangePassword,
     },
   }
 }
@@ -114,6 +115,7 @@ export async function me(db: Conn, actor: Actor) {
       fullName: users.fullName,
       role: users.role,
       isActive: users.isActive,
+      mustChangePassword: users.mustChangePassword,
       lastLoginAt: users.lastLoginAt,
       companyId: users.companyId,
       companyName: companies.name,
@@ -134,6 +136,7 @@ export async function me(db: Conn, actor: Actor) {
     fullName: row.fullName,
     role: row.role,
     isActive: row.isActive,
+    mustChangePassword: row.mustChangePassword,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     company: row.companyId ? { id: row.companyId, name: row.companyName ?? '' } : null,
     student: row.studentId

@@ -40,6 +40,7 @@ const columns = {
   website: companies.website,
   description: companies.description,
   isActive: companies.isActive,
+  vacanciesNeedApproval: companies.vacanciesNeedApproval,
   createdAt: companies.createdAt,
   updatedAt: companies.updatedAt,
   hrdCount,

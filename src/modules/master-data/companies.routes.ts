@@ -29,6 +29,9 @@ const CompanyItem = Type.Object({
   website: Nullable(Type.String()),
   description: Nullable(Type.String()),
   isActive: Type.Boolean(),
+  vacanciesNeedApproval: Type.Boolean({
+    description: "The company's new vacancies wait for the career center's approval before they are shown",
+  }),
   hrdCount: Type.Integer({ description: 'HR accounts linked to the company' }),
   vacancyCount: Type.Integer({ description: 'Vacancies of the company, not counting deleted ones' }),
   createdAt: Type.String({ format: 'date-time' }),
@@ -87,6 +90,12 @@ const UpdateBody = Type.Object(
     name: Type.Optional(CompanyName),
     ...companyFields,
     is_active: Type.Optional(Type.Boolean()),
+    vacancies_need_approval: Type.Optional(
+      Type.Boolean({
+        description:
+          'On: new vacancies wait for approval (set for companies that signed up themselves); off: shown at once',
+      }),
+    ),
   },
   {
     additionalProperties: false,

@@ -22,6 +22,8 @@ export interface CompanyInput {
   website?: string | null
   description?: string | null
   is_active?: boolean
+  /** Update only: companies staff create start with it off. */
+  vacancies_need_approval?: boolean
 }
 
 /** Either an existing `hrd` account (`user_id`) or a new one (`email`, `full_name`, `password`). */
@@ -52,6 +54,7 @@ function companyItem(row: ListRow) {
     website: row.website,
     description: row.description,
     isActive: row.isActive,
+    vacanciesNeedApproval: row.vacanciesNeedApproval,
     hrdCount: row.hrdCount,
     vacancyCount: row.vacancyCount,
     createdAt: row.createdAt.toISOString(),
@@ -86,6 +89,7 @@ function columnsOf(input: Partial<CompanyInput>) {
     website: clean(input.website),
     description: clean(input.description),
     isActive: input.is_active,
+    vacanciesNeedApproval: input.vacancies_need_approval,
   }
 }
 
@@ -107,7 +111,12 @@ export async function createCompany(db: Db, actor: Actor, input: CompanyInput) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(companies)
-      .values({ ...values, name: values.name!, isActive: values.isActive ?? true })
+      .values({
+        ...values,
+        name: values.name!,
+        isActive: values.isActive ?? true,
+        vacanciesNeedApproval: false,
+      })
       .returning({ id: companies.id })
     await audit(tx, actor, 'create', 'company', row.id, { ...input })
     return detailOf(tx, row.id)

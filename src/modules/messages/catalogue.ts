@@ -7,20 +7,179 @@
  * Placeholders are written `{{name}}` in the title and body. A template may only use the placeholders
  * its entry names (checked when staff save it), so a message never goes out with a hole in it.
  */
+/** How a message travels (worded by the vocabulary's `messageChannel`). */
+export const MESSAGE_CHANNELS = ['notice', 'email', 'both'] as const
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number]
+
 export interface MessageDefinition {
   /** What it is, for the staff screen (Indonesian). */
   label: string
   /** How it travels: an in-app notice, an e-mail, or both. */
-  channel: 'notice' | 'email' | 'both'
+  channel: MessageChannel
   title: string
   body: string
-  /** Placeholder name → what it holds (Indonesian, for the staff screen). */
-  placeholders: Record<string, string>
+  /**
+   * Placeholder name → what it holds (Indonesian, for the staff screen), with an example value for the
+   * preview: `{ description, example }`. A bare description takes its example from `EXAMPLES` by name
+   * (or shows the description in brackets).
+   */
+  placeholders: Record<string, string | Placeholder>
+  /** Placeholders the school's wording must keep (a password e-mail's link): a save without one is 422. */
+  required?: readonly string[]
 }
+
+/** A placeholder of a message: what it holds and a value the preview fills in. */
+export interface Placeholder {
+  description: string
+  example: string
+}
+
+/** Example values by placeholder name, for placeholders whose entry gives only a description. */
+export const EXAMPLES: Record<string, string> = {
+  nama: 'Siti Rahmawati',
+  email: 'siti.rahmawati@contoh.sch.id',
+  tautan: 'https://bkk.contoh.sch.id/atur-kata-sandi?email=siti.rahmawati%40contoh.sch.id&token=contoh',
+  berlaku_menit: '60',
+  lowongan: 'Teknisi Listrik Pabrik',
+  perusahaan: 'PT Sinar Jaya Abadi',
+  nama_pelamar: 'Rina Marlina',
+  judul: 'Teknisi Listrik Pabrik',
+  alasan: 'Data perusahaan belum lengkap.',
+  berlaku_jam: '24',
+  berlaku_hari: '7',
+}
+
+/** The example a placeholder shows in a preview. */
+export function exampleOf(name: string, p: string | Placeholder): string {
+  return typeof p === 'string' ? (EXAMPLES[name] ?? `[${p}]`) : p.example
+}
+
+/** What a placeholder holds. */
+export const descriptionOf = (p: string | Placeholder) => (typeof p === 'string' ? p : p.description)
 
 const define = <K extends string>(m: Record<K, MessageDefinition>) => m
 
+// Placeholders of the applicant's notices (applications, review, selection results).
+const applicant = { description: 'Nama pelamar (penerima pesan)', example: 'Rina Marlina' }
+const vacancy = { description: 'Judul lowongan', example: 'Teknisi Listrik Pabrik' }
+const company = { description: 'Nama perusahaan', example: 'PT Sinar Jaya Abadi' }
+const hrNotes = {
+  description: 'Catatan HRD, diawali "Catatan HRD: " (kosong bila HRD tidak menulis catatan)',
+  example: 'Catatan HRD: Berkas lengkap, sampai jumpa di psikotes.',
+}
+
+// Placeholders of the test-schedule messages (schedules, reminders), for the participant.
+const testWhat = {
+  nama: { description: 'Nama peserta (penerima pesan)', example: 'Rina Marlina' },
+  jenis_tes: { description: 'Jenis tes', example: 'Psikotes' },
+  nama_tes: { description: 'Nama tes', example: 'Psikotes Tahap 1' },
+  lowongan: vacancy,
+  perusahaan: company,
+}
+const testWhen = {
+  waktu: {
+    description: 'Hari, tanggal dan jam tes (zona waktu sekolah)',
+    example: 'Rabu, 15 Juli 2026 pukul 08.00 WIB',
+  },
+  lokasi: { description: 'Tempat tes', example: 'Aula PT Sinar Jaya Abadi' },
+}
+
 export const MESSAGES = define({
+  'application.received': {
+    label: 'Lamaran baru masuk (untuk HRD)',
+    channel: 'notice',
+    title: 'Lamaran baru: {{lowongan}}',
+    body: '{{nama_pelamar}} melamar {{lowongan}}. Lamaran menunggu seleksi berkas.',
+    placeholders: {
+      nama: { description: 'Nama akun HRD penerima', example: 'Dewi Lestari' },
+      nama_pelamar: { description: 'Nama pelamar', example: 'Rina Marlina' },
+      lowongan: vacancy,
+    },
+  },
+  'application.review_passed': {
+    label: 'Lolos seleksi berkas (untuk pelamar)',
+    channel: 'notice',
+    title: 'Lamaran Anda lolos seleksi administrasi',
+    body:
+      'Selamat! Lamaran Anda untuk lowongan "{{lowongan}}" di {{perusahaan}} lolos seleksi administrasi. ' +
+      'Tunggu informasi jadwal tes berikutnya. {{catatan_hrd}}',
+    placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company, catatan_hrd: hrNotes },
+  },
+  'application.review_failed': {
+    label: 'Tidak lolos seleksi berkas (untuk pelamar)',
+    channel: 'notice',
+    title: 'Hasil seleksi administrasi lamaran Anda',
+    body:
+      'Mohon maaf, lamaran Anda untuk lowongan "{{lowongan}}" di {{perusahaan}} belum lolos seleksi administrasi. ' +
+      '{{catatan_hrd}}',
+    placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company, catatan_hrd: hrNotes },
+  },
+  'selection.accepted': {
+    label: 'Hasil seleksi: diterima (untuk pelamar)',
+    channel: 'notice',
+    title: 'Selamat! Anda diterima',
+    body:
+      'Selamat! Anda dinyatakan diterima pada lowongan "{{lowongan}}" di {{perusahaan}}. ' +
+      'Lihat detail lamaran untuk hasil seleksi dan surat keputusan.',
+    placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company },
+  },
+  'selection.rejected': {
+    label: 'Hasil seleksi: tidak diterima (untuk pelamar)',
+    channel: 'notice',
+    title: 'Hasil akhir seleksi lamaran Anda',
+    body:
+      'Mohon maaf, Anda belum diterima pada lowongan "{{lowongan}}" di {{perusahaan}}. ' +
+      'Terima kasih telah mengikuti seluruh tahap seleksi.',
+    placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company },
+  },
+  'selection.waitlisted': {
+    label: 'Hasil seleksi: cadangan (untuk pelamar)',
+    channel: 'notice',
+    title: 'Anda masuk daftar cadangan',
+    body:
+      'Anda masuk daftar cadangan pada lowongan "{{lowongan}}" di {{perusahaan}}. ' +
+      'Kami akan menghubungi Anda bila ada tempat yang kosong.',
+    placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company },
+  },
+  'test.scheduled': {
+    label: 'Jadwal tes baru (untuk peserta, dengan undangan kalender)',
+    channel: 'both',
+    title: 'Jadwal {{jenis_tes}}: {{nama_tes}}',
+    body: 'Anda dijadwalkan mengikuti {{jenis_tes}} "{{nama_tes}}" untuk lowongan "{{lowongan}}" di {{perusahaan}} pada {{waktu}} di {{lokasi}}.',
+    placeholders: { ...testWhat, ...testWhen },
+  },
+  'test.rescheduled': {
+    label: 'Perubahan waktu atau tempat tes (untuk peserta, dengan undangan kalender)',
+    channel: 'both',
+    title: 'Perubahan jadwal {{jenis_tes}}: {{nama_tes}}',
+    body: 'Jadwal {{jenis_tes}} "{{nama_tes}}" untuk lowongan "{{lowongan}}" di {{perusahaan}} berubah menjadi {{waktu}} di {{lokasi}}.',
+    placeholders: { ...testWhat, ...testWhen },
+  },
+  'test.cancelled': {
+    label: 'Tes dibatalkan (untuk peserta, dengan pembatalan kalender)',
+    channel: 'both',
+    title: '{{jenis_tes}} dibatalkan: {{nama_tes}}',
+    body: '{{jenis_tes}} "{{nama_tes}}" untuk lowongan "{{lowongan}}" di {{perusahaan}} pada {{waktu}} di {{lokasi}} dibatalkan. Alasan: {{alasan}}',
+    placeholders: {
+      ...testWhat,
+      ...testWhen,
+      alasan: { description: 'Alasan pembatalan dari HRD', example: 'Ruang tes sedang direnovasi.' },
+    },
+  },
+  'test.removed': {
+    label: 'Peserta dikeluarkan dari jadwal tes (untuk peserta, dengan pembatalan kalender)',
+    channel: 'both',
+    title: 'Anda tidak lagi menjadi peserta {{jenis_tes}}: {{nama_tes}}',
+    body: 'Anda tidak lagi dijadwalkan mengikuti {{jenis_tes}} "{{nama_tes}}" untuk lowongan "{{lowongan}}" di {{perusahaan}}. Informasi tahap berikutnya akan disampaikan kemudian.',
+    placeholders: { ...testWhat, ...testWhen },
+  },
+  'test.reminder': {
+    label: 'Pengingat tes (untuk peserta, dengan undangan kalender)',
+    channel: 'both',
+    title: 'Pengingat: {{jenis_tes}} "{{nama_tes}}"',
+    body: 'Jangan lupa, Anda mengikuti {{jenis_tes}} "{{nama_tes}}" untuk lowongan "{{lowongan}}" di {{perusahaan}} pada {{waktu}} di {{lokasi}}.',
+    placeholders: { ...testWhat, ...testWhen },
+  },
   'password.reset': {
     label: 'Tautan atur ulang kata sandi',
     channel: 'email',
@@ -30,11 +189,111 @@ export const MESSAGES = define({
       'Buka tautan berikut dalam {{berlaku_menit}} menit untuk membuat kata sandi baru:\n\n{{tautan}}\n\n' +
       'Tautan hanya dapat dipakai sekali. Jika Anda tidak memintanya, abaikan e-mail ini; kata sandi Anda tidak berubah.\n\n' +
       'Salam,\nBursa Kerja Khusus',
+    required: ['tautan'],
     placeholders: {
       nama: 'Nama pemilik akun',
       email: 'E-mail akun',
       tautan: 'Tautan ke halaman atur ulang kata sandi',
       berlaku_menit: 'Berapa menit tautan berlaku',
+    },
+  },
+  'registration.confirm_email': {
+    label: 'Konfirmasi e-mail pendaftaran perusahaan',
+    channel: 'email',
+    title: 'Konfirmasi pendaftaran {{perusahaan}} di BKK',
+    body:
+      'Yth. {{nama}},\n\nTerima kasih telah mendaftarkan {{perusahaan}} sebagai perusahaan mitra Bursa Kerja Khusus. ' +
+      'Buka tautan berikut dalam {{berlaku_jam}} jam untuk mengonfirmasi alamat e-mail Anda:\n\n{{tautan}}\n\n' +
+      'Setelah dikonfirmasi, pendaftaran akan diperiksa oleh petugas BKK dan hasilnya dikirim ke e-mail ini. ' +
+      'Jika Anda tidak merasa mendaftar, abaikan e-mail ini.\n\n' +
+      'Salam,\nBursa Kerja Khusus',
+    placeholders: {
+      nama: { description: 'Nama narahubung (HRD) yang mendaftar', example: 'Rina Hartati' },
+      perusahaan: 'Nama perusahaan',
+      tautan: {
+        description: 'Tautan konfirmasi e-mail',
+        example: 'https://bkk.contoh.sch.id/daftar-perusahaan/konfirmasi?token=contoh',
+      },
+      berlaku_jam: { description: 'Berapa jam tautan berlaku', example: '72' },
+    },
+    required: ['tautan'],
+  },
+  'registration.approved': {
+    label: 'Pendaftaran perusahaan disetujui',
+    channel: 'email',
+    title: 'Pendaftaran {{perusahaan}} disetujui',
+    body:
+      'Yth. {{nama}},\n\nPendaftaran {{perusahaan}} sebagai perusahaan mitra Bursa Kerja Khusus telah disetujui. ' +
+      'Akun HRD Anda dibuat dengan e-mail {{email}}. Buka tautan berikut dalam {{berlaku_hari}} hari untuk membuat kata sandi:\n\n' +
+      '{{tautan}}\n\nSetelah itu Anda dapat masuk dan memasang lowongan. ' +
+      'Lowongan baru akan diperiksa petugas BKK sebelum tampil kepada siswa dan alumni.\n\n' +
+      'Salam,\nBursa Kerja Khusus',
+    placeholders: {
+      nama: { description: 'Nama narahubung (HRD)', example: 'Rina Hartati' },
+      perusahaan: 'Nama perusahaan',
+      email: { description: 'E-mail akun HRD', example: 'rina.hartati@sinarjaya.co.id' },
+      tautan: {
+        description: 'Tautan untuk membuat kata sandi',
+        example:
+          'https://bkk.contoh.sch.id/atur-kata-sandi?email=rina.hartati%40sinarjaya.co.id&token=contoh',
+      },
+      berlaku_hari: { description: 'Berapa hari tautan berlaku', example: '7' },
+    },
+    required: ['tautan'],
+  },
+  'registration.rejected': {
+    label: 'Pendaftaran perusahaan ditolak',
+    channel: 'email',
+    title: 'Pendaftaran {{perusahaan}} belum dapat disetujui',
+    body:
+      'Yth. {{nama}},\n\nTerima kasih atas minat {{perusahaan}} untuk bermitra dengan Bursa Kerja Khusus. ' +
+      'Mohon maaf, pendaftaran Anda belum dapat kami setujui dengan alasan berikut:\n\n{{alasan}}\n\n' +
+      'Anda dapat mendaftar kembali setelah melengkapi data, atau menghubungi BKK sekolah.\n\n' +
+      'Salam,\nBursa Kerja Khusus',
+    placeholders: {
+      nama: { description: 'Nama narahubung (HRD)', example: 'Rina Hartati' },
+      perusahaan: 'Nama perusahaan',
+      alasan: {
+        description: 'Alasan penolakan dari petugas BKK',
+        example: 'Alamat perusahaan tidak dapat kami verifikasi.',
+      },
+    },
+    required: ['alasan'],
+  },
+  'vacancy.approved': {
+    label: 'Lowongan HRD disetujui BKK (untuk HRD)',
+    channel: 'both',
+    title: 'Lowongan "{{judul}}" disetujui',
+    body:
+      'Yth. {{nama}},\n\nLowongan "{{judul}}" dari {{perusahaan}} telah disetujui petugas BKK dan kini tampil ' +
+      'bagi siswa dan alumni yang sesuai.\n\n{{tautan}}\n\nSalam,\nBursa Kerja Khusus',
+    placeholders: {
+      nama: { description: 'Nama akun HRD penerima', example: 'Dewi Lestari' },
+      judul: { description: 'Judul lowongan', example: 'Teknisi Listrik Pabrik' },
+      perusahaan: { description: 'Nama perusahaan', example: 'PT Sinar Jaya Abadi' },
+      tautan: {
+        description: 'Tautan ke daftar lowongan HRD',
+        example: 'https://bkk.contoh.sch.id/hrd/lowongan',
+      },
+    },
+  },
+  'vacancy.rejected': {
+    label: 'Lowongan HRD ditolak BKK (untuk HRD)',
+    channel: 'both',
+    title: 'Lowongan "{{judul}}" belum disetujui',
+    body:
+      'Yth. {{nama}},\n\nLowongan "{{judul}}" dari {{perusahaan}} belum dapat disetujui petugas BKK dengan alasan ' +
+      'berikut:\n\n{{alasan}}\n\nPerbaiki lowongan melalui tautan berikut; setelah disimpan, lowongan kembali ' +
+      'menunggu persetujuan:\n\n{{tautan}}\n\nSalam,\nBursa Kerja Khusus',
+    placeholders: {
+      nama: { description: 'Nama akun HRD penerima', example: 'Dewi Lestari' },
+      judul: { description: 'Judul lowongan', example: 'Teknisi Listrik Pabrik' },
+      perusahaan: { description: 'Nama perusahaan', example: 'PT Sinar Jaya Abadi' },
+      alasan: { description: 'Alasan penolakan dari petugas BKK', example: 'Gaji belum dicantumkan.' },
+      tautan: {
+        description: 'Tautan ke formulir ubah lowongan',
+        example: 'https://bkk.contoh.sch.id/hrd/lowongan/12/ubah',
+      },
     },
   },
 })

@@ -6,6 +6,7 @@ import { pageOf } from '../../http/envelope.js'
 import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import type { NotificationKind } from '../../vocabulary/index.js'
+import { fillSql, loadTemplates } from '../messages/render.js'
 
 export interface NewNotification {
   userId: number
@@ -25,16 +26,19 @@ export async function notify(tx: Conn, items: NewNotification | NewNotification[
 
 /**
  * Tells every active HR account of the vacancy's company that someone applied (`application.received`,
- * naming the applicant and the vacancy, linking to the application). One INSERT … SELECT; call inside the
+ * in the school's wording, naming the applicant and the vacancy, linking to the application). The
+ * template is read once and filled per HR account by one INSERT … SELECT (`fillSql`); call inside the
  * transaction that stores the application.
  */
 export async function notifyHrOfApplication(tx: Conn, applicationId: number) {
+  const { 'application.received': template } = await loadTemplates(tx, ['application.received'])
+  const values = { nama: users.fullName, nama_pelamar: students.fullName, lowongan: jobVacancies.title }
   const notices = tx
     .select({
       userId: users.id,
       kind: sql`${'application.received' satisfies NotificationKind}::text`,
-      title: sql`'Lamaran baru: ' || ${jobVacancies.title}`,
-      body: sql`${students.fullName} || ' melamar ' || ${jobVacancies.title} || '. Lamaran menunggu seleksi berkas.'`,
+      title: fillSql(template.title, values),
+      body: fillSql(template.body, values),
       data: sql`jsonb_build_object('applicationId', ${applications.id}, 'jobVacancyId', ${jobVacancies.id})`,
     })
     .from(applications)

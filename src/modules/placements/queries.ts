@@ -1,8 +1,11 @@
-import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Conn, Tx } from '../../db/client.js'
 import {
+  companies,
   jobVacancies,
   majors,
+  type PlacementSource,
   type PlacementStatus,
   placementCheckins,
   placements,
@@ -14,6 +17,14 @@ import { likePattern, type Page } from '../../http/envelope.js'
 /** Today on the school's calendar (Western Indonesian Time), whatever the server's zone. */
 export const schoolToday = sql<string>`((now() at time zone 'Asia/Jakarta')::date)`
 
+/**
+ * Whose placements a query sees: HR sees its company's (`companyId`), career-center staff every one
+ * (`companyId: null`). Soft-deleted placements are never seen.
+ */
+export interface PlacementScope {
+  companyId: number | null
+}
+
 export interface PlacementFilters {
   jobVacancyId?: number
   status?: PlacementStatus
@@ -21,20 +32,34 @@ export interface PlacementFilters {
   dateFrom?: string
   dateTo?: string
   search?: string
+  source?: PlacementSource
+  companyId?: number
 }
 
-function filtersOf(companyId: number, f: PlacementFilters, id?: number): SQL | undefined {
+/** The employer's name: the partner company's, or the name written for an outside placement. */
+const companyNameOf = sql<string>`coalesce(${companies.name}, ${placements.companyName})`
+
+function filtersOf(scope: PlacementScope, f: PlacementFilters, id?: number): SQL | undefined {
   const search = f.search?.trim()
+  const pattern = search ? likePattern(search) : null
   return and(
-    eq(placements.companyId, companyId),
+    isNull(placements.deletedAt),
+    scope.companyId === null ? undefined : eq(placements.companyId, scope.companyId),
     id ? eq(placements.id, id) : undefined,
     f.jobVacancyId ? eq(placements.jobVacancyId, f.jobVacancyId) : undefined,
     f.status ? eq(placements.status, f.status) : undefined,
     f.majorId ? eq(students.majorId, f.majorId) : undefined,
     f.dateFrom ? gte(placements.acceptedAt, f.dateFrom) : undefined,
     f.dateTo ? lte(placements.acceptedAt, f.dateTo) : undefined,
-    search
-      ? or(ilike(students.fullName, likePattern(search)), ilike(students.nis, likePattern(search)))
+    f.source ? eq(placements.source, f.source) : undefined,
+    f.companyId ? eq(placements.companyId, f.companyId) : undefined,
+    pattern
+      ? or(
+          ilike(students.fullName, pattern),
+          ilike(students.nis, pattern),
+          // Staff also find a placement by its employer (HR's are all of its own company).
+          scope.companyId === null ? ilike(companyNameOf, pattern) : undefined,
+        )
       : undefined,
   )
 }
@@ -53,8 +78,11 @@ const checkinsOf = (placementId: typeof placements.id) => sql<CheckinJson[]>`(
   ) order by ${placementCheckins.monthMark}), '[]'::json)
   from ${placementCheckins} where ${placementCheckins.placementId} = ${placementId})`
 
+const recorder = alias(users, 'recorder')
+
 const itemFields = {
   id: placements.id,
+  source: placements.source,
   applicationId: placements.applicationId,
   position: placements.position,
   acceptedAt: placements.acceptedAt,
@@ -69,8 +97,12 @@ const itemFields = {
   graduationYear: students.graduationYear,
   majorId: majors.id,
   majorName: majors.name,
+  companyId: placements.companyId,
+  companyName: companyNameOf,
   vacancyId: jobVacancies.id,
   vacancyTitle: jobVacancies.title,
+  recordedById: recorder.id,
+  recordedByName: recorder.fullName,
   checkins: checkinsOf(placements.id),
 }
 
@@ -80,30 +112,33 @@ const fromItems = (conn: Conn) =>
     .from(placements)
     .innerJoin(students, eq(students.id, placements.studentId))
     .innerJoin(majors, eq(majors.id, students.majorId))
-    .innerJoin(jobVacancies, eq(jobVacancies.id, placements.jobVacancyId))
+    .leftJoin(companies, eq(companies.id, placements.companyId))
+    .leftJoin(jobVacancies, eq(jobVacancies.id, placements.jobVacancyId))
+    .leftJoin(recorder, eq(recorder.id, placements.recordedBy))
 
 export type PlacementRow = Awaited<ReturnType<typeof placementPage>>[number]
 
-/** One page of the company's placements, latest acceptance first. */
-export function placementPage(conn: Conn, companyId: number, f: PlacementFilters, page: Page) {
+/** One page of the placements in scope, latest acceptance first. */
+export function placementPage(conn: Conn, scope: PlacementScope, f: PlacementFilters, page: Page) {
   return fromItems(conn)
-    .where(filtersOf(companyId, f))
+    .where(filtersOf(scope, f))
     .orderBy(desc(placements.acceptedAt), desc(placements.id))
     .limit(page.limit)
     .offset(page.offset)
 }
 
-export async function countPlacements(conn: Conn, companyId: number, f: PlacementFilters) {
+export async function countPlacements(conn: Conn, scope: PlacementScope, f: PlacementFilters) {
   const [row] = await conn
     .select({ total: sql<number>`count(*)::int` })
     .from(placements)
     .innerJoin(students, eq(students.id, placements.studentId))
-    .where(filtersOf(companyId, f))
+    .leftJoin(companies, eq(companies.id, placements.companyId))
+    .where(filtersOf(scope, f))
   return row.total
 }
 
-/** One placement of the company with the placed person's contact. */
-export async function placementDetail(conn: Conn, companyId: number, id: number) {
+/** One placement in scope with the placed person's contact. */
+export async function placementDetail(conn: Conn, scope: PlacementScope, id: number) {
   const [row] = await conn
     .select({
       ...itemFields,
@@ -113,23 +148,33 @@ export async function placementDetail(conn: Conn, companyId: number, id: number)
     .from(placements)
     .innerJoin(students, eq(students.id, placements.studentId))
     .innerJoin(majors, eq(majors.id, students.majorId))
-    .innerJoin(jobVacancies, eq(jobVacancies.id, placements.jobVacancyId))
+    .leftJoin(companies, eq(companies.id, placements.companyId))
+    .leftJoin(jobVacancies, eq(jobVacancies.id, placements.jobVacancyId))
+    .leftJoin(recorder, eq(recorder.id, placements.recordedBy))
     .leftJoin(users, eq(users.id, students.userId))
-    .where(filtersOf(companyId, {}, id))
+    .where(filtersOf(scope, {}, id))
   return row
 }
 
-/** The company's placement locked for a change, with whether `monthMark` months have passed. */
-export async function lockPlacement(tx: Tx, companyId: number, id: number, monthMark = 0) {
+/** The placement in scope locked for a change, with whether `monthMark` months have passed. */
+export async function lockPlacement(tx: Tx, scope: PlacementScope, id: number, monthMark = 0) {
   const [row] = await tx
     .select({
       id: placements.id,
+      source: placements.source,
+      studentId: placements.studentId,
       acceptedAt: placements.acceptedAt,
       markDate: sql<string>`((coalesce(${placements.startDate}, ${placements.acceptedAt}) + make_interval(months => ${monthMark}::int))::date)::text`,
       markReached: sql<boolean>`(coalesce(${placements.startDate}, ${placements.acceptedAt}) + make_interval(months => ${monthMark}::int))::date <= ${schoolToday}`,
     })
     .from(placements)
-    .where(and(eq(placements.companyId, companyId), eq(placements.id, id)))
+    .where(
+      and(
+        eq(placements.id, id),
+        isNull(placements.deletedAt),
+        scope.companyId === null ? undefined : eq(placements.companyId, scope.companyId),
+      ),
+    )
     .for('update')
   return row
 }
@@ -171,4 +216,104 @@ export async function insertPlacements(tx: Tx, rows: NewPlacement[]) {
     .insert(placements)
     .values(rows.map((r) => ({ ...r, acceptedAt: schoolToday, status: 'active' as const })))
     .onConflictDoNothing({ target: placements.applicationId })
+}
+
+// ------------------------------------------------------------------ placements found outside bursa
+
+/**
+ * The learner's record locked for recording a placement (`FOR NO KEY UPDATE`: two recordings of one
+ * learner queue here, applying is not blocked), with today on the school's calendar. Undefined when
+ * there is no such learner.
+ */
+export async function lockLearner(tx: Tx, studentId: number) {
+  const [row] = await tx
+    .select({
+      id: students.id,
+      graduationYear: students.graduationYear,
+      today: sql<string>`${schoolToday}::text`,
+    })
+    .from(students)
+    .where(eq(students.id, studentId))
+    .for('no key update')
+  return row
+}
+
+/** A partner company by id (undefined when there is none). */
+export async function companyById(conn: Conn, id: number) {
+  const [row] = await conn
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, id))
+  return row
+}
+
+/** The partner company with this name, ignoring case and surrounding spaces (undefined when none). */
+export async function partnerNamed(conn: Conn, name: string) {
+  const [row] = await conn
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(sql`lower(${companies.name}) = lower(${name.trim()})`)
+    .limit(1)
+  return row
+}
+
+/**
+ * Another placement of the learner (not deleted, of either source) at the same employer accepted the
+ * same day: recording it again would count the hire twice.
+ */
+export async function samePlacement(
+  conn: Conn,
+  p: { studentId: number; companyId: number | null; companyName: string | null; acceptedAt: string },
+  exceptId?: number,
+) {
+  const [row] = await conn
+    .select({ id: placements.id })
+    .from(placements)
+    .leftJoin(companies, eq(companies.id, placements.companyId))
+    .where(
+      and(
+        eq(placements.studentId, p.studentId),
+        eq(placements.acceptedAt, p.acceptedAt),
+        isNull(placements.deletedAt),
+        exceptId ? ne(placements.id, exceptId) : undefined,
+        p.companyId !== null
+          ? eq(placements.companyId, p.companyId)
+          : sql`lower(${companyNameOf}) = lower(${p.companyName})`,
+      ),
+    )
+    .limit(1)
+  return row
+}
+
+export async function insertPlacement(tx: Tx, values: typeof placements.$inferInsert) {
+  const [row] = await tx.insert(placements).values(values).returning({ id: placements.id })
+  return row.id
+}
+
+export async function softDeletePlacement(tx: Tx, id: number) {
+  await tx
+    .update(placements)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(placements.id, id))
+}
+
+/**
+ * Learners (students and alumni) whose name or NIS matches, for the picker of the placement form:
+ * at most `limit`, by name. `kind`: an alumnus has a graduation year.
+ */
+export function learnerOptions(conn: Conn, search: string, limit: number) {
+  const pattern = likePattern(search.trim())
+  return conn
+    .select({
+      value: students.id,
+      nis: students.nis,
+      fullName: students.fullName,
+      graduationYear: students.graduationYear,
+      majorName: majors.name,
+    })
+    .from(students)
+    .innerJoin(majors, eq(majors.id, students.majorId))
+    .where(or(ilike(students.fullName, pattern), ilike(students.nis, pattern)))
+    .orderBy(asc(students.fullName), asc(students.id))
+    .limit(limit)
 }

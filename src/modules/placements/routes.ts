@@ -1,66 +1,34 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { PLACEMENT_STATUSES } from '../../db/schema/index.js'
-import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
+import { DateOnly, Envelope, IdParams, ListEnvelope, Ok, Opt } from '../../http/schemas.js'
 import {
-  DateOnly,
-  DateTime,
-  Envelope,
-  Id,
-  IdParams,
-  ListEnvelope,
-  Nullable,
-  Opt,
-  StringEnum,
-} from '../../http/schemas.js'
-import { listPlacements, MONTH_MARKS, placementDetail, recordCheckin, updatePlacement } from './service.js'
-
-const Str = Nullable(Type.String())
-const Status = StringEnum(PLACEMENT_STATUSES)
-const MonthMark = Type.Unsafe<(typeof MONTH_MARKS)[number]>({
-  type: 'integer',
-  enum: [...MONTH_MARKS],
-  description: 'Months after the start date (or the acceptance date): 3, 6 or 12',
-})
-
-const Placement = Type.Object({
-  id: Type.Integer(),
-  applicationId: Type.Integer(),
-  applicant: Type.Object({
-    studentId: Type.Integer(),
-    fullName: Type.String(),
-    nis: Type.String(),
-    /** What the person is now (an alumnus once a graduation year is set). */
-    role: StringEnum(['siswa', 'alumni'] as const),
-    graduationYear: Nullable(Type.Integer()),
-    major: Type.Object({ id: Type.Integer(), name: Type.String() }),
-  }),
-  vacancy: Type.Object({ id: Type.Integer(), title: Type.String() }),
-  position: Type.String(),
-  acceptedAt: DateOnly,
-  startDate: Nullable(DateOnly),
-  status: Status,
-  notes: Str,
-  checkins: Type.Array(
-    Type.Object({ monthMark: MonthMark, status: Status, notes: Str, recordedAt: DateTime }),
-  ),
-  /** The first follow-up not recorded yet; null when all are, or the person resigned. */
-  nextCheckinDue: Nullable(Type.Object({ monthMark: MonthMark, dueDate: DateOnly })),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-})
-
-const PlacementDetail = Type.Object({
-  ...Placement.properties,
-  contact: Type.Object({ phone: Str, email: Str }),
-})
-
-const Notes = Opt(Type.String({ maxLength: 2000 }))
+  CheckinBody,
+  CompanyOutsideBody,
+  LearnerOption,
+  ListQuery,
+  Notes,
+  OUTSIDE_RULES,
+  Placement,
+  PlacementDetail,
+  Status,
+} from './schemas.js'
+import {
+  createCompanyOutsidePlacement,
+  deleteCompanyOutsidePlacement,
+  learnerOptions,
+  listPlacements,
+  placementDetail,
+  recordCheckin,
+  replaceCompanyOutsidePlacement,
+  updatePlacement,
+} from './service.js'
 
 const tags = ['job placements']
 const config = { roles: ['hrd'] } as const
 
+/** HR's placements: those of its company, through bursa or found outside it (SPEC 4.2). */
 export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
@@ -70,15 +38,8 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Students and alumni placed at the company, latest acceptance first',
         description:
-          '`search` matches the full name or NIS; `date_from`/`date_to` filter the acceptance date (inclusive).',
-        querystring: Type.Object({
-          ...PageQuery,
-          job_vacancy_id: Type.Optional(Id),
-          status: Type.Optional(Status),
-          major_id: Type.Optional(Id),
-          date_from: Type.Optional(DateOnly),
-          date_to: Type.Optional(DateOnly),
-        }),
+          '`search` matches the full name or NIS; `date_from`/`date_to` filter the acceptance date (inclusive); `source` tells placements through bursa from those found outside it.',
+        querystring: Type.Object(ListQuery),
         response: { 200: ListEnvelope(Placement) },
       },
     },
@@ -86,6 +47,46 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const r = await listPlacements(app.db, req.user, req.query)
       return paged(r.rows, r.total, r.page)
     },
+  )
+
+  app.get(
+    '/learners',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Learners to record an outside placement for: search by name or NIS (at least 3 characters)',
+        querystring: Type.Object({
+          search: Type.String({ minLength: 3, maxLength: 100 }),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 10 })),
+        }),
+        response: { 200: Envelope(Type.Array(LearnerOption)) },
+      },
+    },
+    async (req) => ok(await learnerOptions(app.db, req.query.search, req.query.limit ?? 10)),
+  )
+
+  app.post(
+    '/',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Record a hire of the company that came without a bursa application',
+        description: OUTSIDE_RULES,
+        body: CompanyOutsideBody,
+        response: { 201: Envelope(PlacementDetail) },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(
+          ok(
+            await createCompanyOutsidePlacement(app.db, req.user, req.body),
+            msg('Penempatan di luar bursa berhasil dicatat.', 'Outside placement recorded.'),
+          ),
+        ),
   )
 
   app.get(
@@ -100,6 +101,43 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => ok(await placementDetail(app.db, req.user, req.params.id)),
+  )
+
+  app.put(
+    '/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Change an outside placement of the company (a placement through bursa: 422)',
+        description: `Every field is replaced (an absent optional one is cleared); status and follow-ups stay.\n${OUTSIDE_RULES}`,
+        params: IdParams,
+        body: CompanyOutsideBody,
+        response: { 200: Envelope(PlacementDetail) },
+      },
+    },
+    async (req) =>
+      ok(
+        await replaceCompanyOutsidePlacement(app.db, req.user, req.params.id, req.body),
+        msg('Data penempatan berhasil diperbarui.', 'Placement updated.'),
+      ),
+  )
+
+  app.delete(
+    '/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete an outside placement of the company (soft delete; a placement through bursa: 422)',
+        params: IdParams,
+        response: { 200: Ok },
+      },
+    },
+    async (req) => {
+      await deleteCompanyOutsidePlacement(app.db, req.user, req.params.id)
+      return ok(null, msg('Data penempatan berhasil dihapus.', 'Placement deleted.'))
+    },
   )
 
   app.patch(
@@ -135,10 +173,7 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'The follow-up’s status becomes the placement’s status. A mark whose time has not come (counted from the start date, or the acceptance date) is refused with 422.',
         params: IdParams,
-        body: Type.Object(
-          { month_mark: MonthMark, status: Status, notes: Notes },
-          { additionalProperties: false },
-        ),
+        body: CheckinBody,
         response: { 200: Envelope(PlacementDetail) },
       },
     },

@@ -1,8 +1,9 @@
 import type { Actor } from '../../actor.js'
+import { audit } from '../../db/audit.js'
 import type { Db, Tx } from '../../db/client.js'
-import type { PlacementStatus } from '../../db/schema/index.js'
+import type { PlacementSource, PlacementStatus } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
-import { invalidField, notFound } from '../../http/errors.js'
+import { conflict, type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import * as q from './queries.js'
@@ -10,6 +11,10 @@ import * as q from './queries.js'
 /** The follow-ups of a placement, in months after its start (or its acceptance when no start is known). */
 export const MONTH_MARKS = [3, 6, 12] as const
 export type MonthMark = (typeof MONTH_MARKS)[number]
+
+/** Career-center staff see every placement; HR those of its own company. */
+const ALL: q.PlacementScope = { companyId: null }
+const hrScope = (actor: Actor): q.PlacementScope => ({ companyId: companyOf(actor) })
 
 const placementNotFound = () => notFound(msg('Data penempatan tidak ditemukan.', 'Placement not found.'))
 
@@ -44,6 +49,7 @@ function itemOut(r: q.PlacementRow) {
   }))
   return {
     id: r.id,
+    source: r.source,
     applicationId: r.applicationId,
     applicant: {
       studentId: r.studentId,
@@ -54,7 +60,8 @@ function itemOut(r: q.PlacementRow) {
       graduationYear: r.graduationYear,
       major: { id: r.majorId, name: r.majorName },
     },
-    vacancy: { id: r.vacancyId, title: r.vacancyTitle },
+    company: { id: r.companyId, name: r.companyName },
+    vacancy: r.vacancyId === null ? null : { id: r.vacancyId, title: r.vacancyTitle as string },
     position: r.position,
     acceptedAt: r.acceptedAt,
     startDate: r.startDate,
@@ -65,6 +72,7 @@ function itemOut(r: q.PlacementRow) {
       r,
       checkins.map((c) => c.monthMark),
     ),
+    recordedBy: r.recordedById === null ? null : { id: r.recordedById, fullName: r.recordedByName as string },
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   }
@@ -79,10 +87,11 @@ export interface PlacementListQuery {
   major_id?: number
   date_from?: string
   date_to?: string
+  source?: PlacementSource
+  company_id?: number
 }
 
-export async function listPlacements(db: Db, actor: Actor, query: PlacementListQuery) {
-  const companyId = companyOf(actor)
+async function listIn(db: Db, scope: q.PlacementScope, query: PlacementListQuery) {
   if (query.date_from && query.date_to && query.date_to < query.date_from)
     invalidField('date_to', msg('tidak boleh sebelum date_from', 'must not be before date_from'))
   const page = pageOf(query)
@@ -93,18 +102,38 @@ export async function listPlacements(db: Db, actor: Actor, query: PlacementListQ
     dateFrom: query.date_from,
     dateTo: query.date_to,
     search: query.search,
+    source: query.source,
+    companyId: query.company_id,
   }
   const [rows, total] = await Promise.all([
-    q.placementPage(db, companyId, filters, page),
-    q.countPlacements(db, companyId, filters),
+    q.placementPage(db, scope, filters, page),
+    q.countPlacements(db, scope, filters),
   ])
   return { rows: rows.map(itemOut), total, page }
 }
 
-export async function placementDetail(db: Db | Tx, actor: Actor, id: number) {
-  const r = (await q.placementDetail(db, companyOf(actor), id)) ?? placementNotFound()
-  return { ...itemOut(r), contact: { phone: r.phone, email: r.email } }
+/** HR: the company's placements, through bursa or found outside it. */
+export const listPlacements = (db: Db, actor: Actor, query: PlacementListQuery) =>
+  listIn(db, hrScope(actor), query)
+
+/** Staff: every placement, through bursa or found outside it. */
+export const listAllPlacements = (db: Db, query: PlacementListQuery) => listIn(db, ALL, query)
+
+/**
+ * One placement with the placed person's contact. HR sees the contact of those who applied to it through
+ * bursa only: recording an outside hire must not be a way to read any learner's phone and e-mail.
+ */
+async function detailIn(db: Db | Tx, scope: q.PlacementScope, id: number) {
+  const r = (await q.placementDetail(db, scope, id)) ?? placementNotFound()
+  const hidden = scope.companyId !== null && r.source === 'outside'
+  return {
+    ...itemOut(r),
+    contact: hidden ? { phone: null, email: null } : { phone: r.phone, email: r.email },
+  }
 }
+
+export const placementDetail = (db: Db | Tx, actor: Actor, id: number) => detailIn(db, hrScope(actor), id)
+export const anyPlacementDetail = (db: Db | Tx, id: number) => detailIn(db, ALL, id)
 
 export interface PlacementUpdate {
   status: PlacementStatus
@@ -114,9 +143,9 @@ export interface PlacementUpdate {
 
 /** HR records what became of the placement: its status, start date and notes. */
 export async function updatePlacement(db: Db, actor: Actor, id: number, input: PlacementUpdate) {
-  const companyId = companyOf(actor)
+  const scope = hrScope(actor)
   return db.transaction(async (tx) => {
-    const p = (await q.lockPlacement(tx, companyId, id)) ?? placementNotFound()
+    const p = (await q.lockPlacement(tx, scope, id)) ?? placementNotFound()
     if (input.start_date && input.start_date < p.acceptedAt)
       invalidField(
         'start_date',
@@ -130,7 +159,7 @@ export async function updatePlacement(db: Db, actor: Actor, id: number, input: P
       ...(input.start_date !== undefined ? { startDate: input.start_date } : {}),
       ...(input.notes !== undefined ? { notes: input.notes?.trim() || null } : {}),
     })
-    return placementDetail(tx, actor, id)
+    return detailIn(tx, scope, id)
   })
 }
 
@@ -144,10 +173,9 @@ export interface CheckinInput {
  * Records the follow-up at 3, 6 or 12 months (again: the mark's record is replaced) and takes its
  * status as the placement's. A mark that has not come yet is refused.
  */
-export async function recordCheckin(db: Db, actor: Actor, id: number, input: CheckinInput) {
-  const companyId = companyOf(actor)
+async function checkinIn(db: Db, actor: Actor, scope: q.PlacementScope, id: number, input: CheckinInput) {
   return db.transaction(async (tx) => {
-    const p = (await q.lockPlacement(tx, companyId, id, input.month_mark)) ?? placementNotFound()
+    const p = (await q.lockPlacement(tx, scope, id, input.month_mark)) ?? placementNotFound()
     if (!p.markReached)
       invalidField(
         'month_mark',
@@ -164,9 +192,293 @@ export async function recordCheckin(db: Db, actor: Actor, id: number, input: Che
       recordedBy: actor.id,
     })
     await q.updatePlacement(tx, id, { status: input.status })
-    return placementDetail(tx, actor, id)
+    return detailIn(tx, scope, id)
   })
 }
 
+/** HR records a follow-up of one of its company's placements. */
+export const recordCheckin = (db: Db, actor: Actor, id: number, input: CheckinInput) =>
+  checkinIn(db, actor, hrScope(actor), id, input)
+
+/** Staff record a follow-up of any placement (an employer that is not a partner has no HR to do it). */
+export const recordAnyCheckin = (db: Db, actor: Actor, id: number, input: CheckinInput) =>
+  checkinIn(db, actor, ALL, id, input)
+
 /** Opens the placements of applicants accepted at a publication, in the publication's transaction. */
 export const openPlacements = (tx: Tx, rows: q.NewPlacement[]) => q.insertPlacements(tx, rows)
+
+// ---------------------------------------------------------------------------------------------
+// Placements found outside bursa
+
+/**
+ * A hire found without a bursa application. The learner is named by `student_id` (a grade-12 student)
+ * or `alumni_id` (an alumnus): both are ids of the same learner records. The employer is a partner
+ * company (`company_id`) or a name (`company_name`); for HR it is always its own company.
+ */
+export interface OutsidePlacementInput {
+  student_id?: number | null
+  alumni_id?: number | null
+  company_id?: number | null
+  company_name?: string | null
+  position: string
+  accepted_date: string
+  start_date?: string | null
+  notes?: string | null
+}
+
+const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
+const clean = (s: string | null | undefined) => s?.trim().replace(/\s+/g, ' ') || null
+
+function add(errors: FieldErrors, field: string, m: ReturnType<typeof msg>) {
+  errors[field] = [...(errors[field] ?? []), m]
+}
+
+interface Checked {
+  studentId: number
+  learnerField: 'student_id' | 'alumni_id'
+  companyId: number | null
+  companyName: string | null
+  position: string
+  acceptedAt: string
+  startDate: string | null
+  notes: string | null
+}
+
+/** What the body alone shows: exactly one learner field, exactly one employer, a position, dates in order. */
+function checkInput(input: OutsidePlacementInput, employer: 'body' | number): Checked {
+  const errors: FieldErrors = {}
+  const studentId = input.student_id ?? null
+  const alumniId = input.alumni_id ?? null
+  if (studentId !== null && alumniId !== null) {
+    const both = msg('isi salah satu: student_id atau alumni_id', 'give one of student_id and alumni_id')
+    add(errors, 'student_id', both)
+    add(errors, 'alumni_id', both)
+  } else if (studentId === null && alumniId === null) {
+    add(
+      errors,
+      'student_id',
+      msg('wajib diisi (student_id untuk siswa, alumni_id untuk alumni)', 'is required (or alumni_id)'),
+    )
+  }
+  let companyId: number | null = null
+  let companyName: string | null = null
+  if (employer === 'body') {
+    companyId = input.company_id ?? null
+    companyName = clean(input.company_name)
+    if (companyId !== null && companyName !== null) {
+      const both = msg(
+        'isi salah satu: company_id (perusahaan mitra) atau company_name',
+        'give one of company_id (a partner company) and company_name',
+      )
+      add(errors, 'company_id', both)
+      add(errors, 'company_name', both)
+    } else if (companyId === null && companyName === null) {
+      add(
+        errors,
+        'company_id',
+        msg(
+          'wajib diisi: pilih perusahaan mitra, atau tulis nama perusahaan di company_name',
+          'is required: pick a partner company, or write the company name in company_name',
+        ),
+      )
+    } else if (companyName !== null && companyName.length < 2) {
+      add(errors, 'company_name', msg('minimal 2 karakter', 'must be at least 2 characters'))
+    }
+  } else {
+    companyId = employer
+  }
+  const position = clean(input.position)
+  if (!position) add(errors, 'position', msg('wajib diisi', 'is required'))
+  const startDate = input.start_date ?? null
+  if (startDate && startDate < input.accepted_date)
+    add(
+      errors,
+      'start_date',
+      msg(
+        `tidak boleh sebelum tanggal diterima (${input.accepted_date})`,
+        `must not be before the acceptance date (${input.accepted_date})`,
+      ),
+    )
+  if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
+  return {
+    studentId: (studentId ?? alumniId) as number,
+    learnerField: studentId !== null ? 'student_id' : 'alumni_id',
+    companyId,
+    companyName,
+    position: position as string,
+    acceptedAt: input.accepted_date,
+    startDate,
+    notes: clean(input.notes),
+  }
+}
+
+/**
+ * What needs the database, under the learner's lock: the learner exists and is of the kind its field
+ * names, the acceptance is not after today, the partner company exists, a written name is not a partner's,
+ * and the same hire is not recorded twice.
+ */
+async function checkStored(tx: Tx, c: Checked, exceptId?: number) {
+  const errors: FieldErrors = {}
+  const learner = await q.lockLearner(tx, c.studentId)
+  if (!learner) {
+    add(
+      errors,
+      c.learnerField,
+      c.learnerField === 'student_id'
+        ? msg('siswa tidak ditemukan', 'student not found')
+        : msg('alumni tidak ditemukan', 'alumnus not found'),
+    )
+  } else if (c.learnerField === 'student_id' && learner.graduationYear !== null) {
+    add(
+      errors,
+      'student_id',
+      msg(
+        `adalah alumni (lulus ${learner.graduationYear}); kirim sebagai alumni_id`,
+        `is an alumnus (graduated ${learner.graduationYear}); send it as alumni_id`,
+      ),
+    )
+  } else if (c.learnerField === 'alumni_id' && learner.graduationYear === null) {
+    add(
+      errors,
+      'alumni_id',
+      msg('adalah siswa kelas XII; kirim sebagai student_id', 'is a grade-12 student; send it as student_id'),
+    )
+  }
+  if (learner && c.acceptedAt > learner.today)
+    add(
+      errors,
+      'accepted_date',
+      msg(`tidak boleh setelah hari ini (${learner.today})`, `must not be after today (${learner.today})`),
+    )
+  if (c.companyId !== null && !(await q.companyById(tx, c.companyId)))
+    add(errors, 'company_id', msg('perusahaan tidak ditemukan', 'company not found'))
+  if (c.companyName !== null) {
+    const partner = await q.partnerNamed(tx, c.companyName)
+    if (partner)
+      add(
+        errors,
+        'company_name',
+        msg(
+          `${partner.name} adalah perusahaan mitra: pilih di company_id`,
+          `${partner.name} is a partner company: pick it in company_id`,
+        ),
+      )
+  }
+  if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
+  if (await q.samePlacement(tx, { ...c, acceptedAt: c.acceptedAt }, exceptId))
+    conflict(
+      msg(
+        'Penempatan ini sudah tercatat (orang, perusahaan dan tanggal diterima yang sama).',
+        'This placement is already recorded (same person, company and acceptance date).',
+      ),
+    )
+}
+
+const auditData = (c: Checked) => ({
+  studentId: c.studentId,
+  companyId: c.companyId,
+  companyName: c.companyName,
+  position: c.position,
+  acceptedAt: c.acceptedAt,
+  startDate: c.startDate,
+})
+
+async function createIn(db: Db, actor: Actor, scope: q.PlacementScope, c: Checked) {
+  return db.transaction(async (tx) => {
+    await checkStored(tx, c)
+    const id = await q.insertPlacement(tx, {
+      source: 'outside',
+      studentId: c.studentId,
+      companyId: c.companyId,
+      companyName: c.companyName,
+      position: c.position,
+      acceptedAt: c.acceptedAt,
+      startDate: c.startDate,
+      notes: c.notes,
+      status: 'active',
+      recordedBy: actor.id,
+    })
+    await audit(tx, actor, 'create', 'placement', id, { source: 'outside', ...auditData(c) })
+    return detailIn(tx, scope, id)
+  })
+}
+
+const notOutside = () =>
+  unprocessable(
+    msg(
+      'Penempatan melalui bursa berasal dari lamaran yang diterima dan tidak dapat diubah atau dihapus di sini.',
+      'A placement through bursa comes from an accepted application and cannot be changed or deleted here.',
+    ),
+  )
+
+async function replaceIn(db: Db, actor: Actor, scope: q.PlacementScope, id: number, c: Checked) {
+  return db.transaction(async (tx) => {
+    const p = (await q.lockPlacement(tx, scope, id)) ?? placementNotFound()
+    if (p.source !== 'outside') notOutside()
+    await checkStored(tx, c, id)
+    await q.updatePlacement(tx, id, {
+      studentId: c.studentId,
+      companyId: c.companyId,
+      companyName: c.companyName,
+      position: c.position,
+      acceptedAt: c.acceptedAt,
+      startDate: c.startDate,
+      notes: c.notes,
+    })
+    await audit(tx, actor, 'update', 'placement', id, auditData(c))
+    return detailIn(tx, scope, id)
+  })
+}
+
+async function deleteIn(db: Db, actor: Actor, scope: q.PlacementScope, id: number) {
+  await db.transaction(async (tx) => {
+    const p = (await q.lockPlacement(tx, scope, id)) ?? placementNotFound()
+    if (p.source !== 'outside') notOutside()
+    await q.softDeletePlacement(tx, id)
+    await audit(tx, actor, 'delete', 'placement', id, { studentId: p.studentId })
+  })
+}
+
+/** Staff record a placement found outside bursa, at a partner company or a company they name. */
+export const createOutsidePlacement = (db: Db, actor: Actor, input: OutsidePlacementInput) =>
+  createIn(db, actor, ALL, checkInput(input, 'body'))
+
+/** HR records a hire of its own company that came without a bursa application. */
+export function createCompanyOutsidePlacement(db: Db, actor: Actor, input: OutsidePlacementInput) {
+  const scope = hrScope(actor)
+  return createIn(db, actor, scope, checkInput(input, scope.companyId as number))
+}
+
+/** Staff replace an outside placement's fields (status and follow-ups stay). */
+export const replaceOutsidePlacement = (db: Db, actor: Actor, id: number, input: OutsidePlacementInput) =>
+  replaceIn(db, actor, ALL, id, checkInput(input, 'body'))
+
+export function replaceCompanyOutsidePlacement(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: OutsidePlacementInput,
+) {
+  const scope = hrScope(actor)
+  return replaceIn(db, actor, scope, id, checkInput(input, scope.companyId as number))
+}
+
+/** Soft delete of an outside placement (staff: any; HR: its company's). */
+export const deleteOutsidePlacement = (db: Db, actor: Actor, id: number) => deleteIn(db, actor, ALL, id)
+export const deleteCompanyOutsidePlacement = (db: Db, actor: Actor, id: number) =>
+  deleteIn(db, actor, hrScope(actor), id)
+
+/**
+ * The picker of the placement form: learners whose name or NIS matches, each with the field that names
+ * them (`student_id` for a grade-12 student, `alumni_id` for an alumnus).
+ */
+export async function learnerOptions(db: Db, search: string, limit: number) {
+  const rows = await q.learnerOptions(db, search, limit)
+  return rows.map((r) => ({
+    value: r.value,
+    label: `${r.nis} - ${r.fullName}`,
+    kind: r.graduationYear === null ? ('siswa' as const) : ('alumni' as const),
+    graduationYear: r.graduationYear,
+    majorName: r.majorName,
+  }))
+}

@@ -188,6 +188,7 @@ export interface AbsorptionRow {
   graduationYear: number | null
   cohort: number
   placed: number
+  placedOutside: number
   working: number
   absorbed: number
   placedPercent: number | null
@@ -197,7 +198,8 @@ export interface AbsorptionRow {
 
 /**
  * The learners of a cohort (a major and a graduation year; grade 12 = no year yet) and how many
- * of them were placed through bursa or are working by their current tracer-study answer.
+ * of them were placed (through bursa or found outside it: `placedOutside` are those placed only
+ * outside it) or are working by their current tracer-study answer. Deleted placements do not count.
  * School year `Y/Y+1` is the cohort graduating in Y+1 (plus the grade-12 learners when it is the
  * current school year: they graduate at its end); the date range bounds the placement's
  * acceptance date and the tracer answer's start date.
@@ -209,13 +211,17 @@ export function absorption(conn: Conn, f: ReportFilters) {
     conn,
     sql`
     with learners as (
-      select s.major_id, s.graduation_year,
-             exists (select 1 from placements p where p.student_id = s.id
-                     ${range.from || range.to ? sql`and ${dayIn(sql`p.accepted_at`, range)}` : sql``}) as placed,
+      select s.major_id, s.graduation_year, pl.placed, pl.placed and not pl.via_bursa as placed_outside,
              exists (select 1 from tracer_studies t where t.student_id = s.id and t.is_current
                      and t.career_status in ('bekerja', 'wirausaha')
                      ${range.from || range.to ? sql`and ${dayIn(sql`t.start_date`, range)}` : sql``}) as working
       from students s
+      cross join lateral (
+        select count(*) > 0 as placed, coalesce(bool_or(p.source = 'bursa'), false) as via_bursa
+        from placements p
+        where p.student_id = s.id and p.deleted_at is null
+              ${range.from || range.to ? sql`and ${dayIn(sql`p.accepted_at`, range)}` : sql``}
+      ) pl
       ${whereAll(
         f.majorId ? sql`s.major_id = ${f.majorId}` : undefined,
         sy
@@ -227,13 +233,15 @@ export function absorption(conn: Conn, f: ReportFilters) {
       select grouping(l.major_id) = 1 as is_total, l.major_id, l.graduation_year,
              count(*)::int as cohort,
              (count(*) filter (where l.placed))::int as placed,
+             (count(*) filter (where l.placed_outside))::int as placed_outside,
              (count(*) filter (where l.working))::int as working,
              (count(*) filter (where l.placed or l.working))::int as absorbed
       from learners l
       group by grouping sets ((l.major_id, l.graduation_year), ())
     )
     select g.is_total as "isTotal", m.id as "majorId", m.code as "majorCode", m.name as "majorName",
-           d.name as "departmentName", g.graduation_year::int as "graduationYear", g.cohort, g.placed, g.working,
+           d.name as "departmentName", g.graduation_year::int as "graduationYear", g.cohort, g.placed,
+           g.placed_outside as "placedOutside", g.working,
            g.absorbed, ${percent(sql`g.placed`, sql`g.cohort`)} as "placedPercent",
            ${percent(sql`g.working`, sql`g.cohort`)} as "workingPercent",
            ${percent(sql`g.absorbed`, sql`g.cohort`)} as "absorbedPercent"
@@ -380,7 +388,7 @@ export async function reportOptions(conn: Conn): Promise<ReportOptionsRow> {
     ), years as (
       select y from app_years where y is not null
       union select ${schoolYearStartOf(localDay(sql`scheduled_at`))} from test_schedules where status <> 'cancelled'
-      union select ${schoolYearStartOf(sql`accepted_at`)} from placements
+      union select ${schoolYearStartOf(sql`accepted_at`)} from placements where deleted_at is null
       union select ${schoolYearStartOf(localDay(sql`submitted_at`))} from tracer_studies
       union select distinct graduation_year - 1 from students where graduation_year is not null
     ), bounds as (
@@ -389,8 +397,8 @@ export async function reportOptions(conn: Conn): Promise<ReportOptionsRow> {
         union all select ${localDay(sql`(select max(created_at) from applications)`)}
         union all select ${localDay(sql`min(scheduled_at)`)} from test_schedules where status <> 'cancelled'
         union all select ${localDay(sql`max(scheduled_at)`)} from test_schedules where status <> 'cancelled'
-        union all select min(accepted_at) from placements
-        union all select max(accepted_at) from placements
+        union all select min(accepted_at) from placements where deleted_at is null
+        union all select max(accepted_at) from placements where deleted_at is null
         union all select ${localDay(sql`min(submitted_at)`)} from tracer_studies
         union all select ${localDay(sql`max(submitted_at)`)} from tracer_studies
       ) all_days
@@ -445,6 +453,7 @@ export interface DashboardRow {
     fullName: string
     position: string
     companyName: string
+    source: 'bursa' | 'outside'
   }[]
 }
 
@@ -485,7 +494,7 @@ export async function dashboard(conn: Conn, latest: number): Promise<DashboardRo
       b.week_start::text as "weekStart",
       (select json_build_object('active', count(*) filter (where is_active), 'total', count(*)) from companies) as companies,
       (select json_build_object(
-         'open', count(*) filter (where v.deadline >= ${schoolToday} and c.is_active),
+         'open', count(*) filter (where v.deadline >= ${schoolToday} and c.is_active and v.approval_status = 'approved'),
          'active', count(*))
        from job_vacancies v join companies c on c.id = v.company_id
        where v.is_active and v.deleted_at is null) as vacancies,
@@ -494,7 +503,8 @@ export async function dashboard(conn: Conn, latest: number): Promise<DashboardRo
        where ts.status <> 'cancelled' and ts.scheduled_at >= b.week_from and ts.scheduled_at < b.week_to) as "testsThisWeek",
       (select count(*)::int from test_participants tp join test_schedules ts on ts.id = tp.test_schedule_id
        where tp.validation_status = 'pending' and ts.status <> 'cancelled') as "attendanceAwaitingValidation",
-      (select count(*)::int from placements p where p.accepted_at between b.sy_from and b.sy_to) as "placementsThisYear",
+      (select count(*)::int from placements p
+       where p.accepted_at between b.sy_from and b.sy_to and p.deleted_at is null) as "placementsThisYear",
       (select json_build_object('alumni', alumni, 'respondents', respondents,
                                 'responseRate', ${percent(sql`respondents`, sql`alumni`)}) from tracer) as tracer,
       coalesce((
@@ -508,11 +518,13 @@ export async function dashboard(conn: Conn, latest: number): Promise<DashboardRo
         join companies c on c.id = v.company_id), '[]'::json) as "latestApplications",
       coalesce((
         select json_agg(json_build_object('id', x.id, 'acceptedAt', x.accepted_at::text, 'fullName', s.full_name,
-                 'position', x.position, 'companyName', c.name) order by x.accepted_at desc, x.id desc)
-        from (select id, accepted_at, student_id, company_id, position from placements
+                 'position', x.position, 'companyName', coalesce(c.name, x.company_name), 'source', x.source)
+               order by x.accepted_at desc, x.id desc)
+        from (select id, accepted_at, student_id, company_id, company_name, position, source from placements
+              where deleted_at is null
               order by accepted_at desc, id desc limit ${latest}) x
         join students s on s.id = x.student_id
-        join companies c on c.id = x.company_id), '[]'::json) as "latestPlacements"
+        left join companies c on c.id = x.company_id), '[]'::json) as "latestPlacements"
     from bounds b`,
   )
   return row

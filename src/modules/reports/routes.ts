@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { type TSchema, Type } from '@sinclair/typebox'
 import type { FastifyReply } from 'fastify'
-import { CAREER_STATUSES, JOB_FITS, TEST_KINDS } from '../../db/schema/index.js'
+import { CAREER_STATUSES, JOB_FITS, PLACEMENT_SOURCES, TEST_KINDS } from '../../db/schema/index.js'
 import { ok } from '../../http/envelope.js'
 import { DateOnly, DateTime, Envelope, Id, Nullable, SchoolYear, StringEnum } from '../../http/schemas.js'
 import { CONTENT_TYPES, type ExportFormat, render } from './export.js'
@@ -87,7 +87,10 @@ const Attendance = Type.Object({
 
 const AbsorptionFigures = {
   cohort: Int,
-  placed: Int,
+  placed: Type.Integer({ description: 'Placed through bursa or found outside it (each person once)' }),
+  placedOutside: Type.Integer({
+    description: 'Of those placed, the ones placed only outside bursa (no placement through an application)',
+  }),
   working: Int,
   absorbed: Int,
   placedPercent: Percent,
@@ -166,7 +169,7 @@ const Dashboard = Type.Object({
   companies: Type.Object({ active: Int, total: Int }),
   vacancies: Type.Object({
     open: Type.Integer({
-      description: 'Open to applicants: active, not deleted, deadline not passed, company active',
+      description: 'Open to applicants: active, approved, not deleted, deadline not passed, company active',
     }),
     active: Type.Integer({ description: 'Switched on and not deleted' }),
   }),
@@ -196,6 +199,7 @@ const Dashboard = Type.Object({
       fullName: Type.String(),
       position: Type.String(),
       companyName: Type.String(),
+      source: StringEnum(PLACEMENT_SOURCES),
     }),
   ),
 })
@@ -230,6 +234,7 @@ const reportRoute = <S extends TSchema>(summary: string, description: string, da
 
 /** Career-center reports (SPEC 4.3), each as JSON, CSV or XLSX. */
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { shared } = app.reportResults
   app.get(
     '/options',
     {
@@ -250,7 +255,12 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       'Applications are filtered by their date; vacancies count when open during the period. See docs/reports.md.',
       Recruitment,
     ),
-    async (req, reply) => answer(reply, await recruitmentReport(app.db, req.query), req.query.format),
+    async (req, reply) =>
+      answer(
+        reply,
+        await shared('recruitment', req.query, () => recruitmentReport(app.db, req.query)),
+        req.query.format,
+      ),
   )
 
   app.get(
@@ -260,7 +270,12 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       'Tests that took place (not cancelled) in the period; hadir/izin/alpa count verified records only.',
       Attendance,
     ),
-    async (req, reply) => answer(reply, await attendanceReport(app.db, req.query), req.query.format),
+    async (req, reply) =>
+      answer(
+        reply,
+        await shared('attendance', req.query, () => attendanceReport(app.db, req.query)),
+        req.query.format,
+      ),
   )
 
   app.get(
@@ -270,7 +285,12 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '`school_year` Y/Y+1 selects the cohort graduating in Y+1 (and grade 12 when it is the current school year); the date range bounds placement and tracer start dates.',
       Absorption,
     ),
-    async (req, reply) => answer(reply, await absorptionReport(app.db, req.query), req.query.format),
+    async (req, reply) =>
+      answer(
+        reply,
+        await shared('absorption', req.query, () => absorptionReport(app.db, req.query)),
+        req.query.format,
+      ),
   )
 
   app.get(
@@ -280,12 +300,18 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '`school_year` Y/Y+1 selects the alumni graduating in Y+1; the date range bounds when the current answer was submitted.',
       TracerStudy,
     ),
-    async (req, reply) => answer(reply, await tracerStudyReport(app.db, req.query), req.query.format),
+    async (req, reply) =>
+      answer(
+        reply,
+        await shared('tracerStudy', req.query, () => tracerStudyReport(app.db, req.query)),
+        req.query.format,
+      ),
   )
 }
 
 /** The career center's front page figures. */
 export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { shared } = app.reportResults
   app.get(
     '/',
     {
@@ -296,6 +322,6 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Dashboard) },
       },
     },
-    async () => ok(await dashboard(app.db)),
+    async () => ok(await shared('dashboard', {}, () => dashboard(app.db))),
   )
 }

@@ -278,6 +278,7 @@ export function lockDrafts(tx: Tx, vacancyId: number) {
       applicationId: applications.id,
       studentId: applications.studentId,
       userId: students.userId,
+      fullName: students.fullName,
       decision: selectionResults.decision,
       notes: selectionResults.notes,
     })

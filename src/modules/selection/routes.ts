@@ -21,6 +21,7 @@ import {
   Opt,
   StringEnum,
 } from '../../http/schemas.js'
+import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
 import { readUpload, type UploadedFile } from '../files/upload.js'
 import { changeDecision, listResults, publish, storeResult } from './service.js'
 
@@ -92,7 +93,9 @@ const ResultBody = Type.Object(
 const ApplicationParams = Type.Object({ applicationId: Id })
 
 const tags = ['selection results']
-const config = { roles: ['hrd'] } as const
+// Staff act through these routes for a company without HR (src/http/scope.ts).
+const byCompany = hrOrStaff('company_id')
+const byApplication = hrOrStaff({ record: 'application', param: 'applicationId' })
 
 /** The decision letter of a multipart request, read before validation (see the preValidation hook). */
 const letters = new WeakMap<FastifyRequest, UploadedFile | null>()
@@ -101,7 +104,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
     {
-      config,
+      config: byCompany,
       schema: {
         tags,
         summary: 'Applicants who reached the tests: attendance, scores, decisions, publication',
@@ -109,6 +112,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Applications in progress, and those accepted or rejected at a publication. `search` matches the full name or NIS; `decision` treats an application without a result as `pending`. With `job_vacancy_id`, `meta.quota` tells how the quota stands before publishing.',
         querystring: Type.Object({
           ...PageQuery,
+          ...ActingCompanyQuery,
           job_vacancy_id: Type.Optional(Id),
           decision: Type.Optional(Decision),
           published: Type.Optional(Type.Boolean()),
@@ -127,12 +131,13 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/publish',
     {
-      config,
+      config: byCompany,
       schema: {
         tags,
         summary: "Publish the vacancy's draft results",
         description:
           'All or nothing: if the accepted would exceed the quota, 422 and nothing changes. `diterima` accepts the application and records its placement, `tidak_diterima` rejects it, `cadangan` keeps it in progress (waiting list); results still `pending` stay drafts (`pendingLeft`). Publishing again with nothing left answers zeros.',
+        querystring: Type.Object(ActingCompanyQuery),
         body: Type.Object({ job_vacancy_id: Id }, { additionalProperties: false }),
         response: {
           200: Envelope(
@@ -167,7 +172,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:applicationId',
     {
-      config,
+      config: byApplication,
       // A multipart form is read here, so that its text fields are validated like a JSON body.
       preValidation: async (req) => {
         if (!req.isMultipart()) return
@@ -202,7 +207,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:applicationId/decision',
     {
-      config,
+      config: byApplication,
       schema: {
         tags,
         summary: "Change the applicant's decision (a draft until published)",

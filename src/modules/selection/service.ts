@@ -10,6 +10,8 @@ import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications } from '../application-lifecycle/service.js'
 import { fileOut } from '../files/mapper.js'
 import { displayName, newStorageKey, sniff, type UploadedFile } from '../files/upload.js'
+import type { MessageKey } from '../messages/catalogue.js'
+import { defaultTemplate, loadTemplates, renderTemplate, type Template } from '../messages/render.js'
 import { openPlacements } from '../placements/service.js'
 import * as q from './queries.js'
 
@@ -258,26 +260,34 @@ const quotaExceeded = (v: { title: string; quota: number }, accepted: number, dr
     },
   )
 
-/** The in-app notice of a published decision (the demo seeding writes the same). */
+/** The message each published decision sends the applicant (src/modules/messages/catalogue.ts). */
+const PUBLISHED_MESSAGES = {
+  diterima: 'selection.accepted',
+  tidak_diterima: 'selection.rejected',
+  cadangan: 'selection.waitlisted',
+} as const satisfies Record<Exclude<SelectionDecision, 'pending'>, MessageKey>
+type PublishedMessage = (typeof PUBLISHED_MESSAGES)[keyof typeof PUBLISHED_MESSAGES]
+
+/**
+ * The in-app notice of a published decision, in `templates` (the school's wording, loaded once per
+ * publication; the catalogue's defaults unless given: the demo seeding writes those).
+ */
 export function publishedNotice(
-  r: { applicationId: number; userId: number; decision: Exclude<SelectionDecision, 'pending'> },
+  r: {
+    applicationId: number
+    userId: number
+    fullName?: string
+    decision: Exclude<SelectionDecision, 'pending'>
+  },
   v: { id: number; title: string; companyName: string },
+  templates?: Record<PublishedMessage, Template>,
 ) {
-  const where = `lowongan "${v.title}" di ${v.companyName}`
-  const text = {
-    diterima: {
-      title: 'Selamat! Anda diterima',
-      body: `Selamat! Anda dinyatakan diterima pada ${where}. Lihat detail lamaran untuk hasil seleksi dan surat keputusan.`,
-    },
-    tidak_diterima: {
-      title: 'Hasil akhir seleksi lamaran Anda',
-      body: `Mohon maaf, Anda belum diterima pada ${where}. Terima kasih telah mengikuti seluruh tahap seleksi.`,
-    },
-    cadangan: {
-      title: 'Anda masuk daftar cadangan',
-      body: `Anda masuk daftar cadangan pada ${where}. Kami akan menghubungi Anda bila ada tempat yang kosong.`,
-    },
-  }[r.decision]
+  const key = PUBLISHED_MESSAGES[r.decision]
+  const text = renderTemplate(templates?.[key] ?? defaultTemplate(key), {
+    nama: r.fullName,
+    lowongan: v.title,
+    perusahaan: v.companyName,
+  })
   return {
     userId: r.userId,
     kind: 'selection.published' as const,
@@ -343,6 +353,7 @@ export async function publish(db: Db, actor: Actor, input: { job_vacancy_id: num
           position: vacancy.position,
         })),
     )
+    const templates = await loadTemplates(tx, Object.values(PUBLISHED_MESSAGES))
     await moveApplications(
       tx,
       actor,
@@ -355,7 +366,9 @@ export async function publish(db: Db, actor: Actor, input: { job_vacancy_id: num
       {
         notices: () =>
           decided.flatMap((d) =>
-            d.userId ? [publishedNotice({ ...d, userId: d.userId, decision: d.decision }, vacancy)] : [],
+            d.userId
+              ? [publishedNotice({ ...d, userId: d.userId, decision: d.decision }, vacancy, templates)]
+              : [],
           ),
       },
     )

@@ -1,6 +1,17 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Conn, Tx } from '../../db/client.js'
-import { companies, jobVacancies, placements, students, tracerStudies } from '../../db/schema/index.js'
+import {
+  type CareerStatus,
+  companies,
+  jobVacancies,
+  majors,
+  placements,
+  students,
+  tracerStudies,
+  users,
+} from '../../db/schema/index.js'
+import { likePattern, type Page } from '../../http/envelope.js'
 
 /** Today on the school's calendar (Western Indonesian Time), by the database's clock. */
 const schoolToday = sql<string>`((now() at time zone 'Asia/Jakarta')::date)`
@@ -8,7 +19,7 @@ const schoolToday = sql<string>`((now() at time zone 'Asia/Jakarta')::date)`
 export type TracerRow = typeof tracerStudies.$inferSelect
 export type TracerValues = Omit<
   typeof tracerStudies.$inferInsert,
-  'id' | 'studentId' | 'version' | 'isCurrent' | 'submittedAt'
+  'id' | 'studentId' | 'version' | 'isCurrent' | 'submittedAt' | 'enteredBy'
 >
 
 /** Every stored version of the learner's answer, newest first (the current one leads). */
@@ -27,7 +38,11 @@ export function versionsOf(conn: Conn, studentId: number) {
  */
 export async function lockLearner(tx: Tx, studentId: number) {
   const [row] = await tx
-    .select({ id: students.id, today: sql<string>`${schoolToday}::text` })
+    .select({
+      id: students.id,
+      graduationYear: students.graduationYear,
+      today: sql<string>`${schoolToday}::text`,
+    })
     .from(students)
     .where(eq(students.id, studentId))
     .for('no key update')
@@ -36,9 +51,15 @@ export async function lockLearner(tx: Tx, studentId: number) {
 
 /**
  * Retires the current answer and stores the new one as the next version, current. Runs under
- * `lockLearner`; the partial unique index on the current row stays the last word.
+ * `lockLearner`; the partial unique index on the current row stays the last word. `enteredBy`: the
+ * staff member who entered it on the alumnus's behalf (null: the alumnus herself).
  */
-export async function insertVersion(tx: Tx, studentId: number, values: TracerValues) {
+export async function insertVersion(
+  tx: Tx,
+  studentId: number,
+  values: TracerValues,
+  enteredBy: number | null = null,
+) {
   await tx
     .update(tracerStudies)
     .set({ isCurrent: false })
@@ -48,6 +69,7 @@ export async function insertVersion(tx: Tx, studentId: number, values: TracerVal
     .values({
       ...values,
       studentId,
+      enteredBy,
       isCurrent: true,
       version: sql`(select coalesce(max(${tracerStudies.version}), 0) + 1 from ${tracerStudies} where ${tracerStudies.studentId} = ${studentId})`,
     })
@@ -64,9 +86,11 @@ const monthsSinceGraduation = (graduationYear: unknown, start: unknown) => sql<n
   )::int)) end)`
 
 /**
- * What bursa knows of the learner's work from their latest placement (not resigned): the company,
- * position, where (the vacancy's city and province, else the company's), start (start date, else
- * acceptance date), the vacancy's minimum salary. One statement; undefined without a placement.
+ * What bursa knows of the learner's work from their latest placement (not resigned, not deleted), through
+ * bursa or found outside it: the employer (a partner company's name and industry, or the name written
+ * for an outside placement), position, where (the vacancy's city and province, else the company's),
+ * start (start date, else acceptance date), the vacancy's minimum salary. One statement; undefined
+ * without a placement.
  */
 export async function placementFacts(conn: Conn, studentId: number) {
   const start = sql`coalesce(${placements.startDate}, ${placements.acceptedAt})`
@@ -74,7 +98,8 @@ export async function placementFacts(conn: Conn, studentId: number) {
   const [row] = await conn
     .select({
       placementId: placements.id,
-      companyName: companies.name,
+      source: placements.source,
+      companyName: sql<string>`coalesce(${companies.name}, ${placements.companyName})`,
       industry: companies.industry,
       position: placements.position,
       city: sql<
@@ -89,10 +114,130 @@ export async function placementFacts(conn: Conn, studentId: number) {
     })
     .from(placements)
     .innerJoin(students, eq(students.id, placements.studentId))
-    .innerJoin(companies, eq(companies.id, placements.companyId))
-    .innerJoin(jobVacancies, eq(jobVacancies.id, placements.jobVacancyId))
-    .where(and(eq(placements.studentId, studentId), ne(placements.status, 'resigned')))
+    .leftJoin(companies, eq(companies.id, placements.companyId))
+    .leftJoin(jobVacancies, eq(jobVacancies.id, placements.jobVacancyId))
+    .where(
+      and(
+        eq(placements.studentId, studentId),
+        ne(placements.status, 'resigned'),
+        isNull(placements.deletedAt),
+      ),
+    )
     .orderBy(desc(placements.acceptedAt), desc(placements.id))
     .limit(1)
+  return row
+}
+
+// ------------------------------------------------------------------ answers collected by staff
+
+/** The staff member who entered a version (users joined a second time in the list). */
+const enteredBy = alias(users, 'entered_by_user')
+
+/** Every version of the alumnus's answer with the staff member who entered it, newest first. */
+export function versionsWithEntrant(conn: Conn, studentId: number) {
+  return conn
+    .select({ answer: tracerStudies, enteredByName: enteredBy.fullName })
+    .from(tracerStudies)
+    .leftJoin(enteredBy, eq(enteredBy.id, tracerStudies.enteredBy))
+    .where(eq(tracerStudies.studentId, studentId))
+    .orderBy(desc(tracerStudies.version))
+}
+
+const alumnusFields = {
+  id: students.id,
+  nis: students.nis,
+  fullName: students.fullName,
+  graduationYear: sql<number>`${students.graduationYear}::int`,
+  majorId: majors.id,
+  majorCode: majors.code,
+  majorName: majors.name,
+  phone: students.phone,
+  email: sql<string | null>`coalesce(${students.email}, ${users.email})`,
+}
+
+/** An alumnus as the staff's tracer screens show them (undefined for a grade-12 student or no one). */
+export async function alumnusById(conn: Conn, id: number) {
+  const [row] = await conn
+    .select(alumnusFields)
+    .from(students)
+    .innerJoin(majors, eq(majors.id, students.majorId))
+    .leftJoin(users, eq(users.id, students.userId))
+    .where(and(eq(students.id, id), isNotNull(students.graduationYear)))
+  return row
+}
+
+export interface TracerListFilters {
+  graduationYear?: number
+  majorId?: number
+  search?: string
+  careerStatus?: CareerStatus
+  /** true: alumni with a current answer; false: those without one (whom to call). */
+  answered?: boolean
+}
+
+/** The cohort: alumni of the year, major and search (before the answer filters). */
+function cohortOf(f: TracerListFilters): SQL | undefined {
+  const pattern = f.search?.trim() ? likePattern(f.search) : null
+  return and(
+    isNotNull(students.graduationYear),
+    f.graduationYear === undefined ? undefined : eq(students.graduationYear, f.graduationYear),
+    f.majorId === undefined ? undefined : eq(students.majorId, f.majorId),
+    pattern ? or(ilike(students.fullName, pattern), ilike(students.nis, pattern)) : undefined,
+  )
+}
+
+function answerFilter(f: TracerListFilters): SQL | undefined {
+  return and(
+    f.answered === undefined
+      ? undefined
+      : f.answered
+        ? isNotNull(tracerStudies.id)
+        : isNull(tracerStudies.id),
+    f.careerStatus ? eq(tracerStudies.careerStatus, f.careerStatus) : undefined,
+  )
+}
+
+/**
+ * Alumni with their current answer (null when they have not answered) and who entered it, by name;
+ * a page of them, or all (`page` undefined: the download). One statement.
+ */
+export function tracerList(conn: Conn, f: TracerListFilters, page?: Page) {
+  const query = conn
+    .select({
+      ...alumnusFields,
+      answer: tracerStudies,
+      enteredByName: enteredBy.fullName,
+    })
+    .from(students)
+    .innerJoin(majors, eq(majors.id, students.majorId))
+    .leftJoin(users, eq(users.id, students.userId))
+    .leftJoin(tracerStudies, and(eq(tracerStudies.studentId, students.id), eq(tracerStudies.isCurrent, true)))
+    .leftJoin(enteredBy, eq(enteredBy.id, tracerStudies.enteredBy))
+    .where(and(cohortOf(f), answerFilter(f)))
+    .orderBy(asc(students.fullName), asc(students.id))
+    .$dynamic()
+  return page ? query.limit(page.limit).offset(page.offset) : query
+}
+
+/**
+ * The counts of the list: the rows the filters match (`total`), and within the cohort (year, major,
+ * search) how many alumni answered and how many did not.
+ */
+export async function tracerCounts(conn: Conn, f: TracerListFilters) {
+  const [row] = await conn
+    .select({
+      total: sql<number>`(count(*) filter (where ${answerFilter(f) ?? sql`true`}))::int`,
+      answered: sql<number>`(count(${tracerStudies.id}))::int`,
+      notAnswered: sql<number>`(count(*) - count(${tracerStudies.id}))::int`,
+    })
+    .from(students)
+    .leftJoin(tracerStudies, and(eq(tracerStudies.studentId, students.id), eq(tracerStudies.isCurrent, true)))
+    .where(cohortOf(f))
+  return row
+}
+
+/** The major a filter names (undefined when there is none). */
+export async function majorById(conn: Conn, id: number) {
+  const [row] = await conn.select({ id: majors.id }).from(majors).where(eq(majors.id, id))
   return row
 }

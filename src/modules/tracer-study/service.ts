@@ -1,9 +1,11 @@
 import type { Actor } from '../../actor.js'
 import type { Db } from '../../db/client.js'
 import type { CareerStatus, JobFit } from '../../db/schema/index.js'
-import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
+import { pageOf } from '../../http/envelope.js'
+import { type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
-import { wordsOf } from '../../vocabulary/index.js'
+import { labelOf, wordsOf } from '../../vocabulary/index.js'
+import type { Column, Table } from '../reports/export.js'
 import * as q from './queries.js'
 
 /** The answer's fields as the request names them. */
@@ -208,16 +210,199 @@ export function answerValues(input: TracerInput, today: string): q.TracerValues 
 }
 
 /**
- * Saves the alumnus's answer as a new version in one transaction: the learner's row is locked,
- * the current answer (if any) stops being current and the new one becomes version + 1.
- * `created`: this was the alumnus's first answer (version 1).
+ * Saves an answer as a new version in one transaction: the learner's row is locked, the current answer
+ * (if any) stops being current and the new one becomes version + 1. `created`: this was the first
+ * answer (version 1). `enteredBy`: the staff member entering it on the alumnus's behalf, or null.
  */
-export async function saveTracerStudy(db: Db, actor: Actor, input: TracerInput) {
-  const studentId = learnerOf(actor)
+async function saveVersion(
+  db: Db,
+  studentId: number,
+  input: TracerInput,
+  enteredBy: number | null,
+  missing: () => never,
+) {
   return db.transaction(async (tx) => {
-    const learner = (await q.lockLearner(tx, studentId)) ?? noLearner()
+    const learner = await q.lockLearner(tx, studentId)
+    if (!learner || (enteredBy !== null && learner.graduationYear === null)) return missing()
     const values = answerValues(input, learner.today)
-    const row = await q.insertVersion(tx, studentId, values)
-    return { answer: answerOut(row), created: row.version === 1 }
+    const row = await q.insertVersion(tx, studentId, values, enteredBy)
+    return { row, created: row.version === 1 }
   })
+}
+
+/** The alumnus saves their own answer (a new version each time). */
+export async function saveTracerStudy(db: Db, actor: Actor, input: TracerInput) {
+  const { row, created } = await saveVersion(db, learnerOf(actor), input, null, noLearner)
+  return { answer: answerOut(row), created }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers collected by career-center staff (by phone), on the alumnus's behalf
+
+const noAlumnus = (): never => notFound(msg('Alumni tidak ditemukan.', 'Alumnus not found.'))
+
+/** An answer as staff see it: with who entered it (null: the alumnus herself). */
+function staffAnswerOut(r: q.TracerRow, enteredByName: string | null) {
+  return {
+    ...answerOut(r),
+    enteredBy: r.enteredBy === null ? null : { id: r.enteredBy, fullName: enteredByName ?? '' },
+  }
+}
+
+function alumnusOut(a: NonNullable<Awaited<ReturnType<typeof q.alumnusById>>>) {
+  return {
+    id: a.id,
+    nis: a.nis,
+    fullName: a.fullName,
+    graduationYear: a.graduationYear,
+    major: { id: a.majorId, code: a.majorCode, name: a.majorName },
+    phone: a.phone,
+    email: a.email,
+  }
+}
+
+export interface TracerListQuery {
+  page?: number
+  per_page?: number
+  search?: string
+  graduation_year?: number
+  major_id?: number
+  career_status?: CareerStatus
+  answered?: boolean
+}
+
+async function listFilters(db: Db, query: TracerListQuery): Promise<q.TracerListFilters> {
+  if (query.major_id !== undefined && !(await q.majorById(db, query.major_id)))
+    invalidField('major_id', msg('jurusan tidak ditemukan', 'major not found'))
+  if (query.answered === false && query.career_status)
+    invalidField(
+      'career_status',
+      msg(
+        'tidak dapat digabung dengan answered=false (yang belum mengisi tidak punya status)',
+        'cannot be combined with answered=false (those who have not answered have no status)',
+      ),
+    )
+  return {
+    graduationYear: query.graduation_year,
+    majorId: query.major_id,
+    search: query.search,
+    careerStatus: query.career_status,
+    answered: query.answered,
+  }
+}
+
+type ListRow = Awaited<ReturnType<typeof q.tracerList>>[number]
+
+const listRowOut = (r: ListRow) => ({
+  alumnus: alumnusOut(r),
+  answer: r.answer ? staffAnswerOut(r.answer, r.enteredByName) : null,
+})
+
+/**
+ * The alumni of the filters with their current answer and who entered it (null: not answered yet),
+ * by name; `meta` adds how many of the cohort (year, major, search) answered and did not.
+ */
+export async function listTracerStudies(db: Db, query: TracerListQuery) {
+  const filters = await listFilters(db, query)
+  const page = pageOf(query)
+  const [rows, counts] = await Promise.all([q.tracerList(db, filters, page), q.tracerCounts(db, filters)])
+  return { rows: rows.map(listRowOut), counts, page }
+}
+
+/** The alumnus, their current answer and earlier versions with who entered each, and the suggestion. */
+export async function staffTracerStudy(db: Db, alumniId: number) {
+  const alumnus = (await q.alumnusById(db, alumniId)) ?? noAlumnus()
+  const [current, ...history] = (await q.versionsWithEntrant(db, alumniId)).map((v) =>
+    staffAnswerOut(v.answer, v.enteredByName),
+  )
+  const facts = current ? undefined : await q.placementFacts(db, alumniId)
+  return {
+    alumnus: alumnusOut(alumnus),
+    current: current ?? null,
+    history,
+    prefill: facts ? prefillOut(facts) : null,
+  }
+}
+
+/**
+ * Staff save an answer collected by phone as the alumnus's new version: the same rules and versioning
+ * as the alumnus's own save, and the version records who entered it.
+ */
+export async function saveTracerStudyFor(db: Db, actor: Actor, alumniId: number, input: TracerInput) {
+  const { row, created } = await saveVersion(db, alumniId, input, actor.id, noAlumnus)
+  return { answer: staffAnswerOut(row, actor.fullName), created }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list as a download (CSV or XLSX, through the reports' export)
+
+const WIB = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')
+
+/** The list (every row of the filters, no page) as a table, and the download's file name. */
+export async function tracerStudyTable(db: Db, query: TracerListQuery) {
+  const filters = await listFilters(db, query)
+  const rows = (await q.tracerList(db, filters)).map(listRowOut)
+  type Row = (typeof rows)[number]
+  const a = (r: Row) => r.answer
+  const columns: Column<Row>[] = [
+    { header: 'NIS', value: (r) => r.alumnus.nis },
+    { header: 'Nama', value: (r) => r.alumnus.fullName },
+    { header: 'Jurusan', value: (r) => r.alumnus.major.name },
+    { header: 'Tahun Lulus', kind: 'int', value: (r) => r.alumnus.graduationYear },
+    { header: 'Telepon', value: (r) => r.alumnus.phone },
+    { header: 'E-mail', value: (r) => r.alumnus.email },
+    { header: 'Sudah Mengisi', value: (r) => (r.answer ? 'Sudah' : 'Belum') },
+    {
+      header: 'Status Karier',
+      value: (r) => (r.answer ? labelOf('careerStatus', r.answer.careerStatus) : null),
+    },
+    { header: 'Instansi / Usaha / Kampus', value: (r) => a(r)?.institutionName ?? null },
+    { header: 'Jabatan', value: (r) => a(r)?.jobTitle ?? null },
+    { header: 'Bidang', value: (r) => a(r)?.sector ?? null },
+    { header: 'Kota/Kabupaten', value: (r) => a(r)?.city ?? null },
+    { header: 'Provinsi', value: (r) => a(r)?.province ?? null },
+    { header: 'Gaji Pertama (Rp)', kind: 'money', value: (r) => a(r)?.startingSalary ?? null },
+    { header: 'Masa Tunggu (Bulan)', kind: 'int', value: (r) => a(r)?.waitingPeriodMonths ?? null },
+    {
+      header: 'Kesesuaian dengan Jurusan',
+      value: (r) => (r.answer?.jobFit ? labelOf('jobFit', r.answer.jobFit) : null),
+    },
+    { header: 'Mulai', value: (r) => a(r)?.startDate ?? null },
+    { header: 'Versi', kind: 'int', value: (r) => a(r)?.version ?? null },
+    {
+      header: 'Disimpan (WIB)',
+      kind: 'datetime',
+      value: (r) => (r.answer ? WIB(new Date(r.answer.submittedAt)) : null),
+    },
+    {
+      header: 'Diisi Oleh',
+      value: (r) => (r.answer ? (r.answer.enteredBy?.fullName ?? 'Alumni sendiri') : null),
+    },
+  ]
+  const parts = ['tracer-study-alumni']
+  if (filters.graduationYear) parts.push(`lulus-${filters.graduationYear}`)
+  if (filters.majorId) parts.push(`jurusan-${filters.majorId}`)
+  if (filters.careerStatus) parts.push(filters.careerStatus)
+  if (filters.answered !== undefined) parts.push(filters.answered ? 'sudah-mengisi' : 'belum-mengisi')
+  const table: Table<Row> = {
+    title: 'Tracer Study per Alumni',
+    sheet: 'Tracer Study',
+    columns,
+    rows,
+    notes: [
+      ['Tahun lulus', filters.graduationYear ? String(filters.graduationYear) : 'Semua'],
+      ['Jurusan', filters.majorId ? String(filters.majorId) : 'Semua jurusan'],
+      ['Status karier', filters.careerStatus ? labelOf('careerStatus', filters.careerStatus) : 'Semua'],
+      [
+        'Pengisian',
+        filters.answered === undefined ? 'Semua' : filters.answered ? 'Sudah mengisi' : 'Belum mengisi',
+      ],
+      ['Pencarian', filters.search?.trim() || '-'],
+      [
+        'Jawaban',
+        'Jawaban terkini tiap alumni; "Diisi oleh" = staf BKK yang mencatatnya (mis. lewat telepon)',
+      ],
+    ],
+  }
+  return { table, stem: parts.join('_') }
 }

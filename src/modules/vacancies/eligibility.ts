@@ -56,6 +56,8 @@ export const learnerPlaceholders: LearnerParams = {
 export function eligibilityChecks(learner: LearnerParams) {
   return {
     active: qualified(sql<boolean>`${jobVacancies.isActive}`),
+    // A vacancy waiting for (or refused) the career center's approval is open to nobody.
+    approved: qualified(sql<boolean>`(${jobVacancies.approvalStatus} = 'approved')`),
     notDeleted: qualified(sql<boolean>`(${jobVacancies.deletedAt} is null)`),
     beforeDeadline: qualified(sql<boolean>`(${jobVacancies.deadline} >= current_date)`),
     companyActive: qualified(
@@ -79,7 +81,8 @@ export function openTo(learner: LearnerParams): SQL {
 
 /**
  * The same rule over `job_vacancy_majors`, for the student list: its copies of the vacancy (kept by
- * the database's triggers, migration 0001) say `listed` for active, not deleted and company active;
+ * the database's triggers, migrations 0001 and 0004) say `listed` for active, approved, not deleted and
+ * company active;
  * the major is the row's own; deadline and target are filtered here, from the list's index
  * (`job_vacancy_majors_listed_idx`: one major's listed vacancies in list order).
  */
@@ -93,6 +96,13 @@ export function reasonsNotOpen(flags: EligibilityFlags, role: Learner['role']): 
   const reasons: Msg[] = []
   if (!flags.notDeleted) reasons.push(msg('Lowongan sudah dihapus.', 'The vacancy has been deleted.'))
   if (!flags.active) reasons.push(msg('Lowongan sedang tidak aktif.', 'The vacancy is not active.'))
+  if (!flags.approved)
+    reasons.push(
+      msg(
+        'Lowongan sedang diperiksa oleh BKK sekolah.',
+        "The vacancy is being checked by the school's career center.",
+      ),
+    )
   if (!flags.beforeDeadline)
     reasons.push(msg('Batas waktu pendaftaran sudah lewat.', 'The application deadline has passed.'))
   if (!flags.companyActive) reasons.push(msg('Perusahaan sedang tidak aktif.', 'The company is not active.'))

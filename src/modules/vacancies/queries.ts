@@ -1,8 +1,23 @@
-import { and, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
-import type { PgSelect } from 'drizzle-orm/pg-core'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm'
+import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
 import { literal, prepared, preparedBySize } from '../../db/prepared.js'
 import {
+  type ApprovalStatus,
   applications,
   companies,
   files,
@@ -10,6 +25,8 @@ import {
   jobVacancies,
   jobVacancyMajors,
   majors,
+  type Role,
+  users,
 } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import {
@@ -38,12 +55,24 @@ const majorsOf = qualified(sql<MajorRef[]>`coalesce((
 
 const totalRows = sql<number>`(count(*) over ())::int`
 
-/** Active and before its deadline (the company of an HR caller is active, or they would not be here). */
-const openForHr = qualified(sql<boolean>`(${v.isActive} and ${v.deadline} >= current_date)`)
+/**
+ * Active, approved and before its deadline: open to applications (the company of an HR caller is active,
+ * or they would not be here; staff read the company's state apart).
+ */
+const openForHr = qualified(
+  sql<boolean>`(${v.isActive} and ${v.approvalStatus} = 'approved' and ${v.deadline} >= current_date)`,
+)
 
 // ---------------------------------------------------------------- HR
 
-const { companyId: _c, createdBy: _b, deletedAt: _d, ...vacancyColumns } = getTableColumns(jobVacancies)
+const {
+  companyId: _c,
+  createdBy: _b,
+  deletedAt: _d,
+  postedBy: _p,
+  approvedBy: _a,
+  ...vacancyColumns
+} = getTableColumns(jobVacancies)
 
 /** `applicantCount` and `acceptedCount` are the vacancy's own counters (kept by the database). */
 const hrFields = {
@@ -63,6 +92,12 @@ export interface HrVacancyFilters {
   major_id?: number
   deadline_from?: string
   deadline_to?: string
+  approval?: ApprovalStatus
+}
+
+/** The staff list's filters: HR's, plus the company. */
+export interface StaffVacancyFilters extends HrVacancyFilters {
+  company_id?: number
 }
 
 const ofCompany = (companyId: number) => and(eq(v.companyId, companyId), isNull(v.deletedAt))
@@ -70,10 +105,10 @@ const ofCompany = (companyId: number) => and(eq(v.companyId, companyId), isNull(
 const hasMajor = (majorId: number) =>
   sql`${v.id} in (select ${jobVacancyMajors.jobVacancyId} from ${jobVacancyMajors} where ${jobVacancyMajors.majorId} = ${majorId})`
 
-/** One page of a company's vacancies with their majors and counts, and the total: one query. */
-export async function companyVacancyPage(conn: Conn, companyId: number, f: HrVacancyFilters, page: Page) {
-  const where = and(
-    ofCompany(companyId),
+/** Not deleted, of the company when one is given, and the list's filters. */
+function vacancyWhere(companyId: number | undefined, f: HrVacancyFilters) {
+  return and(
+    companyId === undefined ? isNull(v.deletedAt) : ofCompany(companyId),
     f.search?.trim()
       ? or(ilike(v.title, likePattern(f.search)), ilike(v.position, likePattern(f.search)))
       : undefined,
@@ -82,7 +117,13 @@ export async function companyVacancyPage(conn: Conn, companyId: number, f: HrVac
     f.major_id ? hasMajor(f.major_id) : undefined,
     f.deadline_from ? gte(v.deadline, f.deadline_from) : undefined,
     f.deadline_to ? lte(v.deadline, f.deadline_to) : undefined,
+    f.approval ? eq(v.approvalStatus, f.approval) : undefined,
   )
+}
+
+/** One page of a company's vacancies with their majors and counts, and the total: one query. */
+export async function companyVacancyPage(conn: Conn, companyId: number, f: HrVacancyFilters, page: Page) {
+  const where = vacancyWhere(companyId, f)
   const rows = await conn
     .select({ ...hrFields, total: totalRows })
     .from(v)
@@ -105,20 +146,160 @@ export async function companyVacancy(conn: Conn, companyId: number, id: number) 
   return row as HrVacancyRow | undefined
 }
 
-/** Locks a company's vacancy for an update; undefined when unknown, deleted or another company's. */
+/**
+ * Locks a company's vacancy for an update, with what the approval rule compares (its fields and majors);
+ * undefined when unknown, deleted or another company's.
+ */
 export async function lockCompanyVacancy(conn: Conn, companyId: number, id: number) {
   const [row] = await conn
     .select({
-      id: v.id,
-      deadline: v.deadline,
-      minSalary: v.minSalary,
-      maxSalary: v.maxSalary,
+      ...getTableColumns(jobVacancies),
       accepted: v.acceptedCount,
+      majorIds: qualified(
+        sql<
+          number[]
+        >`array(select ${jobVacancyMajors.majorId} from ${jobVacancyMajors} where ${jobVacancyMajors.jobVacancyId} = ${v.id} order by 1)`,
+      ),
     })
     .from(v)
     .where(and(eq(v.id, id), ofCompany(companyId)))
-    .for('update')
+    .for('update', { of: v })
   return row
+}
+
+export type LockedVacancy = NonNullable<Awaited<ReturnType<typeof lockCompanyVacancy>>>
+
+/** The company of a vacancy that is not deleted (staff find a record's company from it), or undefined. */
+export async function companyOfVacancy(conn: Conn, id: number): Promise<number | undefined> {
+  const [row] = await conn
+    .select({ companyId: v.companyId })
+    .from(v)
+    .where(and(eq(v.id, id), isNull(v.deletedAt)))
+  return row?.companyId
+}
+
+/** What the vacancy rules need of a company: whether it is active and whether HR's vacancies wait. */
+export async function companyRules(conn: Conn, companyId: number) {
+  const [row] = await conn
+    .select({
+      id: companies.id,
+      name: companies.name,
+      isActive: companies.isActive,
+      needsApproval: companies.vacanciesNeedApproval,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+  return row
+}
+
+/** Sets a pending vacancy's approval (approved or rejected); undefined when it is not pending. */
+export async function decideApproval(
+  conn: Conn,
+  id: number,
+  decision: { status: 'approved' | 'rejected'; reason: string | null; by: number },
+) {
+  const [row] = await conn
+    .update(v)
+    .set({
+      approvalStatus: decision.status,
+      approvalReason: decision.reason,
+      approvedBy: decision.by,
+      approvedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(v.id, id), isNull(v.deletedAt), eq(v.approvalStatus, 'pending')))
+    .returning({ id: v.id, title: v.title, companyId: v.companyId })
+  return row
+}
+
+/** The approval state of a vacancy that is not deleted (to say why a decision was refused). */
+export async function approvalOf(conn: Conn, id: number) {
+  const [row] = await conn
+    .select({ approvalStatus: v.approvalStatus })
+    .from(v)
+    .where(and(eq(v.id, id), isNull(v.deletedAt)))
+  return row?.approvalStatus
+}
+
+/** The active HR accounts of a company: who is told about its vacancies' approval. */
+export function activeHrOf(conn: Conn, companyId: number) {
+  return conn
+    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.role, 'hrd'), eq(users.isActive, true)))
+    .orderBy(users.id)
+}
+
+// ---------------------------------------------------------------- staff (admin, superadmin)
+
+const poster = alias(users, 'poster')
+const approver = alias(users, 'approver')
+
+/** A vacancy as staff see it: HR's fields, its company, who posted it and who decided its approval. */
+const staffFields = {
+  ...hrFields,
+  company: {
+    id: companies.id,
+    name: companies.name,
+    isActive: companies.isActive,
+    needsApproval: companies.vacanciesNeedApproval,
+    hasHrd: sql<boolean>`exists (select 1 from ${users} where ${users.companyId} = ${companies.id} and ${users.role} = 'hrd' and ${users.isActive})`,
+  },
+  postedBy: { id: poster.id, fullName: poster.fullName, role: poster.role },
+  approvedBy: { id: approver.id, fullName: approver.fullName },
+}
+
+/** The joins of `staffFields` (the rows are typed by `StaffVacancyRow`). */
+const staffJoins = <Q extends PgSelect>(q: Q): Q =>
+  q
+    .innerJoin(companies, eq(companies.id, v.companyId))
+    .leftJoin(poster, eq(poster.id, v.postedBy))
+    .leftJoin(approver, eq(approver.id, v.approvedBy)) as unknown as Q
+
+export type StaffVacancyRow = HrVacancyRow & {
+  company: { id: number; name: string; isActive: boolean; needsApproval: boolean; hasHrd: boolean }
+  postedBy: { id: number; fullName: string; role: Role } | null
+  approvedBy: { id: number; fullName: string } | null
+}
+
+/**
+ * One page of every company's vacancies (not deleted), newest first, or the approval queue oldest
+ * first (`approval=pending`): one query, with the total.
+ */
+export async function staffVacancyPage(conn: Conn, f: StaffVacancyFilters, page: Page) {
+  const where = vacancyWhere(f.company_id, f)
+  const queue = f.approval === 'pending'
+  const rows = await staffJoins(
+    conn
+      .select({ ...staffFields, total: totalRows })
+      .from(v)
+      .$dynamic(),
+  )
+    .where(where)
+    .orderBy(...(queue ? [asc(v.createdAt), asc(v.id)] : [desc(v.createdAt), desc(v.id)]))
+    .limit(page.limit)
+    .offset(page.offset)
+  const total = await totalOf(rows, page, () =>
+    conn.select({ n: sql<number>`count(*)::int` }).from(v).where(where),
+  )
+  return { rows: rows as (StaffVacancyRow & { total: number })[], total }
+}
+
+/** Vacancies waiting for the career center's approval (the queue's partial index). */
+export async function pendingApprovalCount(conn: Conn): Promise<number> {
+  const [row] = await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(v)
+    .where(and(eq(v.approvalStatus, 'pending'), isNull(v.deletedAt)))
+  return row.n
+}
+
+/** One vacancy (not deleted) of any company, as staff see it, or undefined. */
+export async function staffVacancy(conn: Conn, id: number) {
+  const [row] = await staffJoins(conn.select(staffFields).from(v).$dynamic()).where(
+    and(eq(v.id, id), isNull(v.deletedAt)),
+  )
+  return row as StaffVacancyRow | undefined
 }
 
 /** Of the given major ids, those a vacancy may list: active ones, and those it already lists. */

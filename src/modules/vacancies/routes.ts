@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { type Static, type TSchema, Type } from '@sinclair/typebox'
-import { APPLICATION_STATUSES, JOB_TYPES, VACANCY_TARGETS } from '../../db/schema/index.js'
+import { Type } from '@sinclair/typebox'
+import { APPLICATION_STATUSES, APPROVAL_STATUSES, JOB_TYPES, VACANCY_TARGETS } from '../../db/schema/index.js'
 import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
 import { langOf, msg } from '../../http/i18n.js'
 import { perAccount } from '../../http/rate-limit.js'
@@ -10,6 +10,7 @@ import {
   Id,
   IdParams,
   ListEnvelope,
+  Meta,
   Nullable,
   Ok,
   Opt,
@@ -18,17 +19,25 @@ import {
 } from '../../http/schemas.js'
 import {
   apply,
+  approveVacancy,
   browseOptions,
   browseVacancies,
   browseVacancy,
   CATEGORY_VALUES,
   companyStatistics,
+  createStaffVacancy,
   createVacancy,
+  deleteStaffVacancy,
   deleteVacancy,
   getCompanyVacancy,
+  getStaffVacancy,
   hrOptions,
   listCompanyVacancies,
+  listStaffVacancies,
+  rejectVacancy,
+  toggleStaffVacancy,
   toggleVacancy,
+  updateStaffVacancy,
   updateVacancy,
 } from './service.js'
 
@@ -88,6 +97,14 @@ const HrVacancy = Type.Object({
   isOpen: Type.Boolean(),
   applicantCount: Type.Integer(),
   acceptedCount: Type.Integer(),
+  approvalStatus: StringEnum(APPROVAL_STATUSES, {
+    description:
+      '`pending`/`rejected`: never shown to learners. Only vacancies posted by HR of a company whose vacancies need approval wait.',
+  }),
+  approvalReason: Nullable(Type.String({ description: 'Why staff rejected it' })),
+  approvedAt: Nullable(
+    Type.String({ format: 'date-time', description: 'When staff approved or rejected it' }),
+  ),
   updatedAt: Type.String({ format: 'date-time' }),
 })
 
@@ -122,6 +139,7 @@ const HrListQuery = Type.Object({
   major_id: Type.Optional(Id),
   deadline_from: Type.Optional(DateOnly),
   deadline_to: Type.Optional(DateOnly),
+  approval: Type.Optional(StringEnum(APPROVAL_STATUSES)),
 })
 
 const tags = ['hrd: vacancies']
@@ -255,6 +273,223 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await deleteVacancy(app.db, req.user, req.params.id)
       return ok(null, msg('Lowongan berhasil dihapus.', 'Vacancy deleted.'))
     },
+  )
+}
+
+// ---------------------------------------------------------------- staff (admin, superadmin)
+
+const StaffVacancyBody = Type.Object(
+  { ...VacancyBody.properties, company_id: Id },
+  { additionalProperties: false },
+)
+
+const StaffVacancy = Type.Object({
+  ...HrVacancy.properties,
+  company: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    isActive: Type.Boolean(),
+    needsApproval: Type.Boolean({ description: "HR's new vacancies of this company wait for approval" }),
+    hasHrd: Type.Boolean({
+      description:
+        'Has an active HR account; without one, staff review its applicants and run its selection through the HR routes with `company_id`',
+    }),
+  }),
+  postedBy: Nullable(
+    Type.Object(
+      { id: Type.Integer(), fullName: Type.String(), role: Type.String() },
+      { description: 'null: unknown (a vacancy from before the poster was recorded)' },
+    ),
+  ),
+  approvedBy: Nullable(Type.Object({ id: Type.Integer(), fullName: Type.String() })),
+})
+
+const StaffListQuery = Type.Object({
+  ...HrListQuery.properties,
+  company_id: Type.Optional(Id),
+})
+
+const RejectBody = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S', description: 'Told to HR' }) },
+  { additionalProperties: false },
+)
+
+const staffTags = ['admin: vacancies']
+const staff = { roles: ['admin'] } as const
+
+/**
+ * `/api/admin/job-vacancies`: every company's vacancies for the career center, posted for any active
+ * company (with or without HR) through the same service as HR's, and the approval of HR's vacancies.
+ */
+export const staffVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const approvalDeps = () => ({ db: app.db, outbox: app.outbox, publicUrl: app.config.publicUrl })
+
+  app.get(
+    '/',
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary:
+          'Vacancies of every company, by company, status and approval (approval=pending: the queue, oldest first)',
+        querystring: StaffListQuery,
+        response: {
+          200: ListEnvelope(
+            StaffVacancy,
+            Type.Object({
+              ...Meta.properties,
+              pendingApproval: Type.Integer({
+                description: 'Vacancies waiting for approval, whatever the filters',
+              }),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const page = pageOf(req.query)
+      const { rows, total, pendingApproval } = await listStaffVacancies(app.db, req.query, page)
+      return paged(rows, total, page, { pendingApproval })
+    },
+  )
+
+  app.get(
+    '/options',
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Dropdown options of the vacancy form: categories, active majors, job types, targets',
+        response: { 200: Envelope(HrOptions) },
+      },
+    },
+    async (req) => ok(await hrOptions(app.db, langOf(req))),
+  )
+
+  app.post(
+    '/',
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: "Post a vacancy for an active company (HR's body plus company_id); approved at once",
+        body: StaffVacancyBody,
+        response: { 201: Envelope(StaffVacancy) },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(
+          ok(
+            await createStaffVacancy(app.db, req.user, req.body),
+            msg('Lowongan berhasil dibuat.', 'Vacancy created.'),
+          ),
+        ),
+  )
+
+  app.get(
+    '/:id',
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Vacancy detail',
+        params: IdParams,
+        response: { 200: Envelope(StaffVacancy) },
+      },
+    },
+    async (req) => ok(await getStaffVacancy(app.db, req.params.id)),
+  )
+
+  app.put(
+    '/:id',
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Update a vacancy; company_id may name another company only while it has no applicants',
+        params: IdParams,
+        body: StaffVacancyBody,
+        response: { 200: Envelope(StaffVacancy) },
+      },
+    },
+    async (req) =>
+      ok(
+        await updateStaffVacancy(app.db, req.user, req.params.id, req.body),
+        msg('Lowongan berhasil diperbarui.', 'Vacancy updated.'),
+      ),
+  )
+
+  app.patch(
+    '/:id/toggle-active',
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: 'Switch a vacancy between active and inactive',
+        params: IdParams,
+        response: { 200: Envelope(Type.Object({ id: Type.Integer(), isActive: Type.Boolean() })) },
+      },
+    },
+    async (req) => {
+      const row = await toggleStaffVacancy(app.db, req.user, req.params.id)
+      return ok(
+        row,
+        row.isActive
+          ? msg('Lowongan diaktifkan.', 'Vacancy activated.')
+          : msg('Lowongan dinonaktifkan.', 'Vacancy deactivated.'),
+      )
+    },
+  )
+
+  app.delete(
+    '/:id',
+    {
+      config: staff,
+      schema: { tags: staffTags, summary: 'Soft-delete a vacancy', params: IdParams, response: { 200: Ok } },
+    },
+    async (req) => {
+      await deleteStaffVacancy(app.db, req.user, req.params.id)
+      return ok(null, msg('Lowongan berhasil dihapus.', 'Vacancy deleted.'))
+    },
+  )
+
+  app.post(
+    '/:id/approve',
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: "Approve a pending vacancy: learners see it; the company's HR is told (notice and e-mail)",
+        params: IdParams,
+        response: { 200: Envelope(StaffVacancy) },
+      },
+    },
+    async (req) =>
+      ok(
+        await approveVacancy(approvalDeps(), req.user, req.params.id),
+        msg('Lowongan disetujui.', 'Vacancy approved.'),
+      ),
+  )
+
+  app.post(
+    '/:id/reject',
+    {
+      config: staff,
+      schema: {
+        tags: staffTags,
+        summary: "Reject a pending vacancy with a reason; the company's HR is told (notice and e-mail)",
+        params: IdParams,
+        body: RejectBody,
+        response: { 200: Envelope(StaffVacancy) },
+      },
+    },
+    async (req) =>
+      ok(
+        await rejectVacancy(approvalDeps(), req.user, req.params.id, req.body.reason),
+        msg('Lowongan ditolak.', 'Vacancy rejected.'),
+      ),
   )
 }
 

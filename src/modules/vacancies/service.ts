@@ -1,8 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
+import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
 import {
   type ApplicationStatus,
+  type ApprovalStatus,
   applicationFiles,
   JOB_TYPES,
   type JobType,
@@ -12,10 +14,13 @@ import {
 } from '../../db/schema/index.js'
 import type { Page } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
-import { type Lang, msg, tr } from '../../http/i18n.js'
+import { type Lang, type Msg, msg, tr } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
-import { CATEGORIES, type Category, optionsOf } from '../../vocabulary/index.js'
+import type { Outbox, OutgoingEmail } from '../../jobs/outbox.js'
+import { CATEGORIES, type Category, labelOf, optionsOf } from '../../vocabulary/index.js'
 import { openApplication } from '../application-lifecycle/service.js'
+import { renderMessage } from '../messages/render.js'
+import { type NewNotification, notify } from '../notifications/service.js'
 import {
   isOpen,
   learnerOf,
@@ -59,9 +64,17 @@ function hrVacancyOut(r: q.HrVacancyRow) {
     majors: r.majors,
     applicantCount: r.applicantCount,
     acceptedCount: r.acceptedCount,
+    approvalStatus: r.approvalStatus,
+    approvalReason: r.approvalReason,
+    approvedAt: r.approvedAt ? iso(r.approvedAt) : null,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
   }
+}
+
+/** A vacancy as staff see it: HR's answer plus the company, the poster and the approver. */
+function staffVacancyOut(r: q.StaffVacancyRow) {
+  return { ...hrVacancyOut(r), company: r.company, postedBy: r.postedBy, approvedBy: r.approvedBy }
 }
 
 // ---------------------------------------------------------------- HR: reads
@@ -224,27 +237,162 @@ function vacancyValues(input: VacancyInput) {
   }
 }
 
+/**
+ * Who changes a company's vacancies: its HR (the company from the account) or career-center staff (any
+ * company, named in the body or found from the vacancy). One code path for both; only the approval
+ * differs (`approvalOnSave`).
+ */
+interface Poster {
+  actor: Actor
+  companyId: number
+  byStaff: boolean
+}
+
+const hrPoster = (actor: Actor): Poster => ({ actor, companyId: companyOf(actor), byStaff: false })
+
+/** The fields that make a vacancy what learners read and who may apply: quota, deadline and the switch are not. */
+const SUBSTANCE = [
+  'title',
+  'position',
+  'description',
+  'qualifications',
+  'benefits',
+  'category',
+  'jobType',
+  'workLocation',
+  'city',
+  'province',
+  'minSalary',
+  'maxSalary',
+  'target',
+] as const
+
+function substanceChanged(
+  current: q.LockedVacancy,
+  values: ReturnType<typeof vacancyValues>,
+  majorIds: number[],
+) {
+  const fieldChanged = SUBSTANCE.some((k) => values[k] !== undefined && values[k] !== current[k])
+  const sorted = [...majorIds].sort((a, b) => a - b)
+  return fieldChanged || sorted.join(',') !== current.majorIds.join(',')
+}
+
+const APPROVED_NOW = (by: number) => ({
+  approvalStatus: 'approved' as const,
+  approvalReason: null,
+  approvedBy: by,
+  approvedAt: sql`now()`,
+})
+const PENDING = {
+  approvalStatus: 'pending' as const,
+  approvalReason: null,
+  approvedBy: null,
+  approvedAt: null,
+}
+
+/**
+ * The approval a save leaves (docs/decisions.md, "Vacancy approval"):
+ * - staff: a new vacancy is approved at once (by them); an edit leaves the approval as it was;
+ * - HR, new vacancy: pending when the company's vacancies need approval, else approved (nobody decided);
+ * - HR, edit: a rejected vacancy goes back to pending (it was corrected; staff decide again); an approved
+ *   one goes back to pending only when the company needs approval and its substance changed (what
+ *   learners read or who may apply: not quota, deadline or the switch); a pending one stays pending.
+ */
+function approvalOnSave(
+  poster: Poster,
+  needsApproval: boolean,
+  current: q.LockedVacancy | undefined,
+  changed: boolean,
+) {
+  if (poster.byStaff) return current ? {} : APPROVED_NOW(poster.actor.id)
+  if (!current) return needsApproval ? PENDING : { approvalStatus: 'approved' as const }
+  if (current.approvalStatus === 'rejected') return PENDING
+  if (current.approvalStatus === 'approved' && needsApproval && changed) return PENDING
+  return {}
+}
+
+const companyField = (m: Msg): never => unprocessable(invalid, { company_id: [m] })
+
+/** The company's rules; for staff's `company_id`, 422 unless it is an active company. */
+async function rulesOf(tx: Conn, poster: Poster) {
+  const company =
+    (await q.companyRules(tx, poster.companyId)) ??
+    companyField(msg('perusahaan tidak ditemukan', 'no such company'))
+  if (poster.byStaff && !company.isActive)
+    companyField(msg('perusahaan sedang nonaktif', 'the company is inactive'))
+  return company
+}
+
+/** Creates a vacancy for the poster's company; answers its id. */
+async function insertVacancy(tx: Conn, poster: Poster, input: VacancyInput) {
+  const company = await rulesOf(tx, poster)
+  await checkVacancyInput(tx, input)
+  const [row] = await tx
+    .insert(jobVacancies)
+    .values({
+      ...vacancyValues(input),
+      ...approvalOnSave(poster, company.needsApproval, undefined, true),
+      companyId: poster.companyId,
+      createdBy: poster.actor.id,
+      postedBy: poster.actor.id,
+    })
+    .returning({ id: jobVacancies.id })
+  await q.replaceMajors(tx, row.id, input.major_ids, false)
+  if (poster.byStaff)
+    await audit(tx, poster.actor, 'create', 'job_vacancy', row.id, { companyId: poster.companyId })
+  return row.id
+}
+
+/** Changes a vacancy of the poster's company (404 for another's); `moveTo`: staff's new company. */
+async function changeVacancy(tx: Conn, poster: Poster, id: number, input: VacancyInput, moveTo?: number) {
+  const current = (await q.lockCompanyVacancy(tx, poster.companyId, id)) ?? notFound(vacancyNotFound)
+  const target = moveTo !== undefined && moveTo !== current.companyId ? moveTo : undefined
+  if (target !== undefined && current.applicantCount > 0)
+    companyField(
+      msg(
+        'tidak dapat dipindah ke perusahaan lain: lowongan ini sudah memiliki pelamar',
+        'cannot move to another company: the vacancy already has applicants',
+      ),
+    )
+  const company = await rulesOf(tx, { ...poster, companyId: target ?? poster.companyId })
+  await checkVacancyInput(tx, input, current)
+  const values = vacancyValues(input)
+  await tx
+    .update(jobVacancies)
+    .set({
+      ...values,
+      ...approvalOnSave(
+        poster,
+        company.needsApproval,
+        current,
+        substanceChanged(current, values, input.major_ids),
+      ),
+      ...(target !== undefined ? { companyId: target } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(jobVacancies.id, id))
+  await q.replaceMajors(tx, id, input.major_ids, true)
+  if (poster.byStaff)
+    await audit(
+      tx,
+      poster.actor,
+      'update',
+      'job_vacancy',
+      id,
+      target ? { movedFrom: current.companyId, to: target } : undefined,
+    )
+}
+
 export async function createVacancy(db: Db, actor: Actor, input: VacancyInput) {
   return db.transaction(async (tx) => {
-    await checkVacancyInput(tx, input)
-    const [row] = await tx
-      .insert(jobVacancies)
-      .values({ ...vacancyValues(input), companyId: companyOf(actor), createdBy: actor.id })
-      .returning({ id: jobVacancies.id })
-    await q.replaceMajors(tx, row.id, input.major_ids, false)
-    return getCompanyVacancy(tx, actor, row.id)
+    const id = await insertVacancy(tx, hrPoster(actor), input)
+    return getCompanyVacancy(tx, actor, id)
   })
 }
 
 export async function updateVacancy(db: Db, actor: Actor, id: number, input: VacancyInput) {
   return db.transaction(async (tx) => {
-    const current = (await q.lockCompanyVacancy(tx, companyOf(actor), id)) ?? notFound(vacancyNotFound)
-    await checkVacancyInput(tx, input, current)
-    await tx
-      .update(jobVacancies)
-      .set({ ...vacancyValues(input), updatedAt: sql`now()` })
-      .where(eq(jobVacancies.id, id))
-    await q.replaceMajors(tx, id, input.major_ids, true)
+    await changeVacancy(tx, hrPoster(actor), id, input)
     return getCompanyVacancy(tx, actor, id)
   })
 }
@@ -257,6 +405,152 @@ export async function toggleVacancy(db: Db, actor: Actor, id: number) {
 export async function deleteVacancy(db: Db, actor: Actor, id: number) {
   ;(await q.softDelete(db, companyOf(actor), id)) ?? notFound(vacancyNotFound)
 }
+
+// ---------------------------------------------------------------- staff: any company's vacancies
+
+/** The HR body plus the company it is for. */
+export interface StaffVacancyInput extends VacancyInput {
+  company_id: number
+}
+
+/** Staff acting on an existing vacancy: its company comes from the vacancy (404 when deleted or unknown). */
+async function staffPosterOf(conn: Conn, actor: Actor, id: number): Promise<Poster> {
+  const companyId = (await q.companyOfVacancy(conn, id)) ?? notFound(vacancyNotFound)
+  return { actor, companyId, byStaff: true }
+}
+
+export async function listStaffVacancies(db: Db, filters: q.StaffVacancyFilters, page: Page) {
+  if (filters.deadline_from && filters.deadline_to && filters.deadline_from > filters.deadline_to) {
+    unprocessable(invalid, {
+      deadline_to: [msg('tidak boleh sebelum deadline_from', 'must not be before deadline_from')],
+    })
+  }
+  const [{ rows, total }, pendingApproval] = await Promise.all([
+    q.staffVacancyPage(db, filters, page),
+    q.pendingApprovalCount(db),
+  ])
+  return { rows: rows.map(staffVacancyOut), total, pendingApproval }
+}
+
+export async function getStaffVacancy(conn: Conn, id: number) {
+  return staffVacancyOut((await q.staffVacancy(conn, id)) ?? notFound(vacancyNotFound))
+}
+
+/** A vacancy posted by staff for any active company (with or without HR): approved at once. */
+export async function createStaffVacancy(db: Db, actor: Actor, input: StaffVacancyInput) {
+  return db.transaction(async (tx) => {
+    const id = await insertVacancy(tx, { actor, companyId: input.company_id, byStaff: true }, input)
+    return getStaffVacancy(tx, id)
+  })
+}
+
+/**
+ * Staff's edit of any company's vacancy. `company_id` may name another active company only while the
+ * vacancy has no applicants (a vacancy posted under the wrong company); its approval is left as it was.
+ */
+export async function updateStaffVacancy(db: Db, actor: Actor, id: number, input: StaffVacancyInput) {
+  return db.transaction(async (tx) => {
+    await changeVacancy(tx, await staffPosterOf(tx, actor, id), id, input, input.company_id)
+    return getStaffVacancy(tx, id)
+  })
+}
+
+export async function toggleStaffVacancy(db: Db, actor: Actor, id: number) {
+  return db.transaction(async (tx) => {
+    const poster = await staffPosterOf(tx, actor, id)
+    const row = (await q.toggleActive(tx, poster.companyId, id)) ?? notFound(vacancyNotFound)
+    await audit(tx, actor, row.isActive ? 'activate' : 'deactivate', 'job_vacancy', id)
+    return row
+  })
+}
+
+export async function deleteStaffVacancy(db: Db, actor: Actor, id: number) {
+  await db.transaction(async (tx) => {
+    const poster = await staffPosterOf(tx, actor, id)
+    ;(await q.softDelete(tx, poster.companyId, id)) ?? notFound(vacancyNotFound)
+    await audit(tx, actor, 'delete', 'job_vacancy', id)
+  })
+}
+
+// ---------------------------------------------------------------- staff: approval
+
+/** What deciding an approval needs besides the database: the e-mail outbox and the public address. */
+export interface ApprovalDeps {
+  db: Db
+  outbox: Outbox
+  publicUrl: string
+}
+
+const notPending = (status: string | undefined) =>
+  status === undefined
+    ? notFound(vacancyNotFound)
+    : unprocessable(
+        msg(
+          `Lowongan ini tidak sedang menunggu persetujuan (status: ${labelOf('approvalStatus', status as ApprovalStatus)}).`,
+          `This vacancy is not waiting for approval (status: ${labelOf('approvalStatus', status as ApprovalStatus, 'en')}).`,
+        ),
+      )
+
+/**
+ * Approves or rejects a pending vacancy, and tells every active HR account of its company: an in-app
+ * notice and an e-mail (`vacancy.approved` / `vacancy.rejected`, in the school's wording), written in the
+ * same transaction; the e-mails leave after the commit.
+ */
+async function decide(
+  deps: ApprovalDeps,
+  actor: Actor,
+  id: number,
+  status: 'approved' | 'rejected',
+  reason: string | null,
+) {
+  const out = await deps.db.transaction(async (tx) => {
+    const row =
+      (await q.decideApproval(tx, id, { status, reason, by: actor.id })) ??
+      notPending(await q.approvalOf(tx, id))
+    const company = await q.companyRules(tx, row.companyId)
+    const key = status === 'approved' ? 'vacancy.approved' : 'vacancy.rejected'
+    const link = `${deps.publicUrl}/hrd/lowongan${status === 'rejected' ? `/${id}/ubah` : ''}`
+    const hr = await q.activeHrOf(tx, row.companyId)
+    const notices: NewNotification[] = []
+    const mails: OutgoingEmail[] = []
+    for (const person of hr) {
+      const text = await renderMessage(tx, key, {
+        nama: person.fullName,
+        judul: row.title,
+        perusahaan: company.name,
+        alasan: reason ?? '',
+        tautan: link,
+      })
+      notices.push({
+        userId: person.id,
+        kind: key,
+        title: text.title,
+        body: text.body,
+        data: { jobVacancyId: id, approvalStatus: status },
+      })
+      mails.push({ to: person.email, subject: text.title, text: text.body })
+    }
+    await notify(tx, notices)
+    await deps.outbox.queue(tx, mails)
+    await audit(
+      tx,
+      actor,
+      status === 'approved' ? 'approve' : 'reject',
+      'job_vacancy',
+      id,
+      reason ? { reason } : undefined,
+    )
+    return getStaffVacancy(tx, id)
+  })
+  deps.outbox.kick()
+  return out
+}
+
+export const approveVacancy = (deps: ApprovalDeps, actor: Actor, id: number) =>
+  decide(deps, actor, id, 'approved', null)
+
+export const rejectVacancy = (deps: ApprovalDeps, actor: Actor, id: number, reason: string) =>
+  decide(deps, actor, id, 'rejected', reason.trim())
 
 // ---------------------------------------------------------------- browsing
 
@@ -351,6 +645,8 @@ export async function apply(db: Db, actor: Actor, vacancyId: number, input: Appl
   return db.transaction(async (tx) => {
     const vacancy = (await q.lockVacancyForApply(tx, learner, vacancyId)) ?? notFound(vacancyNotFound)
     if (vacancy.applied) conflict(alreadyApplied)
+    // Waiting for (or refused) approval: learners do not know it exists.
+    if (!vacancy.checks.approved) notFound(vacancyNotFound)
     if (!isOpen(vacancy.checks)) unprocessable(notOpenMessage(vacancy.checks, learner.role))
     const gaps = await profileGaps(tx, learner.studentId)
     if (gaps.length > 0) unprocessable(profileIncompleteReason(gaps))

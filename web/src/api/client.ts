@@ -28,6 +28,17 @@ export function setUnauthorizedHandler(fn: () => void) {
   onUnauthorized = fn
 }
 
+/**
+ * Called on a 403 whose `code` is `password_change_required` (the account must change its password
+ * first, e.g. set by an import while it was signed in): the app reloads the account, which sends it to
+ * the change-password screen.
+ */
+let onPasswordChangeRequired: () => void = () => {}
+export function setPasswordChangeRequiredHandler(fn: () => void) {
+  onPasswordChangeRequired = fn
+}
+export const PASSWORD_CHANGE_REQUIRED = 'password_change_required'
+
 const auth: Middleware = {
   onRequest({ request }) {
     const t = token.get()
@@ -38,6 +49,15 @@ const auth: Middleware = {
   },
   onResponse({ request, response }) {
     if (response.status === 401 && !request.url.endsWith('/api/login')) onUnauthorized()
+    if (response.status === 403)
+      response
+        .clone()
+        .json()
+        .then(
+          (b: { code?: unknown } | null) =>
+            b?.code === PASSWORD_CHANGE_REQUIRED && onPasswordChangeRequired(),
+        )
+        .catch(() => {})
     return response
   },
 }

@@ -709,6 +709,11 @@ export interface paths {
                                 attendanceNotes: string | null;
                                 /** @enum {string|null} */
                                 attendanceStatus: "hadir" | "izin" | "alpa" | null;
+                                /**
+                                 * Format: date-time
+                                 * @description Set when the participant checked in themselves with the test’s code: the evidence of `hadir` (marked at that time, by them)
+                                 */
+                                checkedInAt: string | null;
                                 company: {
                                     id: number;
                                     name: string;
@@ -874,6 +879,11 @@ export interface paths {
                                 attendanceNotes: string | null;
                                 /** @enum {string|null} */
                                 attendanceStatus: "hadir" | "izin" | "alpa" | null;
+                                /**
+                                 * Format: date-time
+                                 * @description Set when the participant checked in themselves with the test’s code: the evidence of `hadir` (marked at that time, by them)
+                                 */
+                                checkedInAt: string | null;
                                 company: {
                                     id: number;
                                     name: string;
@@ -988,6 +998,11 @@ export interface paths {
                                 attendanceNotes: string | null;
                                 /** @enum {string|null} */
                                 attendanceStatus: "hadir" | "izin" | "alpa" | null;
+                                /**
+                                 * Format: date-time
+                                 * @description Set when the participant checked in themselves with the test’s code: the evidence of `hadir` (marked at that time, by them)
+                                 */
+                                checkedInAt: string | null;
                                 company: {
                                     id: number;
                                     name: string;
@@ -1096,6 +1111,8 @@ export interface paths {
                                 province: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
+                                /** @description The company's new vacancies wait for the career center's approval before they are shown */
+                                vacanciesNeedApproval: boolean;
                                 /** @description Vacancies of the company, not counting deleted ones */
                                 vacancyCount: number;
                                 website: string | null;
@@ -1173,6 +1190,8 @@ export interface paths {
                                 province: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
+                                /** @description The company's new vacancies wait for the career center's approval before they are shown */
+                                vacanciesNeedApproval: boolean;
                                 /** @description Vacancies of the company, not counting deleted ones */
                                 vacancyCount: number;
                                 website: string | null;
@@ -1239,6 +1258,8 @@ export interface paths {
                                 province: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
+                                /** @description The company's new vacancies wait for the career center's approval before they are shown */
+                                vacanciesNeedApproval: boolean;
                                 /** @description Vacancies of the company, not counting deleted ones */
                                 vacancyCount: number;
                                 website: string | null;
@@ -1275,6 +1296,8 @@ export interface paths {
                         /** @example 021-4603550 */
                         phone?: string | null;
                         province?: string | null;
+                        /** @description On: new vacancies wait for approval (set for companies that signed up themselves); off: shown at once */
+                        vacancies_need_approval?: boolean;
                         /** @example https://example.co.id */
                         website?: string | null;
                     };
@@ -1311,6 +1334,8 @@ export interface paths {
                                 province: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
+                                /** @description The company's new vacancies wait for the career center's approval before they are shown */
+                                vacanciesNeedApproval: boolean;
                                 /** @description Vacancies of the company, not counting deleted ones */
                                 vacancyCount: number;
                                 website: string | null;
@@ -1523,6 +1548,8 @@ export interface paths {
                                 province: string | null;
                                 /** Format: date-time */
                                 updatedAt: string;
+                                /** @description The company's new vacancies wait for the career center's approval before they are shown */
+                                vacanciesNeedApproval: boolean;
                                 /** @description Vacancies of the company, not counting deleted ones */
                                 vacancyCount: number;
                                 website: string | null;
@@ -1577,6 +1604,466 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/company-registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Company registrations (search: company, contact name or e-mail); those still awaiting e-mail confirmation are never listed */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    search?: string;
+                    status?: "pending" | "approved" | "rejected";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The HR account the approval created */
+                                account: {
+                                    email: string;
+                                    id: number;
+                                } | null;
+                                address: string | null;
+                                city: string | null;
+                                /** @description The company the approval created */
+                                company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                confirmedAt: string | null;
+                                contact: {
+                                    email: string;
+                                    name: string;
+                                    phone: string;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                decidedAt: string | null;
+                                decidedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                description: string | null;
+                                /** @description Worked out when read; approving while one is true is refused (409) */
+                                duplicates: {
+                                    /** @description A partner company has one of the request's e-mails, or an account the contact e-mail */
+                                    email: boolean;
+                                    /** @description Another partner company has the same name */
+                                    name: boolean;
+                                };
+                                email: string | null;
+                                /** @description The contact confirmed the e-mail; false in the queue when it was sent while e-mail was off */
+                                emailConfirmed: boolean;
+                                id: number;
+                                industry: string | null;
+                                name: string;
+                                phone: string | null;
+                                province: string | null;
+                                rejectReason: string | null;
+                                /** @enum {string} */
+                                status: "unconfirmed" | "pending" | "approved" | "rejected";
+                                website: string | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                /** @description Requests staff see, per status */
+                                counts: {
+                                    approved: number;
+                                    pending: number;
+                                    rejected: number;
+                                };
+                                page: number;
+                                perPage: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/company-registrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One registration with the companies and the account it would duplicate */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The HR account the approval created */
+                                account: {
+                                    email: string;
+                                    id: number;
+                                } | null;
+                                address: string | null;
+                                city: string | null;
+                                /** @description The company the approval created */
+                                company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                confirmedAt: string | null;
+                                contact: {
+                                    email: string;
+                                    name: string;
+                                    phone: string;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                decidedAt: string | null;
+                                decidedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                description: string | null;
+                                /** @description Worked out when read; approving while one is true is refused (409) */
+                                duplicates: {
+                                    /** @description A partner company has one of the request's e-mails, or an account the contact e-mail */
+                                    email: boolean;
+                                    /** @description Another partner company has the same name */
+                                    name: boolean;
+                                };
+                                email: string | null;
+                                /** @description The contact confirmed the e-mail; false in the queue when it was sent while e-mail was off */
+                                emailConfirmed: boolean;
+                                id: number;
+                                industry: string | null;
+                                matches: {
+                                    account: {
+                                        company: {
+                                            id: number;
+                                            name: string;
+                                        } | null;
+                                        email: string;
+                                        fullName: string;
+                                        id: number;
+                                        /** @enum {string} */
+                                        role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                    } | null;
+                                    companies: {
+                                        email: string | null;
+                                        id: number;
+                                        isActive: boolean;
+                                        name: string;
+                                        sameEmail: boolean;
+                                        sameName: boolean;
+                                    }[];
+                                };
+                                name: string;
+                                phone: string | null;
+                                province: string | null;
+                                rejectReason: string | null;
+                                /** @enum {string} */
+                                status: "unconfirmed" | "pending" | "approved" | "rejected";
+                                website: string | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/company-registrations/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve: creates the company (its vacancies need approval) and the HR account, and sends a set-password link; 409 when it would duplicate a company or an account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The HR account the approval created */
+                                account: {
+                                    email: string;
+                                    id: number;
+                                } | null;
+                                address: string | null;
+                                city: string | null;
+                                /** @description The company the approval created */
+                                company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                confirmedAt: string | null;
+                                contact: {
+                                    email: string;
+                                    name: string;
+                                    phone: string;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                decidedAt: string | null;
+                                decidedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                description: string | null;
+                                /** @description Worked out when read; approving while one is true is refused (409) */
+                                duplicates: {
+                                    /** @description A partner company has one of the request's e-mails, or an account the contact e-mail */
+                                    email: boolean;
+                                    /** @description Another partner company has the same name */
+                                    name: boolean;
+                                };
+                                email: string | null;
+                                /** @description The contact confirmed the e-mail; false in the queue when it was sent while e-mail was off */
+                                emailConfirmed: boolean;
+                                /** @description The contact is told by e-mail (false: e-mail is off) */
+                                emailQueued: boolean;
+                                id: number;
+                                industry: string | null;
+                                matches: {
+                                    account: {
+                                        company: {
+                                            id: number;
+                                            name: string;
+                                        } | null;
+                                        email: string;
+                                        fullName: string;
+                                        id: number;
+                                        /** @enum {string} */
+                                        role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                    } | null;
+                                    companies: {
+                                        email: string | null;
+                                        id: number;
+                                        isActive: boolean;
+                                        name: string;
+                                        sameEmail: boolean;
+                                        sameName: boolean;
+                                    }[];
+                                };
+                                name: string;
+                                phone: string | null;
+                                province: string | null;
+                                rejectReason: string | null;
+                                /** @description Approval with e-mail off: the link that sets the HR account’s first password, for staff to hand over */
+                                setPasswordLink: {
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    url: string;
+                                } | null;
+                                /** @enum {string} */
+                                status: "unconfirmed" | "pending" | "approved" | "rejected";
+                                website: string | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/company-registrations/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject with a reason, e-mailed to the contact */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The HR account the approval created */
+                                account: {
+                                    email: string;
+                                    id: number;
+                                } | null;
+                                address: string | null;
+                                city: string | null;
+                                /** @description The company the approval created */
+                                company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                confirmedAt: string | null;
+                                contact: {
+                                    email: string;
+                                    name: string;
+                                    phone: string;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                decidedAt: string | null;
+                                decidedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                description: string | null;
+                                /** @description Worked out when read; approving while one is true is refused (409) */
+                                duplicates: {
+                                    /** @description A partner company has one of the request's e-mails, or an account the contact e-mail */
+                                    email: boolean;
+                                    /** @description Another partner company has the same name */
+                                    name: boolean;
+                                };
+                                email: string | null;
+                                /** @description The contact confirmed the e-mail; false in the queue when it was sent while e-mail was off */
+                                emailConfirmed: boolean;
+                                /** @description The contact is told by e-mail (false: e-mail is off) */
+                                emailQueued: boolean;
+                                id: number;
+                                industry: string | null;
+                                matches: {
+                                    account: {
+                                        company: {
+                                            id: number;
+                                            name: string;
+                                        } | null;
+                                        email: string;
+                                        fullName: string;
+                                        id: number;
+                                        /** @enum {string} */
+                                        role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                    } | null;
+                                    companies: {
+                                        email: string | null;
+                                        id: number;
+                                        isActive: boolean;
+                                        name: string;
+                                        sameEmail: boolean;
+                                        sameName: boolean;
+                                    }[];
+                                };
+                                name: string;
+                                phone: string | null;
+                                province: string | null;
+                                rejectReason: string | null;
+                                /** @description Approval with e-mail off: the link that sets the HR account’s first password, for staff to hand over */
+                                setPasswordLink: {
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                    url: string;
+                                } | null;
+                                /** @enum {string} */
+                                status: "unconfirmed" | "pending" | "approved" | "rejected";
+                                website: string | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1643,6 +2130,8 @@ export interface paths {
                                     fullName: string;
                                     id: number;
                                     position: string;
+                                    /** @enum {string} */
+                                    source: "bursa" | "outside";
                                 }[];
                                 placementsThisSchoolYear: number;
                                 schoolYear: string;
@@ -1656,7 +2145,7 @@ export interface paths {
                                 vacancies: {
                                     /** @description Switched on and not deleted */
                                     active: number;
-                                    /** @description Open to applicants: active, not deleted, deadline not passed, company active */
+                                    /** @description Open to applicants: active, approved, not deleted, deadline not passed, company active */
                                     open: number;
                                 };
                                 /**
@@ -1953,6 +2442,2005 @@ export interface paths {
                                 label: string;
                                 value: string | number;
                             }[];
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/graduations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Graduate grade-12 students (a class, a major, or a list): preview with dry_run, then commit
+         * @description One transaction: each graduate gets the graduation year and their account the role `alumni`; the learner record, account, portfolio, applications and placements stay as they are. Someone already graduated is refused on their own (`failures`, with the reason); the others graduate. A commit that matches nobody is 422.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Who graduates: the grade-12 students of `class_name` and/or `major_id`, or the listed `student_ids` (not both forms). */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example XII TKJ 1 */
+                        class_name?: string;
+                        /**
+                         * @description true: answer who would graduate, change nothing
+                         * @default false
+                         */
+                        dry_run?: boolean;
+                        /** @example 2025 */
+                        graduation_year: number;
+                        major_id?: number;
+                        /** @description Instead of a class or major */
+                        student_ids?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                dryRun: boolean;
+                                failed: number;
+                                failures: {
+                                    fullName: string | null;
+                                    id: number;
+                                    nis: string | null;
+                                    reason: string;
+                                }[];
+                                graduates: {
+                                    account: {
+                                        email: string;
+                                        id: number;
+                                    } | null;
+                                    className: string | null;
+                                    fullName: string;
+                                    id: number;
+                                    major: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    nisn: string | null;
+                                }[];
+                                graduationYear: number;
+                                processed: number;
+                                /** @description Graduated (or, in a dry run, who would be) */
+                                succeeded: number;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Import runs, newest first, with their credentials sheet state */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                credentials: {
+                                    /** @description The caller may download the sheet now */
+                                    available: boolean;
+                                    count: number;
+                                    /** Format: date-time */
+                                    downloadedAt: string | null;
+                                    downloadUrl: string;
+                                    /** Format: date-time */
+                                    expiresAt: string | null;
+                                } | null;
+                                fileName: string;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "students";
+                                totals: {
+                                    create: number;
+                                    error: number;
+                                    rows: number;
+                                    unchanged: number;
+                                    update: number;
+                                };
+                            }[];
+                            message: string;
+                            meta: {
+                                page: number;
+                                perPage: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/credentials.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The new accounts' logins and initial passwords (XLSX): once, within 24 hours, for who imported
+         * @description Answered once: the passwords are wiped as the sheet is made (410 afterwards, and after 24 hours). Another account, or a run without new accounts: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The XLSX file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/students": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the student roster (multipart: file, dry_run): upsert by NISN, all or nothing
+         * @description Columns by header, case and spaces ignored: NISN, NIS, Nama, JK (L/P), Tempat Lahir, Tanggal Lahir (dd/mm/yyyy or yyyy-mm-dd), Rombel, Jurusan (code or name); optional Email and No HP; other columns are ignored and listed. A dry run answers what each row would do (`create`, `update`, `unchanged`, `error` with field and message) and writes nothing. A real run writes every row in one transaction, or nothing: one bad row answers 422 with the same report in `report` (and `errors` keyed `rows.<row>.<field>`). New students get a `siswa` account (e-mail = Email, or `<nisn>@SCHOOL_EMAIL_DOMAIN`) with a random initial password that must be changed at first login; the passwords are in the one-time credentials sheet.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Same as the form field `dry_run` (the form wins) */
+                    dry_run?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * @description `true`: answer the plan, write nothing (default false)
+                         * @enum {string}
+                         */
+                        dry_run?: "true" | "false";
+                        /**
+                         * Format: binary
+                         * @description CSV (`,` `;` or tab) or XLSX; at most 10 MB and 5,000 rows
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                columns: {
+                                    /**
+                                     * @description The roster field (the column it was read from is `column`)
+                                     * @enum {string}
+                                     */
+                                    field: "nisn" | "nis" | "full_name" | "gender" | "birth_place" | "birth_date" | "class_name" | "major" | "email" | "phone";
+                                    header: string;
+                                }[];
+                                /** @description The new accounts' sheet: one download, within 24 hours, by the account that imported */
+                                credentials: {
+                                    count: number;
+                                    downloadUrl: string;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                } | null;
+                                dryRun: boolean;
+                                fileName: string;
+                                /** @enum {string} */
+                                format: "csv" | "xlsx";
+                                headerRow: number;
+                                /** @description The import run; null for a dry run (which writes nothing) */
+                                id: number | null;
+                                rows: {
+                                    /** @enum {string} */
+                                    action: "create" | "update" | "unchanged" | "error";
+                                    /** @description update: the fields that change */
+                                    changes: ("nisn" | "nis" | "full_name" | "gender" | "birth_place" | "birth_date" | "class_name" | "major" | "email" | "phone")[];
+                                    className: string | null;
+                                    errors: {
+                                        column: string;
+                                        /**
+                                         * @description The roster field (the column it was read from is `column`)
+                                         * @enum {string}
+                                         */
+                                        field: "nisn" | "nis" | "full_name" | "gender" | "birth_place" | "birth_date" | "class_name" | "major" | "email" | "phone";
+                                        message: string;
+                                    }[];
+                                    fullName: string | null;
+                                    /** @description create: the login e-mail of the new account (given, or `<nisn>@<school domain>`) */
+                                    login: string | null;
+                                    /** @description The major's code (or the text of the cell when unknown) */
+                                    major: string | null;
+                                    nis: string | null;
+                                    nisn: string | null;
+                                    /** @description The row's number in the spreadsheet (the header row counts) */
+                                    row: number;
+                                }[];
+                                totals: {
+                                    create: number;
+                                    error: number;
+                                    rows: number;
+                                    unchanged: number;
+                                    update: number;
+                                };
+                                /** @description Headers that name no field: ignored */
+                                unknownColumns: string[];
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                columns: {
+                                    /**
+                                     * @description The roster field (the column it was read from is `column`)
+                                     * @enum {string}
+                                     */
+                                    field: "nisn" | "nis" | "full_name" | "gender" | "birth_place" | "birth_date" | "class_name" | "major" | "email" | "phone";
+                                    header: string;
+                                }[];
+                                /** @description The new accounts' sheet: one download, within 24 hours, by the account that imported */
+                                credentials: {
+                                    count: number;
+                                    downloadUrl: string;
+                                    /** Format: date-time */
+                                    expiresAt: string;
+                                } | null;
+                                dryRun: boolean;
+                                fileName: string;
+                                /** @enum {string} */
+                                format: "csv" | "xlsx";
+                                headerRow: number;
+                                /** @description The import run; null for a dry run (which writes nothing) */
+                                id: number | null;
+                                rows: {
+                                    /** @enum {string} */
+                                    action: "create" | "update" | "unchanged" | "error";
+                                    /** @description update: the fields that change */
+                                    changes: ("nisn" | "nis" | "full_name" | "gender" | "birth_place" | "birth_date" | "class_name" | "major" | "email" | "phone")[];
+                                    className: string | null;
+                                    errors: {
+                                        column: string;
+                                        /**
+                                         * @description The roster field (the column it was read from is `column`)
+                                         * @enum {string}
+                                         */
+                                        field: "nisn" | "nis" | "full_name" | "gender" | "birth_place" | "birth_date" | "class_name" | "major" | "email" | "phone";
+                                        message: string;
+                                    }[];
+                                    fullName: string | null;
+                                    /** @description create: the login e-mail of the new account (given, or `<nisn>@<school domain>`) */
+                                    login: string | null;
+                                    /** @description The major's code (or the text of the cell when unknown) */
+                                    major: string | null;
+                                    nis: string | null;
+                                    nisn: string | null;
+                                    /** @description The row's number in the spreadsheet (the header row counts) */
+                                    row: number;
+                                }[];
+                                totals: {
+                                    create: number;
+                                    error: number;
+                                    rows: number;
+                                    unchanged: number;
+                                    update: number;
+                                };
+                                /** @description Headers that name no field: ignored */
+                                unknownColumns: string[];
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/job-placements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every placement, through bursa or found outside it, latest acceptance first
+         * @description `search` matches the full name, NIS or company; `date_from`/`date_to` filter the acceptance date (inclusive).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    company_id?: number;
+                    /** @example 2026-07-15 */
+                    date_from?: string;
+                    /** @example 2026-07-15 */
+                    date_to?: string;
+                    job_vacancy_id?: number;
+                    major_id?: number;
+                    page?: number;
+                    per_page?: number;
+                    search?: string;
+                    /** @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application */
+                    source?: "bursa" | "outside";
+                    status?: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                acceptedAt: string;
+                                applicant: {
+                                    fullName: string;
+                                    graduationYear: number | null;
+                                    major: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    /** @enum {string} */
+                                    role: "siswa" | "alumni";
+                                    studentId: number;
+                                };
+                                /** @description null for a placement found outside bursa */
+                                applicationId: number | null;
+                                checkins: {
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                    notes: string | null;
+                                    /** Format: date-time */
+                                    recordedAt: string;
+                                    /** @enum {string} */
+                                    status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                }[];
+                                /** @description The partner company, or (id null) the employer named for an outside placement */
+                                company: {
+                                    id: number | null;
+                                    name: string;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: number;
+                                nextCheckinDue: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dueDate: string;
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                } | null;
+                                notes: string | null;
+                                position: string;
+                                /** @description Who recorded an outside placement; null for bursa placements */
+                                recordedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                /**
+                                 * @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application
+                                 * @enum {string}
+                                 */
+                                source: "bursa" | "outside";
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                startDate: string | null;
+                                /** @enum {string} */
+                                status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description null for a placement found outside bursa */
+                                vacancy: {
+                                    id: number;
+                                    title: string;
+                                } | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                page: number;
+                                perPage: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Record a student or alumnus hired without a bursa application
+         * @description Exactly one of `company_id` (a partner company) and `company_name` (another employer; a partner's name there is a 422).
+         *     Exactly one of `student_id` (a grade-12 student) and `alumni_id` (an alumnus): both name a learner record, and the id must be of that kind (422 otherwise).
+         *     `accepted_date` may not be after today (WIB); `start_date` may not be before it.
+         *     The same person at the same company with the same acceptance date is a 409.
+         *     An outside placement gets the same follow-ups at 3, 6 and 12 months, counts in the absorption report and pre-fills the tracer study.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        accepted_date: string;
+                        /** @description An alumnus (with a graduation year); or send student_id */
+                        alumni_id?: number | null;
+                        /** @description A partner company; or send company_name */
+                        company_id?: number | null;
+                        /** @description The employer when it is not a partner company */
+                        company_name?: string | null;
+                        notes?: string | null;
+                        position: string;
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        start_date?: string | null;
+                        /** @description A grade-12 student (no graduation year); or send alumni_id */
+                        student_id?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                acceptedAt: string;
+                                applicant: {
+                                    fullName: string;
+                                    graduationYear: number | null;
+                                    major: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    /** @enum {string} */
+                                    role: "siswa" | "alumni";
+                                    studentId: number;
+                                };
+                                /** @description null for a placement found outside bursa */
+                                applicationId: number | null;
+                                checkins: {
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                    notes: string | null;
+                                    /** Format: date-time */
+                                    recordedAt: string;
+                                    /** @enum {string} */
+                                    status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                }[];
+                                /** @description The partner company, or (id null) the employer named for an outside placement */
+                                company: {
+                                    id: number | null;
+                                    name: string;
+                                };
+                                /** @description For HR, null for a placement found outside bursa (the person did not apply to it) */
+                                contact: {
+                                    email: string | null;
+                                    phone: string | null;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: number;
+                                nextCheckinDue: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dueDate: string;
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                } | null;
+                                notes: string | null;
+                                position: string;
+                                /** @description Who recorded an outside placement; null for bursa placements */
+                                recordedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                /**
+                                 * @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application
+                                 * @enum {string}
+                                 */
+                                source: "bursa" | "outside";
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                startDate: string | null;
+                                /** @enum {string} */
+                                status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description null for a placement found outside bursa */
+                                vacancy: {
+                                    id: number;
+                                    title: string;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/job-placements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One placement with its follow-ups and the placed person’s contact */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                acceptedAt: string;
+                                applicant: {
+                                    fullName: string;
+                                    graduationYear: number | null;
+                                    major: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    /** @enum {string} */
+                                    role: "siswa" | "alumni";
+                                    studentId: number;
+                                };
+                                /** @description null for a placement found outside bursa */
+                                applicationId: number | null;
+                                checkins: {
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                    notes: string | null;
+                                    /** Format: date-time */
+                                    recordedAt: string;
+                                    /** @enum {string} */
+                                    status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                }[];
+                                /** @description The partner company, or (id null) the employer named for an outside placement */
+                                company: {
+                                    id: number | null;
+                                    name: string;
+                                };
+                                /** @description For HR, null for a placement found outside bursa (the person did not apply to it) */
+                                contact: {
+                                    email: string | null;
+                                    phone: string | null;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: number;
+                                nextCheckinDue: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dueDate: string;
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                } | null;
+                                notes: string | null;
+                                position: string;
+                                /** @description Who recorded an outside placement; null for bursa placements */
+                                recordedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                /**
+                                 * @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application
+                                 * @enum {string}
+                                 */
+                                source: "bursa" | "outside";
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                startDate: string | null;
+                                /** @enum {string} */
+                                status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description null for a placement found outside bursa */
+                                vacancy: {
+                                    id: number;
+                                    title: string;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Change an outside placement (a placement through bursa: 422)
+         * @description Every field is replaced (an absent optional one is cleared); status and follow-ups stay.
+         *     Exactly one of `student_id` (a grade-12 student) and `alumni_id` (an alumnus): both name a learner record, and the id must be of that kind (422 otherwise).
+         *     `accepted_date` may not be after today (WIB); `start_date` may not be before it.
+         *     The same person at the same company with the same acceptance date is a 409.
+         *     An outside placement gets the same follow-ups at 3, 6 and 12 months, counts in the absorption report and pre-fills the tracer study.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        accepted_date: string;
+                        /** @description An alumnus (with a graduation year); or send student_id */
+                        alumni_id?: number | null;
+                        /** @description A partner company; or send company_name */
+                        company_id?: number | null;
+                        /** @description The employer when it is not a partner company */
+                        company_name?: string | null;
+                        notes?: string | null;
+                        position: string;
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        start_date?: string | null;
+                        /** @description A grade-12 student (no graduation year); or send alumni_id */
+                        student_id?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                acceptedAt: string;
+                                applicant: {
+                                    fullName: string;
+                                    graduationYear: number | null;
+                                    major: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    /** @enum {string} */
+                                    role: "siswa" | "alumni";
+                                    studentId: number;
+                                };
+                                /** @description null for a placement found outside bursa */
+                                applicationId: number | null;
+                                checkins: {
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                    notes: string | null;
+                                    /** Format: date-time */
+                                    recordedAt: string;
+                                    /** @enum {string} */
+                                    status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                }[];
+                                /** @description The partner company, or (id null) the employer named for an outside placement */
+                                company: {
+                                    id: number | null;
+                                    name: string;
+                                };
+                                /** @description For HR, null for a placement found outside bursa (the person did not apply to it) */
+                                contact: {
+                                    email: string | null;
+                                    phone: string | null;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: number;
+                                nextCheckinDue: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dueDate: string;
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                } | null;
+                                notes: string | null;
+                                position: string;
+                                /** @description Who recorded an outside placement; null for bursa placements */
+                                recordedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                /**
+                                 * @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application
+                                 * @enum {string}
+                                 */
+                                source: "bursa" | "outside";
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                startDate: string | null;
+                                /** @enum {string} */
+                                status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description null for a placement found outside bursa */
+                                vacancy: {
+                                    id: number;
+                                    title: string;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete an outside placement (soft delete; a placement through bursa: 422) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {object|null} */
+                            data: never | null;
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/job-placements/{id}/check-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the follow-up at 3, 6 or 12 months of any placement
+         * @description As HR’s check-in: the follow-up’s status becomes the placement’s; a mark whose time has not come is 422. For employers without HR (an outside placement at a company that is not a partner).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                         * @enum {integer}
+                         */
+                        month_mark: 3 | 6 | 12;
+                        notes?: string | null;
+                        /** @enum {string} */
+                        status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                acceptedAt: string;
+                                applicant: {
+                                    fullName: string;
+                                    graduationYear: number | null;
+                                    major: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    /** @enum {string} */
+                                    role: "siswa" | "alumni";
+                                    studentId: number;
+                                };
+                                /** @description null for a placement found outside bursa */
+                                applicationId: number | null;
+                                checkins: {
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                    notes: string | null;
+                                    /** Format: date-time */
+                                    recordedAt: string;
+                                    /** @enum {string} */
+                                    status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                }[];
+                                /** @description The partner company, or (id null) the employer named for an outside placement */
+                                company: {
+                                    id: number | null;
+                                    name: string;
+                                };
+                                /** @description For HR, null for a placement found outside bursa (the person did not apply to it) */
+                                contact: {
+                                    email: string | null;
+                                    phone: string | null;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: number;
+                                nextCheckinDue: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dueDate: string;
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                } | null;
+                                notes: string | null;
+                                position: string;
+                                /** @description Who recorded an outside placement; null for bursa placements */
+                                recordedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                /**
+                                 * @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application
+                                 * @enum {string}
+                                 */
+                                source: "bursa" | "outside";
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                startDate: string | null;
+                                /** @enum {string} */
+                                status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description null for a placement found outside bursa */
+                                vacancy: {
+                                    id: number;
+                                    title: string;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/job-placements/learners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Students and alumni to record a placement for: search by name or NIS */
+        get: {
+            parameters: {
+                query: {
+                    limit?: number;
+                    search: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                graduationYear: number | null;
+                                /**
+                                 * @description siswa: send the value as student_id; alumni: as alumni_id
+                                 * @enum {string}
+                                 */
+                                kind: "siswa" | "alumni";
+                                /** @description "NIS - full name" */
+                                label: string;
+                                majorName: string;
+                                value: number;
+                            }[];
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/job-vacancies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vacancies of every company, by company, status and approval (approval=pending: the queue, oldest first) */
+        get: {
+            parameters: {
+                query?: {
+                    approval?: "approved" | "pending" | "rejected";
+                    company_id?: number;
+                    /** @example 2026-07-15 */
+                    deadline_from?: string;
+                    /** @example 2026-07-15 */
+                    deadline_to?: string;
+                    job_type?: "full_time" | "contract" | "internship" | "part_time";
+                    major_id?: number;
+                    page?: number;
+                    per_page?: number;
+                    search?: string;
+                    status?: "active" | "inactive";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                acceptedCount: number;
+                                applicantCount: number;
+                                /** @description Why staff rejected it */
+                                approvalReason: string | null;
+                                /**
+                                 * @description `pending`/`rejected`: never shown to learners. Only vacancies posted by HR of a company whose vacancies need approval wait.
+                                 * @enum {string}
+                                 */
+                                approvalStatus: "approved" | "pending" | "rejected";
+                                /**
+                                 * Format: date-time
+                                 * @description When staff approved or rejected it
+                                 */
+                                approvedAt: string | null;
+                                approvedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                benefits: string | null;
+                                category: string;
+                                city: string | null;
+                                company: {
+                                    /** @description Has an active HR account; without one, staff review its applicants and run its selection through the HR routes with `company_id` */
+                                    hasHrd: boolean;
+                                    id: number;
+                                    isActive: boolean;
+                                    name: string;
+                                    /** @description HR's new vacancies of this company wait for approval */
+                                    needsApproval: boolean;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                deadline: string;
+                                description: string;
+                                id: number;
+                                isActive: boolean;
+                                isOpen: boolean;
+                                /** @enum {string} */
+                                jobType: "full_time" | "contract" | "internship" | "part_time";
+                                majors: {
+                                    code: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                maxSalary: number | null;
+                                minSalary: number | null;
+                                position: string;
+                                /** @description null: unknown (a vacancy from before the poster was recorded) */
+                                postedBy: {
+                                    fullName: string;
+                                    id: number;
+                                    role: string;
+                                } | null;
+                                province: string | null;
+                                qualifications: string;
+                                quota: number;
+                                /** @enum {string} */
+                                target: "siswa" | "alumni" | "all";
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                workLocation: string | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                page: number;
+                                /** @description Vacancies waiting for approval, whatever the filters */
+                                pendingApproval: number;
+                                perPage: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Post a vacancy for an active company (HR's body plus company_id); approved at once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        benefits?: string | null;
+                        /** @enum {string} */
+                        category: "teknologi_informasi" | "telekomunikasi" | "otomotif" | "manufaktur" | "elektronika" | "akuntansi_keuangan" | "administrasi_perkantoran" | "perhotelan_pariwisata" | "kesehatan" | "konstruksi" | "lainnya";
+                        city?: string | null;
+                        company_id: number;
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        deadline: string;
+                        description: string;
+                        is_active?: boolean;
+                        /** @enum {string} */
+                        job_type: "full_time" | "contract" | "internship" | "part_time";
+                        major_ids: number[];
+                        max_salary?: number | null;
+                        min_salary?: number | null;
+                        position: string;
+                        province?: string | null;
+                        qualifications: string;
+                        quota: number;
+                        /** @enum {string} */
+                        target: "siswa" | "alumni" | "all";
+                        title: string;
+                        work_location?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                acceptedCount: number;
+                                applicantCount: number;
+                                /** @description Why staff rejected it */
+                                approvalReason: string | null;
+                                /**
+                                 * @description `pending`/`rejected`: never shown to learners. Only vacancies posted by HR of a company whose vacancies need approval wait.
+                                 * @enum {string}
+                                 */
+                                approvalStatus: "approved" | "pending" | "rejected";
+                                /**
+                                 * Format: date-time
+                                 * @description When staff approved or rejected it
+                                 */
+                                approvedAt: string | null;
+                                approvedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                benefits: string | null;
+                                category: string;
+                                city: string | null;
+                                company: {
+                                    /** @description Has an active HR account; without one, staff review its applicants and run its selection through the HR routes with `company_id` */
+                                    hasHrd: boolean;
+                                    id: number;
+                                    isActive: boolean;
+                                    name: string;
+                                    /** @description HR's new vacancies of this company wait for approval */
+                                    needsApproval: boolean;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                deadline: string;
+                                description: string;
+                                id: number;
+                                isActive: boolean;
+                                isOpen: boolean;
+                                /** @enum {string} */
+                                jobType: "full_time" | "contract" | "internship" | "part_time";
+                                majors: {
+                                    code: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                maxSalary: number | null;
+                                minSalary: number | null;
+                                position: string;
+                                /** @description null: unknown (a vacancy from before the poster was recorded) */
+                                postedBy: {
+                                    fullName: string;
+                                    id: number;
+                                    role: string;
+                                } | null;
+                                province: string | null;
+                                qualifications: string;
+                                quota: number;
+                                /** @enum {string} */
+                                target: "siswa" | "alumni" | "all";
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                workLocation: string | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/job-vacancies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vacancy detail */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                acceptedCount: number;
+                                applicantCount: number;
+                                /** @description Why staff rejected it */
+                                approvalReason: string | null;
+                                /**
+                                 * @description `pending`/`rejected`: never shown to learners. Only vacancies posted by HR of a company whose vacancies need approval wait.
+                                 * @enum {string}
+                                 */
+                                approvalStatus: "approved" | "pending" | "rejected";
+                                /**
+                                 * Format: date-time
+                                 * @description When staff approved or rejected it
+                                 */
+                                approvedAt: string | null;
+                                approvedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                benefits: string | null;
+                                category: string;
+                                city: string | null;
+                                company: {
+                                    /** @description Has an active HR account; without one, staff review its applicants and run its selection through the HR routes with `company_id` */
+                                    hasHrd: boolean;
+                                    id: number;
+                                    isActive: boolean;
+                                    name: string;
+                                    /** @description HR's new vacancies of this company wait for approval */
+                                    needsApproval: boolean;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                deadline: string;
+                                description: string;
+                                id: number;
+                                isActive: boolean;
+                                isOpen: boolean;
+                                /** @enum {string} */
+                                jobType: "full_time" | "contract" | "internship" | "part_time";
+                                majors: {
+                                    code: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                maxSalary: number | null;
+                                minSalary: number | null;
+                                position: string;
+                                /** @description null: unknown (a vacancy from before the poster was recorded) */
+                                postedBy: {
+                                    fullName: string;
+                                    id: number;
+                                    role: string;
+                                } | null;
+                                province: string | null;
+                                qualifications: string;
+                                quota: number;
+                                /** @enum {string} */
+                                target: "siswa" | "alumni" | "all";
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                workLocation: string | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        /** Update a vacancy; company_id may name another company only while it has no applicants */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        benefits?: string | null;
+                        /** @enum {string} */
+                        category: "teknologi_informasi" | "telekomunikasi" | "otomotif" | "manufaktur" | "elektronika" | "akuntansi_keuangan" | "administrasi_perkantoran" | "perhotelan_pariwisata" | "kesehatan" | "konstruksi" | "lainnya";
+                        city?: string | null;
+                        company_id: number;
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        deadline: string;
+                        description: string;
+                        is_active?: boolean;
+                        /** @enum {string} */
+                        job_type: "full_time" | "contract" | "internship" | "part_time";
+                        major_ids: number[];
+                        max_salary?: number | null;
+                        min_salary?: number | null;
+                        position: string;
+                        province?: string | null;
+                        qualifications: string;
+                        quota: number;
+                        /** @enum {string} */
+                        target: "siswa" | "alumni" | "all";
+                        title: string;
+                        work_location?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                acceptedCount: number;
+                                applicantCount: number;
+                                /** @description Why staff rejected it */
+                                approvalReason: string | null;
+                                /**
+                                 * @description `pending`/`rejected`: never shown to learners. Only vacancies posted by HR of a company whose vacancies need approval wait.
+                                 * @enum {string}
+                                 */
+                                approvalStatus: "approved" | "pending" | "rejected";
+                                /**
+                                 * Format: date-time
+                                 * @description When staff approved or rejected it
+                                 */
+                                approvedAt: string | null;
+                                approvedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                benefits: string | null;
+                                category: string;
+                                city: string | null;
+                                company: {
+                                    /** @description Has an active HR account; without one, staff review its applicants and run its selection through the HR routes with `company_id` */
+                                    hasHrd: boolean;
+                                    id: number;
+                                    isActive: boolean;
+                                    name: string;
+                                    /** @description HR's new vacancies of this company wait for approval */
+                                    needsApproval: boolean;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                deadline: string;
+                                description: string;
+                                id: number;
+                                isActive: boolean;
+                                isOpen: boolean;
+                                /** @enum {string} */
+                                jobType: "full_time" | "contract" | "internship" | "part_time";
+                                majors: {
+                                    code: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                maxSalary: number | null;
+                                minSalary: number | null;
+                                position: string;
+                                /** @description null: unknown (a vacancy from before the poster was recorded) */
+                                postedBy: {
+                                    fullName: string;
+                                    id: number;
+                                    role: string;
+                                } | null;
+                                province: string | null;
+                                qualifications: string;
+                                quota: number;
+                                /** @enum {string} */
+                                target: "siswa" | "alumni" | "all";
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                workLocation: string | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Soft-delete a vacancy */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {object|null} */
+                            data: never | null;
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/job-vacancies/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending vacancy: learners see it; the company's HR is told (notice and e-mail) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                acceptedCount: number;
+                                applicantCount: number;
+                                /** @description Why staff rejected it */
+                                approvalReason: string | null;
+                                /**
+                                 * @description `pending`/`rejected`: never shown to learners. Only vacancies posted by HR of a company whose vacancies need approval wait.
+                                 * @enum {string}
+                                 */
+                                approvalStatus: "approved" | "pending" | "rejected";
+                                /**
+                                 * Format: date-time
+                                 * @description When staff approved or rejected it
+                                 */
+                                approvedAt: string | null;
+                                approvedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                benefits: string | null;
+                                category: string;
+                                city: string | null;
+                                company: {
+                                    /** @description Has an active HR account; without one, staff review its applicants and run its selection through the HR routes with `company_id` */
+                                    hasHrd: boolean;
+                                    id: number;
+                                    isActive: boolean;
+                                    name: string;
+                                    /** @description HR's new vacancies of this company wait for approval */
+                                    needsApproval: boolean;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                deadline: string;
+                                description: string;
+                                id: number;
+                                isActive: boolean;
+                                isOpen: boolean;
+                                /** @enum {string} */
+                                jobType: "full_time" | "contract" | "internship" | "part_time";
+                                majors: {
+                                    code: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                maxSalary: number | null;
+                                minSalary: number | null;
+                                position: string;
+                                /** @description null: unknown (a vacancy from before the poster was recorded) */
+                                postedBy: {
+                                    fullName: string;
+                                    id: number;
+                                    role: string;
+                                } | null;
+                                province: string | null;
+                                qualifications: string;
+                                quota: number;
+                                /** @enum {string} */
+                                target: "siswa" | "alumni" | "all";
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                workLocation: string | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/job-vacancies/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a pending vacancy with a reason; the company's HR is told (notice and e-mail) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Told to HR */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                acceptedCount: number;
+                                applicantCount: number;
+                                /** @description Why staff rejected it */
+                                approvalReason: string | null;
+                                /**
+                                 * @description `pending`/`rejected`: never shown to learners. Only vacancies posted by HR of a company whose vacancies need approval wait.
+                                 * @enum {string}
+                                 */
+                                approvalStatus: "approved" | "pending" | "rejected";
+                                /**
+                                 * Format: date-time
+                                 * @description When staff approved or rejected it
+                                 */
+                                approvedAt: string | null;
+                                approvedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                benefits: string | null;
+                                category: string;
+                                city: string | null;
+                                company: {
+                                    /** @description Has an active HR account; without one, staff review its applicants and run its selection through the HR routes with `company_id` */
+                                    hasHrd: boolean;
+                                    id: number;
+                                    isActive: boolean;
+                                    name: string;
+                                    /** @description HR's new vacancies of this company wait for approval */
+                                    needsApproval: boolean;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                deadline: string;
+                                description: string;
+                                id: number;
+                                isActive: boolean;
+                                isOpen: boolean;
+                                /** @enum {string} */
+                                jobType: "full_time" | "contract" | "internship" | "part_time";
+                                majors: {
+                                    code: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                maxSalary: number | null;
+                                minSalary: number | null;
+                                position: string;
+                                /** @description null: unknown (a vacancy from before the poster was recorded) */
+                                postedBy: {
+                                    fullName: string;
+                                    id: number;
+                                    role: string;
+                                } | null;
+                                province: string | null;
+                                qualifications: string;
+                                quota: number;
+                                /** @enum {string} */
+                                target: "siswa" | "alumni" | "all";
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                workLocation: string | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/job-vacancies/{id}/toggle-active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Switch a vacancy between active and inactive */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                isActive: boolean;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/job-vacancies/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dropdown options of the vacancy form: categories, active majors, job types, targets */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                categories: {
+                                    label: string;
+                                    value: string | number;
+                                }[];
+                                jobTypes: {
+                                    label: string;
+                                    value: string | number;
+                                }[];
+                                majors: {
+                                    label: string;
+                                    value: string | number;
+                                }[];
+                                targets: {
+                                    label: string;
+                                    value: string | number;
+                                }[];
+                            };
                             message: string;
                             success: boolean;
                         };
@@ -2292,6 +4780,327 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/message-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every message the service sends, whether the school reworded it, who and when
+         * @description `search` matches the key, label or title; `customised` keeps reworded (true) or default (false) ones.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    customised?: boolean;
+                    page?: number;
+                    per_page?: number;
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * @description `notice`: in-app notification; `email`; `both`
+                                 * @enum {string}
+                                 */
+                                channel: "notice" | "email" | "both";
+                                customised: boolean;
+                                key: string;
+                                label: string;
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                updatedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                page: number;
+                                perPage: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/message-templates/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message: its text in force, its default, and the placeholders it may use */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The message key, e.g. `application.received` */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                body: string;
+                                /**
+                                 * @description `notice`: in-app notification; `email`; `both`
+                                 * @enum {string}
+                                 */
+                                channel: "notice" | "email" | "both";
+                                customised: boolean;
+                                defaultBody: string;
+                                defaultTitle: string;
+                                key: string;
+                                label: string;
+                                placeholders: {
+                                    description: string;
+                                    /** @description The value a preview fills in */
+                                    example: string;
+                                    /** @description Written `{{name}}` in the title or body */
+                                    name: string;
+                                    /** @description The text must keep it */
+                                    required: boolean;
+                                }[];
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                updatedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Save the school’s wording of a message (title and body)
+         * @description A placeholder the message does not offer, a `{{` or `}}` without its pair, an empty text, a title on several lines or a required placeholder left out is refused with 422 naming the field (`title`, `body`) and the placeholder. Text equal to the default removes the school’s copy (as a reset does).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The message key, e.g. `application.received` */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                body: string;
+                                /**
+                                 * @description `notice`: in-app notification; `email`; `both`
+                                 * @enum {string}
+                                 */
+                                channel: "notice" | "email" | "both";
+                                customised: boolean;
+                                defaultBody: string;
+                                defaultTitle: string;
+                                key: string;
+                                label: string;
+                                placeholders: {
+                                    description: string;
+                                    /** @description The value a preview fills in */
+                                    example: string;
+                                    /** @description Written `{{name}}` in the title or body */
+                                    name: string;
+                                    /** @description The text must keep it */
+                                    required: boolean;
+                                }[];
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                updatedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Back to the default wording (removes the school’s copy; nothing to do without one) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The message key, e.g. `application.received` */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                body: string;
+                                /**
+                                 * @description `notice`: in-app notification; `email`; `both`
+                                 * @enum {string}
+                                 */
+                                channel: "notice" | "email" | "both";
+                                customised: boolean;
+                                defaultBody: string;
+                                defaultTitle: string;
+                                key: string;
+                                label: string;
+                                placeholders: {
+                                    description: string;
+                                    /** @description The value a preview fills in */
+                                    example: string;
+                                    /** @description Written `{{name}}` in the title or body */
+                                    name: string;
+                                    /** @description The text must keep it */
+                                    required: boolean;
+                                }[];
+                                title: string;
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                updatedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/message-templates/{key}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The message filled with an example value for every placeholder
+         * @description Renders the `title` and `body` given (either may be left out: the saved text is used), checked as a save is: A placeholder the message does not offer, a `{{` or `}}` without its pair, an empty text, a title on several lines or a required placeholder left out is refused with 422 naming the field (`title`, `body`) and the placeholder. Nothing is stored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The message key, e.g. `application.received` */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body?: string;
+                        title?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                body: string;
+                                title: string;
+                                /** @description The example value of each placeholder */
+                                values: {
+                                    [key: string]: string;
+                                };
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/recruitment-selections": {
         parameters: {
             query?: never;
@@ -2602,7 +5411,10 @@ export interface paths {
                                         id: number;
                                         name: string;
                                     };
+                                    /** @description Placed through bursa or found outside it (each person once) */
                                     placed: number;
+                                    /** @description Of those placed, the ones placed only outside bursa (no placement through an application) */
+                                    placedOutside: number;
                                     /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
                                     placedPercent: number | null;
                                     working: number;
@@ -2614,7 +5426,10 @@ export interface paths {
                                     /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
                                     absorbedPercent: number | null;
                                     cohort: number;
+                                    /** @description Placed through bursa or found outside it (each person once) */
                                     placed: number;
+                                    /** @description Of those placed, the ones placed only outside bursa (no placement through an application) */
+                                    placedOutside: number;
                                     /** @description A percentage 0–100 with two decimals; null when dividing by 0 */
                                     placedPercent: number | null;
                                     working: number;
@@ -3605,6 +6420,363 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/tracer-studies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alumni and their current tracer-study answers, with who entered each, and who has not answered
+         * @description Filter by `graduation_year`, `major_id`, `career_status`, `answered` and `search` (name or NIS); by name. `meta.answered` and `meta.notAnswered` count the alumni of the year, major and search. `?format=csv|xlsx` downloads every matching row (formula-like text neutralised as in the reports).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description true: alumni with an answer; false: those without one (whom to call) */
+                    answered?: boolean;
+                    career_status?: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                    /** @description `csv` or `xlsx` answers every matching row as a download instead of a page */
+                    format?: "json" | "csv" | "xlsx";
+                    graduation_year?: number;
+                    major_id?: number;
+                    page?: number;
+                    per_page?: number;
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alumnus: {
+                                    email: string | null;
+                                    fullName: string;
+                                    graduationYear: number;
+                                    /** @description The alumnus’s learner id (`alumni_id`) */
+                                    id: number;
+                                    major: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    phone: string | null;
+                                };
+                                /** @description The current answer; null: not answered yet */
+                                answer: {
+                                    /** @enum {string} */
+                                    careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                    city: string | null;
+                                    /** @description The staff member who entered this version on the alumnus’s behalf; null: the alumnus */
+                                    enteredBy: {
+                                        fullName: string;
+                                        id: number;
+                                    } | null;
+                                    institutionName: string | null;
+                                    /** @enum {string|null} */
+                                    jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                    jobTitle: string | null;
+                                    province: string | null;
+                                    sector: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    startingSalary: number | null;
+                                    /** Format: date-time */
+                                    submittedAt: string;
+                                    version: number;
+                                    waitingPeriodMonths: number | null;
+                                } | null;
+                            }[];
+                            message: string;
+                            meta: {
+                                answered: number;
+                                notAnswered: number;
+                                page: number;
+                                perPage: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tracer-studies/{alumniId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One alumnus’s tracer study: the current answer, its history, and a suggestion
+         * @description Each version says who entered it. `prefill` as for the alumnus: only while nothing was answered, from the latest placement. A grade-12 student or an unknown id: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    alumniId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alumnus: {
+                                    email: string | null;
+                                    fullName: string;
+                                    graduationYear: number;
+                                    /** @description The alumnus’s learner id (`alumni_id`) */
+                                    id: number;
+                                    major: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    phone: string | null;
+                                };
+                                current: {
+                                    /** @enum {string} */
+                                    careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                    city: string | null;
+                                    /** @description The staff member who entered this version on the alumnus’s behalf; null: the alumnus */
+                                    enteredBy: {
+                                        fullName: string;
+                                        id: number;
+                                    } | null;
+                                    institutionName: string | null;
+                                    /** @enum {string|null} */
+                                    jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                    jobTitle: string | null;
+                                    province: string | null;
+                                    sector: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    startingSalary: number | null;
+                                    /** Format: date-time */
+                                    submittedAt: string;
+                                    version: number;
+                                    waitingPeriodMonths: number | null;
+                                } | null;
+                                /** @description Earlier versions, newest first. */
+                                history: {
+                                    /** @enum {string} */
+                                    careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                    city: string | null;
+                                    /** @description The staff member who entered this version on the alumnus’s behalf; null: the alumnus */
+                                    enteredBy: {
+                                        fullName: string;
+                                        id: number;
+                                    } | null;
+                                    institutionName: string | null;
+                                    /** @enum {string|null} */
+                                    jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                    jobTitle: string | null;
+                                    province: string | null;
+                                    sector: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    startingSalary: number | null;
+                                    /** Format: date-time */
+                                    submittedAt: string;
+                                    version: number;
+                                    waitingPeriodMonths: number | null;
+                                }[];
+                                /** @description A suggested answer from the latest placement (through bursa or found outside it; not stored). */
+                                prefill: {
+                                    /** @enum {string} */
+                                    careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                    city: string | null;
+                                    institutionName: string | null;
+                                    /** @enum {string|null} */
+                                    jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                    jobTitle: string | null;
+                                    placementId: number;
+                                    province: string | null;
+                                    sector: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    startingSalary: number | null;
+                                    waitingPeriodMonths: number | null;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Save an answer collected from the alumnus (e.g. by phone) as their new version
+         * @description The same rules and versioning as the alumnus's own save; the version records the staff member who entered it.
+         *     Required per `career_status` (missing ones are all named in `errors`):
+         *     - `bekerja`: institution_name, job_title, sector, city, province, starting_salary, waiting_period_months, job_fit, start_date;
+         *     - `wirausaha`: the same without job_title (optional); institution_name is the business, starting_salary its first income;
+         *     - `lanjut_studi`: institution_name (the campus), city, province, start_date; job_fit optional (fit of the study to the major);
+         *     - `mencari_kerja`: nothing.
+         *     Fields that do not apply to the status are stored as null. `start_date` may not be after today (WIB).
+         *     Answers 201 for the first answer, 200 for a later version.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    alumniId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        career_status: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                        city?: string | null;
+                        institution_name?: string | null;
+                        /** @enum {string|null} */
+                        job_fit?: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                        job_title?: string | null;
+                        province?: string | null;
+                        sector?: string | null;
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        start_date?: string | null;
+                        starting_salary?: number | null;
+                        waiting_period_months?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                city: string | null;
+                                /** @description The staff member who entered this version on the alumnus’s behalf; null: the alumnus */
+                                enteredBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                institutionName: string | null;
+                                /** @enum {string|null} */
+                                jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                jobTitle: string | null;
+                                province: string | null;
+                                sector: string | null;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                startDate: string | null;
+                                startingSalary: number | null;
+                                /** Format: date-time */
+                                submittedAt: string;
+                                version: number;
+                                waitingPeriodMonths: number | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                city: string | null;
+                                /** @description The staff member who entered this version on the alumnus’s behalf; null: the alumnus */
+                                enteredBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                institutionName: string | null;
+                                /** @enum {string|null} */
+                                jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                jobTitle: string | null;
+                                province: string | null;
+                                sector: string | null;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                startDate: string | null;
+                                startingSalary: number | null;
+                                /** Format: date-time */
+                                submittedAt: string;
+                                version: number;
+                                waitingPeriodMonths: number | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -3874,6 +7046,57 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the account a one-time password reset link (60 minutes): by e-mail when SMTP is set up, otherwise the answer's `link` is handed over in person. Admin: learners' and HR accounts; superadmin: any */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                email: string;
+                                /** @description Sent by e-mail; false: e-mail is not set up */
+                                emailed: boolean;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                /** @description Only when `emailed` is false */
+                                link: string | null;
+                                minutes: number;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4420,7 +7643,7 @@ export interface paths {
         };
         /**
          * The alumnus’s tracer study: current answer, earlier versions, and a suggestion
-         * @description `prefill` is given only while there is no answer yet and the alumnus has a placement through bursa (the latest one that is not `resigned`); a form shows `current ?? prefill`.
+         * @description `prefill` is given only while there is no answer yet and the alumnus has a placement, through bursa or found outside it (the latest one that is not `resigned` or deleted); a form shows `current ?? prefill`.
          */
         get: {
             parameters: {
@@ -4482,7 +7705,7 @@ export interface paths {
                                     version: number;
                                     waitingPeriodMonths: number | null;
                                 }[];
-                                /** @description A suggested answer from the latest placement through bursa (not stored). */
+                                /** @description A suggested answer from the latest placement (through bursa or found outside it; not stored). */
                                 prefill: {
                                     /** @enum {string} */
                                     careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
@@ -4625,6 +7848,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the account's own password: needs the current one; ends the account's other sessions and clears `mustChangePassword` */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        current_password: string;
+                        /** @description The password rule of src/modules/auth/password-policy.ts (422 on `password` saying why) */
+                        password: string;
+                        /** @description The same as `password` */
+                        password_confirmation: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                company: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                email: string;
+                                fullName: string;
+                                id: number;
+                                isActive: boolean;
+                                /** Format: date-time */
+                                lastLoginAt: string | null;
+                                /** @description The account must change its password (`POST /api/change-password`) before any route but `GET /api/me` and `POST /api/logout` */
+                                mustChangePassword: boolean;
+                                /** @enum {string} */
+                                role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                student: {
+                                    graduationYear: number | null;
+                                    id: number;
+                                    majorId: number;
+                                    majorName: string;
+                                    nis: string;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A company signs up as a partner (no token; REGISTRATION_MAX_PER_HOUR per address, then 429). With e-mail on, the contact confirms by a link before staff see it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address: string;
+                        city: string;
+                        /**
+                         * Format: email
+                         * @description The HR contact: the confirmation link goes here, and it becomes the HR account
+                         */
+                        contact_email: string;
+                        contact_name: string;
+                        /** @example 021-4603550 */
+                        contact_phone: string;
+                        description?: string | null;
+                        /**
+                         * Format: email
+                         * @description The company's own e-mail
+                         */
+                        email?: string | null;
+                        industry: string;
+                        name: string;
+                        /**
+                         * @description The company's own phone
+                         * @example 021-4603550
+                         */
+                        phone?: string | null;
+                        province: string;
+                        /** @example https://example.co.id */
+                        website?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                contactEmail: string;
+                                /** @description A confirmation link was sent to the contact (false: e-mail is off, queued at once) */
+                                emailConfirmation: boolean;
+                                /** @enum {string} */
+                                status: "unconfirmed" | "pending" | "approved" | "rejected";
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-registrations/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the contact's e-mail with the link's token: the request joins the staff's queue */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alreadyConfirmed: boolean;
+                                companyName: string;
+                                /** @enum {string} */
+                                status: "unconfirmed" | "pending" | "approved" | "rejected";
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files/{id}/download": {
         parameters: {
             query?: never;
@@ -4669,6 +8092,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forgot password: e-mails an active account a one-time link (60 minutes). The same answer whether or not the account exists; rate-limited per address (429) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {object|null} */
+                            data: never | null;
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hrd/applicant-reviews": {
         parameters: {
             query?: never;
@@ -4683,6 +8154,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Career-center staff only (required for them): the company acted for, active and without an active HR account. Ignored for HR. */
+                    company_id?: number;
                     job_vacancy_id?: number;
                     page?: number;
                     per_page?: number;
@@ -4981,7 +8454,10 @@ export interface paths {
         /** One decision for 1 to 100 pending applications; each id succeeds or fails on its own */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Career-center staff only (required for them): the company acted for, active and without an active HR account. Ignored for HR. */
+                    company_id?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5039,7 +8515,10 @@ export interface paths {
         /** Filter options: the company’s vacancies and the application statuses */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Career-center staff only (required for them): the company acted for, active and without an active HR account. Ignored for HR. */
+                    company_id?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5087,7 +8566,7 @@ export interface paths {
         };
         /**
          * Students and alumni placed at the company, latest acceptance first
-         * @description `search` matches the full name or NIS; `date_from`/`date_to` filter the acceptance date (inclusive).
+         * @description `search` matches the full name or NIS; `date_from`/`date_to` filter the acceptance date (inclusive); `source` tells placements through bursa from those found outside it.
          */
         get: {
             parameters: {
@@ -5101,6 +8580,8 @@ export interface paths {
                     page?: number;
                     per_page?: number;
                     search?: string;
+                    /** @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application */
+                    source?: "bursa" | "outside";
                     status?: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
                 };
                 header?: never;
@@ -5134,7 +8615,8 @@ export interface paths {
                                     role: "siswa" | "alumni";
                                     studentId: number;
                                 };
-                                applicationId: number;
+                                /** @description null for a placement found outside bursa */
+                                applicationId: number | null;
                                 checkins: {
                                     /**
                                      * @description Months after the start date (or the acceptance date): 3, 6 or 12
@@ -5147,6 +8629,11 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
                                 }[];
+                                /** @description The partner company, or (id null) the employer named for an outside placement */
+                                company: {
+                                    id: number | null;
+                                    name: string;
+                                };
                                 /** Format: date-time */
                                 createdAt: string;
                                 id: number;
@@ -5164,6 +8651,16 @@ export interface paths {
                                 } | null;
                                 notes: string | null;
                                 position: string;
+                                /** @description Who recorded an outside placement; null for bursa placements */
+                                recordedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                /**
+                                 * @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application
+                                 * @enum {string}
+                                 */
+                                source: "bursa" | "outside";
                                 /**
                                  * Format: date
                                  * @example 2026-07-15
@@ -5173,10 +8670,11 @@ export interface paths {
                                 status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
                                 /** Format: date-time */
                                 updatedAt: string;
+                                /** @description null for a placement found outside bursa */
                                 vacancy: {
                                     id: number;
                                     title: string;
-                                };
+                                } | null;
                             }[];
                             message: string;
                             meta: {
@@ -5192,7 +8690,142 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Record a hire of the company that came without a bursa application
+         * @description Exactly one of `student_id` (a grade-12 student) and `alumni_id` (an alumnus): both name a learner record, and the id must be of that kind (422 otherwise).
+         *     `accepted_date` may not be after today (WIB); `start_date` may not be before it.
+         *     The same person at the same company with the same acceptance date is a 409.
+         *     An outside placement gets the same follow-ups at 3, 6 and 12 months, counts in the absorption report and pre-fills the tracer study.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The company is the HR account's own. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        accepted_date: string;
+                        /** @description An alumnus (with a graduation year); or send student_id */
+                        alumni_id?: number | null;
+                        notes?: string | null;
+                        position: string;
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        start_date?: string | null;
+                        /** @description A grade-12 student (no graduation year); or send alumni_id */
+                        student_id?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                acceptedAt: string;
+                                applicant: {
+                                    fullName: string;
+                                    graduationYear: number | null;
+                                    major: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    /** @enum {string} */
+                                    role: "siswa" | "alumni";
+                                    studentId: number;
+                                };
+                                /** @description null for a placement found outside bursa */
+                                applicationId: number | null;
+                                checkins: {
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                    notes: string | null;
+                                    /** Format: date-time */
+                                    recordedAt: string;
+                                    /** @enum {string} */
+                                    status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                }[];
+                                /** @description The partner company, or (id null) the employer named for an outside placement */
+                                company: {
+                                    id: number | null;
+                                    name: string;
+                                };
+                                /** @description For HR, null for a placement found outside bursa (the person did not apply to it) */
+                                contact: {
+                                    email: string | null;
+                                    phone: string | null;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: number;
+                                nextCheckinDue: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dueDate: string;
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                } | null;
+                                notes: string | null;
+                                position: string;
+                                /** @description Who recorded an outside placement; null for bursa placements */
+                                recordedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                /**
+                                 * @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application
+                                 * @enum {string}
+                                 */
+                                source: "bursa" | "outside";
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                startDate: string | null;
+                                /** @enum {string} */
+                                status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description null for a placement found outside bursa */
+                                vacancy: {
+                                    id: number;
+                                    title: string;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5243,7 +8876,8 @@ export interface paths {
                                     role: "siswa" | "alumni";
                                     studentId: number;
                                 };
-                                applicationId: number;
+                                /** @description null for a placement found outside bursa */
+                                applicationId: number | null;
                                 checkins: {
                                     /**
                                      * @description Months after the start date (or the acceptance date): 3, 6 or 12
@@ -5256,6 +8890,12 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
                                 }[];
+                                /** @description The partner company, or (id null) the employer named for an outside placement */
+                                company: {
+                                    id: number | null;
+                                    name: string;
+                                };
+                                /** @description For HR, null for a placement found outside bursa (the person did not apply to it) */
                                 contact: {
                                     email: string | null;
                                     phone: string | null;
@@ -5277,6 +8917,16 @@ export interface paths {
                                 } | null;
                                 notes: string | null;
                                 position: string;
+                                /** @description Who recorded an outside placement; null for bursa placements */
+                                recordedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                /**
+                                 * @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application
+                                 * @enum {string}
+                                 */
+                                source: "bursa" | "outside";
                                 /**
                                  * Format: date
                                  * @example 2026-07-15
@@ -5286,10 +8936,11 @@ export interface paths {
                                 status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
                                 /** Format: date-time */
                                 updatedAt: string;
+                                /** @description null for a placement found outside bursa */
                                 vacancy: {
                                     id: number;
                                     title: string;
-                                };
+                                } | null;
                             };
                             message: string;
                             success: boolean;
@@ -5298,9 +8949,174 @@ export interface paths {
                 };
             };
         };
-        put?: never;
+        /**
+         * Change an outside placement of the company (a placement through bursa: 422)
+         * @description Every field is replaced (an absent optional one is cleared); status and follow-ups stay.
+         *     Exactly one of `student_id` (a grade-12 student) and `alumni_id` (an alumnus): both name a learner record, and the id must be of that kind (422 otherwise).
+         *     `accepted_date` may not be after today (WIB); `start_date` may not be before it.
+         *     The same person at the same company with the same acceptance date is a 409.
+         *     An outside placement gets the same follow-ups at 3, 6 and 12 months, counts in the absorption report and pre-fills the tracer study.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description The company is the HR account's own. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        accepted_date: string;
+                        /** @description An alumnus (with a graduation year); or send student_id */
+                        alumni_id?: number | null;
+                        notes?: string | null;
+                        position: string;
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        start_date?: string | null;
+                        /** @description A grade-12 student (no graduation year); or send alumni_id */
+                        student_id?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                acceptedAt: string;
+                                applicant: {
+                                    fullName: string;
+                                    graduationYear: number | null;
+                                    major: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    /** @enum {string} */
+                                    role: "siswa" | "alumni";
+                                    studentId: number;
+                                };
+                                /** @description null for a placement found outside bursa */
+                                applicationId: number | null;
+                                checkins: {
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                    notes: string | null;
+                                    /** Format: date-time */
+                                    recordedAt: string;
+                                    /** @enum {string} */
+                                    status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                }[];
+                                /** @description The partner company, or (id null) the employer named for an outside placement */
+                                company: {
+                                    id: number | null;
+                                    name: string;
+                                };
+                                /** @description For HR, null for a placement found outside bursa (the person did not apply to it) */
+                                contact: {
+                                    email: string | null;
+                                    phone: string | null;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: number;
+                                nextCheckinDue: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dueDate: string;
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                } | null;
+                                notes: string | null;
+                                position: string;
+                                /** @description Who recorded an outside placement; null for bursa placements */
+                                recordedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                /**
+                                 * @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application
+                                 * @enum {string}
+                                 */
+                                source: "bursa" | "outside";
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                startDate: string | null;
+                                /** @enum {string} */
+                                status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description null for a placement found outside bursa */
+                                vacancy: {
+                                    id: number;
+                                    title: string;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
-        delete?: never;
+        /** Delete an outside placement of the company (soft delete; a placement through bursa: 422) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {object|null} */
+                            data: never | null;
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         /**
@@ -5356,7 +9172,8 @@ export interface paths {
                                     role: "siswa" | "alumni";
                                     studentId: number;
                                 };
-                                applicationId: number;
+                                /** @description null for a placement found outside bursa */
+                                applicationId: number | null;
                                 checkins: {
                                     /**
                                      * @description Months after the start date (or the acceptance date): 3, 6 or 12
@@ -5369,6 +9186,12 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
                                 }[];
+                                /** @description The partner company, or (id null) the employer named for an outside placement */
+                                company: {
+                                    id: number | null;
+                                    name: string;
+                                };
+                                /** @description For HR, null for a placement found outside bursa (the person did not apply to it) */
                                 contact: {
                                     email: string | null;
                                     phone: string | null;
@@ -5390,6 +9213,16 @@ export interface paths {
                                 } | null;
                                 notes: string | null;
                                 position: string;
+                                /** @description Who recorded an outside placement; null for bursa placements */
+                                recordedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                /**
+                                 * @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application
+                                 * @enum {string}
+                                 */
+                                source: "bursa" | "outside";
                                 /**
                                  * Format: date
                                  * @example 2026-07-15
@@ -5399,10 +9232,11 @@ export interface paths {
                                 status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
                                 /** Format: date-time */
                                 updatedAt: string;
+                                /** @description null for a placement found outside bursa */
                                 vacancy: {
                                     id: number;
                                     title: string;
-                                };
+                                } | null;
                             };
                             message: string;
                             success: boolean;
@@ -5475,7 +9309,8 @@ export interface paths {
                                     role: "siswa" | "alumni";
                                     studentId: number;
                                 };
-                                applicationId: number;
+                                /** @description null for a placement found outside bursa */
+                                applicationId: number | null;
                                 checkins: {
                                     /**
                                      * @description Months after the start date (or the acceptance date): 3, 6 or 12
@@ -5488,6 +9323,12 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
                                 }[];
+                                /** @description The partner company, or (id null) the employer named for an outside placement */
+                                company: {
+                                    id: number | null;
+                                    name: string;
+                                };
+                                /** @description For HR, null for a placement found outside bursa (the person did not apply to it) */
                                 contact: {
                                     email: string | null;
                                     phone: string | null;
@@ -5509,6 +9350,16 @@ export interface paths {
                                 } | null;
                                 notes: string | null;
                                 position: string;
+                                /** @description Who recorded an outside placement; null for bursa placements */
+                                recordedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                /**
+                                 * @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application
+                                 * @enum {string}
+                                 */
+                                source: "bursa" | "outside";
                                 /**
                                  * Format: date
                                  * @example 2026-07-15
@@ -5518,10 +9369,11 @@ export interface paths {
                                 status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
                                 /** Format: date-time */
                                 updatedAt: string;
+                                /** @description null for a placement found outside bursa */
                                 vacancy: {
                                     id: number;
                                     title: string;
-                                };
+                                } | null;
                             };
                             message: string;
                             success: boolean;
@@ -5530,6 +9382,60 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hrd/job-placements/learners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Learners to record an outside placement for: search by name or NIS (at least 3 characters) */
+        get: {
+            parameters: {
+                query: {
+                    limit?: number;
+                    search: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                graduationYear: number | null;
+                                /**
+                                 * @description siswa: send the value as student_id; alumni: as alumni_id
+                                 * @enum {string}
+                                 */
+                                kind: "siswa" | "alumni";
+                                /** @description "NIS - full name" */
+                                label: string;
+                                majorName: string;
+                                value: number;
+                            }[];
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5547,6 +9453,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    approval?: "approved" | "pending" | "rejected";
                     /** @example 2026-07-15 */
                     deadline_from?: string;
                     /** @example 2026-07-15 */
@@ -5574,6 +9481,18 @@ export interface paths {
                             data: {
                                 acceptedCount: number;
                                 applicantCount: number;
+                                /** @description Why staff rejected it */
+                                approvalReason: string | null;
+                                /**
+                                 * @description `pending`/`rejected`: never shown to learners. Only vacancies posted by HR of a company whose vacancies need approval wait.
+                                 * @enum {string}
+                                 */
+                                approvalStatus: "approved" | "pending" | "rejected";
+                                /**
+                                 * Format: date-time
+                                 * @description When staff approved or rejected it
+                                 */
+                                approvedAt: string | null;
                                 benefits: string | null;
                                 category: string;
                                 city: string | null;
@@ -5671,6 +9590,18 @@ export interface paths {
                             data: {
                                 acceptedCount: number;
                                 applicantCount: number;
+                                /** @description Why staff rejected it */
+                                approvalReason: string | null;
+                                /**
+                                 * @description `pending`/`rejected`: never shown to learners. Only vacancies posted by HR of a company whose vacancies need approval wait.
+                                 * @enum {string}
+                                 */
+                                approvalStatus: "approved" | "pending" | "rejected";
+                                /**
+                                 * Format: date-time
+                                 * @description When staff approved or rejected it
+                                 */
+                                approvedAt: string | null;
                                 benefits: string | null;
                                 category: string;
                                 city: string | null;
@@ -5747,6 +9678,18 @@ export interface paths {
                             data: {
                                 acceptedCount: number;
                                 applicantCount: number;
+                                /** @description Why staff rejected it */
+                                approvalReason: string | null;
+                                /**
+                                 * @description `pending`/`rejected`: never shown to learners. Only vacancies posted by HR of a company whose vacancies need approval wait.
+                                 * @enum {string}
+                                 */
+                                approvalStatus: "approved" | "pending" | "rejected";
+                                /**
+                                 * Format: date-time
+                                 * @description When staff approved or rejected it
+                                 */
+                                approvedAt: string | null;
                                 benefits: string | null;
                                 category: string;
                                 city: string | null;
@@ -5839,6 +9782,18 @@ export interface paths {
                             data: {
                                 acceptedCount: number;
                                 applicantCount: number;
+                                /** @description Why staff rejected it */
+                                approvalReason: string | null;
+                                /**
+                                 * @description `pending`/`rejected`: never shown to learners. Only vacancies posted by HR of a company whose vacancies need approval wait.
+                                 * @enum {string}
+                                 */
+                                approvalStatus: "approved" | "pending" | "rejected";
+                                /**
+                                 * Format: date-time
+                                 * @description When staff approved or rejected it
+                                 */
+                                approvedAt: string | null;
                                 benefits: string | null;
                                 category: string;
                                 city: string | null;
@@ -6096,6 +10051,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Career-center staff only (required for them): the company acted for, active and without an active HR account. Ignored for HR. */
+                    company_id?: number;
                     /** @description `pending` (not decided), `diterima` (accepted), `tidak_diterima` (not accepted), `cadangan` (waiting list) */
                     decision?: "pending" | "diterima" | "tidak_diterima" | "cadangan";
                     job_vacancy_id?: number;
@@ -6472,7 +10429,10 @@ export interface paths {
          */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Career-center staff only (required for them): the company acted for, active and without an active HR account. Ignored for HR. */
+                    company_id?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -6526,6 +10486,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Career-center staff only (required for them): the company acted for, active and without an active HR account. Ignored for HR. */
+                    company_id?: number;
                     /** @example 2026-07-15 */
                     date_from?: string;
                     /** @example 2026-07-15 */
@@ -6608,7 +10570,10 @@ export interface paths {
         /** Schedule a test for in-progress applicants of a vacancy; they are notified */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Career-center staff only (required for them): the company acted for, active and without an active HR account. Ignored for HR. */
+                    company_id?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -6962,6 +10927,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hrd/test-schedules/{id}/check-in-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The test's rotating check-in code (a new one every 30 s), to show as a QR code
+         * @description During the check-in window (from 60 minutes before the start until the test ends) answers the code of the current 30-second window and `url`, the web client’s check-in page with it (the QR code’s content); outside it, `state` and when the window opens and closes. A cancelled test is 422.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                closesAt: string;
+                                /** @description The code of the current 30-second window, `<schedule id>-<8 characters>` */
+                                code: string | null;
+                                /** Format: date-time */
+                                expiresAt: string | null;
+                                /** Format: date-time */
+                                now: string;
+                                /** Format: date-time */
+                                opensAt: string;
+                                /** @description Seconds until the next code (by the server’s clock) */
+                                refreshInSeconds: number | null;
+                                schedule: {
+                                    location: string;
+                                    name: string;
+                                    /** Format: date-time */
+                                    scheduledAt: string;
+                                };
+                                scheduleId: number;
+                                /**
+                                 * @description `open` from 60 minutes before the start until the test ends (its duration, else the end of its day); a code only then
+                                 * @enum {string}
+                                 */
+                                state: "not_yet" | "open" | "closed";
+                                /** @description What the QR code holds: the web client’s check-in page with the code */
+                                url: string | null;
+                                windowSeconds: number;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hrd/test-schedules/{id}/participants": {
         parameters: {
             query?: never;
@@ -7013,6 +11051,11 @@ export interface paths {
                                 attendanceNotes: string | null;
                                 /** @enum {string|null} */
                                 attendanceStatus: "hadir" | "izin" | "alpa" | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the participant checked in themselves with the check-in code (the evidence of `hadir`)
+                                 */
+                                checkedInAt: string | null;
                                 /** Format: date-time */
                                 lastRemindedAt: string | null;
                                 /** Format: date-time */
@@ -7111,6 +11154,11 @@ export interface paths {
                                 attendanceNotes: string | null;
                                 /** @enum {string|null} */
                                 attendanceStatus: "hadir" | "izin" | "alpa" | null;
+                                /**
+                                 * Format: date-time
+                                 * @description When the participant checked in themselves with the check-in code (the evidence of `hadir`)
+                                 */
+                                checkedInAt: string | null;
                                 /** Format: date-time */
                                 lastRemindedAt: string | null;
                                 /** Format: date-time */
@@ -7561,6 +11609,8 @@ export interface paths {
                                     email: string;
                                     fullName: string;
                                     id: number;
+                                    /** @description The account must change its password (`POST /api/change-password`) before any route but `GET /api/me` and `POST /api/logout` */
+                                    mustChangePassword: boolean;
                                     /** @enum {string} */
                                     role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
                                 };
@@ -7573,6 +11623,8 @@ export interface paths {
                                 email: string;
                                 fullName: string;
                                 id: number;
+                                /** @description The account must change its password (`POST /api/change-password`) before any route but `GET /api/me` and `POST /api/logout` */
+                                mustChangePassword: boolean;
                                 /** @enum {string} */
                                 role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
                             };
@@ -7663,6 +11715,8 @@ export interface paths {
                                 isActive: boolean;
                                 /** Format: date-time */
                                 lastLoginAt: string | null;
+                                /** @description The account must change its password (`POST /api/change-password`) before any route but `GET /api/me` and `POST /api/logout` */
+                                mustChangePassword: boolean;
                                 /** @enum {string} */
                                 role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
                                 student: {
@@ -7687,6 +11741,8 @@ export interface paths {
                                 isActive: boolean;
                                 /** Format: date-time */
                                 lastLoginAt: string | null;
+                                /** @description The account must change its password (`POST /api/change-password`) before any route but `GET /api/me` and `POST /api/logout` */
+                                mustChangePassword: boolean;
                                 /** @enum {string} */
                                 role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
                                 student: {
@@ -7948,6 +12004,48 @@ export interface paths {
                             message: string;
                             success: boolean;
                         };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-applications/{id}/tests/{scheduleId}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller’s tests as an iCalendar file (.ics), to add to a calendar
+         * @description The same event as the e-mails carry (stable UID per participant and schedule, SEQUENCE raised when the time or place changes), in the school’s time zone: `METHOD:REQUEST`, or `METHOD:CANCEL` once the test is cancelled. 404 unless the application is the caller’s and takes part in the test.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    scheduleId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The iCalendar text (text/calendar) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
                     };
                 };
             };
@@ -8276,6 +12374,116 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the password with a one-time link (`reset` or `setup`): uses the link up and ends every session of the account. 422 for a wrong, used or expired link or a weak password */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @description The password rule of src/modules/auth/password-policy.ts (422 on `password` saying why) */
+                        password: string;
+                        /** @description The same as `password` */
+                        password_confirmation: string;
+                        /** @description The `token` of the link (`/atur-kata-sandi?email=…&token=…`) */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                email: string;
+                                /** @enum {string} */
+                                purpose: "reset" | "setup";
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reset-password/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a password link still works, and what for (`reset` or `setup`); 422 when it is wrong, used or expired */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @description The `token` of the link (`/atur-kata-sandi?email=…&token=…`) */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                email: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                /** @enum {string} */
+                                purpose: "reset" | "setup";
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/siswa/portfolio/{id}": {
@@ -8676,6 +12884,270 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test-check-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check in at a test with the code shown there: marks the caller hadir
+         * @description Refused (422, the reason also under `errors.code`) when the code is unknown or expired (the current and the previous 30-second code are taken), the test was cancelled, check-in is not open, or the caller does not take part. The mark waits for the career center’s validation like HR’s. Checking in again changes nothing (`alreadyCheckedIn`). At most 30 tries in 5 minutes per account.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description As shown: `12-K7MX2QAB` */
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description True when the attendance was already recorded: nothing changed */
+                                alreadyCheckedIn: boolean;
+                                applicationId: number;
+                                /** @enum {string} */
+                                attendanceStatus: "hadir";
+                                /** Format: date-time */
+                                checkedInAt: string | null;
+                                /** @description Also the attendance record the career center validates */
+                                participantId: number;
+                                schedule: {
+                                    companyName: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "psikotes" | "tes_tulis" | "praktik" | "wawancara" | "mcu";
+                                    location: string;
+                                    name: string;
+                                    /** Format: date-time */
+                                    scheduledAt: string;
+                                    vacancyTitle: string;
+                                };
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vocabulary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every code a person reads, with its label (Indonesian; English with Accept-Language: en)
+         * @description Groups of `{ code, label }` in the order forms list them: statuses, kinds, categories, roles, timeline stages, notification kinds, ... The codes are the values the other routes answer and accept. `careerStatus` also carries the tracer study’s field rule per status (`required`, `optional`; the other fields do not apply); `stage` carries `statusGroup`, the group that words a timeline row’s `status`. No token needed; the answer changes only with a new version of the service.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                activeStatus: {
+                                    /** @enum {string} */
+                                    code: "active" | "inactive";
+                                    label: string;
+                                }[];
+                                applicationStatus: {
+                                    /** @enum {string} */
+                                    code: "pending" | "in_progress" | "accepted" | "rejected" | "withdrawn";
+                                    label: string;
+                                }[];
+                                approvalStatus: {
+                                    /** @enum {string} */
+                                    code: "approved" | "pending" | "rejected";
+                                    label: string;
+                                }[];
+                                attendance: {
+                                    /** @enum {string} */
+                                    code: "hadir" | "izin" | "alpa";
+                                    label: string;
+                                }[];
+                                careerStatus: {
+                                    /** @enum {string} */
+                                    code: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                    label: string;
+                                    /** @description Fields kept when given; every other field does not apply and is stored as null */
+                                    optional: ("institution_name" | "job_title" | "sector" | "city" | "province" | "starting_salary" | "waiting_period_months" | "job_fit" | "start_date")[];
+                                    /** @description Tracer-study fields (request names) that must be given for this status */
+                                    required: ("institution_name" | "job_title" | "sector" | "city" | "province" | "starting_salary" | "waiting_period_months" | "job_fit" | "start_date")[];
+                                }[];
+                                category: {
+                                    /** @enum {string} */
+                                    code: "teknologi_informasi" | "telekomunikasi" | "otomotif" | "manufaktur" | "elektronika" | "akuntansi_keuangan" | "administrasi_perkantoran" | "perhotelan_pariwisata" | "kesehatan" | "konstruksi" | "lainnya";
+                                    label: string;
+                                }[];
+                                educationLevel: {
+                                    /** @enum {string} */
+                                    code: "SD" | "SMP" | "SMK" | "D1" | "D3" | "D4" | "S1" | "Kursus";
+                                    label: string;
+                                }[];
+                                fileCategory: {
+                                    /** @enum {string} */
+                                    code: "certificate" | "award" | "cv" | "transcript" | "other" | "decision_letter";
+                                    label: string;
+                                }[];
+                                gender: {
+                                    /** @enum {string} */
+                                    code: "L" | "P";
+                                    label: string;
+                                }[];
+                                importAction: {
+                                    /** @enum {string} */
+                                    code: "create" | "update" | "unchanged" | "error";
+                                    label: string;
+                                }[];
+                                jobFit: {
+                                    /** @enum {string} */
+                                    code: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai";
+                                    label: string;
+                                }[];
+                                jobType: {
+                                    /** @enum {string} */
+                                    code: "full_time" | "contract" | "internship" | "part_time";
+                                    label: string;
+                                }[];
+                                learnerStatus: {
+                                    /** @enum {string} */
+                                    code: "siswa_aktif" | "prakerin" | "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                    label: string;
+                                }[];
+                                messageChannel: {
+                                    /** @enum {string} */
+                                    code: "notice" | "email" | "both";
+                                    label: string;
+                                }[];
+                                notificationKind: {
+                                    /** @enum {string} */
+                                    code: "application.received" | "application.reviewed" | "test.scheduled" | "test.updated" | "test.removed" | "test.cancelled" | "test.reminder" | "selection.published" | "vacancy.approved" | "vacancy.rejected";
+                                    label: string;
+                                }[];
+                                placementSource: {
+                                    /** @enum {string} */
+                                    code: "bursa" | "outside";
+                                    label: string;
+                                }[];
+                                placementStatus: {
+                                    /** @enum {string} */
+                                    code: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                    label: string;
+                                }[];
+                                profileGap: {
+                                    /** @enum {string} */
+                                    code: "phone" | "address" | "birth_date" | "cv";
+                                    label: string;
+                                }[];
+                                registrationStatus: {
+                                    /** @enum {string} */
+                                    code: "unconfirmed" | "pending" | "approved" | "rejected";
+                                    label: string;
+                                }[];
+                                religion: {
+                                    /** @enum {string} */
+                                    code: "Islam" | "Kristen" | "Katolik" | "Hindu" | "Buddha" | "Konghucu" | "Kepercayaan";
+                                    label: string;
+                                }[];
+                                reviewDecision: {
+                                    /** @enum {string} */
+                                    code: "lolos" | "tidak_lolos";
+                                    label: string;
+                                }[];
+                                role: {
+                                    /** @enum {string} */
+                                    code: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                    label: string;
+                                }[];
+                                scheduleStatus: {
+                                    /** @enum {string} */
+                                    code: "scheduled" | "ongoing" | "done" | "cancelled";
+                                    label: string;
+                                }[];
+                                selectionDecision: {
+                                    /** @enum {string} */
+                                    code: "pending" | "diterima" | "tidak_diterima" | "cadangan";
+                                    label: string;
+                                }[];
+                                stage: {
+                                    /** @enum {string} */
+                                    code: "applied" | "document_review" | "test_scheduled" | "test_updated" | "test_removed" | "test_cancelled" | "test_attendance" | "selection_scored" | "selection_decision" | "selection_published" | "withdrawn";
+                                    label: string;
+                                    /**
+                                     * @description The group that words the `status` of a timeline row at this stage
+                                     * @enum {string}
+                                     */
+                                    statusGroup: "role" | "activeStatus" | "jobType" | "target" | "category" | "applicationStatus" | "reviewDecision" | "selectionDecision" | "testKind" | "scheduleStatus" | "attendance" | "validation" | "placementStatus" | "placementSource" | "careerStatus" | "jobFit" | "fileCategory" | "profileGap" | "gender" | "religion" | "learnerStatus" | "educationLevel" | "stage" | "notificationKind" | "messageChannel" | "importAction" | "registrationStatus" | "approvalStatus";
+                                }[];
+                                target: {
+                                    /** @enum {string} */
+                                    code: "siswa" | "alumni" | "all";
+                                    label: string;
+                                }[];
+                                testKind: {
+                                    /** @enum {string} */
+                                    code: "psikotes" | "tes_tulis" | "praktik" | "wawancara" | "mcu";
+                                    label: string;
+                                }[];
+                                validation: {
+                                    /** @enum {string} */
+                                    code: "pending" | "verified" | "rejected";
+                                    label: string;
+                                }[];
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

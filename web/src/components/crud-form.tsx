@@ -14,6 +14,8 @@ export interface Field {
   required?: boolean
   /** Shown only when creating. */
   createOnly?: boolean
+  /** Shown only when changing an existing record. */
+  editOnly?: boolean
 }
 
 export type Values = Record<string, string | boolean>
@@ -23,6 +25,7 @@ export function toBody(fields: Field[], values: Values, creating: boolean): Reco
   const body: Record<string, unknown> = {}
   for (const f of fields) {
     if (f.createOnly && !creating) continue
+    if (f.editOnly && creating) continue
     const v = values[f.name]
     if (f.type === 'switch') body[f.name] = Boolean(v)
     else if (v === undefined || v === '') {
@@ -96,7 +99,7 @@ export function CrudForm({
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {fields
-              .filter((fd) => creating || !fd.createOnly)
+              .filter((fd) => (creating ? !fd.editOnly : !fd.createOnly))
               .map((fd) => (
                 <FieldInput key={fd.name} field={fd} form={form} />
               ))}

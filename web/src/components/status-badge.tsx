@@ -15,6 +15,9 @@ const COLORS: Partial<Record<Vocabulary, Record<string, string>>> = {
   attendance: { hadir: 'green', izin: 'yellow', alpa: 'red' },
   validation: { pending: 'yellow', verified: 'green', rejected: 'red' },
   activeStatus: { active: 'green', inactive: 'gray' },
+  approvalStatus: { approved: 'green', pending: 'yellow', rejected: 'red' },
+  registrationStatus: { unconfirmed: 'gray', pending: 'yellow', approved: 'green', rejected: 'red' },
+  importAction: { create: 'blue', update: 'yellow', unchanged: 'gray', error: 'red' },
   placementStatus: {
     active: 'green',
     contract_extended: 'blue',

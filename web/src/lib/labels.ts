@@ -117,6 +117,16 @@ export const VOCABULARIES = {
     moved: 'Pindah kerja',
     resigned: 'Mengundurkan diri',
   },
+  placementSource: {
+    bursa: 'Melalui bursa',
+    outside: 'Di luar bursa',
+  },
+  /** A vacancy's approval by the career center. */
+  approvalStatus: {
+    approved: 'Disetujui',
+    pending: 'Menunggu persetujuan',
+    rejected: 'Ditolak',
+  },
   careerStatus: {
     bekerja: 'Bekerja',
     wirausaha: 'Wirausaha',
@@ -147,6 +157,26 @@ export const VOCABULARIES = {
     address: 'alamat',
     birth_date: 'tanggal lahir',
     cv: 'CV (unggah di portofolio)',
+  },
+  /** A company's sign-up through the public form. */
+  registrationStatus: {
+    unconfirmed: 'Menunggu konfirmasi e-mail',
+    pending: 'Menunggu persetujuan',
+    approved: 'Disetujui',
+    rejected: 'Ditolak',
+  },
+  /** What a roster import does with a row of the file. */
+  importAction: {
+    create: 'Baru',
+    update: 'Diperbarui',
+    unchanged: 'Tidak berubah',
+    error: 'Bermasalah',
+  },
+  /** How a message the school may reword travels (the message templates screen). */
+  messageChannel: {
+    notice: 'Notifikasi aplikasi',
+    email: 'E-mail',
+    both: 'Notifikasi aplikasi dan e-mail',
   },
   /** The stages of an application's timeline (`application_events.stage`). */
   stage: {

@@ -1,7 +1,9 @@
-import { Button, Card, Group, Table } from '@mantine/core'
+import { Button, Card, Group, Table, Text, Title } from '@mantine/core'
 import { PageTitle } from '../../components/ui'
 import { formatDateTime } from '../../lib/format'
 import { label } from '../../lib/labels'
+import { toastOk } from '../../lib/toast'
+import { ChangePasswordForm } from './change-password-form'
 import { useMe, useSession } from './session'
 
 export function AccountPage() {
@@ -54,6 +56,17 @@ export function AccountPage() {
             Keluar
           </Button>
         </Group>
+      </Card>
+      <Card withBorder maw={560} mt="md" component="section" aria-labelledby="ganti-kata-sandi">
+        <Title order={2} size="h4" id="ganti-kata-sandi">
+          Ganti kata sandi
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Sesi Anda di perangkat lain berakhir setelah kata sandi diganti.
+        </Text>
+        <ChangePasswordForm
+          onDone={() => toastOk('Kata sandi diganti. Sesi di perangkat lain telah diakhiri.')}
+        />
       </Card>
     </>
   )

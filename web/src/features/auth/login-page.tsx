@@ -1,6 +1,17 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import { type FormEvent, useState } from 'react'
-import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { ApiError, fieldErrors } from '../../api/client'
 import { homeOf, useSession } from './session'
 
@@ -77,6 +88,15 @@ export function LoginPage() {
             <Button type="submit" loading={busy} fullWidth>
               Masuk
             </Button>
+            <Anchor component={Link} to="/lupa-kata-sandi" size="sm" ta="center">
+              Lupa kata sandi?
+            </Anchor>
+            <Text size="sm" ta="center" c="dimmed">
+              Perusahaan mitra?{' '}
+              <Anchor component={Link} to="/daftar-perusahaan" size="sm">
+                Daftar di sini
+              </Anchor>
+            </Text>
           </Stack>
         </form>
       </Paper>

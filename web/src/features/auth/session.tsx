@@ -1,5 +1,12 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
-import { ApiError, api, setUnauthorizedHandler, token, unwrap } from '../../api/client'
+import {
+  ApiError,
+  api,
+  setPasswordChangeRequiredHandler,
+  setUnauthorizedHandler,
+  token,
+  unwrap,
+} from '../../api/client'
 import type { paths } from '../../api/schema'
 
 export type Me = paths['/api/me']['get']['responses']['200']['content']['application/json']['data']
@@ -56,6 +63,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUnauthorizedHandler(() => {
       token.clear()
       setUser(null)
+    })
+    // The account now shows `mustChangePassword`, and the layout sends it to the change-password screen.
+    setPasswordChangeRequiredHandler(() => {
+      refresh()
     })
     refresh().finally(() => setReady(true))
   }, [refresh, setUser])

@@ -1,6 +1,7 @@
 import { api, unwrap } from '../../api/client'
 import { type AnyBody, CrudPage } from '../../components/crud'
 import type { ListRow } from '../../lib/api-types'
+import { PasswordLinkButton } from '../auth/password-link-button'
 import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
 import { useMajorOptions } from './options'
 
@@ -26,6 +27,9 @@ export function AlumniPage() {
       }
       remove={(id) => unwrap(api.DELETE('/api/admin/alumni/{id}', { params: { path: { id } } }))}
       valuesOf={(r) => ({ ...learnerValues(r), graduation_year: String(r.graduationYear ?? '') })}
+      extraActions={(r) =>
+        r.account?.isActive ? <PasswordLinkButton userId={r.account.id} email={r.account.email} /> : null
+      }
     />
   )
 }

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core'
+import { Badge, Button, Stack } from '@mantine/core'
 import { useState } from 'react'
 import { api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
@@ -28,7 +28,16 @@ export function CompaniesPage() {
           { label: 'HRD / lowongan', render: (r) => `${r.hrdCount} / ${r.vacancyCount}` },
           {
             label: 'Status',
-            render: (r) => <StatusBadge of="activeStatus" value={r.isActive ? 'active' : 'inactive'} />,
+            render: (r) => (
+              <Stack gap={4}>
+                <StatusBadge of="activeStatus" value={r.isActive ? 'active' : 'inactive'} />
+                {r.vacanciesNeedApproval && (
+                  <Badge color="blue" variant="light" radius="sm">
+                    Lowongan perlu persetujuan
+                  </Badge>
+                )}
+              </Stack>
+            ),
           },
         ]}
         fields={[
@@ -42,6 +51,12 @@ export function CompaniesPage() {
           { name: 'website', label: 'Situs web' },
           descriptionField,
           activeField,
+          {
+            name: 'vacancies_need_approval',
+            label: 'Lowongan baru perlu persetujuan BKK',
+            type: 'switch',
+            editOnly: true,
+          },
         ]}
         list={(query) => unwrap(api.GET('/api/admin/companies', { params: { query: query as never } }))}
         create={(body) => unwrap(api.POST('/api/admin/companies', { body: body as AnyBody }))}
@@ -60,6 +75,7 @@ export function CompaniesPage() {
           website: s(r.website),
           description: s(r.description),
           is_active: r.isActive,
+          vacancies_need_approval: r.vacanciesNeedApproval,
         })}
         extraActions={(r, reload) => (
           <>

@@ -6,6 +6,7 @@ import { useForm } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
 import type { ListRow } from '../../lib/api-types'
 import { toastOk } from '../../lib/toast'
+import { PasswordLinkButton } from '../auth/password-link-button'
 import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
 import { useMajorOptions } from './options'
 
@@ -43,6 +44,9 @@ export function StudentsPage() {
         }
         remove={(id) => unwrap(api.DELETE('/api/admin/students/{id}', { params: { path: { id } } }))}
         valuesOf={learnerValues}
+        extraActions={(r) =>
+          r.account?.isActive ? <PasswordLinkButton userId={r.account.id} email={r.account.email} /> : null
+        }
       />
       {upgrade && <UpgradeModal ids={upgrade.ids} onClose={() => setUpgrade(null)} onDone={upgrade.reload} />}
     </>

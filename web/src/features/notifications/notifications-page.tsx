@@ -6,9 +6,20 @@ import { formatDateTime } from '../../lib/format'
 import { toastError } from '../../lib/toast'
 import { useUrlFilters } from '../../lib/url-state'
 import { useLoad } from '../../lib/use-load'
+import { CalendarButton } from '../applications/calendar-button'
 import { useMe } from '../auth/session'
 
 const NOTIF_KEYS = ['unread'] as const
+
+/** Notices of a test the learner takes part in link its calendar file (not a cancellation or removal). */
+const CALENDAR_KINDS = new Set(['test.scheduled', 'test.updated', 'test.reminder'])
+function calendarOf(role: string, kind: string, data: Record<string, unknown>) {
+  const { applicationId, testScheduleId } = data
+  if (role !== 'siswa' && role !== 'alumni') return null
+  if (!CALENDAR_KINDS.has(kind) || typeof applicationId !== 'number' || typeof testScheduleId !== 'number')
+    return null
+  return { applicationId, scheduleId: testScheduleId }
+}
 
 /** Where a notification leads, from the ids it carries. */
 function linkOf(role: string, data: Record<string, unknown>): string | null {
@@ -59,6 +70,7 @@ export function NotificationsPage() {
           <Stack gap="xs">
             {d.data.map((n) => {
               const to = linkOf(me.role, n.data)
+              const calendar = calendarOf(me.role, n.kind, n.data)
               return (
                 <Card key={n.id} withBorder padding="sm" bg={n.isRead ? undefined : 'blue.0'}>
                   <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -82,6 +94,7 @@ export function NotificationsPage() {
                           Lihat
                         </Button>
                       )}
+                      {calendar && <CalendarButton {...calendar} />}
                       {!n.isRead && (
                         <Button
                           size="compact-xs"

@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core'
+import { Button } from '@mantine/core'
+import { useState } from 'react'
 import { api, unwrap } from '../../api/client'
 import { DataTable, Lines } from '../../components/data-table'
 import { FilterBar } from '../../components/filter-bar'
@@ -9,23 +10,31 @@ import { label, options } from '../../lib/labels'
 import { idOptions } from '../../lib/options'
 import { useList } from '../../lib/use-list'
 import { useReviewOptions } from '../applicant-reviews/options'
+import { OutsidePlacementForm, type PlacementRow } from './outside-form'
+import { nextFollowUp, OutsideActions, SourceLine } from './parts'
 
-const KEYS = ['search', 'job_vacancy_id', 'status'] as const
+const KEYS = ['search', 'job_vacancy_id', 'status', 'source'] as const
 
-/** The company's hires and when each is next followed up. */
+/** The company's hires, through bursa or found outside it, and when each is next followed up. */
 export function PlacementsPage() {
   const { filters: f, list } = useList(KEYS, (query) =>
     unwrap(api.GET('/api/hrd/job-placements', { params: { query } })),
   )
   const choices = useReviewOptions()
+  const [editing, setEditing] = useState<PlacementRow | 'new' | null>(null)
   return (
     <>
-      <PageTitle title="Penempatan" />
+      <PageTitle title="Penempatan">
+        <Button size="xs" onClick={() => setEditing('new')}>
+          Catat penempatan di luar bursa
+        </Button>
+      </PageTitle>
       <FilterBar
         filters={f}
         fields={[
           { name: 'job_vacancy_id', label: 'Lowongan', options: idOptions(choices?.vacancies) },
           { name: 'status', label: 'Status', options: options('placementStatus') },
+          { name: 'source', label: 'Asal', options: options('placementSource') },
         ]}
       />
       <DataTable
@@ -48,23 +57,29 @@ export function PlacementsPage() {
             render: (p) => (
               <>
                 {p.position}
-                <Text size="xs" c="dimmed">
-                  {p.vacancy.title}
-                </Text>
+                <SourceLine p={p} />
               </>
             ),
           },
           { label: 'Diterima', render: (p) => formatDate(p.acceptedAt, true) },
           { label: 'Status', render: (p) => <StatusBadge of="placementStatus" value={p.status} /> },
+          { label: 'Pemantauan berikutnya', render: nextFollowUp },
           {
-            label: 'Pemantauan berikutnya',
-            render: (p) =>
-              p.nextCheckinDue
-                ? `${p.nextCheckinDue.monthMark} bulan · ${formatDate(p.nextCheckinDue.dueDate, true)}`
-                : '–',
+            label: 'Aksi',
+            render: (p) => (
+              <OutsideActions p={p} who="hrd" onEdit={() => setEditing(p)} onDeleted={list.reload} />
+            ),
           },
         ]}
       />
+      {editing && (
+        <OutsidePlacementForm
+          who="hrd"
+          editing={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={list.reload}
+        />
+      )}
     </>
   )
 }

@@ -137,7 +137,11 @@ function AbsorptionReport({ data }: { data: Absorption }) {
       stats={
         <>
           <Stat name="Kohort" value={n(t.cohort)} />
-          <Stat name="Ditempatkan" value={n(t.placed)} hint={pct(t.placedPercent)} />
+          <Stat
+            name="Ditempatkan"
+            value={n(t.placed)}
+            hint={`${pct(t.placedPercent)} · ${n(t.placedOutside)} di luar bursa`}
+          />
           <Stat name="Bekerja (tracer study)" value={n(t.working)} hint={pct(t.workingPercent)} />
           <Stat name="Terserap" value={n(t.absorbed)} hint={pct(t.absorbedPercent)} />
         </>
@@ -151,13 +155,14 @@ function AbsorptionReport({ data }: { data: Absorption }) {
         format={pct}
       />
       <ReportTable
-        caption="Terserap = ditempatkan lewat bursa atau bekerja/wirausaha menurut tracer study (tiap orang sekali)."
-        minWidth={860}
+        caption="Ditempatkan = lewat bursa atau di luar bursa (dicatat BKK/HRD); terserap = ditempatkan atau bekerja/wirausaha menurut tracer study (tiap orang sekali)."
+        minWidth={940}
         head={[
           'Kompetensi',
           'Angkatan',
           'Kohort',
           'Ditempatkan',
+          'Di luar bursa',
           'Bekerja',
           'Terserap',
           '% ditempatkan',
@@ -169,6 +174,7 @@ function AbsorptionReport({ data }: { data: Absorption }) {
           cohortName(r),
           n(r.cohort),
           n(r.placed),
+          n(r.placedOutside),
           n(r.working),
           n(r.absorbed),
           pct(r.placedPercent),
@@ -180,6 +186,7 @@ function AbsorptionReport({ data }: { data: Absorption }) {
           '',
           n(t.cohort),
           n(t.placed),
+          n(t.placedOutside),
           n(t.working),
           n(t.absorbed),
           pct(t.placedPercent),

@@ -12,7 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { api, unwrap } from '../../api/client'
 import { DateField } from '../../components/dates'
 import { useForm } from '../../components/form'
@@ -23,6 +23,7 @@ import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
 import { History } from './history'
 import {
+  type Body,
   bodyOf,
   type CareerStatus,
   careerStatuses,
@@ -57,16 +58,29 @@ export function TracerStudyPage() {
   )
 }
 
-function TracerForm({
+/** The alumnus's own save. */
+const saveOwn = (body: Body) => unwrap(api.POST('/api/alumni/tracer-study', { body }))
+
+/**
+ * The tracer-study form and the answer's history: the alumnus's own (`save` defaults to their route), or
+ * career-center staff entering an answer collected from the alumnus (`staff`: `save` posts it on their
+ * behalf, the texts speak of the alumnus, and the history says who entered each version).
+ */
+export function TracerForm({
   data,
   statuses,
   rules,
   onSaved,
+  save: send = saveOwn,
+  staff,
 }: {
   data: TracerData
   statuses: { value: CareerStatus; label: string; hint: string }[]
   rules: FieldRules
   onSaved: () => void
+  save?: (body: Body) => Promise<{ message?: string }>
+  /** Staff entering the answer on the alumnus's behalf: the words to introduce the form. */
+  staff?: { intro: ReactNode }
 }) {
   const { current, prefill } = data
   const form = useForm<FormState>(() => formOf(current ?? prefill))
@@ -83,7 +97,7 @@ function TracerForm({
   const save = form.submit(
     async (values) => {
       setMessage(null)
-      const res = await unwrap(api.POST('/api/alumni/tracer-study', { body: bodyOf(values, rules) }))
+      const res = await send(bodyOf(values, rules))
       toastOk(res.message || 'Tracer study disimpan.')
       onSaved()
     },
@@ -95,22 +109,29 @@ function TracerForm({
 
   return (
     <Stack maw={900}>
-      <Text size="sm">
-        Ceritakan kegiatan Anda setelah lulus. Jawaban Anda membantu sekolah menilai keterserapan lulusan dan
-        menyesuaikan pembelajaran.
-      </Text>
+      {staff ? (
+        <Text size="sm">{staff.intro}</Text>
+      ) : (
+        <Text size="sm">
+          Ceritakan kegiatan Anda setelah lulus. Jawaban Anda membantu sekolah menilai keterserapan lulusan
+          dan menyesuaikan pembelajaran.
+        </Text>
+      )}
       {current ? (
         <Alert color="green" title={`Tersimpan (versi ${current.version})`}>
-          {`Terakhir disimpan ${formatDateTime(current.submittedAt)}. Ubah jawaban bila keadaan Anda berubah; versi lama tetap tersimpan.`}
+          {staff
+            ? `Terakhir disimpan ${formatDateTime(current.submittedAt)}. Menyimpan lagi membuat versi baru atas nama alumni; versi lama tetap tersimpan.`
+            : `Terakhir disimpan ${formatDateTime(current.submittedAt)}. Ubah jawaban bila keadaan Anda berubah; versi lama tetap tersimpan.`}
         </Alert>
       ) : prefill ? (
         <Alert color="blue" title="Diisi dari data penempatan">
-          Sebagian jawaban diisi dari data penempatan Anda di bursa. Periksa, lengkapi, lalu simpan; belum ada
-          yang tersimpan sebelum Anda menekan Simpan.
+          {staff
+            ? 'Sebagian jawaban diisi dari data penempatan alumni ini (melalui bursa atau di luar bursa). Periksa bersama alumni, lengkapi, lalu simpan.'
+            : 'Sebagian jawaban diisi dari data penempatan Anda. Periksa, lengkapi, lalu simpan; belum ada yang tersimpan sebelum Anda menekan Simpan.'}
         </Alert>
       ) : (
         <Alert color="gray" title="Belum diisi">
-          Anda belum mengisi tracer study.
+          {staff ? 'Alumni ini belum mengisi tracer study.' : 'Anda belum mengisi tracer study.'}
         </Alert>
       )}
       <Card withBorder component="form" onSubmit={save} noValidate aria-label="Formulir tracer study">
@@ -130,7 +151,9 @@ function TracerForm({
           </Radio.Group>
           {status === 'mencari_kerja' ? (
             <Text size="sm" c="dimmed">
-              Tidak ada isian lain untuk status ini. Semoga segera mendapat pekerjaan: lihat menu Lowongan.
+              {staff
+                ? 'Tidak ada isian lain untuk status ini.'
+                : 'Tidak ada isian lain untuk status ini. Semoga segera mendapat pekerjaan: lihat menu Lowongan.'}
             </Text>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -195,12 +218,12 @@ function TracerForm({
           )}
           <Group>
             <Button type="submit" loading={form.busy}>
-              {current ? 'Simpan perubahan' : 'Simpan'}
+              {staff ? 'Simpan atas nama alumni' : current ? 'Simpan perubahan' : 'Simpan'}
             </Button>
           </Group>
         </Stack>
       </Card>
-      <History current={data.current} history={data.history} />
+      <History current={data.current} history={data.history} enteredBy={Boolean(staff)} />
     </Stack>
   )
 }

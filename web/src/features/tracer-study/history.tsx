@@ -4,8 +4,22 @@ import { formatDate, formatDateTime, formatNumber, formatRupiah } from '../../li
 import { label } from '../../lib/labels'
 import type { Answer } from './rules'
 
-/** Every saved version of the alumnus's answer, the current one first. */
-export function History({ current, history }: { current: Answer | null; history: Answer[] }) {
+/** A version as staff see it: with who entered it (null: the alumnus herself). */
+type Version = Answer & { enteredBy?: { fullName: string } | null }
+
+/**
+ * Every saved version of the alumnus's answer, the current one first; with `enteredBy`, who entered each
+ * (career-center staff on the alumnus's behalf, or the alumnus).
+ */
+export function History({
+  current,
+  history,
+  enteredBy,
+}: {
+  current: Version | null
+  history: Version[]
+  enteredBy?: boolean
+}) {
   const rows = current ? [current, ...history] : history
   if (rows.length === 0) return null
   return (
@@ -48,6 +62,9 @@ export function History({ current, history }: { current: Answer | null; history:
           },
           { label: 'Kesesuaian', render: (a) => label('jobFit', a.jobFit) },
           { label: 'Mulai', render: (a) => formatDate(a.startDate, true) },
+          ...(enteredBy
+            ? [{ label: 'Diisi oleh', render: (a: Version) => a.enteredBy?.fullName ?? 'Alumni sendiri' }]
+            : []),
         ]}
       />
     </Card>

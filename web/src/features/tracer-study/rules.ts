@@ -4,7 +4,7 @@ import type { Term } from '../../lib/labels'
 export type TracerData =
   paths['/api/alumni/tracer-study']['get']['responses']['200']['content']['application/json']['data']
 export type Answer = NonNullable<TracerData['current']>
-type Body = paths['/api/alumni/tracer-study']['post']['requestBody']['content']['application/json']
+export type Body = paths['/api/alumni/tracer-study']['post']['requestBody']['content']['application/json']
 export type CareerStatus = Body['career_status']
 export type FieldName = Exclude<keyof Body, 'career_status'>
 

@@ -7,6 +7,7 @@ import type { ListRow } from '../../lib/api-types'
 import { formatDateTime } from '../../lib/format'
 import { label, options } from '../../lib/labels'
 import { toastError } from '../../lib/toast'
+import { PasswordLinkButton } from '../auth/password-link-button'
 import { useMe } from '../auth/session'
 import { activeColumn } from '../master-data/fields'
 import { useCompanyOptions } from '../master-data/options'
@@ -125,6 +126,7 @@ function AccountActions({
       >
         Reset sandi
       </ConfirmButton>
+      {r.isActive && <PasswordLinkButton userId={r.id} email={r.email} />}
     </>
   )
 }

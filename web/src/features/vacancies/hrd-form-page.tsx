@@ -75,34 +75,98 @@ function bodyOf(v: Values): Body {
     deadline: v.deadline,
     target: v.target as Body['target'],
     major_ids: v.major_ids.map(Number),
-    is_active: true,
+    // No is_active: a new vacancy starts active, an edit keeps the switch as it is.
   }
+}
+
+interface FormApi {
+  /** The vacancy to edit, as a form's values and its company. */
+  load(id: number): Promise<{ values: Values; companyId?: number }>
+  options(): Promise<{ data: VacancyOptions }>
+  save(id: number | null, body: Body, companyId: number | null): Promise<unknown>
+  /** Where the form goes back to. */
+  back: string
+  /** Staff pick the company (any active one); HR's is its own. */
+  pickCompany: boolean
+}
+
+type VacancyOptions =
+  paths['/api/hrd/job-vacancies/options']['get']['responses']['200']['content']['application/json']['data']
+
+const HRD_FORM: FormApi = {
+  load: (id) =>
+    unwrap(api.GET('/api/hrd/job-vacancies/{id}', { params: { path: { id } } })).then(({ data }) => ({
+      values: valuesOf(data),
+    })),
+  options: () => unwrap(api.GET('/api/hrd/job-vacancies/options')),
+  save: (id, body) =>
+    id
+      ? unwrap(api.PUT('/api/hrd/job-vacancies/{id}', { params: { path: { id } }, body }))
+      : unwrap(api.POST('/api/hrd/job-vacancies', { body })),
+  back: '/hrd/lowongan',
+  pickCompany: false,
+}
+
+const ADMIN_FORM: FormApi = {
+  load: (id) =>
+    unwrap(api.GET('/api/admin/job-vacancies/{id}', { params: { path: { id } } })).then(({ data }) => ({
+      values: valuesOf(data),
+      companyId: data.company.id,
+    })),
+  options: () => unwrap(api.GET('/api/admin/job-vacancies/options')),
+  save: (id, body, companyId) => {
+    const withCompany = { ...body, company_id: companyId ?? 0 }
+    return id
+      ? unwrap(api.PUT('/api/admin/job-vacancies/{id}', { params: { path: { id } }, body: withCompany }))
+      : unwrap(api.POST('/api/admin/job-vacancies', { body: withCompany }))
+  },
+  back: '/admin/lowongan',
+  pickCompany: true,
 }
 
 /** A vacancy written or changed by HR (`/hrd/lowongan/baru`, `/hrd/lowongan/:id/ubah`). */
 export function HrdVacancyFormPage() {
+  return <VacancyForm via={HRD_FORM} />
+}
+
+/**
+ * A vacancy written or changed by career-center staff for any active company, with or without HR
+ * (`/admin/lowongan/baru`, `/admin/lowongan/:id/ubah`): HR's form with a company picker.
+ */
+export function AdminVacancyFormPage() {
+  return <VacancyForm via={ADMIN_FORM} />
+}
+
+function VacancyForm({ via }: { via: FormApi }) {
   const params = useParams()
   const id = params.id ? Number(params.id) : null
   const navigate = useNavigate()
-  const choices = useLoad(() => unwrap(api.GET('/api/hrd/job-vacancies/options')), [])
-  const form = useForm(BLANK)
+  const choices = useLoad(() => via.options(), [])
+  const companies = useLoad(
+    () =>
+      via.pickCompany
+        ? unwrap(api.GET('/api/admin/companies/options', { params: { query: {} } })).then((r) => r.data)
+        : Promise.resolve([]),
+    [],
+  )
+  const form = useForm({ ...BLANK, company_id: '' })
   const [loadError, setLoadError] = useState<unknown>(null)
   const { setValues } = form
   useEffect(() => {
     if (!id) return
-    unwrap(api.GET('/api/hrd/job-vacancies/{id}', { params: { path: { id } } })).then(
-      ({ data }) => setValues(valuesOf(data)),
-      setLoadError,
-    )
-  }, [id, setValues])
+    via
+      .load(id)
+      .then(
+        ({ values, companyId }) => setValues({ ...values, company_id: companyId ? String(companyId) : '' }),
+        setLoadError,
+      )
+  }, [id, setValues, via])
   const o = choices.data?.data
 
   const submit = form.submit(async (v) => {
-    const body = bodyOf(v)
-    if (id) await unwrap(api.PUT('/api/hrd/job-vacancies/{id}', { params: { path: { id } }, body }))
-    else await unwrap(api.POST('/api/hrd/job-vacancies', { body }))
+    await via.save(id, bodyOf(v), v.company_id ? Number(v.company_id) : null)
     toastOk(id ? 'Lowongan diperbarui.' : 'Lowongan dibuat.')
-    navigate('/hrd/lowongan')
+    navigate(via.back)
   })
 
   if (loadError) return <ErrorAlert error={loadError} />
@@ -111,6 +175,16 @@ export function HrdVacancyFormPage() {
       <PageTitle title={id ? 'Ubah lowongan' : 'Buat lowongan'} />
       <form onSubmit={submit} noValidate>
         <Stack maw={860}>
+          {via.pickCompany && (
+            <Select
+              label="Perusahaan"
+              required
+              searchable
+              data={idOptions(companies.data)}
+              nothingFoundMessage="Tidak ada perusahaan aktif dengan nama itu"
+              {...form.value('company_id')}
+            />
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Judul" required {...form.text('title')} />
             <TextInput label="Posisi" required {...form.text('position')} />
@@ -145,7 +219,7 @@ export function HrdVacancyFormPage() {
             <Button type="submit" loading={form.busy}>
               Simpan
             </Button>
-            <Button component={Link} to="/hrd/lowongan" variant="default">
+            <Button component={Link} to={via.back} variant="default">
               Batal
             </Button>
           </Group>

@@ -1,17 +1,18 @@
-import { Anchor, Button, Group, Switch, Text } from '@mantine/core'
+import { Anchor, Button, Group, Stack, Switch, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { DataTable, Lines } from '../../components/data-table'
 import { FilterBar } from '../../components/filter-bar'
 import { LinkButton } from '../../components/link-button'
+import { StatusBadge } from '../../components/status-badge'
 import { PageTitle } from '../../components/ui'
 import { formatDate, formatSalaryRange } from '../../lib/format'
 import { label, options } from '../../lib/labels'
 import { toastError, toastOk } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
 
-const KEYS = ['search', 'status', 'job_type'] as const
+const KEYS = ['search', 'status', 'job_type', 'approval'] as const
 
 /** The company's vacancies for HR: switched on or off, edited, removed; each leads to its applicants. */
 export function HrdVacanciesPage() {
@@ -39,12 +40,13 @@ export function HrdVacanciesPage() {
         fields={[
           { name: 'status', label: 'Status', options: options('activeStatus') },
           { name: 'job_type', label: 'Jenis', options: options('jobType') },
+          { name: 'approval', label: 'Persetujuan', options: options('approvalStatus') },
         ]}
       />
       <DataTable
         loaded={list}
         empty="Belum ada lowongan."
-        minWidth={720}
+        minWidth={860}
         onPage={(page) => f.set({ page })}
         columns={[
           {
@@ -55,6 +57,19 @@ export function HrdVacanciesPage() {
                 main={v.title}
                 sub={`${label('jobType', v.jobType)} · ${formatSalaryRange(v.minSalary, v.maxSalary)} · kuota ${v.quota}`}
               />
+            ),
+          },
+          {
+            label: 'Persetujuan BKK',
+            render: (v) => (
+              <Stack gap={2}>
+                <StatusBadge of="approvalStatus" value={v.approvalStatus} />
+                {v.approvalReason && (
+                  <Text size="xs" c="dimmed">
+                    Alasan: {v.approvalReason}
+                  </Text>
+                )}
+              </Stack>
             ),
           },
           {

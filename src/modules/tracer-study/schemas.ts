@@ -1,0 +1,59 @@
+import { Type } from '@sinclair/typebox'
+import { CAREER_STATUSES, JOB_FITS } from '../../db/schema/index.js'
+import { DateOnly, DateTime, Nullable, Opt, StringEnum } from '../../http/schemas.js'
+import { MAX_SALARY, MAX_WAITING_MONTHS } from './service.js'
+
+const Str = Nullable(Type.String())
+
+/** The answer's fields; those that do not apply to the career status are null. */
+export const AnswerFields = {
+  careerStatus: StringEnum(CAREER_STATUSES),
+  institutionName: Str,
+  jobTitle: Str,
+  sector: Str,
+  city: Str,
+  province: Str,
+  startingSalary: Nullable(Type.Integer()),
+  waitingPeriodMonths: Nullable(Type.Integer()),
+  jobFit: Nullable(StringEnum(JOB_FITS)),
+  startDate: Nullable(DateOnly),
+}
+
+export const Answer = Type.Object({ ...AnswerFields, version: Type.Integer(), submittedAt: DateTime })
+
+export const Prefill = Type.Object(
+  { ...AnswerFields, placementId: Type.Integer() },
+  {
+    description:
+      'A suggested answer from the latest placement (through bursa or found outside it; not stored).',
+  },
+)
+
+const Name = (max: number) => Opt(Type.String({ maxLength: max }))
+
+/** The body of a save, by the alumnus or by staff on their behalf. */
+export const Body = Type.Object(
+  {
+    career_status: StringEnum(CAREER_STATUSES),
+    institution_name: Name(150),
+    job_title: Name(100),
+    sector: Name(100),
+    city: Name(100),
+    province: Name(100),
+    starting_salary: Opt(Type.Integer({ minimum: 0, maximum: MAX_SALARY })),
+    waiting_period_months: Opt(Type.Integer({ minimum: 0, maximum: MAX_WAITING_MONTHS })),
+    job_fit: Opt(StringEnum(JOB_FITS)),
+    start_date: Opt(DateOnly),
+  },
+  { additionalProperties: false },
+)
+
+export const SAVE_RULES = [
+  'Required per `career_status` (missing ones are all named in `errors`):',
+  '- `bekerja`: institution_name, job_title, sector, city, province, starting_salary, waiting_period_months, job_fit, start_date;',
+  '- `wirausaha`: the same without job_title (optional); institution_name is the business, starting_salary its first income;',
+  '- `lanjut_studi`: institution_name (the campus), city, province, start_date; job_fit optional (fit of the study to the major);',
+  '- `mencari_kerja`: nothing.',
+  'Fields that do not apply to the status are stored as null. `start_date` may not be after today (WIB).',
+  'Answers 201 for the first answer, 200 for a later version.',
+].join('\n')

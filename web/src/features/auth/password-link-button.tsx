@@ -1,0 +1,92 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { useRef, useState } from 'react'
+import { api, unwrap } from '../../api/client'
+import { ConfirmButton } from '../../components/confirm'
+import { formatDateTime } from '../../lib/format'
+import { toastError, toastOk } from '../../lib/toast'
+
+interface Sent {
+  email: string
+  link: string
+  expiresAt: string
+}
+
+/**
+ * Staff's "Kirim tautan atur ulang kata sandi" for one account (users, students, alumni): a one-time
+ * link, by e-mail when the school has e-mail set up; otherwise the link is shown here to hand over in
+ * person, with a copy button.
+ */
+export function PasswordLinkButton({ userId, email }: { userId: number; email: string }) {
+  const [shown, setShown] = useState<Sent | null>(null)
+  const send = () =>
+    unwrap(api.POST('/api/admin/users/{id}/password-reset', { params: { path: { id: userId } } })).then(
+      (res) => {
+        if (res.data.emailed || !res.data.link) toastOk(res.message)
+        else setShown({ email: res.data.email, link: res.data.link, expiresAt: res.data.expiresAt })
+      },
+      toastError,
+    )
+  return (
+    <>
+      <ConfirmButton
+        title="Kirim tautan atur ulang kata sandi?"
+        message={`${email} mendapat tautan sekali pakai (berlaku 60 menit) untuk membuat kata sandi baru. Kata sandi yang sekarang tetap berlaku sampai tautan dipakai.`}
+        confirmLabel="Kirim tautan"
+        color="blue"
+        onConfirm={send}
+      >
+        Kirim tautan atur ulang kata sandi
+      </ConfirmButton>
+      {shown && <LinkModal sent={shown} onClose={() => setShown(null)} />}
+    </>
+  )
+}
+
+function LinkModal({ sent, onClose }: { sent: Sent; onClose: () => void }) {
+  const input = useRef<HTMLInputElement>(null)
+  const [copied, setCopied] = useState(false)
+  // The clipboard API needs a secure context (https or localhost); a school serving bursa over plain
+  // http on its network gets the selected text copied the old way.
+  const copy = async () => {
+    try {
+      if (navigator.clipboard && window.isSecureContext) await navigator.clipboard.writeText(sent.link)
+      else {
+        input.current?.select()
+        if (!document.execCommand('copy')) throw new Error('copy refused')
+      }
+      setCopied(true)
+    } catch {
+      input.current?.select()
+      toastError(new Error('Tautan tidak dapat disalin otomatis; tautan sudah dipilih, salin dengan Ctrl+C.'))
+    }
+  }
+  return (
+    <Modal opened onClose={onClose} title="Tautan atur ulang kata sandi" centered size="lg">
+      <Stack>
+        <Alert color="yellow" role="status">
+          E-mail belum dikonfigurasi, jadi tautan ini tidak dikirim. Serahkan tautan ini langsung kepada
+          pemilik akun ({sent.email}).
+        </Alert>
+        <TextInput
+          ref={input}
+          label="Tautan"
+          readOnly
+          value={sent.link}
+          onFocus={(e) => e.currentTarget.select()}
+          styles={{ input: { fontFamily: 'monospace' } }}
+        />
+        <Text size="xs" c="dimmed">
+          Sekali pakai; berlaku sampai {formatDateTime(sent.expiresAt)}.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Tutup
+          </Button>
+          <Button color={copied ? 'teal' : 'blue'} onClick={copy}>
+            {copied ? 'Tersalin' : 'Salin tautan'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}

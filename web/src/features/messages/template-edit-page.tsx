@@ -1,0 +1,297 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core'
+import { useEffect, useRef, useState } from 'react'
+import { useParams } from 'react-router'
+import { ApiError, api, fieldErrors, unwrap } from '../../api/client'
+import { ConfirmButton } from '../../components/confirm'
+import { DetailHeader } from '../../components/detail-header'
+import { useForm } from '../../components/form'
+import { Loading } from '../../components/ui'
+import type { DataOf } from '../../lib/api-types'
+import { formatDateTime } from '../../lib/format'
+import { label } from '../../lib/labels'
+import { toastError, toastOk } from '../../lib/toast'
+import { useLoad } from '../../lib/use-load'
+import { CustomisedBadge } from './customised-badge'
+
+type Detail = DataOf<'/api/admin/message-templates/{key}'>
+type Field = 'title' | 'body'
+
+const TITLE_MAX = 200
+const BODY_MAX = 5000
+
+/** One message's wording: edited with its placeholders at hand, previewed as it will read, saved or reset. */
+export function MessageTemplateEditPage() {
+  const { key = '' } = useParams()
+  const loaded = useLoad(
+    () => unwrap(api.GET('/api/admin/message-templates/{key}', { params: { path: { key } } })),
+    [key],
+  )
+  return <Loading loaded={loaded}>{(res) => <Editor key={res.data.key} detail={res.data} />}</Loading>
+}
+
+function Editor({ detail: initial }: { detail: Detail }) {
+  const [detail, setDetail] = useState(initial)
+  const form = useForm({ title: initial.title, body: initial.body })
+  const preview = usePreview(detail.key, form.values, form.setErrors)
+  const fields = { title: useRef<HTMLInputElement>(null), body: useRef<HTMLTextAreaElement>(null) }
+  const lastField = useRef<Field>('body')
+  const unsaved = form.values.title !== detail.title || form.values.body !== detail.body
+  const path = { params: { path: { key: detail.key } } }
+
+  /** Puts `{{name}}` where the cursor was in the field last used (the body unless the title was). */
+  const insert = (name: string) => {
+    const field = lastField.current
+    const el = fields[field].current
+    const text = form.values[field]
+    const from = el?.selectionStart ?? text.length
+    const to = el?.selectionEnd ?? text.length
+    const token = `{{${name}}}`
+    form.set(field, text.slice(0, from) + token + text.slice(to))
+    requestAnimationFrame(() => {
+      el?.focus()
+      el?.setSelectionRange(from + token.length, from + token.length)
+    })
+  }
+
+  const save = form.submit(async (v) => {
+    const res = await unwrap(api.PUT('/api/admin/message-templates/{key}', { ...path, body: v }))
+    setDetail(res.data)
+    form.setValues({ title: res.data.title, body: res.data.body })
+    toastOk(res.message)
+  })
+
+  const reset = async () => {
+    try {
+      const res = await unwrap(api.DELETE('/api/admin/message-templates/{key}', path))
+      setDetail(res.data)
+      form.setValues({ title: res.data.title, body: res.data.body })
+      form.setErrors({})
+      toastOk(res.message)
+    } catch (err) {
+      toastError(err)
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <DetailHeader back={{ to: '/admin/template-pesan', label: 'Template pesan' }} title={detail.label}>
+        <Group gap="xs" mt={4}>
+          <Badge variant="light" color="gray">
+            {label('messageChannel', detail.channel)}
+          </Badge>
+          <CustomisedBadge customised={detail.customised} />
+          {detail.updatedAt && (
+            <Text size="xs" c="dimmed">
+              Terakhir diubah {formatDateTime(detail.updatedAt)}
+              {detail.updatedBy ? ` oleh ${detail.updatedBy.fullName}` : ''}
+            </Text>
+          )}
+        </Group>
+      </DetailHeader>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <form onSubmit={save} aria-label="Ubah template pesan">
+            <Stack gap="sm">
+              <TextInput
+                ref={fields.title}
+                label={detail.channel === 'notice' ? 'Judul' : 'Judul (juga subjek e-mail)'}
+                required
+                maxLength={TITLE_MAX}
+                onFocus={() => {
+                  lastField.current = 'title'
+                }}
+                {...form.text('title')}
+              />
+              <Textarea
+                ref={fields.body}
+                label="Isi pesan"
+                required
+                autosize
+                minRows={6}
+                maxRows={20}
+                maxLength={BODY_MAX}
+                onFocus={() => {
+                  lastField.current = 'body'
+                }}
+                {...form.text('body')}
+              />
+              <Placeholders detail={detail} onInsert={insert} />
+              <Group gap="xs">
+                <Button type="submit" loading={form.busy}>
+                  Simpan
+                </Button>
+                {detail.customised && (
+                  <ConfirmButton
+                    title="Kembalikan ke teks bawaan?"
+                    message="Teks yang diubah sekolah dihapus; pesan ini kembali memakai teks bawaan aplikasi."
+                    confirmLabel="Kembalikan"
+                    color="orange"
+                    size="sm"
+                    onConfirm={reset}
+                  >
+                    Kembalikan ke teks bawaan
+                  </ConfirmButton>
+                )}
+                {unsaved && (
+                  <Text size="sm" c="orange.8">
+                    Ada perubahan yang belum disimpan.
+                  </Text>
+                )}
+              </Group>
+            </Stack>
+          </form>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="sm">
+            <Card withBorder padding="md" aria-label="Pratinjau" component="section">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={6}>
+                Pratinjau dengan contoh isian
+              </Text>
+              {preview.error ? (
+                <Alert color="red" variant="light" title="Belum dapat ditampilkan">
+                  {preview.error}
+                </Alert>
+              ) : preview.data ? (
+                <div aria-busy={preview.loading} style={{ opacity: preview.loading ? 0.6 : 1 }}>
+                  <Title order={2} size="h5" mb={6} data-testid="preview-title">
+                    {preview.data.title}
+                  </Title>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="preview-body">
+                    {preview.data.body}
+                  </Text>
+                </div>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Memuat pratinjau…
+                </Text>
+              )}
+            </Card>
+            {detail.customised && (
+              <Card withBorder padding="md" component="section" aria-label="Teks bawaan">
+                <Text size="xs" c="dimmed" tt="uppercase" fw={700} mb={6}>
+                  Teks bawaan
+                </Text>
+                <Text size="sm" fw={600}>
+                  {detail.defaultTitle}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                  {detail.defaultBody}
+                </Text>
+              </Card>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  )
+}
+
+/** The placeholders this message may use: a chip puts one in the text, with what it holds beside it. */
+function Placeholders({ detail, onInsert }: { detail: Detail; onInsert: (name: string) => void }) {
+  return (
+    <Card withBorder padding="sm" component="section" aria-label="Isian otomatis">
+      <Text size="sm" fw={600}>
+        Isian otomatis
+      </Text>
+      <Text size="xs" c="dimmed" mb="xs">
+        Klik untuk menyisipkan di posisi kursor. Hanya isian berikut yang dapat dipakai; tulis persis dengan
+        kurung kurawal ganda.
+      </Text>
+      <Stack gap={6}>
+        {detail.placeholders.map((p) => (
+          <Group key={p.name} gap="xs" wrap="nowrap" align="flex-start">
+            <UnstyledButton
+              onClick={() => onInsert(p.name)}
+              aria-label={`Sisipkan {{${p.name}}}`}
+              px={8}
+              py={2}
+              fz="xs"
+              ff="monospace"
+              style={{
+                borderRadius: 12,
+                background: 'var(--mantine-color-blue-light)',
+                color: 'var(--mantine-color-blue-light-color)',
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {`{{${p.name}}}`}
+            </UnstyledButton>
+            <Text size="xs">
+              {p.description}
+              {p.required ? ' (wajib ada)' : ''}
+              <Text span c="dimmed" size="xs">
+                {` — contoh: ${p.example}`}
+              </Text>
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  )
+}
+
+/**
+ * The preview of the text being written, asked of the service a moment after typing stops (the same
+ * checks as saving: a refusal's messages go under their fields). The last answer wins.
+ */
+function usePreview(
+  key: string,
+  values: { title: string; body: string },
+  setErrors: (errors: Record<string, string>) => void,
+) {
+  const [state, setState] = useState<{
+    data?: { title: string; body: string }
+    error?: string
+    loading: boolean
+  }>({ loading: true })
+  const seq = useRef(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again only when the text changes
+  useEffect(() => {
+    const mine = ++seq.current
+    setState((s) => ({ ...s, loading: true }))
+    const timer = setTimeout(() => {
+      unwrap(
+        api.POST('/api/admin/message-templates/{key}/preview', {
+          params: { path: { key } },
+          body: { title: values.title, body: values.body },
+        }),
+      ).then(
+        (res) => {
+          if (mine !== seq.current) return
+          setErrors({})
+          setState({ data: res.data, loading: false })
+        },
+        (err) => {
+          if (mine !== seq.current) return
+          if (err instanceof ApiError && err.status === 422) setErrors(fieldErrors(err))
+          setState((s) => ({
+            data: s.data,
+            loading: false,
+            error:
+              err instanceof ApiError && err.status === 422
+                ? 'Perbaiki isian yang ditandai merah di formulir.'
+                : err instanceof Error
+                  ? err.message
+                  : String(err),
+          }))
+        },
+      )
+    }, 350)
+    return () => clearTimeout(timer)
+  }, [key, values.title, values.body])
+  return state
+}

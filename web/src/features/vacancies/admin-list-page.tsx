@@ -1,0 +1,256 @@
+import { Anchor, Button, Group, Modal, Stack, Switch, Text, Textarea } from '@mantine/core'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { api, unwrap } from '../../api/client'
+import { ConfirmButton } from '../../components/confirm'
+import { DataTable, Lines } from '../../components/data-table'
+import { FilterBar } from '../../components/filter-bar'
+import { useForm } from '../../components/form'
+import { LinkButton } from '../../components/link-button'
+import { ModalActions } from '../../components/modal-actions'
+import { StatusBadge } from '../../components/status-badge'
+import { PageTitle } from '../../components/ui'
+import { actFor } from '../../lib/acting-company'
+import type { ListRow } from '../../lib/api-types'
+import { formatDate, formatSalaryRange } from '../../lib/format'
+import { label, options } from '../../lib/labels'
+import { idOptions } from '../../lib/options'
+import { toastError, toastOk } from '../../lib/toast'
+import { useList } from '../../lib/use-list'
+import { useLoad } from '../../lib/use-load'
+
+type Row = ListRow<'/api/admin/job-vacancies'>
+
+const KEYS = ['search', 'company_id', 'status', 'approval'] as const
+
+/** Who posted a vacancy, as staff read it. */
+function posterOf(v: Row) {
+  if (!v.postedBy) return 'Tidak diketahui'
+  return `${v.postedBy.fullName} (${label('role', v.postedBy.role)})`
+}
+
+/**
+ * The career center's vacancies screen: every company's vacancies by company, status and approval; posted
+ * and edited for any active company; switched, removed; HR's vacancies that wait approved or rejected with a
+ * reason; and, for a company without HR, the way into its selection (HR's screens, acting for the company).
+ */
+export function AdminVacanciesPage() {
+  const navigate = useNavigate()
+  const { filters: f, list } = useList(KEYS, (query) =>
+    unwrap(api.GET('/api/admin/job-vacancies', { params: { query } })),
+  )
+  const companies = useLoad(
+    () => unwrap(api.GET('/api/admin/companies/options', { params: { query: { include_inactive: true } } })),
+    [],
+  )
+  const [rejecting, setRejecting] = useState<Row | null>(null)
+  const pending = (list.data?.meta as { pendingApproval?: number } | undefined)?.pendingApproval ?? 0
+
+  const done = (message: string) => () => {
+    toastOk(message)
+    list.reload()
+  }
+  const toggle = (id: number) =>
+    unwrap(api.PATCH('/api/admin/job-vacancies/{id}/toggle-active', { params: { path: { id } } })).then(
+      (r) => done(r.data.isActive ? 'Lowongan diaktifkan.' : 'Lowongan dinonaktifkan.')(),
+      toastError,
+    )
+  const remove = (id: number) =>
+    unwrap(api.DELETE('/api/admin/job-vacancies/{id}', { params: { path: { id } } })).then(
+      done('Lowongan dihapus.'),
+      toastError,
+    )
+  const approve = (id: number) =>
+    unwrap(api.POST('/api/admin/job-vacancies/{id}/approve', { params: { path: { id } } })).then(
+      done('Lowongan disetujui. HRD perusahaan diberi tahu.'),
+      toastError,
+    )
+  const manage = (v: Row, to: string) => {
+    actFor({ id: v.company.id, name: v.company.name })
+    navigate(to)
+  }
+
+  return (
+    <>
+      <PageTitle title="Lowongan">
+        {pending > 0 && (
+          <Button size="xs" variant="light" color="yellow" onClick={() => f.set({ approval: 'pending' })}>
+            {pending} menunggu persetujuan
+          </Button>
+        )}
+        <LinkButton to="/admin/lowongan/baru">Buat lowongan</LinkButton>
+      </PageTitle>
+      <FilterBar
+        filters={f}
+        search="Cari"
+        fields={[
+          {
+            name: 'company_id',
+            label: 'Perusahaan',
+            options: idOptions(companies.data?.data),
+            searchable: true,
+          },
+          { name: 'status', label: 'Status', options: options('activeStatus') },
+          { name: 'approval', label: 'Persetujuan', options: options('approvalStatus') },
+        ]}
+      />
+      <DataTable
+        loaded={list}
+        empty="Tidak ada lowongan."
+        minWidth={980}
+        onPage={(page) => f.set({ page })}
+        columns={[
+          {
+            label: 'Lowongan',
+            render: (v) => (
+              <Lines
+                bold
+                main={v.title}
+                sub={`${v.company.name} · ${label('jobType', v.jobType)} · ${formatSalaryRange(v.minSalary, v.maxSalary)} · kuota ${v.quota}`}
+              />
+            ),
+          },
+          {
+            label: 'Diposting',
+            render: (v) => <Lines main={posterOf(v)} sub={formatDate(v.createdAt, true)} />,
+          },
+          {
+            label: 'Persetujuan',
+            render: (v) => (
+              <Stack gap={2}>
+                <StatusBadge of="approvalStatus" value={v.approvalStatus} />
+                {v.approvalReason && (
+                  <Text size="xs" c="dimmed">
+                    {v.approvalReason}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+          {
+            label: 'Batas',
+            render: (v) => (
+              <>
+                {formatDate(v.deadline, true)}
+                {!v.isOpen && (
+                  <Text size="xs" c="dimmed">
+                    tertutup
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          {
+            label: 'Pelamar',
+            render: (v) =>
+              v.company.hasHrd ? (
+                <Text size="sm">{v.applicantCount} pelamar</Text>
+              ) : (
+                <Stack gap={2} align="flex-start">
+                  <Anchor
+                    component="button"
+                    size="sm"
+                    onClick={() => manage(v, `/hrd/pelamar?job_vacancy_id=${v.id}`)}
+                    aria-label={`Kelola seleksi ${v.title}`}
+                  >
+                    {v.applicantCount} pelamar · Kelola seleksi
+                  </Anchor>
+                  <Text size="xs" c="grape.7">
+                    tanpa akun HRD
+                  </Text>
+                </Stack>
+              ),
+          },
+          {
+            label: 'Aktif',
+            render: (v) => (
+              <Switch checked={v.isActive} onChange={() => toggle(v.id)} aria-label={`Aktifkan ${v.title}`} />
+            ),
+          },
+          {
+            label: 'Aksi',
+            render: (v) => (
+              <Group gap={4} wrap="nowrap">
+                {v.approvalStatus === 'pending' && (
+                  <>
+                    <ConfirmButton
+                      title="Setujui lowongan?"
+                      message={`"${v.title}" dari ${v.company.name} akan tampil bagi siswa dan alumni. HRD perusahaan diberi tahu.`}
+                      confirmLabel="Setujui"
+                      color="green"
+                      onConfirm={() => approve(v.id)}
+                    >
+                      Setujui
+                    </ConfirmButton>
+                    <Button size="xs" variant="light" color="red" onClick={() => setRejecting(v)}>
+                      Tolak
+                    </Button>
+                  </>
+                )}
+                <Button component={Link} to={`/admin/lowongan/${v.id}/ubah`} size="xs" variant="light">
+                  Ubah
+                </Button>
+                <ConfirmButton
+                  title="Hapus lowongan?"
+                  message={`"${v.title}" tidak lagi tampil untuk pelamar. Lamaran yang ada tetap tersimpan.`}
+                  confirmLabel="Hapus"
+                  onConfirm={() => remove(v.id)}
+                >
+                  Hapus
+                </ConfirmButton>
+              </Group>
+            ),
+          },
+        ]}
+      />
+      {rejecting && (
+        <RejectModal
+          vacancy={rejecting}
+          onClose={() => setRejecting(null)}
+          onDone={() => {
+            setRejecting(null)
+            done('Lowongan ditolak. HRD perusahaan diberi tahu alasannya.')()
+          }}
+        />
+      )}
+    </>
+  )
+}
+
+/** Rejecting a pending vacancy: the reason is required and told to the company's HR. */
+function RejectModal({
+  vacancy,
+  onClose,
+  onDone,
+}: {
+  vacancy: Row
+  onClose: () => void
+  onDone: () => void
+}) {
+  const form = useForm({ reason: '' })
+  const submit = form.submit(async (v) => {
+    await unwrap(
+      api.POST('/api/admin/job-vacancies/{id}/reject', {
+        params: { path: { id: vacancy.id } },
+        body: { reason: v.reason },
+      }),
+    )
+    onDone()
+  })
+  return (
+    <Modal opened onClose={onClose} title="Tolak lowongan" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">
+            "{vacancy.title}" dari {vacancy.company.name}. HRD perusahaan menerima alasan ini dan dapat
+            memperbaiki lowongannya.
+          </Text>
+          <Textarea label="Alasan penolakan" required autosize minRows={3} {...form.text('reason')} />
+          <ModalActions onCancel={onClose} busy={form.busy} color="red">
+            Tolak lowongan
+          </ModalActions>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}
