@@ -9,7 +9,8 @@
  *                      DESIGN section 7 (1 = 50,000 learners, 1,000,000 applications; 0.1 for a quick run)
  *   BENCH_SECONDS      seconds per route (default 10)
  *   BENCH_CONNECTIONS  concurrent connections (default 50)
- *   BENCH_ONLY         comma-separated route names to load (default all; `GET /health` always runs)
+ *   BENCH_ONLY         route names to load, separated by `,` with no space after it (default all; `GET /health`
+ *                      always runs)
  *   BENCH_DATA_DIR     the embedded run's data folder (default: bursa-bench-data in the temp folder; emptied)
  *
  * Prints a table and writes bench/results.json (bench/results-embedded.json for the embedded run).
@@ -44,7 +45,8 @@ const EMBEDDED = EXTERNAL_URL === null
 const SCALE = process.env.BENCH_SCALE ?? (EMBEDDED ? 'school' : '1')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
-const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
+// Names are separated by a comma without a space after it: a name may hold ", " (`GET every report, 10 admins at once`).
+const ONLY = process.env.BENCH_ONLY?.split(/,(?! )/).map((s) => s.trim())
 const DATA_DIR = resolve(process.env.BENCH_DATA_DIR || join(tmpdir(), 'bursa-bench-data'))
 /** The service's pool (DATABASE_POOL_SIZE); the raw driver loop gets the same number of connections. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10)
