@@ -6,6 +6,7 @@ import { Envelope, Id, IdParams, ListEnvelope, Ok } from '../../http/schemas.js'
 import {
   CheckinBody,
   LearnerOption,
+  LearnerSearchQuery,
   ListQuery,
   OUTSIDE_RULES,
   OutsideBody,
@@ -56,10 +57,7 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Students and alumni to record a placement for: search by name or NIS',
-        querystring: Type.Object({
-          search: Type.String({ minLength: 1, maxLength: 100 }),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 10 })),
-        }),
+        querystring: LearnerSearchQuery(1),
         response: { 200: Envelope(Type.Array(LearnerOption)) },
       },
     },

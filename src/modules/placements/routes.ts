@@ -7,6 +7,7 @@ import {
   CheckinBody,
   CompanyOutsideBody,
   LearnerOption,
+  LearnerSearchQuery,
   ListQuery,
   Notes,
   OUTSIDE_RULES,
@@ -56,10 +57,7 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Learners to record an outside placement for: search by name or NIS (at least 3 characters)',
-        querystring: Type.Object({
-          search: Type.String({ minLength: 3, maxLength: 100 }),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 10 })),
-        }),
+        querystring: LearnerSearchQuery(3),
         response: { 200: Envelope(Type.Array(LearnerOption)) },
       },
     },

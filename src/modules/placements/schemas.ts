@@ -110,6 +110,13 @@ export const CompanyOutsideBody = Type.Object(OutsideFields, {
   description: "The company is the HR account's own.",
 })
 
+/** The learner search of the placement form; HR must type more (`minLength`) than staff. */
+export const LearnerSearchQuery = (minLength: number) =>
+  Type.Object({
+    search: Type.String({ minLength, maxLength: 100 }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 10 })),
+  })
+
 export const LearnerOption = Type.Object({
   value: Type.Integer(),
   label: Type.String({ description: '"NIS - full name"' }),

@@ -146,6 +146,17 @@ const tags = ['hrd: vacancies']
 const hrd = { roles: ['hrd'] } as const
 
 /** `/api/hrd/job-vacancies`: the company's vacancies, for its HR accounts. */
+
+/** A vacancy switched on or off: the answer of HR's and staff's toggle alike. */
+const Toggled = Type.Object({ id: Type.Integer(), isActive: Type.Boolean() })
+const toggled = (row: { id: number; isActive: boolean }) =>
+  ok(
+    row,
+    row.isActive
+      ? msg('Lowongan diaktifkan.', 'Vacancy activated.')
+      : msg('Lowongan dinonaktifkan.', 'Vacancy deactivated.'),
+  )
+
 export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/',
@@ -249,18 +260,10 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Switch a vacancy between active and inactive',
         params: IdParams,
-        response: { 200: Envelope(Type.Object({ id: Type.Integer(), isActive: Type.Boolean() })) },
+        response: { 200: Envelope(Toggled) },
       },
     },
-    async (req) => {
-      const row = await toggleVacancy(app.db, req.user, req.params.id)
-      return ok(
-        row,
-        row.isActive
-          ? msg('Lowongan diaktifkan.', 'Vacancy activated.')
-          : msg('Lowongan dinonaktifkan.', 'Vacancy deactivated.'),
-      )
-    },
+    async (req) => toggled(await toggleVacancy(app.db, req.user, req.params.id)),
   )
 
   app.delete(
@@ -429,18 +432,10 @@ export const staffVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: staffTags,
         summary: 'Switch a vacancy between active and inactive',
         params: IdParams,
-        response: { 200: Envelope(Type.Object({ id: Type.Integer(), isActive: Type.Boolean() })) },
+        response: { 200: Envelope(Toggled) },
       },
     },
-    async (req) => {
-      const row = await toggleStaffVacancy(app.db, req.user, req.params.id)
-      return ok(
-        row,
-        row.isActive
-          ? msg('Lowongan diaktifkan.', 'Vacancy activated.')
-          : msg('Lowongan dinonaktifkan.', 'Vacancy deactivated.'),
-      )
-    },
+    async (req) => toggled(await toggleStaffVacancy(app.db, req.user, req.params.id)),
   )
 
   app.delete(

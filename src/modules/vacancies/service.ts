@@ -19,7 +19,7 @@ import { companyOf } from '../../http/scope.js'
 import type { Outbox, OutgoingEmail } from '../../jobs/outbox.js'
 import { CATEGORIES, type Category, labelOf, optionsOf } from '../../vocabulary/index.js'
 import { openApplication } from '../application-lifecycle/service.js'
-import { renderMessage } from '../messages/render.js'
+import { loadTemplates, renderTemplate } from '../messages/render.js'
 import { type NewNotification, notify } from '../notifications/service.js'
 import {
   isOpen,
@@ -511,10 +511,12 @@ async function decide(
     const key = status === 'approved' ? 'vacancy.approved' : 'vacancy.rejected'
     const link = `${deps.publicUrl}/hrd/lowongan${status === 'rejected' ? `/${id}/ubah` : ''}`
     const hr = await q.activeHrOf(tx, row.companyId)
+    // The wording is read once and filled per HR account.
+    const { [key]: template } = await loadTemplates(tx, [key])
     const notices: NewNotification[] = []
     const mails: OutgoingEmail[] = []
     for (const person of hr) {
-      const text = await renderMessage(tx, key, {
+      const text = renderTemplate(template, {
         nama: person.fullName,
         judul: row.title,
         perusahaan: company.name,

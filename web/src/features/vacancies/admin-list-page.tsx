@@ -8,7 +8,6 @@ import { FilterBar } from '../../components/filter-bar'
 import { useForm } from '../../components/form'
 import { LinkButton } from '../../components/link-button'
 import { ModalActions } from '../../components/modal-actions'
-import { StatusBadge } from '../../components/status-badge'
 import { PageTitle } from '../../components/ui'
 import { actFor } from '../../lib/acting-company'
 import type { ListRow } from '../../lib/api-types'
@@ -18,6 +17,7 @@ import { idOptions } from '../../lib/options'
 import { toastError, toastOk } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
 import { useLoad } from '../../lib/use-load'
+import { ApprovalCell, DeadlineCell } from './cells'
 
 type Row = ListRow<'/api/admin/job-vacancies'>
 
@@ -116,29 +116,11 @@ export function AdminVacanciesPage() {
           },
           {
             label: 'Persetujuan',
-            render: (v) => (
-              <Stack gap={2}>
-                <StatusBadge of="approvalStatus" value={v.approvalStatus} />
-                {v.approvalReason && (
-                  <Text size="xs" c="dimmed">
-                    {v.approvalReason}
-                  </Text>
-                )}
-              </Stack>
-            ),
+            render: (v) => <ApprovalCell v={v} />,
           },
           {
             label: 'Batas',
-            render: (v) => (
-              <>
-                {formatDate(v.deadline, true)}
-                {!v.isOpen && (
-                  <Text size="xs" c="dimmed">
-                    tertutup
-                  </Text>
-                )}
-              </>
-            ),
+            render: (v) => <DeadlineCell v={v} />,
           },
           {
             label: 'Pelamar',

@@ -1,16 +1,16 @@
-import { Anchor, Button, Group, Stack, Switch, Text } from '@mantine/core'
+import { Anchor, Button, Group, Switch } from '@mantine/core'
 import { Link } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { DataTable, Lines } from '../../components/data-table'
 import { FilterBar } from '../../components/filter-bar'
 import { LinkButton } from '../../components/link-button'
-import { StatusBadge } from '../../components/status-badge'
 import { PageTitle } from '../../components/ui'
-import { formatDate, formatSalaryRange } from '../../lib/format'
+import { formatSalaryRange } from '../../lib/format'
 import { label, options } from '../../lib/labels'
 import { toastError, toastOk } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
+import { ApprovalCell, DeadlineCell } from './cells'
 
 const KEYS = ['search', 'status', 'job_type', 'approval'] as const
 
@@ -61,29 +61,11 @@ export function HrdVacanciesPage() {
           },
           {
             label: 'Persetujuan BKK',
-            render: (v) => (
-              <Stack gap={2}>
-                <StatusBadge of="approvalStatus" value={v.approvalStatus} />
-                {v.approvalReason && (
-                  <Text size="xs" c="dimmed">
-                    Alasan: {v.approvalReason}
-                  </Text>
-                )}
-              </Stack>
-            ),
+            render: (v) => <ApprovalCell v={v} reasonPrefix="Alasan: " />,
           },
           {
             label: 'Batas',
-            render: (v) => (
-              <>
-                {formatDate(v.deadline, true)}
-                {!v.isOpen && (
-                  <Text size="xs" c="dimmed">
-                    tertutup
-                  </Text>
-                )}
-              </>
-            ),
+            render: (v) => <DeadlineCell v={v} />,
           },
           {
             label: 'Pelamar',

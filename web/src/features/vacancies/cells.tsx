@@ -1,0 +1,38 @@
+import { Stack, Text } from '@mantine/core'
+import { StatusBadge } from '../../components/status-badge'
+import { formatDate } from '../../lib/format'
+
+/** The approval of a vacancy and, when staff gave one, their reason (HR's list says "Alasan:"). */
+export function ApprovalCell({
+  v,
+  reasonPrefix = '',
+}: {
+  v: { approvalStatus: string; approvalReason: string | null }
+  reasonPrefix?: string
+}) {
+  return (
+    <Stack gap={2}>
+      <StatusBadge of="approvalStatus" value={v.approvalStatus} />
+      {v.approvalReason && (
+        <Text size="xs" c="dimmed">
+          {reasonPrefix}
+          {v.approvalReason}
+        </Text>
+      )}
+    </Stack>
+  )
+}
+
+/** The deadline, with "tertutup" under it once the vacancy no longer takes applications. */
+export function DeadlineCell({ v }: { v: { deadline: string; isOpen: boolean } }) {
+  return (
+    <>
+      {formatDate(v.deadline, true)}
+      {!v.isOpen && (
+        <Text size="xs" c="dimmed">
+          tertutup
+        </Text>
+      )}
+    </>
+  )
+}
