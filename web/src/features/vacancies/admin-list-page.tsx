@@ -23,10 +23,11 @@ type Row = ListRow<'/api/admin/job-vacancies'>
 
 const KEYS = ['search', 'company_id', 'status', 'approval'] as const
 
-/** Who posted a vacancy, as staff read it. */
-function posterOf(v: Row) {
-  if (!v.postedBy) return 'Tidak diketahui'
-  return `${v.postedBy.fullName} (${label('role', v.postedBy.role)})`
+/** Who posted it, with their role and the date under the name. */
+function Poster({ v }: { v: Row }) {
+  const when = formatDate(v.createdAt, true)
+  if (!v.postedBy) return <Lines main="Tidak diketahui" sub={when} />
+  return <Lines main={v.postedBy.fullName} sub={`${label('role', v.postedBy.role)} · ${when}`} />
 }
 
 /**
@@ -112,7 +113,7 @@ export function AdminVacanciesPage() {
           },
           {
             label: 'Diposting',
-            render: (v) => <Lines main={posterOf(v)} sub={formatDate(v.createdAt, true)} />,
+            render: (v) => <Poster v={v} />,
           },
           {
             label: 'Persetujuan',
