@@ -158,13 +158,19 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   app.decorate('outbox', outbox)
   app.addHook('onReady', () => jobs.start())
   app.addHook('onClose', async () => {
+    const t0 = performance.now()
     if (running > 0)
       await new Promise<void>((resolve) => {
         drained = resolve
         setTimeout(resolve, 10_000).unref()
       })
+    const t1 = performance.now()
     await jobs.stop()
     mailer?.close()
+    app.log.info(
+      { requestsMs: Math.round(t1 - t0), queueMs: Math.round(performance.now() - t1), stillRunning: running },
+      'shutdown: requests finished and job queue stopped',
+    )
   })
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)

@@ -90,8 +90,10 @@ async function shutdown(signal: string) {
     app.log.error({ err }, 'error during shutdown')
     code = 1
   }
+  const closingDb = performance.now()
   try {
     await database.close()
+    app.log.info({ ms: Math.round(performance.now() - closingDb) }, 'shutdown: database closed')
   } catch (err) {
     app.log.error({ err }, 'error stopping the database')
     code = 1
