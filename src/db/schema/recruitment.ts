@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -72,6 +73,12 @@ export const jobVacancies = pgTable(
      */
     applicantCount: integer().notNull().default(0),
     acceptedCount: integer().notNull().default(0),
+    /**
+     * The vacancy's majors as every answer shows them, `[{ id, code, name }]` in name order: kept by the
+     * database's triggers (migration 0009) on `job_vacancy_majors` and `majors` in the transaction that
+     * changes them, so lists read a column instead of aggregating per row. Never written by the code.
+     */
+    majors: json().$type<{ id: number; code: string; name: string }[]>().notNull().default(sql`'[]'::json`),
     ...timestamps,
   },
   (t) => [

@@ -5,7 +5,6 @@ import {
   companies,
   jobVacancies,
   jobVacancyMajors,
-  majors,
   placements,
   selectionResults,
   testParticipants,
@@ -67,12 +66,6 @@ const testCounts = sql<TestCounts>`(
   from ${ts} inner join ${tp} on ${tp.testScheduleId} = ${ts.id}
   where ${ts.jobVacancyId} = ${v.id} and ${ts.status} <> 'cancelled')`
 
-/** The vacancy's majors. */
-const majorsOf = sql<{ id: number; name: string }[]>`coalesce((
-  select json_agg(json_build_object('id', ${majors.id}, 'name', ${majors.name}) order by ${majors.name}, ${majors.id})
-  from ${jobVacancyMajors} inner join ${majors} on ${majors.id} = ${jobVacancyMajors.majorId}
-  where ${jobVacancyMajors.jobVacancyId} = ${v.id}), '[]'::json)`
-
 /** Open to applicants: active, not deleted, the deadline not passed (the database's date). */
 const isOpen = sql<boolean>`(${v.isActive} and ${v.deletedAt} is null and ${v.deadline} >= current_date)`
 
@@ -88,7 +81,8 @@ const progressFields = {
   createdAt: v.createdAt,
   companyId: companies.id,
   companyName: companies.name,
-  majors: majorsOf,
+  /** Kept on the vacancy by the database (migration 0009); answers show `id` and `name`. */
+  majors: v.majors,
   applications: applicationCounts,
   tests: testCounts,
 }

@@ -1,7 +1,5 @@
-import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
-import type { Conn } from '../../db/client.js'
-import { prepared } from '../../db/prepared.js'
 import { companies, files, jobVacancies, jobVacancyMajors, students } from '../../db/schema/index.js'
 import { AppError } from '../../http/errors.js'
 import { type Lang, type Msg, msg, tr } from '../../http/i18n.js'
@@ -130,35 +128,32 @@ export function notOpenMessage(flags: EligibilityFlags, role: Learner['role']): 
 
 export const isOpen = (flags: EligibilityFlags) => Object.values(flags).every(Boolean)
 
+/** What `completenessOf` reads of a learner's profile. */
+export type ProfileFacts = Parameters<typeof completenessOf>[0]
+
 /**
- * What the learner's profile lacks before they may apply, by the portfolio's rule (`completenessOf`):
- * a phone number, an address, a birth date and at least one CV file.
+ * What the learner's profile lacks before they may apply, by the portfolio's rule (`completenessOf`): a
+ * phone number, an address, a birth date and at least one CV file; from `profileFacts` as a statement
+ * selected them (null: no such learner, everything missing).
  */
-export async function profileGaps(conn: Conn, studentId: number): Promise<CompletenessItem[]> {
-  const [row] = await profileOf(conn).execute({ studentId })
-  return completenessOf(row ?? { phone: null, address: null, birthDate: null, hasCv: false }).missing
-}
+export const gapsIn = (facts: ProfileFacts | null): CompletenessItem[] =>
+  completenessOf(facts ?? { phone: null, address: null, birthDate: null, hasCv: false }).missing
 
-const profileOf = prepared((conn) =>
-  conn
-    .select({
-      phone: students.phone,
-      address: students.address,
-      birthDate: students.birthDate,
-      hasCv: qualified(
-        sql<boolean>`exists (select 1 from ${files} where ${files.studentId} = ${students.id} and ${files.category} = 'cv')`,
-      ),
-    })
-    .from(students)
-    .where(eq(students.id, sql.placeholder('studentId')))
-    .prepare('learner_profile_gaps'),
-)
+/**
+ * The learner's profile facts as one column of a statement about a vacancy (its detail, applying), so
+ * that the profile check costs no statement of its own. The aliases are the subquery's own: an
+ * unqualified name would resolve against the vacancy's tables.
+ */
+export const profileFacts = (studentId: SQL | Placeholder | number) =>
+  sql<ProfileFacts | null>`(select json_build_object('phone', pf_s.phone, 'address', pf_s.address, 'birthDate', pf_s.birth_date,
+    'hasCv', exists (select 1 from ${files} pf_f where pf_f.student_id = pf_s.id and pf_f.category = 'cv'))
+    from ${students} pf_s where pf_s.id = ${studentId})`
 
-const gapsIn = (gaps: CompletenessItem[], lang: Lang) =>
+const gapList = (gaps: CompletenessItem[], lang: Lang) =>
   gaps.map((g) => labelOf('profileGap', g, lang)).join(', ')
 
 export const profileIncompleteReason = (gaps: CompletenessItem[]): Msg =>
   msg(
-    `Profil Anda belum lengkap: ${gapsIn(gaps, 'id')}.`,
-    `Your profile is incomplete: ${gapsIn(gaps, 'en')}.`,
+    `Profil Anda belum lengkap: ${gapList(gaps, 'id')}.`,
+    `Your profile is incomplete: ${gapList(gaps, 'en')}.`,
   )

@@ -36,22 +36,12 @@ import {
   learnerPlaceholders,
   listedFor,
   openTo,
+  profileFacts,
   qualified,
 } from './eligibility.js'
-
-export interface MajorRef {
-  id: number
-  code: string
-  name: string
-}
+import { vacancyCoreColumns } from './shape.js'
 
 const v = jobVacancies
-
-/** The vacancy's majors as a JSON array, in one correlated subquery (no query per row). */
-const majorsOf = qualified(sql<MajorRef[]>`coalesce((
-  select json_agg(json_build_object('id', ${majors.id}, 'code', ${majors.code}, 'name', ${majors.name}) order by ${majors.name}, ${majors.id})
-  from ${jobVacancyMajors} inner join ${majors} on ${majors.id} = ${jobVacancyMajors.majorId}
-  where ${jobVacancyMajors.jobVacancyId} = ${v.id}), '[]'::json)`)
 
 const totalRows = sql<number>`(count(*) over ())::int`
 
@@ -77,13 +67,12 @@ const {
 /** `applicantCount` and `acceptedCount` are the vacancy's own counters (kept by the database). */
 const hrFields = {
   ...vacancyColumns,
-  majors: majorsOf,
   isOpen: openForHr,
 }
 
 export type HrVacancyRow = {
   [K in keyof typeof vacancyColumns]: (typeof jobVacancies.$inferSelect)[K]
-} & { majors: MajorRef[]; isOpen: boolean }
+} & { isOpen: boolean }
 
 export interface HrVacancyFilters {
   search?: string
@@ -465,26 +454,12 @@ function openVacancyPageQuery(
   return conn
     .with(pageOfIds)
     .select({
-      id: v.id,
-      title: v.title,
-      position: v.position,
-      category: v.category,
-      jobType: v.jobType,
-      workLocation: v.workLocation,
-      city: v.city,
-      province: v.province,
-      minSalary: v.minSalary,
-      maxSalary: v.maxSalary,
-      quota: v.quota,
+      ...vacancyCoreColumns,
       quotaLeft,
-      deadline: v.deadline,
-      target: v.target,
-      createdAt: v.createdAt,
       companyId: companies.id,
       companyName: companies.name,
       companyCity: companies.city,
       companyProvince: companies.province,
-      majors: majorsOf,
       hasApplied: appliedBy(learner.studentId),
       total: pageOfIds.total,
     })
@@ -525,25 +500,11 @@ export async function vacancyForLearner(conn: Conn, learner: Learner, id: number
 const vacancyForLearnerStatement = prepared((conn) =>
   conn
     .select({
-      id: v.id,
-      title: v.title,
-      position: v.position,
+      ...vacancyCoreColumns,
       description: v.description,
       qualifications: v.qualifications,
       benefits: v.benefits,
-      category: v.category,
-      jobType: v.jobType,
-      workLocation: v.workLocation,
-      city: v.city,
-      province: v.province,
-      minSalary: v.minSalary,
-      maxSalary: v.maxSalary,
-      quota: v.quota,
       quotaLeft,
-      deadline: v.deadline,
-      target: v.target,
-      createdAt: v.createdAt,
-      majors: majorsOf,
       company: {
         id: companies.id,
         name: companies.name,
@@ -556,6 +517,7 @@ const vacancyForLearnerStatement = prepared((conn) =>
       applicationId: applications.id,
       applicationStatus: applications.status,
       checks: eligibilityChecks(learnerPlaceholders),
+      profile: profileFacts(learnerPlaceholders.studentId),
     })
     .from(v)
     .innerJoin(companies, eq(companies.id, v.companyId))
@@ -584,6 +546,7 @@ const lockVacancyForApplyStatement = prepared((conn) =>
       id: v.id,
       checks: eligibilityChecks(learnerPlaceholders),
       applied: appliedBy(learnerPlaceholders.studentId),
+      profile: profileFacts(learnerPlaceholders.studentId),
     })
     .from(v)
     .where(and(eq(v.id, sql.placeholder('id')), isNull(v.deletedAt)))

@@ -1,29 +1,34 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { APPLICATION_STATUSES, APPROVAL_STATUSES, JOB_TYPES, VACANCY_TARGETS } from '../../db/schema/index.js'
-import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { APPLICATION_STATUSES, APPROVAL_STATUSES } from '../../db/schema/index.js'
+import { ok, paged, pageOf } from '../../http/envelope.js'
 import { langOf, msg } from '../../http/i18n.js'
 import { perAccount } from '../../http/rate-limit.js'
 import {
-  DateOnly,
   Envelope,
-  Id,
   IdParams,
   ListEnvelope,
   Meta,
   Nullable,
   Ok,
-  Opt,
   Option,
   StringEnum,
 } from '../../http/schemas.js'
+import {
+  ApplyBody,
+  BrowseQuery,
+  HrListQuery,
+  RejectBody,
+  StaffListQuery,
+  StaffVacancyBody,
+  VacancyBody,
+} from './schemas.js'
 import {
   apply,
   approveVacancy,
   browseOptions,
   browseVacancies,
   browseVacancy,
-  CATEGORY_VALUES,
   companyStatistics,
   createStaffVacancy,
   createVacancy,
@@ -40,53 +45,7 @@ import {
   updateStaffVacancy,
   updateVacancy,
 } from './service.js'
-
-/** Text that must contain something besides spaces. */
-const Filled = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' })
-const Money = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000 })
-
-const VacancyBody = Type.Object(
-  {
-    title: Filled(200),
-    position: Filled(150),
-    description: Filled(10_000),
-    qualifications: Filled(10_000),
-    benefits: Opt(Type.String({ maxLength: 5000 })),
-    category: StringEnum(CATEGORY_VALUES),
-    job_type: StringEnum(JOB_TYPES),
-    work_location: Opt(Type.String({ maxLength: 255 })),
-    city: Opt(Type.String({ maxLength: 100 })),
-    province: Opt(Type.String({ maxLength: 100 })),
-    min_salary: Opt(Money),
-    max_salary: Opt(Money),
-    quota: Type.Integer({ minimum: 1, maximum: 10_000 }),
-    deadline: DateOnly,
-    target: StringEnum(VACANCY_TARGETS),
-    major_ids: Type.Array(Id, { minItems: 1, maxItems: 50, uniqueItems: true }),
-    is_active: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-)
-
-const MajorRef = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() })
-
-const VacancyCore = {
-  id: Type.Integer(),
-  title: Type.String(),
-  position: Type.String(),
-  category: Type.String(),
-  jobType: StringEnum(JOB_TYPES),
-  workLocation: Nullable(Type.String()),
-  city: Nullable(Type.String()),
-  province: Nullable(Type.String()),
-  minSalary: Nullable(Type.Integer()),
-  maxSalary: Nullable(Type.Integer()),
-  quota: Type.Integer(),
-  deadline: DateOnly,
-  target: StringEnum(VACANCY_TARGETS),
-  majors: Type.Array(MajorRef),
-  createdAt: Type.String({ format: 'date-time' }),
-}
+import { VacancyCore } from './shape.js'
 
 const HrVacancy = Type.Object({
   ...VacancyCore,
@@ -130,16 +89,6 @@ const HrOptions = Type.Object({
   majors: Type.Array(Option),
   jobTypes: Type.Array(Option),
   targets: Type.Array(Option),
-})
-
-const HrListQuery = Type.Object({
-  ...PageQuery,
-  status: Type.Optional(StringEnum(['active', 'inactive'] as const)),
-  job_type: Type.Optional(StringEnum(JOB_TYPES)),
-  major_id: Type.Optional(Id),
-  deadline_from: Type.Optional(DateOnly),
-  deadline_to: Type.Optional(DateOnly),
-  approval: Type.Optional(StringEnum(APPROVAL_STATUSES)),
 })
 
 const tags = ['hrd: vacancies']
@@ -281,11 +230,6 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 // ---------------------------------------------------------------- staff (admin, superadmin)
 
-const StaffVacancyBody = Type.Object(
-  { ...VacancyBody.properties, company_id: Id },
-  { additionalProperties: false },
-)
-
 const StaffVacancy = Type.Object({
   ...HrVacancy.properties,
   company: Type.Object({
@@ -306,16 +250,6 @@ const StaffVacancy = Type.Object({
   ),
   approvedBy: Nullable(Type.Object({ id: Type.Integer(), fullName: Type.String() })),
 })
-
-const StaffListQuery = Type.Object({
-  ...HrListQuery.properties,
-  company_id: Type.Optional(Id),
-})
-
-const RejectBody = Type.Object(
-  { reason: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S', description: 'Told to HR' }) },
-  { additionalProperties: false },
-)
 
 const staffTags = ['admin: vacancies']
 const staff = { roles: ['admin'] } as const
@@ -521,28 +455,11 @@ const VacancyDetail = Type.Object({
   reasons: Type.Array(Type.String()),
 })
 
-const BrowseQuery = Type.Object({
-  ...PageQuery,
-  company_id: Type.Optional(Id),
-  job_type: Type.Optional(StringEnum(JOB_TYPES)),
-  city: Type.Optional(Type.String({ maxLength: 100 })),
-  province: Type.Optional(Type.String({ maxLength: 100 })),
-  major_id: Type.Optional(Id),
-})
-
 const BrowseOptions = Type.Object({
   companies: Type.Array(Option),
   jobTypes: Type.Array(Option),
   locations: Type.Array(Type.Object({ city: Nullable(Type.String()), province: Nullable(Type.String()) })),
 })
-
-const ApplyBody = Type.Object(
-  {
-    cover_letter: Opt(Type.String({ maxLength: 5000 })),
-    portfolio_ids: Type.Optional(Type.Array(Id, { maxItems: 10, uniqueItems: true })),
-  },
-  { additionalProperties: false },
-)
 
 const Applied = Type.Object({
   id: Type.Integer(),

@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox'
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
@@ -7,10 +8,8 @@ import {
   type ApprovalStatus,
   applicationFiles,
   JOB_TYPES,
-  type JobType,
   jobVacancies,
   majors,
-  type VacancyTarget,
 } from '../../db/schema/index.js'
 import type { Page } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
@@ -22,14 +21,15 @@ import { openApplication } from '../application-lifecycle/service.js'
 import { loadTemplates, renderTemplate } from '../messages/render.js'
 import { type NewNotification, notify } from '../notifications/service.js'
 import {
+  gapsIn,
   isOpen,
   learnerOf,
   notOpenMessage,
-  profileGaps,
   profileIncompleteReason,
   reasonsNotOpen,
 } from './eligibility.js'
 import * as q from './queries.js'
+import type { ApplyBody, StaffVacancyBody, VacancyBody } from './schemas.js'
 
 // ---------------------------------------------------------------- catalogues
 
@@ -146,25 +146,7 @@ export async function hrOptions(db: Db, lang: Lang = 'id') {
 
 // ---------------------------------------------------------------- HR: changes
 
-export interface VacancyInput {
-  title: string
-  position: string
-  description: string
-  qualifications: string
-  benefits?: string | null
-  category: Category
-  job_type: JobType
-  work_location?: string | null
-  city?: string | null
-  province?: string | null
-  min_salary?: number | null
-  max_salary?: number | null
-  quota: number
-  deadline: string
-  target: VacancyTarget
-  major_ids: number[]
-  is_active?: boolean
-}
+export type VacancyInput = Static<typeof VacancyBody>
 
 const invalid = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
 const trimmed = (s: string | null | undefined) => (s == null ? s : s.trim() || null)
@@ -409,9 +391,7 @@ export async function deleteVacancy(db: Db, actor: Actor, id: number) {
 // ---------------------------------------------------------------- staff: any company's vacancies
 
 /** The HR body plus the company it is for. */
-export interface StaffVacancyInput extends VacancyInput {
-  company_id: number
-}
+export type StaffVacancyInput = Static<typeof StaffVacancyBody>
 
 /** Staff acting on an existing vacancy: its company comes from the vacancy (404 when deleted or unknown). */
 async function staffPosterOf(conn: Conn, actor: Actor, id: number): Promise<Poster> {
@@ -612,9 +592,9 @@ export async function browseVacancy(db: Db, actor: Actor, id: number, lang: Lang
   if (!open && !row.applicationId) notFound(vacancyNotFound)
   const reasons = reasonsNotOpen(row.checks, learner.role)
   if (row.applicationId) reasons.push(alreadyApplied)
-  const gaps = await profileGaps(db, learner.studentId)
+  const gaps = gapsIn(row.profile)
   if (gaps.length > 0) reasons.push(profileIncompleteReason(gaps))
-  const { checks: _checks, applicationId, applicationStatus, createdAt, ...vacancy } = row
+  const { checks: _checks, profile: _profile, applicationId, applicationStatus, createdAt, ...vacancy } = row
   return {
     ...vacancy,
     createdAt: iso(createdAt),
@@ -626,10 +606,7 @@ export async function browseVacancy(db: Db, actor: Actor, id: number, lang: Lang
 
 // ---------------------------------------------------------------- applying
 
-export interface ApplyInput {
-  cover_letter?: string | null
-  portfolio_ids?: number[]
-}
+export type ApplyInput = Static<typeof ApplyBody>
 
 const alreadyApplied = msg('Anda sudah melamar lowongan ini.', 'You have already applied to this vacancy.')
 
@@ -650,7 +627,7 @@ export async function apply(db: Db, actor: Actor, vacancyId: number, input: Appl
     // Waiting for (or refused) approval: learners do not know it exists.
     if (!vacancy.checks.approved) notFound(vacancyNotFound)
     if (!isOpen(vacancy.checks)) unprocessable(notOpenMessage(vacancy.checks, learner.role))
-    const gaps = await profileGaps(tx, learner.studentId)
+    const gaps = gapsIn(vacancy.profile)
     if (gaps.length > 0) unprocessable(profileIncompleteReason(gaps))
     const own = await q.ownPortfolioFileIds(tx, learner.studentId, portfolioIds)
     const foreign = portfolioIds.filter((id) => !own.has(id))
