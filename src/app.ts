@@ -21,6 +21,7 @@ import { applicantReviewRoutes } from './modules/applicant-reviews/routes.js'
 import { applicationRoutes } from './modules/applications/routes.js'
 import { attendanceRoutes } from './modules/attendance/routes.js'
 import { passwordLinkAdminRoutes, passwordRoutes } from './modules/auth/password.routes.js'
+import { tokenAccount, touchToken } from './modules/auth/queries.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { calendarRoutes } from './modules/calendar/routes.js'
 import { checkInCodeRoutes, checkInRoutes } from './modules/check-in/routes.js'
@@ -210,7 +211,11 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   await app.register(multipart, {
     limits: { fileSize: config.uploadLimit, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   })
-  registerAuth(app, database.db)
+  // The token hook (http/) with the auth module's token SQL, which http/ may not import itself.
+  registerAuth(app, {
+    lookup: (tokenId) => tokenAccount(database.db, tokenId),
+    touch: (tokenId) => touchToken(database.db, tokenId),
+  })
   // HR routes that staff may use for a company without HR: the company acted for (src/http/scope.ts).
   registerActingCompany(app, database.db)
 

@@ -1,10 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Actor } from '../actor.js'
-import type { Conn, Db } from '../db/client.js'
-import { prepared } from '../db/prepared.js'
-import { accessTokens, companies, type Role, students, users } from '../db/schema/index.js'
+import type { Conn } from '../db/client.js'
+import { accessTokens, type Role } from '../db/schema/index.js'
 import { AppError } from './errors.js'
 import { msg } from './i18n.js'
 
@@ -76,33 +74,33 @@ const unauthenticated = (
   ),
 ) => new AppError(401, m)
 
-/** The token and its account, on every request: a prepared statement (src/db/prepared.ts). */
-const tokenLookup = prepared((db) =>
-  db
-    .select({
-      tokenHash: accessTokens.tokenHash,
-      expiresAt: accessTokens.expiresAt,
-      lastUsedAt: accessTokens.lastUsedAt,
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      role: users.role,
-      isActive: users.isActive,
-      mustChangePassword: users.mustChangePassword,
-      companyId: users.companyId,
-      companyActive: companies.isActive,
-      studentId: students.id,
-    })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(students, eq(students.userId, users.id))
-    .where(eq(accessTokens.id, sql.placeholder('tokenId')))
-    .limit(1)
-    .prepare('auth_token_lookup'),
-)
+/** A token and its account, as the hook reads them (`tokenAccount`, src/modules/auth/queries.ts). */
+export interface TokenAccount {
+  tokenHash: string
+  expiresAt: Date
+  lastUsedAt: Date | null
+  id: number
+  email: string
+  fullName: string
+  role: Role
+  isActive: boolean
+  mustChangePassword: boolean
+  companyId: number | null
+  /** Null without a company. */
+  companyActive: boolean | null
+  studentId: number | null
+}
 
-type TokenRow = Awaited<ReturnType<ReturnType<typeof tokenLookup>['execute']>>[number]
+/**
+ * The token's SQL, which the auth module owns (src/modules/auth/queries.ts, prepared statements):
+ * app.ts hands it to the hook, since http/ imports no module.
+ */
+export interface TokenStore {
+  /** The token with this id and its account: none or one row. */
+  lookup(tokenId: number): Promise<TokenAccount[]>
+  /** `last_used_at = now()` for the token. */
+  touch(tokenId: number): Promise<unknown>
+}
 
 /**
  * Token lookups kept in memory for `ttlMs` (AUTH_CACHE_SECONDS): most requests then need no database
@@ -115,16 +113,20 @@ type TokenRow = Awaited<ReturnType<ReturnType<typeof tokenLookup>['execute']>>[n
 interface TokenCache {
   ttlMs: number
   generation: number
-  entries: Map<number, { row: TokenRow; until: number }>
+  entries: Map<number, { row: TokenAccount; until: number }>
 }
 
 const TOKEN_CACHE_MAX = 10_000
 
-async function lookupToken(db: Db, cache: TokenCache, tokenId: number): Promise<TokenRow | undefined> {
+async function lookupToken(
+  tokens: TokenStore,
+  cache: TokenCache,
+  tokenId: number,
+): Promise<TokenAccount | undefined> {
   const hit = cache.ttlMs > 0 ? cache.entries.get(tokenId) : undefined
   if (hit && hit.until > Date.now()) return hit.row
   const generation = cache.generation
-  const [row] = await tokenLookup(db).execute({ tokenId })
+  const [row] = await tokens.lookup(tokenId)
   if (row && cache.ttlMs > 0 && generation === cache.generation) {
     cache.entries.delete(tokenId)
     if (cache.entries.size >= TOKEN_CACHE_MAX)
@@ -139,21 +141,17 @@ function forgetTokens(cache: TokenCache) {
   cache.entries.clear()
 }
 
-const tokenTouch = prepared((db) =>
-  db
-    .update(accessTokens)
-    .set({ lastUsedAt: sql`now()` })
-    .where(eq(accessTokens.id, sql.placeholder('tokenId')))
-    .prepare('auth_token_touch'),
-)
-
-async function authenticate(db: Db, cache: TokenCache, header: string | undefined): Promise<Checked> {
+async function authenticate(
+  tokens: TokenStore,
+  cache: TokenCache,
+  header: string | undefined,
+): Promise<Checked> {
   const match = header?.match(/^Bearer\s+(\d{1,10})\|([A-Za-z0-9]{40})$/)
   if (!match) throw unauthenticated()
   const tokenId = Number(match[1])
   // Token ids are PostgreSQL integers: a larger one cannot exist (and would be a database error).
   if (tokenId > 2147483647) throw unauthenticated()
-  const row = await lookupToken(db, cache, tokenId)
+  const row = await lookupToken(tokens, cache, tokenId)
   if (!row) throw unauthenticated()
   if (!timingSafeEqual(Buffer.from(row.tokenHash, 'hex'), sha256(match[2]))) throw unauthenticated()
   if (row.expiresAt.getTime() <= Date.now())
@@ -166,7 +164,7 @@ async function authenticate(db: Db, cache: TokenCache, header: string | undefine
   if (!row.isActive)
     throw unauthenticated(msg('Akun Anda telah dinonaktifkan.', 'Your account has been deactivated.'))
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
-    await tokenTouch(db).execute({ tokenId })
+    await tokens.touch(tokenId)
     row.lastUsedAt = new Date()
   }
   return {
@@ -189,8 +187,11 @@ export function allows(required: readonly Role[], role: Role): boolean {
   return required.includes(role) || (role === 'superadmin' && required.includes('admin'))
 }
 
-/** One hook for the whole API: a token on every `/api` route but the public ones, then the route's roles. */
-export function registerAuth(app: FastifyInstance, db: Db) {
+/**
+ * One hook for the whole API: a token on every `/api` route but the public ones, then the route's roles.
+ * `tokens` reads and touches the token (app.ts passes the auth module's queries).
+ */
+export function registerAuth(app: FastifyInstance, tokens: TokenStore) {
   const cache: TokenCache = { ttlMs: app.config.authCacheMs, generation: 0, entries: new Map() }
   app.decorateRequest('user', null as unknown as Actor)
   // Before the answer leaves: the client's next request already sees the change.
@@ -202,7 +203,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     const url = req.routeOptions.url
     const config = req.routeOptions.config
     if (!url || !url.startsWith('/api') || config.public) return
-    const actor = await authenticate(db, cache, req.headers.authorization)
+    const actor = await authenticate(tokens, cache, req.headers.authorization)
     // Before the role check: whatever the route, such an account is told what to do first.
     if (actor.mustChangePassword && !config.whilePasswordChangeRequired)
       throw new AppError(

@@ -68,9 +68,6 @@ export const BulkResult = Type.Object({
   failures: Type.Array(Type.Object({ id: Type.Integer(), reason: Type.String() })),
 })
 
-/** A stored file as every response shows it: defined with its columns and mapper in shapes/file.ts. */
-export { FileOut } from './shapes/file.js'
-
 export const Option = Type.Object({
   value: Type.Union([Type.String(), Type.Integer()]),
   label: Type.String(),

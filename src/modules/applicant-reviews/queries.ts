@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
 import { literal, preparedBySize } from '../../db/prepared.js'
@@ -11,7 +11,8 @@ import {
   students,
   users,
 } from '../../db/schema/index.js'
-import { likePattern, type Page } from '../../http/envelope.js'
+import type { Page } from '../../http/envelope.js'
+import { applicantColumns, applicantSearch } from '../../http/shapes/applicant.js'
 import { portfolioFilesOf, timelineOf } from '../applications/timeline.js'
 
 export interface ReviewFilters {
@@ -30,9 +31,7 @@ function filtersOf(companyId: number | Placeholder, f: ReviewFilters, withStatus
     ofCompany(companyId),
     f.jobVacancyId ? eq(applications.jobVacancyId, f.jobVacancyId) : undefined,
     withStatus && f.status ? eq(applications.status, f.status) : undefined,
-    search
-      ? or(ilike(students.fullName, likePattern(search)), ilike(students.nis, likePattern(search)))
-      : undefined,
+    search ? applicantSearch(search) : undefined,
   )
 }
 
@@ -43,12 +42,8 @@ const itemFields = {
   reviewNotes: applications.reviewNotes,
   reviewedAt: applications.reviewedAt,
   createdAt: applications.createdAt,
-  studentId: students.id,
-  fullName: students.fullName,
-  nis: students.nis,
+  ...applicantColumns,
   applicantRole: applications.applicantRole,
-  majorId: majors.id,
-  majorName: majors.name,
   className: students.className,
   graduationYear: students.graduationYear,
   vacancyId: jobVacancies.id,

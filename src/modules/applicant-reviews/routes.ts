@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { APPLICATION_STATUSES, REVIEW_DECISIONS } from '../../db/schema/index.js'
-import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { ok, paged } from '../../http/envelope.js'
 import { langOf, msg, tr } from '../../http/i18n.js'
 import {
   BulkResult,
   DateOnly,
   DateTime,
   Envelope,
-  FileOut,
-  Id,
   IdParams,
   ListEnvelope,
   Meta,
@@ -18,7 +16,10 @@ import {
   StringEnum,
 } from '../../http/schemas.js'
 import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
+import { ApplicantOut } from '../../http/shapes/applicant.js'
+import { FileOut } from '../../http/shapes/file.js'
 import { TimelineEntry } from '../applications/timeline.js'
+import { BulkReviewBody, ReviewBody, ReviewListQuery } from './schemas.js'
 import { bulkReview, listReviews, review, reviewDetail, reviewOptions } from './service.js'
 
 const Str = Nullable(Type.String())
@@ -31,12 +32,9 @@ const ReviewItem = Type.Object({
   reviewedAt: Nullable(DateTime),
   createdAt: DateTime,
   applicant: Type.Object({
-    studentId: Type.Integer(),
-    fullName: Type.String(),
-    nis: Type.String(),
+    ...ApplicantOut.properties,
     /** What the applicant was when applying. */
     role: StringEnum(['siswa', 'alumni'] as const),
-    major: Type.Object({ id: Type.Integer(), name: Type.String() }),
     className: Str,
     graduationYear: Nullable(Type.Integer()),
   }),
@@ -93,12 +91,6 @@ const ReviewDetail = Type.Object({
   timeline: Type.Array(TimelineEntry),
 })
 
-const Decision = StringEnum(REVIEW_DECISIONS, {
-  description: '`lolos` (passes document review) or `tidak_lolos`',
-})
-/** A nullable string as one JSON-schema type, so a too-long text gets one message, not one per branch. */
-const Notes = Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 2000 }))
-
 const tags = ['applicant review']
 // Staff act through these routes for a company without HR (src/http/scope.ts).
 const byCompany = hrOrStaff('company_id')
@@ -114,12 +106,7 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Applicants to the company's vacancies, with counts per status",
         description:
           '`search` matches the full name or NIS. `meta.summary` counts the applications per status for the same filters except `status`.',
-        querystring: Type.Object({
-          ...PageQuery,
-          ...ActingCompanyQuery,
-          job_vacancy_id: Type.Optional(Id),
-          status: Type.Optional(StringEnum(APPLICATION_STATUSES)),
-        }),
+        querystring: ReviewListQuery,
         response: { 200: ListEnvelope(ReviewItem, Type.Object({ ...Meta.properties, summary: Summary })) },
       },
     },
@@ -167,7 +154,7 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Document review of a pending application: lolos -> in_progress, tidak_lolos -> rejected',
         params: IdParams,
-        body: Type.Object({ decision: Decision, notes: Notes }, { additionalProperties: false }),
+        body: ReviewBody,
         response: { 200: Envelope(ReviewItem) },
       },
     },
@@ -193,14 +180,7 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'One decision for 1 to 100 pending applications; each id succeeds or fails on its own',
         querystring: Type.Object(ActingCompanyQuery),
-        body: Type.Object(
-          {
-            application_ids: Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true }),
-            decision: Decision,
-            notes: Notes,
-          },
-          { additionalProperties: false },
-        ),
+        body: BulkReviewBody,
         response: { 200: Envelope(BulkResult) },
       },
     },

@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox'
 import { sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
@@ -6,12 +7,14 @@ import { pageOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { type Lang, type Msg, msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
+import { applicantOut } from '../../http/shapes/applicant.js'
 import { labelOf, optionsOf } from '../../vocabulary/index.js'
 import { moveApplications, stageOf } from '../application-lifecycle/service.js'
 import { filesWithAttachedOut, timelineOut } from '../applications/timeline.js'
 import type { MessageKey } from '../messages/catalogue.js'
 import { loadTemplates, renderTemplate, type Template } from '../messages/render.js'
 import * as q from './queries.js'
+import type { BulkReviewBody, ReviewBody, ReviewListQuery } from './schemas.js'
 
 /** The stage a review writes to the timeline. */
 export const REVIEW_STAGE = stageOf('reviewPassed')
@@ -27,11 +30,8 @@ function itemOut(r: q.ReviewItemRow) {
     reviewedAt: r.reviewedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     applicant: {
-      studentId: r.studentId,
-      fullName: r.fullName,
-      nis: r.nis,
+      ...applicantOut(r),
       role: r.applicantRole,
-      major: { id: r.majorId, name: r.majorName },
       className: r.className,
       graduationYear: r.graduationYear,
     },
@@ -39,16 +39,8 @@ function itemOut(r: q.ReviewItemRow) {
   }
 }
 
-export interface ReviewListQuery {
-  page?: number
-  per_page?: number
-  search?: string
-  job_vacancy_id?: number
-  status?: ApplicationStatus
-}
-
 /** A page of the company's applicants, with counts per status for the same filters but status. */
-export async function listReviews(db: Db, actor: Actor, query: ReviewListQuery) {
+export async function listReviews(db: Db, actor: Actor, query: Static<typeof ReviewListQuery>) {
   const companyId = companyOf(actor)
   const page = pageOf(query)
   const filters = { jobVacancyId: query.job_vacancy_id, status: query.status, search: query.search }
@@ -105,10 +97,7 @@ export async function reviewDetail(db: Conn, actor: Actor, id: number) {
   }
 }
 
-export interface ReviewInput {
-  decision: ReviewDecision
-  notes?: string | null
-}
+export type ReviewInput = Static<typeof ReviewBody>
 
 function notReviewable(status: ApplicationStatus): Msg {
   if (status === 'withdrawn')
@@ -207,9 +196,7 @@ export async function review(db: Db, actor: Actor, id: number, input: ReviewInpu
   })
 }
 
-export interface BulkReviewInput extends ReviewInput {
-  application_ids: number[]
-}
+export type BulkReviewInput = Static<typeof BulkReviewBody>
 
 /**
  * One decision for up to 100 applications. Each one is reviewed whole or not at all: the pending

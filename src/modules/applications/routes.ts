@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { APPLICATION_STATUSES, JOB_TYPES } from '../../db/schema/index.js'
-import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import {
   DateOnly,
   DateTime,
   Envelope,
-  FileOut,
   IdParams,
   ListEnvelope,
   Nullable,
   StringEnum,
 } from '../../http/schemas.js'
+import { FileOut } from '../../http/shapes/file.js'
+import { MyApplicationListQuery } from './schemas.js'
 import { ApplicantPlacement, ApplicantTest, PublishedResult, UpcomingTest } from './selection.js'
 import { listMyApplications, myApplicationDetail, withdraw } from './service.js'
 import { LastEvent, TimelineEntry } from './timeline.js'
@@ -68,7 +69,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "The caller's applications with their current status, newest first",
-        querystring: Type.Object({ ...PageQuery, status: Type.Optional(StringEnum(APPLICATION_STATUSES)) }),
+        querystring: MyApplicationListQuery,
         response: { 200: ListEnvelope(MyApplication) },
       },
     },

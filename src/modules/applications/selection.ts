@@ -16,6 +16,7 @@ import {
   type ValidationStatus,
 } from '../../db/schema/index.js'
 import { DateOnly, DateTime, Nullable, StringEnum } from '../../http/schemas.js'
+import { downloadUrlOf } from '../../http/shapes/file.js'
 
 /**
  * What the applicant sees of the tests and the selection, each read as one JSON subquery of the
@@ -126,7 +127,6 @@ export const placementOf = (applicationId: Ref) => sql<PlacementJson | null>`(
   from ${placements} where ${placements.applicationId} = ${applicationId})`
 
 const iso = (at: string) => new Date(at).toISOString()
-const downloadUrl = (fileId: number | null) => (fileId ? `/api/files/${fileId}/download` : null)
 
 export function resultOut(r: ResultJson | null) {
   // A published result always carries a decision; `pending` is never published.
@@ -138,7 +138,7 @@ export function resultOut(r: ResultJson | null) {
     mcuScore: r.mcuScore,
     finalScore: r.finalScore,
     notes: r.notes,
-    letterUrl: downloadUrl(r.letterFileId),
+    letterUrl: r.letterFileId ? downloadUrlOf(r.letterFileId) : null,
     publishedAt: iso(r.publishedAt),
   }
 }

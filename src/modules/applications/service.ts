@@ -1,13 +1,15 @@
+import type { Static } from '@sinclair/typebox'
 import { eq } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
-import { type ApplicationStatus, applications } from '../../db/schema/index.js'
+import { applications } from '../../db/schema/index.js'
 import { pageOf, totalOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications, stageOf } from '../application-lifecycle/service.js'
 import * as q from './queries.js'
+import type { MyApplicationListQuery } from './schemas.js'
 import { resultOut, testsOut } from './selection.js'
 import { filesOut, lastEventOut, timelineOut } from './timeline.js'
 
@@ -39,13 +41,7 @@ function itemOut(r: q.MyApplicationRow) {
   }
 }
 
-export interface MyApplicationsQuery {
-  page?: number
-  per_page?: number
-  status?: ApplicationStatus
-}
-
-export async function listMyApplications(db: Db, actor: Actor, query: MyApplicationsQuery) {
+export async function listMyApplications(db: Db, actor: Actor, query: Static<typeof MyApplicationListQuery>) {
   const page = pageOf(query)
   if (!actor.studentId) return { rows: [], total: 0, page }
   const studentId = actor.studentId

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm'
-import { applicationEvents, applicationFiles, type FileCategory, files } from '../../db/schema/index.js'
-import { fileOut } from '../files/mapper.js'
+import { applicationEvents, applicationFiles, files } from '../../db/schema/index.js'
+import { type FileRefJson, fileJson, fileOut } from '../../http/shapes/file.js'
 
 /**
  * Pieces that the applicant's view (`my-applications`) and HR's view (`applicant-reviews`) of an
@@ -64,25 +64,12 @@ export const timelineOut = (rows: EventJson[]) =>
 export const lastEventOut = (e: Omit<EventJson, 'notes' | 'actor'> | null) =>
   e ? { stage: e.stage, status: e.status, at: iso(e.at) } : null
 
-export interface FileJson {
-  id: number
-  category: FileCategory
-  title: string
-  originalName: string
-  mimeType: string
-  size: number
-  createdAt: string
-  attached: boolean
-}
-
-const fileJson = (attached: SQL) => sql`json_build_object(
-  'id', ${files.id}, 'category', ${files.category}, 'title', ${files.title},
-  'originalName', ${files.originalName}, 'mimeType', ${files.mimeType}, 'size', ${files.size},
-  'createdAt', ${files.createdAt}, 'attached', ${attached})`
+/** A file reference as `fileJson` builds it, plus whether it was attached to the application. */
+type AttachedFileJson = FileRefJson & { attached: boolean }
 
 /** The portfolio files attached to the application when it was submitted, oldest first. */
-export const attachedFilesOf = (applicationId: AnyColumn | SQL) => sql<FileJson[]>`(
-  select coalesce(json_agg(${fileJson(sql`true`)} order by ${files.createdAt}, ${files.id}), '[]'::json)
+export const attachedFilesOf = (applicationId: AnyColumn | SQL) => sql<AttachedFileJson[]>`(
+  select coalesce(json_agg(${fileJson({ attached: sql`true` })} order by ${files.createdAt}, ${files.id}), '[]'::json)
   from ${applicationFiles} join ${files} on ${files.id} = ${applicationFiles.fileId}
   where ${applicationFiles.applicationId} = ${applicationId})`
 
@@ -92,19 +79,18 @@ export const attachedFilesOf = (applicationId: AnyColumn | SQL) => sql<FileJson[
  */
 export const portfolioFilesOf = (applicationId: AnyColumn | SQL, studentId: AnyColumn | SQL) => {
   const attached = sql`exists (select 1 from ${applicationFiles} where ${applicationFiles.applicationId} = ${applicationId} and ${applicationFiles.fileId} = ${files.id})`
-  return sql<FileJson[]>`(
+  return sql<AttachedFileJson[]>`(
   select coalesce(json_agg(f.file order by f.attached desc, f.created_at desc, f.id desc), '[]'::json)
   from (
-    select ${fileJson(attached)} as file, ${attached} as attached, ${files.createdAt} as created_at, ${files.id} as id
+    select ${fileJson({ attached })} as file, ${attached} as attached, ${files.createdAt} as created_at, ${files.id} as id
     from ${files}
     where (${files.studentId} = ${studentId} and ${files.category} <> 'decision_letter')
        or ${files.id} in (select ${applicationFiles.fileId} from ${applicationFiles} where ${applicationFiles.applicationId} = ${applicationId})
   ) f)`
 }
 
-export const filesOut = (rows: FileJson[]) =>
-  rows.map((f) => fileOut({ ...f, createdAt: new Date(f.createdAt) }))
+export const filesOut = (rows: FileRefJson[]) => rows.map((f) => fileOut(f))
 
 /** HR's view: each file also says whether it was attached to the application. */
-export const filesWithAttachedOut = (rows: FileJson[]) =>
-  rows.map((f) => ({ ...fileOut({ ...f, createdAt: new Date(f.createdAt) }), attached: f.attached }))
+export const filesWithAttachedOut = (rows: AttachedFileJson[]) =>
+  rows.map((f) => ({ ...fileOut(f), attached: f.attached }))

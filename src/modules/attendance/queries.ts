@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
 import {
@@ -13,7 +13,8 @@ import {
   users,
   type ValidationStatus,
 } from '../../db/schema/index.js'
-import { likePattern, type Page, totalOf } from '../../http/envelope.js'
+import { type Page, totalOf } from '../../http/envelope.js'
+import { applicantColumns, applicantSearch } from '../../http/shapes/applicant.js'
 
 const tp = testParticipants
 const s = testSchedules
@@ -27,11 +28,7 @@ const itemFields = {
   id: tp.id,
   applicationId: tp.applicationId,
   applicationStatus: applications.status,
-  studentId: students.id,
-  fullName: students.fullName,
-  nis: students.nis,
-  majorId: majors.id,
-  majorName: majors.name,
+  ...applicantColumns,
   companyId: companies.id,
   companyName: companies.name,
   vacancyId: jobVacancies.id,
@@ -100,9 +97,7 @@ function whereOf(f: AttendanceFilters): SQL | undefined {
       : undefined,
     f.from ? gte(s.scheduledAt, f.from) : undefined,
     f.before ? lt(s.scheduledAt, f.before) : undefined,
-    search
-      ? or(ilike(students.fullName, likePattern(search)), ilike(students.nis, likePattern(search)))
-      : undefined,
+    search ? applicantSearch(search) : undefined,
   )
 }
 

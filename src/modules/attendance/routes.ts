@@ -6,34 +6,26 @@ import {
   TEST_KINDS,
   VALIDATION_STATUSES,
 } from '../../db/schema/index.js'
-import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { ok, paged } from '../../http/envelope.js'
 import { langOf, msg, tr } from '../../http/i18n.js'
 import {
   BulkResult,
-  DateOnly,
   DateTime,
   Envelope,
-  Id,
   IdParams,
   ListEnvelope,
   Nullable,
-  Opt,
   StringEnum,
 } from '../../http/schemas.js'
+import { ApplicantOut } from '../../http/shapes/applicant.js'
+import { BulkValidateBody, HistoryQuery, QueueQuery, ValidateBody } from './schemas.js'
 import { bulkValidate, listAttendances, validateAttendance } from './service.js'
-
-const VALIDATED = ['verified', 'rejected'] as const
 
 const AttendanceOut = Type.Object({
   id: Type.Integer({ description: 'The attendance record (the participant id of the schedule)' }),
   applicationId: Type.Integer(),
   applicationStatus: StringEnum(APPLICATION_STATUSES),
-  applicant: Type.Object({
-    studentId: Type.Integer(),
-    fullName: Type.String(),
-    nis: Type.String(),
-    major: Type.Object({ id: Type.Integer(), name: Type.String() }),
-  }),
+  applicant: ApplicantOut,
   company: Type.Object({ id: Type.Integer(), name: Type.String() }),
   vacancy: Type.Object({ id: Type.Integer(), title: Type.String() }),
   schedule: Type.Object({
@@ -62,22 +54,6 @@ const AttendanceOut = Type.Object({
   validatedBy: Nullable(Type.Object({ id: Type.Integer(), fullName: Type.String() })),
 })
 
-const Filters = {
-  ...PageQuery,
-  company_id: Type.Optional(Id),
-  job_vacancy_id: Type.Optional(Id),
-  test_schedule_id: Type.Optional(Id),
-  attendance_status: Type.Optional(StringEnum([...ATTENDANCE_STATUSES, 'unmarked'] as const)),
-  date_from: Type.Optional(DateOnly),
-  date_to: Type.Optional(DateOnly),
-}
-
-const Validation = {
-  status: StringEnum(ATTENDANCE_STATUSES, { description: 'The attendance as the career center finds it' }),
-  validation_status: StringEnum(VALIDATED),
-  notes: Opt(Type.String({ maxLength: 1000 })),
-}
-
 const tags = ['attendance']
 const config = { roles: ['admin'] } as const
 const filterDescription =
@@ -92,7 +68,7 @@ export const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Attendance records awaiting validation, oldest test first',
         description: filterDescription,
-        querystring: Type.Object(Filters),
+        querystring: QueueQuery,
         response: { 200: ListEnvelope(AttendanceOut) },
       },
     },
@@ -110,7 +86,7 @@ export const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Validated attendance records (verified or rejected), latest validation first',
         description: filterDescription,
-        querystring: Type.Object({ ...Filters, validation_status: Type.Optional(StringEnum(VALIDATED)) }),
+        querystring: HistoryQuery,
         response: { 200: ListEnvelope(AttendanceOut) },
       },
     },
@@ -127,13 +103,7 @@ export const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'One validation for 1 to 100 attendance records; each id succeeds or fails on its own',
-        body: Type.Object(
-          {
-            attendance_ids: Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true }),
-            ...Validation,
-          },
-          { additionalProperties: false },
-        ),
+        body: BulkValidateBody,
         response: { 200: Envelope(BulkResult) },
       },
     },
@@ -160,7 +130,7 @@ export const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Sets the attendance status and the validation (`verified` or `rejected`) with who and when. The same values again change nothing (validatedAt stays); other values update the record.',
         params: IdParams,
-        body: Type.Object(Validation, { additionalProperties: false }),
+        body: ValidateBody,
         response: { 200: Envelope(AttendanceOut) },
       },
     },

@@ -1,13 +1,16 @@
+import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
-import type { AttendanceStatus, TestKind, ValidationStatus } from '../../db/schema/index.js'
+import type { TestKind } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
+import { applicantOut } from '../../http/shapes/applicant.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications, stageOf } from '../application-lifecycle/service.js'
 import { schoolDayEnd, schoolDayStart } from '../schedules/service.js'
 import * as q from './queries.js'
+import type { BulkValidateBody, HistoryQuery, ValidateBody } from './schemas.js'
 
 /** The timeline stage a verified attendance writes on the application. */
 export const ATTENDANCE_STAGE = stageOf('attendanceVerified')
@@ -19,12 +22,7 @@ function attendanceOut(r: q.AttendanceRow) {
     id: r.id,
     applicationId: r.applicationId,
     applicationStatus: r.applicationStatus,
-    applicant: {
-      studentId: r.studentId,
-      fullName: r.fullName,
-      nis: r.nis,
-      major: { id: r.majorId, name: r.majorName },
-    },
+    applicant: applicantOut(r),
     company: { id: r.companyId, name: r.companyName },
     vacancy: { id: r.vacancyId, title: r.vacancyTitle },
     schedule: {
@@ -46,18 +44,8 @@ function attendanceOut(r: q.AttendanceRow) {
   }
 }
 
-export interface AttendanceListQuery {
-  page?: number
-  per_page?: number
-  search?: string
-  company_id?: number
-  job_vacancy_id?: number
-  test_schedule_id?: number
-  attendance_status?: AttendanceStatus | 'unmarked'
-  validation_status?: Exclude<ValidationStatus, 'pending'>
-  date_from?: string
-  date_to?: string
-}
+/** The queue's query, or the history's (the same filters and the validation). */
+export type AttendanceListQuery = Static<typeof HistoryQuery>
 
 /** The validation queue (pending) or the history (verified, rejected) of every company's tests. */
 export async function listAttendances(db: Db, view: 'queue' | 'history', query: AttendanceListQuery) {
@@ -80,11 +68,7 @@ export async function listAttendances(db: Db, view: 'queue' | 'history', query: 
   return { rows: rows.map(attendanceOut), total, page }
 }
 
-export interface ValidateInput {
-  status: AttendanceStatus
-  validation_status: Exclude<ValidationStatus, 'pending'>
-  notes?: string | null
-}
+export type ValidateInput = Static<typeof ValidateBody>
 
 type Failure = 'not_found' | 'cancelled' | 'not_started'
 
@@ -166,9 +150,7 @@ export async function validateAttendance(db: Db, actor: Actor, id: number, input
   return attendanceOut((await q.attendanceItem(db, id))!)
 }
 
-export interface BulkValidateInput extends ValidateInput {
-  attendance_ids: number[]
-}
+export type BulkValidateInput = Static<typeof BulkValidateBody>
 
 /** One validation for up to 100 records in one transaction; each failing id is reported with its reason. */
 export async function bulkValidate(db: Db, actor: Actor, input: BulkValidateInput) {

@@ -1,6 +1,8 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
-import type { Conn } from '../../db/client.js'
-import { passwordLinks, users } from '../../db/schema/index.js'
+import type { Conn, Db } from '../../db/client.js'
+import { prepared } from '../../db/prepared.js'
+import { accessTokens, companies, passwordLinks, students, users } from '../../db/schema/index.js'
+import type { TokenAccount } from '../../http/auth.js'
 
 const account = {
   id: users.id,
@@ -56,3 +58,47 @@ export async function selfRequestedLinksLastHour(conn: Conn, userId: number): Pr
     )
   return n
 }
+
+/** The token and its account, on every request the hook does not find cached: a prepared statement. */
+const tokenLookup = prepared((db) =>
+  db
+    .select({
+      tokenHash: accessTokens.tokenHash,
+      expiresAt: accessTokens.expiresAt,
+      lastUsedAt: accessTokens.lastUsedAt,
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      role: users.role,
+      isActive: users.isActive,
+      mustChangePassword: users.mustChangePassword,
+      companyId: users.companyId,
+      companyActive: companies.isActive,
+      studentId: students.id,
+    })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(students, eq(students.userId, users.id))
+    .where(eq(accessTokens.id, sql.placeholder('tokenId')))
+    .limit(1)
+    .prepare('auth_token_lookup'),
+)
+
+/**
+ * The token with this id and its account: none or one row. The statement's own promise (no await of
+ * its own): the token hook (src/http/auth.ts) gets it from app.ts and awaits it once.
+ */
+export const tokenAccount = (db: Db, tokenId: number): Promise<TokenAccount[]> =>
+  tokenLookup(db).execute({ tokenId })
+
+const tokenTouch = prepared((db) =>
+  db
+    .update(accessTokens)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(accessTokens.id, sql.placeholder('tokenId')))
+    .prepare('auth_token_touch'),
+)
+
+/** The token was used now (`last_used_at`; the hook writes it at most once a minute per token). */
+export const touchToken = (db: Db, tokenId: number): Promise<unknown> => tokenTouch(db).execute({ tokenId })

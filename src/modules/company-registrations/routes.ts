@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { type StringOptions, Type } from '@sinclair/typebox'
+import { Type } from '@sinclair/typebox'
 import { REGISTRATION_STATUSES, ROLES } from '../../db/schema/index.js'
 import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import { Envelope, IdParams, ListEnvelope, Meta, Nullable, StringEnum } from '../../http/schemas.js'
+import { ConfirmBody, RegistrationBody, RejectBody } from './schemas.js'
 import {
   approveRegistration,
   confirmRegistration,
@@ -16,38 +17,6 @@ import {
 } from './service.js'
 
 const tags = ['company-registrations']
-
-/** Optional text that `null` (or an empty string) leaves empty. */
-const OptionalText = (opts: StringOptions) =>
-  Type.Optional(Type.Unsafe<string | null>({ ...Type.String(opts), nullable: true }))
-const Text = (max: number) => Type.String({ minLength: 1, maxLength: max })
-const PHONE = { maxLength: 30, pattern: '^\\+?[0-9][0-9 ().-]{4,}$', examples: ['021-4603550'] }
-
-const RegistrationBody = Type.Object(
-  {
-    name: Text(200),
-    industry: Text(100),
-    email: OptionalText({ format: 'email', maxLength: 254, description: "The company's own e-mail" }),
-    phone: OptionalText({ ...PHONE, description: "The company's own phone" }),
-    address: Text(500),
-    city: Text(100),
-    province: Text(100),
-    website: OptionalText({
-      maxLength: 255,
-      pattern: '^https?://[^\\s]+$',
-      examples: ['https://example.co.id'],
-    }),
-    description: OptionalText({ maxLength: 5000 }),
-    contact_name: Text(150),
-    contact_email: Type.String({
-      format: 'email',
-      maxLength: 254,
-      description: 'The HR contact: the confirmation link goes here, and it becomes the HR account',
-    }),
-    contact_phone: Type.String({ minLength: 1, ...PHONE }),
-  },
-  { additionalProperties: false },
-)
 
 const Status = StringEnum(REGISTRATION_STATUSES)
 const Ref = Type.Object({ id: Type.Integer(), name: Type.String() })
@@ -193,10 +162,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Confirm the contact's e-mail with the link's token: the request joins the staff's queue",
-        body: Type.Object(
-          { token: Type.String({ minLength: 1, maxLength: 200 }) },
-          { additionalProperties: false },
-        ),
+        body: ConfirmBody,
         response: {
           200: Envelope(
             Type.Object({ status: Status, companyName: Type.String(), alreadyConfirmed: Type.Boolean() }),
@@ -300,10 +266,7 @@ export const registrationAdminRoutes: FastifyPluginAsyncTypebox = async (app) =>
         tags,
         summary: 'Reject with a reason, e-mailed to the contact',
         params: IdParams,
-        body: Type.Object(
-          { reason: Type.String({ minLength: 1, maxLength: 1000 }) },
-          { additionalProperties: false },
-        ),
+        body: RejectBody,
         response: { 200: Envelope(Decision) },
       },
     },

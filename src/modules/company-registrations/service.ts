@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { Static } from '@sinclair/typebox'
 import { eq, sql } from 'drizzle-orm'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Actor } from '../../actor.js'
@@ -14,6 +15,7 @@ import { wordsOf } from '../../vocabulary/index.js'
 import { hashLinkSecret, issuePasswordLink, PASSWORD_LINK_MINUTES } from '../auth/password-links.js'
 import { renderMessage } from '../messages/render.js'
 import * as q from './queries.js'
+import type { RegistrationBody, RejectBody } from './schemas.js'
 
 /** What a change here needs besides the database: the e-mail outbox and the settings (links, limits). */
 export interface Deps {
@@ -27,20 +29,7 @@ export const CONFIRM_HOURS = 72
 /** The web client's page that takes the confirmation link (web/src/features/company-registrations). */
 export const CONFIRM_PAGE = '/daftar-perusahaan/konfirmasi'
 
-export interface RegistrationInput {
-  name: string
-  industry: string
-  email?: string | null
-  phone?: string | null
-  address: string
-  city: string
-  province: string
-  website?: string | null
-  description?: string | null
-  contact_name: string
-  contact_email: string
-  contact_phone: string
-}
+type RegistrationInput = Static<typeof RegistrationBody>
 
 /** Registrations per address and hour (`REGISTRATION_MAX_PER_HOUR`), counted per instance like logins. */
 export function registrationLimiter(config: Config) {
@@ -416,7 +405,12 @@ export async function approveRegistration(deps: Deps, actor: Actor, id: number) 
 }
 
 /** Refuses the request with a reason, which the contact receives by e-mail (when e-mail is on). */
-export async function rejectRegistration(deps: Deps, actor: Actor, id: number, input: { reason: string }) {
+export async function rejectRegistration(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  input: Static<typeof RejectBody>,
+) {
   const reason = input.reason.trim()
   if (!reason)
     unprocessable(msg('Data yang dikirim tidak valid.', 'The given data was invalid.'), {

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ROLES } from '../../db/schema/index.js'
-import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import { Envelope, Id, IdParams, ListEnvelope, Nullable, Ok, Option, StringEnum } from '../../http/schemas.js'
+import {
+  CompanyListQuery,
+  CompanyOptionsQuery,
+  CreateCompanyBody,
+  HrAccountBody,
+  UpdateCompanyBody,
+} from './companies.schemas.js'
 import {
   companyOptions,
   createCompany,
@@ -15,7 +22,6 @@ import {
   unlinkHrAccount,
   updateCompany,
 } from './companies.service.js'
-import { NullableString, OptionsQuery } from './departments.routes.js'
 
 const CompanyItem = Type.Object({
   id: Type.Integer(),
@@ -56,67 +62,6 @@ const LinkedAccount = Type.Object({
   companyId: Nullable(Type.Integer()),
 })
 
-const companyFields = {
-  industry: Type.Optional(NullableString({ maxLength: 100 })),
-  email: Type.Optional(NullableString({ format: 'email', maxLength: 254 })),
-  phone: Type.Optional(
-    NullableString({
-      maxLength: 30,
-      pattern: '^\\+?[0-9][0-9 ().-]{4,}$',
-      examples: ['021-4603550'],
-    }),
-  ),
-  address: Type.Optional(NullableString({ maxLength: 500 })),
-  city: Type.Optional(NullableString({ maxLength: 100 })),
-  province: Type.Optional(NullableString({ maxLength: 100 })),
-  website: Type.Optional(
-    NullableString({ maxLength: 255, pattern: '^https?://[^\\s]+$', examples: ['https://example.co.id'] }),
-  ),
-  description: Type.Optional(NullableString({ maxLength: 5000 })),
-}
-const CompanyName = Type.String({ minLength: 1, maxLength: 200 })
-
-const CreateBody = Type.Object(
-  {
-    name: CompanyName,
-    ...companyFields,
-    is_active: Type.Optional(Type.Boolean({ default: true })),
-  },
-  { additionalProperties: false },
-)
-
-const UpdateBody = Type.Object(
-  {
-    name: Type.Optional(CompanyName),
-    ...companyFields,
-    is_active: Type.Optional(Type.Boolean()),
-    vacancies_need_approval: Type.Optional(
-      Type.Boolean({
-        description:
-          'On: new vacancies wait for approval (set for companies that signed up themselves); off: shown at once',
-      }),
-    ),
-  },
-  {
-    additionalProperties: false,
-    description: 'Only the fields sent change; `null` clears an optional field.',
-  },
-)
-
-const HrAccountBody = Type.Object(
-  {
-    user_id: Type.Optional(Id),
-    email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
-    full_name: Type.Optional(Type.String({ minLength: 1, maxLength: 150 })),
-    password: Type.Optional(Type.String({ minLength: 8, maxLength: 200 })),
-  },
-  {
-    additionalProperties: false,
-    description:
-      'Either `user_id` of an existing `hrd` account (moved to this company), or `email`, `full_name` and `password` of a new one.',
-  },
-)
-
 const config = { roles: ['admin'] } as const
 const tags = ['companies']
 
@@ -128,23 +73,12 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'List partner companies (search: name, industry, city)',
-        querystring: Type.Object({
-          ...PageQuery,
-          is_active: Type.Optional(Type.Boolean()),
-          city: Type.Optional(Type.String({ maxLength: 100, description: 'Exact, case-insensitive' })),
-          province: Type.Optional(Type.String({ maxLength: 100, description: 'Exact, case-insensitive' })),
-        }),
+        querystring: CompanyListQuery,
         response: { 200: ListEnvelope(CompanyItem) },
       },
     },
     async (req) => {
-      const { search, is_active, city, province } = req.query
-      const page = pageOf(req.query)
-      const { rows, total } = await listCompanies(
-        app.db,
-        { search, isActive: is_active, city, province },
-        page,
-      )
+      const { rows, total, page } = await listCompanies(app.db, req.query)
       return paged(rows, total, page)
     },
   )
@@ -156,17 +90,11 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Companies for a dropdown (active ones unless include_inactive=true), optionally by name',
-        querystring: Type.Object({ ...OptionsQuery, search: PageQuery.search }),
+        querystring: CompanyOptionsQuery,
         response: { 200: Envelope(Type.Array(Option)) },
       },
     },
-    async (req) =>
-      ok(
-        await companyOptions(app.db, {
-          includeInactive: req.query.include_inactive,
-          search: req.query.search,
-        }),
-      ),
+    async (req) => ok(await companyOptions(app.db, req.query)),
   )
 
   app.get(
@@ -190,7 +118,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Create a partner company',
-        body: CreateBody,
+        body: CreateCompanyBody,
         response: { 201: Envelope(CompanyDetail) },
       },
     },
@@ -210,7 +138,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Update a partner company',
         params: IdParams,
-        body: UpdateBody,
+        body: UpdateCompanyBody,
         response: { 200: Envelope(CompanyDetail) },
       },
     },

@@ -1,38 +1,23 @@
+import type { Static } from '@sinclair/typebox'
 import { eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
 import { companies } from '../../db/schema/index.js'
-import type { Page } from '../../http/envelope.js'
+import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { assertStrongPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import * as q from './companies.queries.js'
+import type {
+  CompanyListQuery,
+  CompanyOptionsQuery,
+  CreateCompanyBody,
+  HrAccountBody,
+  UpdateCompanyBody,
+} from './companies.schemas.js'
 import { nonBlank } from './departments.service.js'
-
-export interface CompanyInput {
-  name: string
-  industry?: string | null
-  email?: string | null
-  phone?: string | null
-  address?: string | null
-  city?: string | null
-  province?: string | null
-  website?: string | null
-  description?: string | null
-  is_active?: boolean
-  /** Update only: companies staff create start with it off. */
-  vacancies_need_approval?: boolean
-}
-
-/** Either an existing `hrd` account (`user_id`) or a new one (`email`, `full_name`, `password`). */
-export interface HrAccountInput {
-  user_id?: number
-  email?: string
-  full_name?: string
-  password?: string
-}
 
 const notFoundCompany = () => notFound(msg('Perusahaan tidak ditemukan.', 'Company not found.'))
 
@@ -77,7 +62,7 @@ function companyDetail(row: q.CompanyRow) {
 const detailOf = async (conn: Conn, id: number) => companyDetail((await q.companyById(conn, id))!)
 
 /** The stored columns of a create or update; undefined leaves a column as it is. */
-function columnsOf(input: Partial<CompanyInput>) {
+function columnsOf(input: Static<typeof UpdateCompanyBody>) {
   return {
     name: nonBlank(input.name, 'name'),
     industry: clean(input.industry),
@@ -93,20 +78,23 @@ function columnsOf(input: Partial<CompanyInput>) {
   }
 }
 
-export async function listCompanies(db: Db, filter: q.CompanyFilter, page: Page) {
-  const { rows, total } = await q.listCompanies(db, filter, page)
-  return { rows: rows.map(companyItem), total }
+/** A page of companies for the list's query as the route checked it. */
+export async function listCompanies(db: Db, query: Static<typeof CompanyListQuery>) {
+  const { search, is_active, city, province } = query
+  const page = pageOf(query)
+  const { rows, total } = await q.listCompanies(db, { search, isActive: is_active, city, province }, page)
+  return { rows: rows.map(companyItem), total, page }
 }
 
-export function companyOptions(db: Db, filter: { includeInactive?: boolean; search?: string }) {
-  return q.companyOptions(db, { includeInactive: filter.includeInactive ?? false, search: filter.search })
+export function companyOptions(db: Db, query: Static<typeof CompanyOptionsQuery>) {
+  return q.companyOptions(db, { includeInactive: query.include_inactive ?? false, search: query.search })
 }
 
 export async function getCompany(db: Db, id: number) {
   return companyDetail((await q.companyById(db, id)) ?? notFoundCompany())
 }
 
-export async function createCompany(db: Db, actor: Actor, input: CompanyInput) {
+export async function createCompany(db: Db, actor: Actor, input: Static<typeof CreateCompanyBody>) {
   const values = columnsOf(input)
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -123,7 +111,12 @@ export async function createCompany(db: Db, actor: Actor, input: CompanyInput) {
   })
 }
 
-export async function updateCompany(db: Db, actor: Actor, id: number, input: Partial<CompanyInput>) {
+export async function updateCompany(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: Static<typeof UpdateCompanyBody>,
+) {
   const values = columnsOf(input)
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -175,7 +168,7 @@ export async function deleteCompany(db: Db, actor: Actor, id: number) {
   })
 }
 
-function checkHrAccountInput(input: HrAccountInput) {
+function checkHrAccountInput(input: Static<typeof HrAccountBody>) {
   const errors: FieldErrors = {}
   for (const field of ['email', 'full_name', 'password'] as const) {
     if (input.user_id !== undefined && input[field] !== undefined)
@@ -197,7 +190,12 @@ function checkHrAccountInput(input: HrAccountInput) {
  * Links an HR account to the company: an existing `hrd` account moves here from wherever it was,
  * or a new one is created (password hashed before the transaction).
  */
-export async function linkHrAccount(db: Db, actor: Actor, companyId: number, input: HrAccountInput) {
+export async function linkHrAccount(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  input: Static<typeof HrAccountBody>,
+) {
   checkHrAccountInput(input)
   const { user_id: userId } = input
   if (userId !== undefined) {

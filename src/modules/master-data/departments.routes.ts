@@ -18,10 +18,6 @@ import {
   updateDepartment,
 } from './departments.service.js'
 
-// The shared pieces moved to departments.schemas.ts; re-exported for companies.routes.ts, which still
-// imports them from here.
-export { NullableString, OptionsQuery } from './departments.schemas.js'
-
 const DepartmentOut = Type.Object({
   id: Type.Integer(),
   code: Type.String(),

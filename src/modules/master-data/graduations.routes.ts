@@ -2,33 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok } from '../../http/envelope.js'
 import { langOf, msg, tr } from '../../http/i18n.js'
-import { Envelope, Id, Nullable } from '../../http/schemas.js'
+import { Envelope, Nullable } from '../../http/schemas.js'
+import { GraduationBody } from './graduations.schemas.js'
 import { graduateLearners } from './graduations.service.js'
-import { Year } from './learners.routes.js'
-
-const Body = Type.Object(
-  {
-    graduation_year: Year,
-    major_id: Type.Optional(Id),
-    class_name: Type.Optional(Type.String({ minLength: 1, maxLength: 50, examples: ['XII TKJ 1'] })),
-    student_ids: Type.Optional(
-      Type.Array(Id, {
-        minItems: 1,
-        maxItems: 2000,
-        uniqueItems: true,
-        description: 'Instead of a class or major',
-      }),
-    ),
-    dry_run: Type.Optional(
-      Type.Boolean({ default: false, description: 'true: answer who would graduate, change nothing' }),
-    ),
-  },
-  {
-    additionalProperties: false,
-    description:
-      'Who graduates: the grade-12 students of `class_name` and/or `major_id`, or the listed `student_ids` (not both forms).',
-  },
-)
 
 const Graduate = Type.Object({
   id: Type.Integer(),
@@ -69,7 +45,7 @@ export const graduationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Graduate grade-12 students (a class, a major, or a list): preview with dry_run, then commit',
         description:
           'One transaction: each graduate gets the graduation year and their account the role `alumni`; the learner record, account, portfolio, applications and placements stay as they are. Someone already graduated is refused on their own (`failures`, with the reason); the others graduate. A commit that matches nobody is 422.',
-        body: Body,
+        body: GraduationBody,
         response: { 200: Envelope(GraduationOut) },
       },
     },

@@ -1,8 +1,10 @@
+import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
 import { type FieldErrors, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import * as g from './graduations.queries.js'
+import type { GraduationBody } from './graduations.schemas.js'
 import * as q from './learners.queries.js'
 
 /*
@@ -11,14 +13,6 @@ import * as q from './learners.queries.js'
  * study carry over; the account's role becomes `alumni`. Someone already graduated is refused on their
  * own (listed in `failures`), never graduated twice; the others go ahead.
  */
-
-export interface GraduationInput {
-  graduation_year: number
-  major_id?: number
-  class_name?: string
-  student_ids?: number[]
-  dry_run?: boolean
-}
 
 const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
 const WHO = msg(
@@ -95,7 +89,7 @@ function sort(rows: g.Candidate[], ids: number[] | undefined) {
  * grade-12 students of a class and/or major (their classmates already graduated that year are listed as
  * refused). A commit that finds nobody at all is a 422 on the selection.
  */
-export async function graduateLearners(db: Db, actor: Actor, input: GraduationInput) {
+export async function graduateLearners(db: Db, actor: Actor, input: Static<typeof GraduationBody>) {
   const byIds = input.student_ids !== undefined
   if (byIds && (input.class_name !== undefined || input.major_id !== undefined)) {
     const both = msg('tidak boleh dikirim bersama student_ids', 'must not be sent together with student_ids')

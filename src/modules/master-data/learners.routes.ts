@@ -1,20 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { type Static, type TSchema, Type } from '@sinclair/typebox'
-import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
+import { Type } from '@sinclair/typebox'
+import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import {
   DateOnly,
   Envelope,
-  Id,
   IdParams,
   ListEnvelope,
   Nullable,
   Ok,
-  Opt,
   Option,
   StringEnum,
 } from '../../http/schemas.js'
-import { GENDERS, RELIGIONS } from '../portfolio/options.js'
+import { GENDERS } from '../portfolio/options.js'
+import {
+  CreateLearnerBody,
+  LearnerListQuery,
+  LearnerOptionsQuery,
+  UpdateLearnerBody,
+} from './learners.schemas.js'
 import {
   createLearner,
   deleteLearner,
@@ -28,20 +32,9 @@ import {
 
 /*
  * Students (grade 12) and alumni are one table and one set of rules; their routes differ only in
- * the kind they are scoped to and in `graduation_year`, which alumni must have and students must not.
+ * the kind they are scoped to and in `graduation_year`, which alumni must have and students must not
+ * (the bodies and queries of each kind: learners.schemas.ts).
  */
-
-export const Year = Type.Integer({ minimum: 1950, maximum: 2100, examples: [2025] })
-const Nis = Type.String({
-  minLength: 1,
-  maxLength: 30,
-  pattern: '^[A-Za-z0-9][A-Za-z0-9./-]*$',
-  description: 'Nomor Induk Siswa: unique; letters, digits, `.`, `/` or `-`',
-  examples: ['2223101045'],
-})
-const ClassName = Type.String({ minLength: 1, maxLength: 50, examples: ['XII TKJ 1'] })
-/** A profile URL (http/https only) or a bare handle such as `@budi.santoso`. */
-const Social = Opt(Type.String({ maxLength: 200, pattern: '^(https?://\\S+|@?[A-Za-z0-9._-]+)$' }))
 
 const S = Nullable(Type.String())
 
@@ -74,82 +67,6 @@ export const LearnerOut = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 })
-
-/** The fields of a learner; `required` marks those POST needs (PUT makes every field optional). */
-function learnerFields(kind: Kind, required: boolean) {
-  const must = <T extends TSchema>(t: T) => (required ? t : Type.Optional(t))
-  return {
-    nis: must(Nis),
-    nisn: Opt(
-      Type.String({ pattern: '^[0-9]{10}$', description: 'NISN: 10 digits', examples: ['0071234567'] }),
-    ),
-    full_name: must(Type.String({ minLength: 1, maxLength: 150 })),
-    major_id: must(Id),
-    class_name: Opt(ClassName),
-    graduation_year:
-      kind === 'alumni'
-        ? must(Year)
-        : Type.Optional(
-            Type.Unknown({
-              description:
-                'Not accepted: a grade-12 student has no graduation year (422). Create an alumnus or use `POST /api/admin/alumni/upgrade`.',
-            }),
-          ),
-    gender: Opt(StringEnum(GENDERS)),
-    birth_place: Opt(Type.String({ maxLength: 100 })),
-    birth_date: Opt(DateOnly),
-    religion: Opt(StringEnum(RELIGIONS)),
-    address: Opt(Type.String({ maxLength: 500 })),
-    city: Opt(Type.String({ maxLength: 100 })),
-    province: Opt(Type.String({ maxLength: 100 })),
-    phone: Opt(Type.String({ pattern: '^(\\+62|62|0)8[0-9]{7,12}$', examples: ['081234567890'] })),
-    email: Opt(
-      Type.String({
-        format: 'email',
-        maxLength: 254,
-        description: 'Contact e-mail; also the login e-mail of the account (kept in step)',
-      }),
-    ),
-    skills: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 30 })),
-    social_media: Type.Optional(
-      Type.Object(Object.fromEntries(SOCIAL_KEYS.map((k) => [k, Social])), {
-        additionalProperties: false,
-        description: 'Merged key by key: keys not sent keep their value, null removes one',
-      }),
-    ),
-    create_account: Type.Optional(
-      Type.Boolean({
-        description: 'Also create the login account (needs `email` and `password`); implied by `password`',
-      }),
-    ),
-    password: Type.Optional(
-      Type.String({
-        minLength: 8,
-        maxLength: 200,
-        description: 'The password of the new login account; not for changing an existing one',
-      }),
-    ),
-  }
-}
-
-const LearnerQuery = (kind: Kind) =>
-  Type.Object({
-    ...PageQuery,
-    major_id: Type.Optional(Id),
-    department_id: Type.Optional(Id),
-    class_name: Type.Optional(Type.String({ maxLength: 50 })),
-    ...(kind === 'alumni' ? { graduation_year: Type.Optional(Year) } : {}),
-    has_account: Type.Optional(Type.Boolean({ description: 'true: only learners with a login account' })),
-  })
-
-const OptionsQuery = (kind: Kind) =>
-  Type.Object({
-    search: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the name or NIS' })),
-    major_id: Type.Optional(Id),
-    class_name: Type.Optional(Type.String({ maxLength: 50 })),
-    ...(kind === 'alumni' ? { graduation_year: Type.Optional(Year) } : {}),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 1000 })),
-  })
 
 const WORDS = {
   siswa: {
@@ -184,13 +101,10 @@ export function learnerRoutes(app: App, kind: Kind) {
   const config = { roles: ['admin'] } as const
   const w = WORDS[kind]
   const tags = [w.tag]
-  const CreateBody = Type.Object(learnerFields(kind, true), { additionalProperties: false })
-  const UpdateBody = Type.Object(learnerFields(kind, false), {
-    additionalProperties: false,
-    description: 'Only the fields sent change; `null` clears an optional one.',
-  })
-  const Query = LearnerQuery(kind)
-  const OptQuery = OptionsQuery(kind)
+  const CreateBody = CreateLearnerBody(kind)
+  const UpdateBody = UpdateLearnerBody(kind)
+  const Query = LearnerListQuery(kind)
+  const OptQuery = LearnerOptionsQuery(kind)
 
   app.get(
     '/',
@@ -204,21 +118,7 @@ export function learnerRoutes(app: App, kind: Kind) {
       },
     },
     async (req) => {
-      const query = req.query as Static<typeof Query> & { graduation_year?: number }
-      const page = pageOf(query)
-      const { rows, total } = await listLearners(
-        app.db,
-        kind,
-        {
-          search: query.search,
-          majorId: query.major_id,
-          departmentId: query.department_id,
-          className: query.class_name,
-          graduationYear: query.graduation_year,
-          hasAccount: query.has_account,
-        },
-        page,
-      )
+      const { rows, total, page } = await listLearners(app.db, kind, req.query)
       return paged(rows, total, page)
     },
   )
@@ -234,22 +134,7 @@ export function learnerRoutes(app: App, kind: Kind) {
         response: { 200: Envelope(Type.Array(Option)) },
       },
     },
-    async (req) => {
-      const query = req.query as Static<typeof OptQuery> & { graduation_year?: number }
-      return ok(
-        await learnerOptions(
-          app.db,
-          kind,
-          {
-            search: query.search,
-            majorId: query.major_id,
-            className: query.class_name,
-            graduationYear: query.graduation_year,
-          },
-          query.limit ?? 1000,
-        ),
-      )
-    },
+    async (req) => ok(await learnerOptions(app.db, kind, req.query)),
   )
 
   app.get(

@@ -1,15 +1,23 @@
+import type { Static } from '@sinclair/typebox'
 import { eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Db, Tx } from '../../db/client.js'
 import { type SocialMedia, students } from '../../db/schema/index.js'
-import type { Page } from '../../http/envelope.js'
+import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import type { Storage } from '../../storage/storage.js'
 import { checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import * as q from './learners.queries.js'
+import type {
+  CreateLearnerBody,
+  LearnerListQuery,
+  LearnerOptionsQuery,
+  UpdateLearnerBody,
+  UpgradeBody,
+} from './learners.schemas.js'
 
 export type { Kind, LearnerFilter } from './learners.queries.js'
 
@@ -18,36 +26,12 @@ type Kind = q.Kind
 export const SOCIAL_KEYS = ['linkedin', 'instagram', 'github', 'facebook', 'tiktok', 'website'] as const
 type SocialKey = (typeof SOCIAL_KEYS)[number]
 
-/** The body of POST and PUT (PUT: every field optional). Request fields are snake_case. */
-export interface LearnerInput {
-  nis: string
-  nisn?: string | null
-  full_name: string
-  major_id: number
-  class_name?: string | null
-  /** Alumni only (required there); a student sending one is told to use the upgrade. */
-  graduation_year?: unknown
-  gender?: 'L' | 'P' | null
-  birth_place?: string | null
-  birth_date?: string | null
-  religion?: string | null
-  address?: string | null
-  city?: string | null
-  province?: string | null
-  phone?: string | null
-  email?: string | null
-  skills?: string[]
-  social_media?: Partial<Record<SocialKey, string | null>>
-  create_account?: boolean
-  password?: string
-}
-
-export interface UpgradeInput {
-  student_ids?: number[]
-  class_name?: string
-  major_id?: number
-  graduation_year: number
-}
+/** POST's body. `graduation_year`: alumni must send a year; a student sending one is told to use the upgrade. */
+type LearnerInput = Static<ReturnType<typeof CreateLearnerBody>>
+/** PUT's body: only the fields sent change. */
+type LearnerPatch = Static<ReturnType<typeof UpdateLearnerBody>>
+/** A list or options query; only alumni's has `graduation_year`. */
+type ByYear = { graduation_year?: number }
 
 const WORDS = {
   siswa: { id: 'Siswa', en: 'Student' },
@@ -93,18 +77,45 @@ export function learnerOut(row: q.LearnerRow) {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export async function listLearners(db: Db, kind: Kind, filter: q.LearnerFilter, page: Page) {
-  const { rows, total } = await q.listLearners(db, kind, filter, page)
-  return { rows: rows.map(learnerOut), total }
+/** A page of learners of the kind, for the list's query as the route checked it. */
+export async function listLearners(
+  db: Db,
+  kind: Kind,
+  query: Static<ReturnType<typeof LearnerListQuery>> & ByYear,
+) {
+  const page = pageOf(query)
+  const { rows, total } = await q.listLearners(
+    db,
+    kind,
+    {
+      search: query.search,
+      majorId: query.major_id,
+      departmentId: query.department_id,
+      className: query.class_name,
+      graduationYear: query.graduation_year,
+      hasAccount: query.has_account,
+    },
+    page,
+  )
+  return { rows: rows.map(learnerOut), total, page }
 }
 
 export function learnerOptions(
   db: Db,
   kind: Kind,
-  filter: Pick<q.LearnerFilter, 'search' | 'majorId' | 'className' | 'graduationYear'>,
-  limit: number,
+  query: Static<ReturnType<typeof LearnerOptionsQuery>> & ByYear,
 ) {
-  return q.learnerOptions(db, kind, filter, limit)
+  return q.learnerOptions(
+    db,
+    kind,
+    {
+      search: query.search,
+      majorId: query.major_id,
+      className: query.class_name,
+      graduationYear: query.graduation_year,
+    },
+    query.limit ?? 1000,
+  )
 }
 
 export async function getLearner(db: Db, kind: Kind, id: number) {
@@ -126,7 +137,7 @@ function add(errors: FieldErrors, field: string, m: Msg) {
  * Turns the body into column values, collecting every field-level problem the body alone shows.
  * Only the fields sent appear in the result (PUT keeps the others).
  */
-function columnsOf(kind: Kind, input: Partial<LearnerInput>, errors: FieldErrors) {
+function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors) {
   const set: Partial<typeof students.$inferInsert> = {}
   if (input.nis !== undefined) set.nis = input.nis.trim()
   if (input.full_name !== undefined) {
@@ -183,7 +194,7 @@ function columnsOf(kind: Kind, input: Partial<LearnerInput>, errors: FieldErrors
 }
 
 /** Social media arrive as a patch: keys not sent keep their value, null (or empty) removes one. */
-function socialPatchOf(input: Partial<LearnerInput>): SocialMedia | undefined {
+function socialPatchOf(input: LearnerPatch): SocialMedia | undefined {
   if (input.social_media === undefined) return undefined
   return Object.fromEntries(
     Object.entries(input.social_media).map(([k, v]) => [k, clean(v) ?? null]),
@@ -291,13 +302,7 @@ export async function createLearner(db: Db, actor: Actor, kind: Kind, input: Lea
  * account's name and e-mail in step. A learner without an account gets one when `create_account`
  * is true or a password is given; an existing account's password is not changed here.
  */
-export async function updateLearner(
-  db: Db,
-  actor: Actor,
-  kind: Kind,
-  id: number,
-  input: Partial<LearnerInput>,
-) {
+export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number, input: LearnerPatch) {
   const errors: FieldErrors = {}
   const set = columnsOf(kind, input, errors)
   const social = socialPatchOf(input)
@@ -421,7 +426,7 @@ const ONE_FORM = msg(
  * optionally of one major). All or nothing: one unknown id or alumnus and nothing changes (422
  * naming each offending `student_ids.<index>`).
  */
-export async function upgradeToAlumni(db: Db, actor: Actor, input: UpgradeInput) {
+export async function upgradeToAlumni(db: Db, actor: Actor, input: Static<typeof UpgradeBody>) {
   const byIds = input.student_ids !== undefined
   if (byIds && (input.class_name !== undefined || input.major_id !== undefined)) {
     const both = msg('tidak boleh dikirim bersama student_ids', 'must not be sent together with student_ids')

@@ -1,18 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import { DateTime, Envelope, ListEnvelope, Nullable, StringEnum } from '../../http/schemas.js'
 import { MESSAGE_CHANNELS } from './catalogue.js'
-import {
-  BODY_MAX,
-  listTemplates,
-  previewTemplate,
-  resetTemplate,
-  saveTemplate,
-  TITLE_MAX,
-  templateDetail,
-} from './service.js'
+import { PreviewBody, TemplateBody, TemplateListQuery } from './schemas.js'
+import { listTemplates, previewTemplate, resetTemplate, saveTemplate, templateDetail } from './service.js'
 
 const KeyParams = Type.Object({
   key: Type.String({
@@ -52,9 +45,6 @@ const Detail = Type.Object({
   ),
 })
 
-const Title = Type.String({ maxLength: TITLE_MAX })
-const Body = Type.String({ maxLength: BODY_MAX })
-
 const tags = ['message templates']
 const config = { roles: ['admin'], keepsSessions: true } as const
 
@@ -72,7 +62,7 @@ export const messageTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Every message the service sends, whether the school reworded it, who and when',
         description:
           '`search` matches the key, label or title; `customised` keeps reworded (true) or default (false) ones.',
-        querystring: Type.Object({ ...PageQuery, customised: Type.Optional(Type.Boolean()) }),
+        querystring: TemplateListQuery,
         response: { 200: ListEnvelope(Item) },
       },
     },
@@ -105,7 +95,7 @@ export const messageTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Save the school’s wording of a message (title and body)',
         description: `${CHECKS} Text equal to the default removes the school’s copy (as a reset does).`,
         params: KeyParams,
-        body: Type.Object({ title: Title, body: Body }, { additionalProperties: false }),
+        body: TemplateBody,
         response: { 200: Envelope(Detail) },
       },
     },
@@ -147,10 +137,7 @@ export const messageTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The message filled with an example value for every placeholder',
         description: `Renders the \`title\` and \`body\` given (either may be left out: the saved text is used), checked as a save is: ${CHECKS} Nothing is stored.`,
         params: KeyParams,
-        body: Type.Object(
-          { title: Type.Optional(Title), body: Type.Optional(Body) },
-          { additionalProperties: false },
-        ),
+        body: PreviewBody,
         response: {
           200: Envelope(
             Type.Object({

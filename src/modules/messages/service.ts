@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
@@ -15,6 +16,7 @@ import {
 } from './catalogue.js'
 import * as q from './queries.js'
 import { defaultTemplate, renderTemplate, type Template } from './render.js'
+import type { PreviewBody, TemplateBody, TemplateListQuery } from './schemas.js'
 
 /** Longest title and body the school may write (a title is also an e-mail's subject). */
 export const TITLE_MAX = 200
@@ -65,15 +67,8 @@ function detailOut(key: MessageKey, saved: q.SavedTemplate | undefined) {
   }
 }
 
-export interface TemplateListQuery {
-  page?: number
-  per_page?: number
-  search?: string
-  customised?: boolean
-}
-
 /** Every message of the catalogue, in key order (so each area's messages stand together). */
-export async function listTemplates(db: Db, query: TemplateListQuery) {
+export async function listTemplates(db: Db, query: Static<typeof TemplateListQuery>) {
   const page = pageOf(query)
   const saved = new Map((await q.savedTemplates(db)).map((r) => [r.key, r]))
   const search = query.search?.trim().toLowerCase()
@@ -178,17 +173,12 @@ function check(key: MessageKey, t: Template) {
 // ---------------------------------------------------------------------------------------------
 // Changes
 
-export interface TemplateInput {
-  title: string
-  body: string
-}
-
 /**
  * Saves the school's wording of `key` (title and body together), checked first: an unknown placeholder
  * or an unpaired brace is refused here, never sent. A text equal to the default removes the school's
  * copy instead (the message then follows the default again). Audited with the text it replaced.
  */
-export async function saveTemplate(db: Db, actor: Actor, key: string, input: TemplateInput) {
+export async function saveTemplate(db: Db, actor: Actor, key: string, input: Static<typeof TemplateBody>) {
   const k = keyOf(key)
   const next = { title: clean(input.title), body: clean(input.body) }
   check(k, next)
@@ -220,16 +210,11 @@ export async function resetTemplate(db: Db, actor: Actor, key: string) {
   })
 }
 
-export interface PreviewInput {
-  title?: string
-  body?: string
-}
-
 /**
  * The message as a recipient would read it, every placeholder filled with its example: the text given
  * (checked as a save would be), or the saved one for what is not given.
  */
-export async function previewTemplate(db: Db, key: string, input: PreviewInput) {
+export async function previewTemplate(db: Db, key: string, input: Static<typeof PreviewBody>) {
   const k = keyOf(key)
   const saved = await q.savedTemplate(db, k)
   const current = saved ?? defaultTemplate(k)

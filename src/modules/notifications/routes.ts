@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import { DateTime, Envelope, IdParams, ListEnvelope, Meta, Nullable } from '../../http/schemas.js'
+import { NotificationListQuery } from './schemas.js'
 import { listNotifications, markAllRead, markRead } from './service.js'
 
 const Notification = Type.Object({
@@ -29,11 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "The caller's notifications, newest first, with the unread count",
         description: '`unread=true` lists only unread ones, `unread=false` only read ones.',
-        querystring: Type.Object({
-          page: PageQuery.page,
-          per_page: PageQuery.per_page,
-          unread: Type.Optional(Type.Boolean()),
-        }),
+        querystring: NotificationListQuery,
         response: {
           200: ListEnvelope(Notification, Type.Object({ ...Meta.properties, unreadCount: Type.Integer() })),
         },

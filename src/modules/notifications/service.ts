@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox'
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
@@ -7,6 +8,7 @@ import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import type { NotificationKind } from '../../vocabulary/index.js'
 import { fillSql, loadTemplates } from '../messages/render.js'
+import type { NotificationListQuery } from './schemas.js'
 
 export interface NewNotification {
   userId: number
@@ -70,15 +72,8 @@ function notificationOut(n: NotificationRow) {
 
 const mine = (actor: Actor, more?: SQL) => and(eq(notifications.userId, actor.id), more)
 
-export interface NotificationsQuery {
-  page?: number
-  per_page?: number
-  /** true: only unread ones; false: only read ones. */
-  unread?: boolean
-}
-
 /** The caller's notifications, newest first, with how many are unread. */
-export async function listNotifications(db: Db, actor: Actor, query: NotificationsQuery) {
+export async function listNotifications(db: Db, actor: Actor, query: Static<typeof NotificationListQuery>) {
   const page = pageOf(query)
   const unreadOnly =
     query.unread === undefined

@@ -2,16 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
-import { Envelope, Id, IdParams, ListEnvelope, Ok } from '../../http/schemas.js'
+import { Envelope, IdParams, ListEnvelope, Ok } from '../../http/schemas.js'
 import {
   CheckinBody,
   LearnerOption,
   LearnerSearchQuery,
-  ListQuery,
   OUTSIDE_RULES,
   OutsideBody,
   Placement,
   PlacementDetail,
+  StaffListQuery,
 } from './schemas.js'
 import {
   anyPlacementDetail,
@@ -40,7 +40,7 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Every placement, through bursa or found outside it, latest acceptance first',
         description:
           '`search` matches the full name, NIS or company; `date_from`/`date_to` filter the acceptance date (inclusive).',
-        querystring: Type.Object({ ...ListQuery, company_id: Type.Optional(Id) }),
+        querystring: StaffListQuery,
         response: { 200: ListEnvelope(Placement) },
       },
     },

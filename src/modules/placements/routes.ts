@@ -2,18 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
-import { DateOnly, Envelope, IdParams, ListEnvelope, Ok, Opt } from '../../http/schemas.js'
+import { Envelope, IdParams, ListEnvelope, Ok } from '../../http/schemas.js'
 import {
   CheckinBody,
   CompanyOutsideBody,
+  HrListQuery,
   LearnerOption,
   LearnerSearchQuery,
-  ListQuery,
-  Notes,
   OUTSIDE_RULES,
   Placement,
   PlacementDetail,
-  Status,
+  PlacementUpdateBody,
 } from './schemas.js'
 import {
   createCompanyOutsidePlacement,
@@ -40,7 +39,7 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Students and alumni placed at the company, latest acceptance first',
         description:
           '`search` matches the full name or NIS; `date_from`/`date_to` filter the acceptance date (inclusive); `source` tells placements through bursa from those found outside it.',
-        querystring: Type.Object(ListQuery),
+        querystring: HrListQuery,
         response: { 200: ListEnvelope(Placement) },
       },
     },
@@ -147,10 +146,7 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Record the placement’s status, start date and notes',
         description: 'Absent `start_date`/`notes` keep their value; null clears one.',
         params: IdParams,
-        body: Type.Object(
-          { status: Status, start_date: Opt(DateOnly), notes: Notes },
-          { additionalProperties: false },
-        ),
+        body: PlacementUpdateBody,
         response: { 200: Envelope(PlacementDetail) },
       },
     },

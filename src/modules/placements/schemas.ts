@@ -79,6 +79,18 @@ export const ListQuery = {
   source: Type.Optional(Source),
 }
 
+/** HR's list: its company's placements. */
+export const HrListQuery = Type.Object(ListQuery)
+
+/** Staff's list: every placement, or one company's. */
+export const StaffListQuery = Type.Object({ ...ListQuery, company_id: Type.Optional(Id) })
+
+/** HR's record of what became of a placement. */
+export const PlacementUpdateBody = Type.Object(
+  { status: Status, start_date: Opt(DateOnly), notes: Notes },
+  { additionalProperties: false },
+)
+
 export const CheckinBody = Type.Object(
   { month_mark: MonthMark, status: Status, notes: Notes },
   { additionalProperties: false },

@@ -1,12 +1,21 @@
+import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Db, Tx } from '../../db/client.js'
-import type { PlacementSource, PlacementStatus } from '../../db/schema/index.js'
+import type { PlacementStatus } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import * as q from './queries.js'
+import type {
+  CheckinBody,
+  CompanyOutsideBody,
+  HrListQuery,
+  OutsideBody,
+  PlacementUpdateBody,
+  StaffListQuery,
+} from './schemas.js'
 
 /** The follow-ups of a placement, in months after its start (or its acceptance when no start is known). */
 export const MONTH_MARKS = [3, 6, 12] as const
@@ -78,20 +87,7 @@ function itemOut(r: q.PlacementRow) {
   }
 }
 
-export interface PlacementListQuery {
-  page?: number
-  per_page?: number
-  search?: string
-  job_vacancy_id?: number
-  status?: PlacementStatus
-  major_id?: number
-  date_from?: string
-  date_to?: string
-  source?: PlacementSource
-  company_id?: number
-}
-
-async function listIn(db: Db, scope: q.PlacementScope, query: PlacementListQuery) {
+async function listIn(db: Db, scope: q.PlacementScope, query: Static<typeof StaffListQuery>) {
   if (query.date_from && query.date_to && query.date_to < query.date_from)
     invalidField('date_to', msg('tidak boleh sebelum date_from', 'must not be before date_from'))
   const page = pageOf(query)
@@ -113,11 +109,11 @@ async function listIn(db: Db, scope: q.PlacementScope, query: PlacementListQuery
 }
 
 /** HR: the company's placements, through bursa or found outside it. */
-export const listPlacements = (db: Db, actor: Actor, query: PlacementListQuery) =>
+export const listPlacements = (db: Db, actor: Actor, query: Static<typeof HrListQuery>) =>
   listIn(db, hrScope(actor), query)
 
 /** Staff: every placement, through bursa or found outside it. */
-export const listAllPlacements = (db: Db, query: PlacementListQuery) => listIn(db, ALL, query)
+export const listAllPlacements = (db: Db, query: Static<typeof StaffListQuery>) => listIn(db, ALL, query)
 
 /**
  * One placement with the placed person's contact. HR sees the contact of those who applied to it through
@@ -135,14 +131,13 @@ async function detailIn(db: Db | Tx, scope: q.PlacementScope, id: number) {
 export const placementDetail = (db: Db | Tx, actor: Actor, id: number) => detailIn(db, hrScope(actor), id)
 export const anyPlacementDetail = (db: Db | Tx, id: number) => detailIn(db, ALL, id)
 
-export interface PlacementUpdate {
-  status: PlacementStatus
-  start_date?: string | null
-  notes?: string | null
-}
-
 /** HR records what became of the placement: its status, start date and notes. */
-export async function updatePlacement(db: Db, actor: Actor, id: number, input: PlacementUpdate) {
+export async function updatePlacement(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: Static<typeof PlacementUpdateBody>,
+) {
   const scope = hrScope(actor)
   return db.transaction(async (tx) => {
     const p = (await q.lockPlacement(tx, scope, id)) ?? placementNotFound()
@@ -163,11 +158,7 @@ export async function updatePlacement(db: Db, actor: Actor, id: number, input: P
   })
 }
 
-export interface CheckinInput {
-  month_mark: MonthMark
-  status: PlacementStatus
-  notes?: string | null
-}
+type CheckinInput = Static<typeof CheckinBody>
 
 /**
  * Records the follow-up at 3, 6 or 12 months (again: the mark's record is replaced) and takes its
@@ -213,18 +204,11 @@ export const openPlacements = (tx: Tx, rows: q.NewPlacement[]) => q.insertPlacem
 /**
  * A hire found without a bursa application. The learner is named by `student_id` (a grade-12 student)
  * or `alumni_id` (an alumnus): both are ids of the same learner records. The employer is a partner
- * company (`company_id`) or a name (`company_name`); for HR it is always its own company.
+ * company (`company_id`) or a name (`company_name`), as staff send it; for HR it is always its own
+ * company (`CompanyOutsideBody`, the same fields without the employer's).
  */
-export interface OutsidePlacementInput {
-  student_id?: number | null
-  alumni_id?: number | null
-  company_id?: number | null
-  company_name?: string | null
-  position: string
-  accepted_date: string
-  start_date?: string | null
-  notes?: string | null
-}
+type OutsideInput = Static<typeof OutsideBody>
+type CompanyOutsideInput = Static<typeof CompanyOutsideBody>
 
 const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
 const clean = (s: string | null | undefined) => s?.trim().replace(/\s+/g, ' ') || null
@@ -245,7 +229,7 @@ interface Checked {
 }
 
 /** What the body alone shows: exactly one learner field, exactly one employer, a position, dates in order. */
-function checkInput(input: OutsidePlacementInput, employer: 'body' | number): Checked {
+function checkInput(input: OutsideInput, employer: 'body' | number): Checked {
   const errors: FieldErrors = {}
   const studentId = input.student_id ?? null
   const alumniId = input.alumni_id ?? null
@@ -440,25 +424,20 @@ async function deleteIn(db: Db, actor: Actor, scope: q.PlacementScope, id: numbe
 }
 
 /** Staff record a placement found outside bursa, at a partner company or a company they name. */
-export const createOutsidePlacement = (db: Db, actor: Actor, input: OutsidePlacementInput) =>
+export const createOutsidePlacement = (db: Db, actor: Actor, input: OutsideInput) =>
   createIn(db, actor, ALL, checkInput(input, 'body'))
 
 /** HR records a hire of its own company that came without a bursa application. */
-export function createCompanyOutsidePlacement(db: Db, actor: Actor, input: OutsidePlacementInput) {
+export function createCompanyOutsidePlacement(db: Db, actor: Actor, input: CompanyOutsideInput) {
   const scope = hrScope(actor)
   return createIn(db, actor, scope, checkInput(input, scope.companyId as number))
 }
 
 /** Staff replace an outside placement's fields (status and follow-ups stay). */
-export const replaceOutsidePlacement = (db: Db, actor: Actor, id: number, input: OutsidePlacementInput) =>
+export const replaceOutsidePlacement = (db: Db, actor: Actor, id: number, input: OutsideInput) =>
   replaceIn(db, actor, ALL, id, checkInput(input, 'body'))
 
-export function replaceCompanyOutsidePlacement(
-  db: Db,
-  actor: Actor,
-  id: number,
-  input: OutsidePlacementInput,
-) {
+export function replaceCompanyOutsidePlacement(db: Db, actor: Actor, id: number, input: CompanyOutsideInput) {
   const scope = hrScope(actor)
   return replaceIn(db, actor, scope, id, checkInput(input, scope.companyId as number))
 }

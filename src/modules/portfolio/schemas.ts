@@ -9,19 +9,27 @@ export const socialMediaOf = <T extends TSchema>(schema: T) =>
 
 const Year = Type.Integer({ minimum: 1950, maximum: 2100 })
 /** A profile URL (http/https only) or a bare handle such as `@budi.santoso`. */
-const Social = Opt(Type.String({ maxLength: 200, pattern: '^(https?://\\S+|@?[A-Za-z0-9._-]+)$' }))
+export const Social = Opt(Type.String({ maxLength: 200, pattern: '^(https?://\\S+|@?[A-Za-z0-9._-]+)$' }))
+
+/**
+ * A learner's personal data, the same rules whoever writes it: the learner (`ProfileBody`) or staff
+ * (the learner records of master-data).
+ */
+export const PersonalFields = {
+  gender: Opt(StringEnum(GENDERS)),
+  birth_place: Opt(Type.String({ maxLength: 100 })),
+  birth_date: Opt(DateOnly),
+  religion: Opt(StringEnum(RELIGIONS)),
+  address: Opt(Type.String({ maxLength: 500 })),
+  city: Opt(Type.String({ maxLength: 100 })),
+  province: Opt(Type.String({ maxLength: 100 })),
+  phone: Opt(Type.String({ pattern: '^(\\+62|62|0)8[0-9]{7,12}$', examples: ['081234567890'] })),
+}
 
 /** `PUT …/portfolio/profile`: what learners may change about themselves; `updateProfile` takes it as is. */
 export const ProfileBody = Type.Object(
   {
-    gender: Opt(StringEnum(GENDERS)),
-    birth_place: Opt(Type.String({ maxLength: 100 })),
-    birth_date: Opt(DateOnly),
-    religion: Opt(StringEnum(RELIGIONS)),
-    address: Opt(Type.String({ maxLength: 500 })),
-    city: Opt(Type.String({ maxLength: 100 })),
-    province: Opt(Type.String({ maxLength: 100 })),
-    phone: Opt(Type.String({ pattern: '^(\\+62|62|0)8[0-9]{7,12}$', examples: ['081234567890'] })),
+    ...PersonalFields,
     email: Opt(Type.String({ format: 'email', maxLength: 254 })),
     summary: Opt(Type.String({ maxLength: 2000 })),
     skills: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 30 })),

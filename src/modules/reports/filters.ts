@@ -1,6 +1,7 @@
 import { and, type SQL, sql } from 'drizzle-orm'
 import { invalidField, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import type { ReportQuery } from './schemas.js'
 
 /** The school's calendar: days, school years and "today" are those of Western Indonesian Time. */
 export const SCHOOL_TIME_ZONE = 'Asia/Jakarta'
@@ -11,15 +12,6 @@ export const schoolToday = sql`((now() at time zone 'Asia/Jakarta')::date)`
 /** The first year of the school year a date falls in (July to June): 2026-06-30 → 2025, 2026-07-01 → 2026. */
 export const schoolYearStartOf = (date: SQL) =>
   sql`(extract(year from ${date})::int - (extract(month from ${date}) < 7)::int)`
-
-/** The query every report takes (DESIGN 8). */
-export interface ReportQuery {
-  school_year?: string
-  major_id?: number
-  date_from?: string
-  date_to?: string
-  format?: 'json' | 'csv' | 'xlsx'
-}
 
 export interface SchoolYear {
   /** `2025/2026` */

@@ -3,9 +3,9 @@ import { type TSchema, Type } from '@sinclair/typebox'
 import type { FastifyReply } from 'fastify'
 import { CAREER_STATUSES, JOB_FITS, PLACEMENT_SOURCES, TEST_KINDS } from '../../db/schema/index.js'
 import { ok } from '../../http/envelope.js'
-import { DateOnly, DateTime, Envelope, Id, Nullable, SchoolYear, StringEnum } from '../../http/schemas.js'
+import { DateOnly, DateTime, Envelope, Nullable, StringEnum } from '../../http/schemas.js'
 import { CONTENT_TYPES, type ExportFormat, render } from './export.js'
-import type { ReportQuery } from './filters.js'
+import { ReportQuery } from './schemas.js'
 import {
   absorptionReport,
   attendanceReport,
@@ -20,21 +20,6 @@ const Int = Type.Integer()
 const Percent = Nullable(
   Type.Number({ description: 'A percentage 0–100 with two decimals; null when dividing by 0' }),
 )
-
-const Query = Type.Object({
-  school_year: Type.Optional({
-    ...SchoolYear,
-    description: '`2025/2026` = 1 July 2025 .. 30 June 2026 (the second year must follow the first)',
-  }),
-  major_id: Type.Optional(Id),
-  date_from: Type.Optional(DateOnly),
-  date_to: Type.Optional(DateOnly),
-  format: Type.Optional(
-    StringEnum(['json', 'csv', 'xlsx'] as const, {
-      description: '`csv` or `xlsx` answers a download instead of the JSON envelope',
-    }),
-  ),
-})
 
 const Filters = Type.Object({
   schoolYear: Nullable(Type.String()),
@@ -227,7 +212,7 @@ const reportRoute = <S extends TSchema>(summary: string, description: string, da
     tags,
     summary,
     description: description + DOWNLOAD,
-    querystring: Query,
+    querystring: ReportQuery,
     response: { 200: Envelope(data) },
   },
 })

@@ -4,8 +4,9 @@ import { invalidField } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { labelOf } from '../../vocabulary/index.js'
 import type { Column, Table } from './export.js'
-import { fileStem, filtersOut, type ReportFilters, type ReportQuery, reportFilters } from './filters.js'
+import { fileStem, filtersOut, type ReportFilters, reportFilters } from './filters.js'
 import * as q from './queries.js'
+import type { ReportQuery } from './schemas.js'
 
 /** A report: its JSON answer, and the same figures as a table for CSV and XLSX. */
 export interface Report<T> {

@@ -15,6 +15,7 @@ import {
   type ValidationStatus,
 } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
+import { applicantColumns, applicantSearch } from '../../http/shapes/applicant.js'
 
 const s = testSchedules
 const tp = testParticipants
@@ -294,11 +295,7 @@ const participantFields = {
   id: tp.id,
   applicationId: tp.applicationId,
   applicationStatus: applications.status,
-  studentId: students.id,
-  fullName: students.fullName,
-  nis: students.nis,
-  majorId: majors.id,
-  majorName: majors.name,
+  ...applicantColumns,
   attendanceStatus: tp.attendanceStatus,
   attendanceNotes: tp.attendanceNotes,
   markedAt: tp.markedAt,
@@ -336,9 +333,7 @@ export async function participantPage(conn: Conn, scheduleId: number, f: Partici
     eq(tp.testScheduleId, scheduleId),
     f.attendanceStatus ? attendanceIs(f.attendanceStatus) : undefined,
     f.validationStatus ? eq(tp.validationStatus, f.validationStatus) : undefined,
-    search
-      ? or(ilike(students.fullName, likePattern(search)), ilike(students.nis, likePattern(search)))
-      : undefined,
+    search ? applicantSearch(search) : undefined,
   )
   const rows = await fromParticipantsWith(conn, { total: sql<number>`(count(*) over ())::int` })
     .where(where)

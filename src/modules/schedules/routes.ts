@@ -1,116 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import {
-  APPLICATION_STATUSES,
-  ATTENDANCE_STATUSES,
-  TEST_KINDS,
-  VALIDATION_STATUSES,
-} from '../../db/schema/index.js'
-import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
-import {
-  DateOnly,
-  DateTime,
-  Envelope,
-  Id,
-  IdParams,
-  ListEnvelope,
-  Nullable,
-  Opt,
-  StringEnum,
-  Text,
-} from '../../http/schemas.js'
+import { Envelope, IdParams, ListEnvelope } from '../../http/schemas.js'
 import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
-import { SCHEDULE_STATUSES, ScheduleOut } from './schemas.js'
+import { markAttendance } from './attendance.js'
+import { cancelSchedule, createSchedule, updateSchedule } from './changes.js'
 import {
-  calendarSettings,
-  cancelSchedule,
-  createSchedule,
-  listParticipants,
-  listSchedules,
-  MAX_PARTICIPANTS,
-  type Mailing,
-  markAttendance,
-  scheduleDetail,
-  updateSchedule,
-} from './service.js'
-
-const Str = Nullable(Type.String())
-const Kind = StringEnum(TEST_KINDS, { description: 'psikotes, tes_tulis, praktik, wawancara or mcu' })
-
-const ParticipantOut = Type.Object({
-  participantId: Type.Integer({
-    description: 'Also the id of the attendance record the career center validates',
-  }),
-  applicationId: Type.Integer(),
-  applicationStatus: StringEnum(APPLICATION_STATUSES),
-  applicant: Type.Object({
-    studentId: Type.Integer(),
-    fullName: Type.String(),
-    nis: Type.String(),
-    major: Type.Object({ id: Type.Integer(), name: Type.String() }),
-  }),
-  attendanceStatus: Nullable(StringEnum(ATTENDANCE_STATUSES)),
-  attendanceNotes: Str,
-  markedAt: Nullable(DateTime),
-  validationStatus: StringEnum(VALIDATION_STATUSES),
-  validationNotes: Str,
-  validatedAt: Nullable(DateTime),
-  validatedBy: Nullable(Type.Object({ id: Type.Integer(), fullName: Type.String() })),
-  score: Nullable(Type.Number()),
-  lastRemindedAt: Nullable(DateTime),
-  checkedInAt: Nullable(
-    Type.String({
-      format: 'date-time',
-      description:
-        'When the participant checked in themselves with the check-in code (the evidence of `hadir`)',
-    }),
-  ),
-})
-
-const ApplicationIds = (description: string, minItems = 0) =>
-  Type.Array(Id, { minItems, maxItems: MAX_PARTICIPANTS, uniqueItems: true, description })
-
-const Fields = {
-  name: Text(150),
-  kind: Kind,
-  scheduled_at: Type.String({ format: 'date-time', description: 'ISO 8601 with an offset, in the future' }),
-  location: Text(255),
-  description: Opt(Type.String({ maxLength: 2000 })),
-  minimum_score: Opt(Type.Number({ minimum: 0, maximum: 100 })),
-  duration_minutes: Opt(Type.Integer({ minimum: 1, maximum: 1440 })),
-}
-
-const CreateBody = Type.Object(
-  {
-    job_vacancy_id: Id,
-    ...Fields,
-    application_ids: ApplicationIds(
-      'In-progress applications of the vacancy (past document review); an error per index otherwise',
-      1,
-    ),
-  },
-  { additionalProperties: false },
-)
-
-const UpdateBody = Type.Object(
-  {
-    name: Type.Optional(Fields.name),
-    kind: Type.Optional(Fields.kind),
-    scheduled_at: Type.Optional(Fields.scheduled_at),
-    location: Type.Optional(Fields.location),
-    description: Fields.description,
-    minimum_score: Fields.minimum_score,
-    duration_minutes: Fields.duration_minutes,
-    add_application_ids: Type.Optional(ApplicationIds('In-progress applications of the vacancy to add')),
-    remove_application_ids: Type.Optional(
-      ApplicationIds('Applications to remove; refused when their attendance was already validated'),
-    ),
-  },
-  { additionalProperties: false },
-)
-
-const ParticipantParams = Type.Object({ id: Id, participantId: Id })
+  CancelScheduleBody,
+  CreateScheduleBody,
+  MarkAttendanceBody,
+  ParticipantListQuery,
+  ParticipantOut,
+  ParticipantParams,
+  ScheduleListQuery,
+  ScheduleOut,
+  UpdateScheduleBody,
+} from './schemas.js'
+import { calendarSettings, listParticipants, listSchedules, type Mailing, scheduleDetail } from './service.js'
 
 const tags = ['test schedules']
 // Staff act through these routes for a company without HR (src/http/scope.ts).
@@ -130,15 +37,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The company's selection test schedules, latest first",
         description:
           '`search` matches the name or the location. `date_from`/`date_to` are calendar days in WIB (UTC+07:00).',
-        querystring: Type.Object({
-          ...PageQuery,
-          ...ActingCompanyQuery,
-          job_vacancy_id: Type.Optional(Id),
-          kind: Type.Optional(StringEnum(TEST_KINDS)),
-          status: Type.Optional(StringEnum(SCHEDULE_STATUSES)),
-          date_from: Type.Optional(DateOnly),
-          date_to: Type.Optional(DateOnly),
-        }),
+        querystring: ScheduleListQuery,
         response: { 200: ListEnvelope(ScheduleOut) },
       },
     },
@@ -156,7 +55,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Schedule a test for in-progress applicants of a vacancy; they are notified',
         querystring: Type.Object(ActingCompanyQuery),
-        body: CreateBody,
+        body: CreateScheduleBody,
         response: { 201: Envelope(ScheduleOut) },
       },
     },
@@ -194,7 +93,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change a schedule before it takes place; participants are told of a new time or place',
         description: 'Partial: an absent field keeps its value, `null` clears an optional one.',
         params: IdParams,
-        body: UpdateBody,
+        body: UpdateScheduleBody,
         response: { 200: Envelope(ScheduleOut) },
       },
     },
@@ -213,7 +112,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Cancel a schedule before it takes place; participants are told',
         params: IdParams,
-        body: Type.Object({ reason: Text(500) }, { additionalProperties: false }),
+        body: CancelScheduleBody,
         response: { 200: Envelope(ScheduleOut) },
       },
     },
@@ -233,11 +132,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The participants of a schedule and their attendance, by name',
         description: '`search` matches the full name or NIS.',
         params: IdParams,
-        querystring: Type.Object({
-          ...PageQuery,
-          attendance_status: Type.Optional(StringEnum([...ATTENDANCE_STATUSES, 'unmarked'] as const)),
-          validation_status: Type.Optional(StringEnum(VALIDATION_STATUSES)),
-        }),
+        querystring: ParticipantListQuery,
         response: { 200: ListEnvelope(ParticipantOut) },
       },
     },
@@ -257,13 +152,7 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'A mark the career center rejected goes back to its validation queue; a verified one is final.',
         params: ParticipantParams,
-        body: Type.Object(
-          {
-            status: StringEnum(ATTENDANCE_STATUSES),
-            notes: Opt(Type.String({ maxLength: 1000 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: MarkAttendanceBody,
         response: { 200: Envelope(ParticipantOut) },
       },
     },

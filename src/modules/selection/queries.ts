@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn, Tx } from '../../db/client.js'
 import {
   type AttendanceStatus,
@@ -15,7 +15,9 @@ import {
   testSchedules,
   type ValidationStatus,
 } from '../../db/schema/index.js'
-import { likePattern, type Page } from '../../http/envelope.js'
+import type { Page } from '../../http/envelope.js'
+import { applicantColumns, applicantSearch } from '../../http/shapes/applicant.js'
+import { fileColumns } from '../../http/shapes/file.js'
 import { stageOf } from '../application-lifecycle/service.js'
 
 /** Timeline stages the selection writes: hidden ones while a draft, the visible one at publish. */
@@ -59,9 +61,7 @@ function filtersOf(companyId: number, f: ResultFilters, applicationId?: number):
     f.published === undefined
       ? undefined
       : sql`coalesce(${selectionResults.isPublished}, false) = ${f.published}`,
-    search
-      ? or(ilike(students.fullName, likePattern(search)), ilike(students.nis, likePattern(search)))
-      : undefined,
+    search ? applicantSearch(search) : undefined,
   )
 }
 
@@ -88,11 +88,7 @@ const attendanceOf = (applicationId: SQL | typeof applications.id) => sql<Attend
 const itemFields = {
   applicationId: applications.id,
   status: applications.status,
-  studentId: students.id,
-  fullName: students.fullName,
-  nis: students.nis,
-  majorId: majors.id,
-  majorName: majors.name,
+  ...applicantColumns,
   vacancyId: jobVacancies.id,
   vacancyTitle: jobVacancies.title,
   vacancyQuota: jobVacancies.quota,
@@ -105,15 +101,7 @@ const itemFields = {
   isPublished: selectionResults.isPublished,
   publishedAt: selectionResults.publishedAt,
   resultUpdatedAt: selectionResults.updatedAt,
-  letter: {
-    id: files.id,
-    category: files.category,
-    title: files.title,
-    originalName: files.originalName,
-    mimeType: files.mimeType,
-    size: files.size,
-    createdAt: files.createdAt,
-  },
+  letter: fileColumns,
   attendance: attendanceOf(applications.id),
 }
 

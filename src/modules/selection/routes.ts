@@ -4,43 +4,33 @@ import type { FastifyRequest } from 'fastify'
 import {
   APPLICATION_STATUSES,
   ATTENDANCE_STATUSES,
-  SELECTION_DECISIONS,
   TEST_KINDS,
   VALIDATION_STATUSES,
 } from '../../db/schema/index.js'
-import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
-import {
-  DateTime,
-  Envelope,
-  FileOut,
-  Id,
-  ListEnvelope,
-  Meta,
-  Nullable,
-  Opt,
-  StringEnum,
-} from '../../http/schemas.js'
+import { DateTime, Envelope, ListEnvelope, Meta, Nullable, StringEnum } from '../../http/schemas.js'
 import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
+import { ApplicantOut } from '../../http/shapes/applicant.js'
+import { FileOut } from '../../http/shapes/file.js'
 import { readUpload, type UploadedFile } from '../files/upload.js'
+import {
+  ApplicationParams,
+  Decision,
+  DecisionBody,
+  PublishBody,
+  ResultBody,
+  ResultListQuery,
+} from './schemas.js'
 import { changeDecision, listResults, publish, storeResult } from './service.js'
 
 const Str = Nullable(Type.String())
 const ScoreOut = Nullable(Type.Number())
-const Decision = StringEnum(SELECTION_DECISIONS, {
-  description:
-    '`pending` (not decided), `diterima` (accepted), `tidak_diterima` (not accepted), `cadangan` (waiting list)',
-})
 
 const ResultItem = Type.Object({
   applicationId: Type.Integer(),
   status: StringEnum(APPLICATION_STATUSES),
-  applicant: Type.Object({
-    studentId: Type.Integer(),
-    fullName: Type.String(),
-    nis: Type.String(),
-    major: Type.Object({ id: Type.Integer(), name: Type.String() }),
-  }),
+  applicant: ApplicantOut,
   vacancy: Type.Object({ id: Type.Integer(), title: Type.String(), quota: Type.Integer() }),
   /** The tests the applicant takes part in (cancelled ones left out), oldest first. */
   attendance: Type.Array(
@@ -75,23 +65,6 @@ const Quota = Type.Object({
   overQuota: Type.Boolean({ description: 'publishing now would be refused' }),
 })
 
-const Score = Opt(Type.Number({ minimum: 0, maximum: 100, description: '0-100, at most 2 decimals' }))
-const Notes = Opt(Type.String({ maxLength: 2000 }))
-
-const ResultBody = Type.Object(
-  {
-    psychotest_score: Score,
-    interview_score: Score,
-    mcu_score: Score,
-    final_score: Score,
-    notes: Notes,
-    decision: Type.Optional(Decision),
-  },
-  { additionalProperties: false },
-)
-
-const ApplicationParams = Type.Object({ applicationId: Id })
-
 const tags = ['selection results']
 // Staff act through these routes for a company without HR (src/http/scope.ts).
 const byCompany = hrOrStaff('company_id')
@@ -110,13 +83,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Applicants who reached the tests: attendance, scores, decisions, publication',
         description:
           'Applications in progress, and those accepted or rejected at a publication. `search` matches the full name or NIS; `decision` treats an application without a result as `pending`. With `job_vacancy_id`, `meta.quota` tells how the quota stands before publishing.',
-        querystring: Type.Object({
-          ...PageQuery,
-          ...ActingCompanyQuery,
-          job_vacancy_id: Type.Optional(Id),
-          decision: Type.Optional(Decision),
-          published: Type.Optional(Type.Boolean()),
-        }),
+        querystring: ResultListQuery,
         response: {
           200: ListEnvelope(ResultItem, Type.Object({ ...Meta.properties, quota: Type.Optional(Quota) })),
         },
@@ -138,7 +105,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'All or nothing: if the accepted would exceed the quota, 422 and nothing changes. `diterima` accepts the application and records its placement, `tidak_diterima` rejects it, `cadangan` keeps it in progress (waiting list); results still `pending` stay drafts (`pendingLeft`). Publishing again with nothing left answers zeros.',
         querystring: Type.Object(ActingCompanyQuery),
-        body: Type.Object({ job_vacancy_id: Id }, { additionalProperties: false }),
+        body: PublishBody,
         response: {
           200: Envelope(
             Type.Object({
@@ -214,7 +181,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'A published `cadangan` may change (to `diterima` when a place frees) and is published again.',
         params: ApplicationParams,
-        body: Type.Object({ decision: Decision, notes: Notes }, { additionalProperties: false }),
+        body: DecisionBody,
         response: { 200: Envelope(ResultItem) },
       },
     },

@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db, Tx } from '../../db/client.js'
 import type { SelectionDecision } from '../../db/schema/index.js'
@@ -5,15 +6,17 @@ import { pageOf } from '../../http/envelope.js'
 import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
+import { applicantOut } from '../../http/shapes/applicant.js'
+import { fileOut } from '../../http/shapes/file.js'
 import type { Storage } from '../../storage/storage.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications } from '../application-lifecycle/service.js'
-import { fileOut } from '../files/mapper.js'
 import { displayName, newStorageKey, sniff, type UploadedFile } from '../files/upload.js'
 import type { MessageKey } from '../messages/catalogue.js'
 import { defaultTemplate, loadTemplates, renderTemplate, type Template } from '../messages/render.js'
 import { openPlacements } from '../placements/service.js'
 import * as q from './queries.js'
+import type { DecisionBody, PublishBody, ResultBody, ResultListQuery } from './schemas.js'
 
 export { STAGES } from './queries.js'
 
@@ -27,12 +30,7 @@ function itemOut(r: q.ResultRow) {
   return {
     applicationId: r.applicationId,
     status: r.status,
-    applicant: {
-      studentId: r.studentId,
-      fullName: r.fullName,
-      nis: r.nis,
-      major: { id: r.majorId, name: r.majorName },
-    },
+    applicant: applicantOut(r),
     vacancy: { id: r.vacancyId, title: r.vacancyTitle, quota: r.vacancyQuota },
     attendance: r.attendance.map((a) => ({ ...a, scheduledAt: new Date(a.scheduledAt).toISOString() })),
     psychotestScore: r.psychotestScore,
@@ -52,15 +50,6 @@ function itemOut(r: q.ResultRow) {
 // ---------------------------------------------------------------------------------------------
 // List
 
-export interface ResultListQuery {
-  page?: number
-  per_page?: number
-  search?: string
-  job_vacancy_id?: number
-  decision?: SelectionDecision
-  published?: boolean
-}
-
 /** How the vacancy's quota stands before publishing: accepted, draft `diterima`, places left. */
 function quotaOut(u: { quota: number; accepted: number; draftAccepted: number }) {
   const left = u.quota - u.accepted - u.draftAccepted
@@ -75,7 +64,7 @@ function quotaOut(u: { quota: number; accepted: number; draftAccepted: number })
 }
 
 /** The company's applicants who reached the tests, with their scores, decisions and attendance. */
-export async function listResults(db: Db, actor: Actor, query: ResultListQuery) {
+export async function listResults(db: Db, actor: Actor, query: Static<typeof ResultListQuery>) {
   const companyId = companyOf(actor)
   const page = pageOf(query)
   const filters: q.ResultFilters = {
@@ -106,14 +95,7 @@ const SCORE_FIELDS = [
   ['final_score', 'finalScore'],
 ] as const
 
-export interface ResultInput {
-  psychotest_score?: number | null
-  interview_score?: number | null
-  mcu_score?: number | null
-  final_score?: number | null
-  notes?: string | null
-  decision?: SelectionDecision
-}
+export type ResultInput = Static<typeof ResultBody>
 
 /** At most two decimals (the schema already holds scores to 0-100). */
 function checkScores(input: ResultInput) {
@@ -218,10 +200,7 @@ export async function storeResult(
   }
 }
 
-export interface DecisionInput {
-  decision: SelectionDecision
-  notes?: string | null
-}
+export type DecisionInput = Static<typeof DecisionBody>
 
 /** Changes the decision (and notes) of the application's result, as a draft until published. */
 export async function changeDecision(db: Db, actor: Actor, applicationId: number, input: DecisionInput) {
@@ -310,7 +289,7 @@ const PUBLISH_MOVES = {
  * gets a visible timeline row and a notification, and the draft rows before it become visible.
  * Drafts still `pending` stay drafts. If the accepted would exceed the quota, nothing changes.
  */
-export async function publish(db: Db, actor: Actor, input: { job_vacancy_id: number }) {
+export async function publish(db: Db, actor: Actor, input: Static<typeof PublishBody>) {
   const companyId = companyOf(actor)
   return db.transaction(async (tx) => {
     const vacancy = (await q.lockVacancy(tx, companyId, input.job_vacancy_id)) ?? vacancyNotFound()

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { CAREER_STATUSES, JOB_FITS } from '../../db/schema/index.js'
-import { DateOnly, DateTime, Nullable, Opt, StringEnum } from '../../http/schemas.js'
+import { PageQuery } from '../../http/envelope.js'
+import { DateOnly, DateTime, Id, Nullable, Opt, StringEnum } from '../../http/schemas.js'
 import { MAX_SALARY, MAX_WAITING_MONTHS } from './service.js'
 
 const Str = Nullable(Type.String())
@@ -47,6 +48,22 @@ export const Body = Type.Object(
   },
   { additionalProperties: false },
 )
+
+/** Staff's list of alumni and their answers, or its download (`format`). */
+export const TracerListQuery = Type.Object({
+  ...PageQuery,
+  graduation_year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2999 })),
+  major_id: Type.Optional(Id),
+  career_status: Type.Optional(StringEnum(CAREER_STATUSES)),
+  answered: Type.Optional(
+    Type.Boolean({ description: 'true: alumni with an answer; false: those without one (whom to call)' }),
+  ),
+  format: Type.Optional(
+    StringEnum(['json', 'csv', 'xlsx'] as const, {
+      description: '`csv` or `xlsx` answers every matching row as a download instead of a page',
+    }),
+  ),
+})
 
 export const SAVE_RULES = [
   'Required per `career_status` (missing ones are all named in `errors`):',

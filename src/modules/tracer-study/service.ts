@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import type { Db } from '../../db/client.js'
 import type { CareerStatus, JobFit } from '../../db/schema/index.js'
@@ -7,6 +8,7 @@ import { msg } from '../../http/i18n.js'
 import { labelOf, wordsOf } from '../../vocabulary/index.js'
 import type { Column, Table } from '../reports/export.js'
 import * as q from './queries.js'
+import type { Body, TracerListQuery } from './schemas.js'
 
 /** The answer's fields as the request names them. */
 export const ANSWER_FIELDS = [
@@ -71,18 +73,8 @@ export const FIELDS_BY_STATUS: Record<
 export const MAX_SALARY = 1_000_000_000
 export const MAX_WAITING_MONTHS = 120
 
-export interface TracerInput {
-  career_status: CareerStatus
-  institution_name?: string | null
-  job_title?: string | null
-  sector?: string | null
-  city?: string | null
-  province?: string | null
-  starting_salary?: number | null
-  waiting_period_months?: number | null
-  job_fit?: JobFit | null
-  start_date?: string | null
-}
+/** An answer as the alumnus or staff send it (also the demo's answers, src/demo/tracer.ts). */
+export type TracerInput = Static<typeof Body>
 
 const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
 
@@ -261,17 +253,9 @@ function alumnusOut(a: NonNullable<Awaited<ReturnType<typeof q.alumnusById>>>) {
   }
 }
 
-export interface TracerListQuery {
-  page?: number
-  per_page?: number
-  search?: string
-  graduation_year?: number
-  major_id?: number
-  career_status?: CareerStatus
-  answered?: boolean
-}
+type ListQuery = Static<typeof TracerListQuery>
 
-async function listFilters(db: Db, query: TracerListQuery): Promise<q.TracerListFilters> {
+async function listFilters(db: Db, query: ListQuery): Promise<q.TracerListFilters> {
   if (query.major_id !== undefined && !(await q.majorById(db, query.major_id)))
     invalidField('major_id', msg('jurusan tidak ditemukan', 'major not found'))
   if (query.answered === false && query.career_status)
@@ -302,7 +286,7 @@ const listRowOut = (r: ListRow) => ({
  * The alumni of the filters with their current answer and who entered it (null: not answered yet),
  * by name; `meta` adds how many of the cohort (year, major, search) answered and did not.
  */
-export async function listTracerStudies(db: Db, query: TracerListQuery) {
+export async function listTracerStudies(db: Db, query: ListQuery) {
   const filters = await listFilters(db, query)
   const page = pageOf(query)
   const [rows, counts] = await Promise.all([q.tracerList(db, filters, page), q.tracerCounts(db, filters)])
@@ -339,7 +323,7 @@ export async function saveTracerStudyFor(db: Db, actor: Actor, alumniId: number,
 const WIB = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')
 
 /** The list (every row of the filters, no page) as a table, and the download's file name. */
-export async function tracerStudyTable(db: Db, query: TracerListQuery) {
+export async function tracerStudyTable(db: Db, query: ListQuery) {
   const filters = await listFilters(db, query)
   const rows = (await q.tracerList(db, filters)).map(listRowOut)
   type Row = (typeof rows)[number]

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import type { FastifyReply } from 'fastify'
-import { CAREER_STATUSES } from '../../db/schema/index.js'
-import { ok, PageQuery, paged } from '../../http/envelope.js'
+import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
-import { Envelope, Id, ListEnvelope, Meta, Nullable, StringEnum } from '../../http/schemas.js'
+import { Envelope, Id, ListEnvelope, Meta, Nullable } from '../../http/schemas.js'
 import { CONTENT_TYPES, type ExportFormat, render } from '../reports/export.js'
-import { Answer, Body, Prefill, SAVE_RULES } from './schemas.js'
+import { Answer, Body, Prefill, SAVE_RULES, TracerListQuery } from './schemas.js'
 import { listTracerStudies, saveTracerStudyFor, staffTracerStudy, tracerStudyTable } from './service.js'
 
 const EnteredBy = Nullable(
@@ -32,21 +31,6 @@ const Row = Type.Object({
   answer: Type.Union([StaffAnswer, Type.Null()], {
     description: 'The current answer; null: not answered yet',
   }),
-})
-
-const Query = Type.Object({
-  ...PageQuery,
-  graduation_year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 2999 })),
-  major_id: Type.Optional(Id),
-  career_status: Type.Optional(StringEnum(CAREER_STATUSES)),
-  answered: Type.Optional(
-    Type.Boolean({ description: 'true: alumni with an answer; false: those without one (whom to call)' }),
-  ),
-  format: Type.Optional(
-    StringEnum(['json', 'csv', 'xlsx'] as const, {
-      description: '`csv` or `xlsx` answers every matching row as a download instead of a page',
-    }),
-  ),
 })
 
 /** A file instead of the envelope (the list's CSV or XLSX). */
@@ -75,7 +59,7 @@ export const staffTracerStudyRoutes: FastifyPluginAsyncTypebox = async (app) => 
           'Alumni and their current tracer-study answers, with who entered each, and who has not answered',
         description:
           'Filter by `graduation_year`, `major_id`, `career_status`, `answered` and `search` (name or NIS); by name. `meta.answered` and `meta.notAnswered` count the alumni of the year, major and search. `?format=csv|xlsx` downloads every matching row (formula-like text neutralised as in the reports).',
-        querystring: Query,
+        querystring: TracerListQuery,
         response: {
           200: ListEnvelope(
             Row,

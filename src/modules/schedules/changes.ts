@@ -1,0 +1,233 @@
+import type { Static } from '@sinclair/typebox'
+import { sql } from 'drizzle-orm'
+import type { Actor } from '../../actor.js'
+import type { Conn, Db } from '../../db/client.js'
+import type { FieldErrors } from '../../http/errors.js'
+import { msg } from '../../http/i18n.js'
+import { companyOf } from '../../http/scope.js'
+import {
+  alreadyHeld,
+  cancelledAlready,
+  cleanOptional,
+  cleanText,
+  invalid,
+  notInFuture,
+  requireText,
+  scheduleNotFound,
+} from './checks.js'
+import type { Mailing, TestFacts } from './invitations.js'
+import {
+  announceScheduled,
+  checkApplications,
+  checkParticipantChanges,
+  recipientsOf,
+  tell,
+  timelineNote,
+} from './participants.js'
+import * as q from './queries.js'
+import type { CancelScheduleBody, CreateScheduleBody, UpdateScheduleBody } from './schemas.js'
+import { scheduleDetail } from './service.js'
+
+/** Creating, changing and cancelling a schedule; each change tells the participants it concerns. */
+
+/**
+ * A test for in-progress applicants of one of the company's vacancies: the schedule, one participant
+ * (attendance record, pending validation) per application, a timeline row and a notification each, and
+ * (with e-mail on) an e-mail with the calendar invitation each.
+ */
+export async function createSchedule(
+  db: Db,
+  actor: Actor,
+  input: Static<typeof CreateScheduleBody>,
+  mailing: Mailing,
+) {
+  const companyId = companyOf(actor)
+  const scheduledAt = new Date(input.scheduled_at)
+  const id = await db.transaction(async (tx) => {
+    const errors: FieldErrors = {}
+    requireText(errors, 'name', input.name)
+    requireText(errors, 'location', input.location)
+    const vacancy = await q.vacancyOfCompany(tx, companyId, input.job_vacancy_id)
+    if (!vacancy) {
+      errors.job_vacancy_id = [msg('lowongan tidak ditemukan', 'vacancy not found')]
+      return invalid(errors)
+    }
+    notInFuture(errors, scheduledAt, vacancy.now)
+    const byId = await checkApplications(tx, errors, 'application_ids', vacancy.id, input.application_ids)
+    if (Object.keys(errors).length > 0) return invalid(errors)
+
+    const f: Omit<TestFacts, 'scheduleId'> = {
+      name: cleanText(input.name),
+      kind: input.kind,
+      scheduledAt,
+      durationMinutes: input.duration_minutes ?? null,
+      location: cleanText(input.location),
+      description: cleanOptional(input.description) ?? null,
+      sequence: 0,
+      vacancyTitle: vacancy.title,
+      companyName: vacancy.companyName,
+    }
+    const scheduleId = await q.insertSchedule(tx, {
+      companyId,
+      jobVacancyId: vacancy.id,
+      name: f.name,
+      kind: f.kind,
+      scheduledAt,
+      location: f.location,
+      description: f.description,
+      minimumScore: input.minimum_score ?? null,
+      durationMinutes: f.durationMinutes,
+      createdBy: actor.id,
+    })
+    await q.addParticipants(tx, scheduleId, input.application_ids)
+    await announceScheduled(
+      tx,
+      actor,
+      mailing,
+      { ...f, scheduleId },
+      recipientsOf(input.application_ids, byId),
+    )
+    return scheduleId
+  })
+  mailing.outbox.kick()
+  return scheduleDetail(db, actor, id)
+}
+
+/** Locks the company's schedule and refuses a change once it is cancelled or its time has come. */
+async function lockChangeable(tx: Conn, companyId: number, id: number) {
+  const schedule = (await q.lockSchedule(tx, companyId, id)) ?? scheduleNotFound()
+  if (schedule.status === 'cancelled') return cancelledAlready()
+  if (schedule.started) return alreadyHeld()
+  return schedule
+}
+
+/**
+ * Changes a schedule that has not taken place: its fields (absent keeps, null clears) and its
+ * participants. Added applicants are told as on creation; removed ones are told they no longer
+ * take part (their invitation is cancelled); the others are told when the time or the place changed
+ * (an updated invitation). Either raises the invitations' SEQUENCE.
+ */
+export async function updateSchedule(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: Static<typeof UpdateScheduleBody>,
+  mailing: Mailing,
+) {
+  const companyId = companyOf(actor)
+  await db.transaction(async (tx) => {
+    const schedule = await lockChangeable(tx, companyId, id)
+    const errors: FieldErrors = {}
+    requireText(errors, 'name', input.name)
+    requireText(errors, 'location', input.location)
+    const scheduledAt = input.scheduled_at ? new Date(input.scheduled_at) : schedule.scheduledAt
+    if (input.scheduled_at) notInFuture(errors, scheduledAt, await q.now(tx))
+
+    const adds = input.add_application_ids ?? []
+    const removes = input.remove_application_ids ?? []
+    const current = await q.participantsOf(tx, schedule.id)
+    const byId = await checkParticipantChanges(tx, errors, schedule.jobVacancyId, current, adds, removes)
+    if (Object.keys(errors).length > 0) return invalid(errors)
+
+    const was: TestFacts = {
+      scheduleId: schedule.id,
+      name: schedule.name,
+      kind: schedule.kind,
+      scheduledAt: schedule.scheduledAt,
+      durationMinutes: schedule.durationMinutes,
+      location: schedule.location,
+      description: schedule.description,
+      sequence: schedule.sequence,
+      vacancyTitle: schedule.vacancyTitle,
+      companyName: schedule.companyName,
+    }
+    const next: TestFacts = {
+      ...was,
+      name: input.name !== undefined ? cleanText(input.name) : was.name,
+      kind: input.kind ?? was.kind,
+      scheduledAt,
+      durationMinutes: input.duration_minutes !== undefined ? input.duration_minutes : was.durationMinutes,
+      location: input.location !== undefined ? cleanText(input.location) : was.location,
+      description:
+        input.description !== undefined ? (cleanOptional(input.description) ?? null) : was.description,
+    }
+    await q.updateSchedule(tx, schedule.id, {
+      name: next.name,
+      kind: next.kind,
+      scheduledAt,
+      location: next.location,
+      description: cleanOptional(input.description),
+      minimumScore: input.minimum_score,
+      durationMinutes: input.duration_minutes,
+    })
+
+    const moved = scheduledAt.getTime() !== was.scheduledAt.getTime() || next.location !== was.location
+    const removed = current.filter((p) => removes.includes(p.applicationId))
+    // A calendar takes an update (or a cancellation) only with a higher SEQUENCE than it holds.
+    if (moved || removed.length > 0) next.sequence = was.sequence = await q.bumpSequence(tx, schedule.id)
+
+    await q.removeParticipants(tx, schedule.id, removes)
+    await tell(tx, actor, mailing, 'testRemoved', 'test.removed', was, removed, {
+      status: was.kind,
+      notes: was.name,
+    })
+
+    const staying = current.filter((p) => !removes.includes(p.applicationId))
+    if (moved) {
+      await tell(tx, actor, mailing, 'testUpdated', 'test.rescheduled', next, staying, {
+        status: next.kind,
+        notes: timelineNote(next, mailing.calendar.timeZone),
+      })
+    }
+
+    await q.addParticipants(tx, schedule.id, adds)
+    await announceScheduled(tx, actor, mailing, next, recipientsOf(adds, byId))
+  })
+  mailing.outbox.kick()
+  return scheduleDetail(db, actor, id)
+}
+
+/**
+ * Cancels a schedule that has not taken place; every participant is told, on the timeline, in-app and by
+ * e-mail with the invitation's cancellation (`METHOD:CANCEL`, a higher SEQUENCE).
+ */
+export async function cancelSchedule(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: Static<typeof CancelScheduleBody>,
+  mailing: Mailing,
+) {
+  const companyId = companyOf(actor)
+  const reason = input.reason.trim()
+  if (!reason) invalid({ reason: [msg('tidak boleh kosong', 'must not be empty')] })
+  await db.transaction(async (tx) => {
+    const schedule = await lockChangeable(tx, companyId, id)
+    await q.updateSchedule(tx, schedule.id, {
+      status: 'cancelled',
+      cancelReason: reason,
+      cancelledAt: sql`now()`,
+    })
+    const sequence = await q.bumpSequence(tx, schedule.id)
+    const participants = await q.participantsOf(tx, schedule.id)
+    const f: TestFacts = {
+      scheduleId: schedule.id,
+      name: schedule.name,
+      kind: schedule.kind,
+      scheduledAt: schedule.scheduledAt,
+      durationMinutes: schedule.durationMinutes,
+      location: schedule.location,
+      description: schedule.description,
+      sequence,
+      vacancyTitle: schedule.vacancyTitle,
+      companyName: schedule.companyName,
+      reason,
+    }
+    await tell(tx, actor, mailing, 'testCancelled', 'test.cancelled', f, participants, {
+      status: schedule.kind,
+      notes: `${schedule.name}: ${reason}`,
+    })
+  })
+  mailing.outbox.kick()
+  return scheduleDetail(db, actor, id)
+}

@@ -1,0 +1,34 @@
+import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
+import { msg } from '../../http/i18n.js'
+
+/** The refusals the schedule's services share, and the checks of the texts they store. */
+
+export const scheduleNotFound = () => notFound(msg('Jadwal tes tidak ditemukan.', 'Test schedule not found.'))
+export const participantNotFound = () =>
+  notFound(msg('Peserta tes tidak ditemukan.', 'Test participant not found.'))
+export const invalid = (errors: FieldErrors) =>
+  unprocessable(msg('Data yang dikirim tidak valid.', 'The given data was invalid.'), errors)
+
+export const cancelledAlready = () =>
+  unprocessable(msg('Jadwal tes ini sudah dibatalkan.', 'This test schedule has been cancelled.'))
+export const alreadyHeld = () =>
+  unprocessable(
+    msg(
+      'Jadwal tes ini sudah berlangsung sehingga tidak dapat diubah atau dibatalkan.',
+      'This test has already taken place and can no longer be changed or cancelled.',
+    ),
+  )
+
+export const cleanText = (v: string) => v.trim()
+export const cleanOptional = (v: string | null | undefined) =>
+  v === undefined ? undefined : v?.trim() || null
+
+export function requireText(errors: FieldErrors, field: string, value: string | undefined) {
+  if (value !== undefined && value.trim() === '')
+    errors[field] = [msg('tidak boleh kosong', 'must not be empty')]
+}
+
+export function notInFuture(errors: FieldErrors, scheduledAt: Date, now: Date) {
+  if (scheduledAt.getTime() <= now.getTime())
+    errors.scheduled_at = [msg('harus berupa waktu yang akan datang', 'must be a time in the future')]
+}
