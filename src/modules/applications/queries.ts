@@ -3,6 +3,7 @@ import type { Conn } from '../../db/client.js'
 import { literal, preparedBySize } from '../../db/prepared.js'
 import { type ApplicationStatus, applications, companies, jobVacancies } from '../../db/schema/index.js'
 import type { Page } from '../../http/envelope.js'
+import { companyRefColumns } from '../../http/shapes/company.js'
 import { placementOf, publishedResultOf, testsOf } from './selection.js'
 import { attachedFilesOf, lastEventOf, timelineOf } from './timeline.js'
 
@@ -22,8 +23,7 @@ const itemFields = {
   province: jobVacancies.province,
   deadline: jobVacancies.deadline,
   deletedAt: jobVacancies.deletedAt,
-  companyId: companies.id,
-  companyName: companies.name,
+  ...companyRefColumns,
   lastEvent: lastEventOf(applications.id, true),
   result: publishedResultOf(applications.id),
 }

@@ -12,6 +12,7 @@ import {
   Nullable,
   StringEnum,
 } from '../../http/schemas.js'
+import { CompanyRef } from '../../http/shapes/company.js'
 import { FileOut } from '../../http/shapes/file.js'
 import { MyApplicationListQuery } from './schemas.js'
 import { ApplicantPlacement, ApplicantTest, PublishedResult, UpcomingTest } from './selection.js'
@@ -36,7 +37,7 @@ const MyApplication = Type.Object({
     /** The company deleted the vacancy; the application stays in the applicant's history. */
     deleted: Type.Boolean(),
   }),
-  company: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  company: CompanyRef,
   /** The latest step of the timeline the applicant may see. */
   lastEvent: Nullable(LastEvent),
   /** The published selection result, null until published. */

@@ -6,6 +6,7 @@ import { applications } from '../../db/schema/index.js'
 import { pageOf, totalOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { companyRefOut } from '../../http/shapes/company.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications, stageOf } from '../application-lifecycle/service.js'
 import * as q from './queries.js'
@@ -34,7 +35,7 @@ function itemOut(r: q.MyApplicationRow) {
       deadline: r.deadline,
       deleted: r.deletedAt !== null,
     },
-    company: { id: r.companyId, name: r.companyName },
+    company: companyRefOut(r),
     lastEvent: lastEventOut(r.lastEvent),
     /** Only once published: a draft result is never shown to the applicant. */
     result: resultOut(r.result),

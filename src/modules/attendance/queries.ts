@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.js'
 import { type Page, totalOf } from '../../http/envelope.js'
 import { applicantColumns, applicantSearch } from '../../http/shapes/applicant.js'
+import { companyRefColumns } from '../../http/shapes/company.js'
 
 const tp = testParticipants
 const s = testSchedules
@@ -29,8 +30,7 @@ const itemFields = {
   applicationId: tp.applicationId,
   applicationStatus: applications.status,
   ...applicantColumns,
-  companyId: companies.id,
-  companyName: companies.name,
+  ...companyRefColumns,
   vacancyId: jobVacancies.id,
   vacancyTitle: jobVacancies.title,
   scheduleId: s.id,

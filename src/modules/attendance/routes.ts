@@ -18,6 +18,7 @@ import {
   StringEnum,
 } from '../../http/schemas.js'
 import { ApplicantOut } from '../../http/shapes/applicant.js'
+import { CompanyRef } from '../../http/shapes/company.js'
 import { BulkValidateBody, HistoryQuery, QueueQuery, ValidateBody } from './schemas.js'
 import { bulkValidate, listAttendances, validateAttendance } from './service.js'
 
@@ -26,7 +27,7 @@ const AttendanceOut = Type.Object({
   applicationId: Type.Integer(),
   applicationStatus: StringEnum(APPLICATION_STATUSES),
   applicant: ApplicantOut,
-  company: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  company: CompanyRef,
   vacancy: Type.Object({ id: Type.Integer(), title: Type.String() }),
   schedule: Type.Object({
     id: Type.Integer(),

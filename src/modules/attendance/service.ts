@@ -6,6 +6,7 @@ import { pageOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { applicantOut } from '../../http/shapes/applicant.js'
+import { companyRefOut } from '../../http/shapes/company.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications, stageOf } from '../application-lifecycle/service.js'
 import { schoolDayEnd, schoolDayStart } from '../schedules/service.js'
@@ -23,7 +24,7 @@ function attendanceOut(r: q.AttendanceRow) {
     applicationId: r.applicationId,
     applicationStatus: r.applicationStatus,
     applicant: applicantOut(r),
-    company: { id: r.companyId, name: r.companyName },
+    company: companyRefOut(r),
     vacancy: { id: r.vacancyId, title: r.vacancyTitle },
     schedule: {
       id: r.scheduleId,

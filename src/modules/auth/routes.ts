@@ -4,6 +4,7 @@ import { ROLES } from '../../db/schema/index.js'
 import { ok } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import { Envelope, Nullable, Ok, StringEnum } from '../../http/schemas.js'
+import { CompanyRef } from '../../http/shapes/company.js'
 import { login, loginLimiter, logout, me } from './service.js'
 
 const MustChangePassword = Type.Boolean({
@@ -29,7 +30,7 @@ export const MeOut = Type.Object({
   isActive: Type.Boolean(),
   mustChangePassword: MustChangePassword,
   lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
-  company: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  company: Nullable(CompanyRef),
   student: Nullable(
     Type.Object({
       id: Type.Integer(),

@@ -4,6 +4,7 @@ import { REGISTRATION_STATUSES, ROLES } from '../../db/schema/index.js'
 import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import { Envelope, IdParams, ListEnvelope, Meta, Nullable, StringEnum } from '../../http/schemas.js'
+import { CompanyRef } from '../../http/shapes/company.js'
 import { ConfirmBody, RegistrationBody, RejectBody } from './schemas.js'
 import {
   approveRegistration,
@@ -19,7 +20,6 @@ import {
 const tags = ['company-registrations']
 
 const Status = StringEnum(REGISTRATION_STATUSES)
-const Ref = Type.Object({ id: Type.Integer(), name: Type.String() })
 
 const RegistrationItem = Type.Object({
   id: Type.Integer(),
@@ -42,7 +42,7 @@ const RegistrationItem = Type.Object({
   decidedAt: Nullable(Type.String({ format: 'date-time' })),
   decidedBy: Nullable(Type.Object({ id: Type.Integer(), fullName: Type.String() })),
   rejectReason: Nullable(Type.String()),
-  company: Type.Union([Ref, Type.Null()], { description: 'The company the approval created' }),
+  company: Type.Union([CompanyRef, Type.Null()], { description: 'The company the approval created' }),
   account: Type.Union([Type.Object({ id: Type.Integer(), email: Type.String() }), Type.Null()], {
     description: 'The HR account the approval created',
   }),
@@ -77,7 +77,7 @@ const RegistrationDetail = Type.Composite([
           email: Type.String(),
           fullName: Type.String(),
           role: StringEnum(ROLES),
-          company: Nullable(Ref),
+          company: Nullable(CompanyRef),
         }),
       ),
     }),

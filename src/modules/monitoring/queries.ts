@@ -11,6 +11,7 @@ import {
   testSchedules,
 } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
+import { companyRefColumns } from '../../http/shapes/company.js'
 
 const v = jobVacancies
 const a = applications
@@ -79,8 +80,7 @@ const progressFields = {
   isOpen,
   deletedAt: v.deletedAt,
   createdAt: v.createdAt,
-  companyId: companies.id,
-  companyName: companies.name,
+  ...companyRefColumns,
   /** Kept on the vacancy by the database (migration 0009); answers show `id` and `name`. */
   majors: v.majors,
   applications: applicationCounts,

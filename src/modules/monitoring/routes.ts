@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok, paged } from '../../http/envelope.js'
 import { DateOnly, DateTime, Envelope, IdParams, ListEnvelope } from '../../http/schemas.js'
+import { CompanyRef } from '../../http/shapes/company.js'
 import { ScheduleOut } from '../schedules/service.js'
 import { ProgressListQuery } from './schemas.js'
 import { listProgress, vacancyProgress } from './service.js'
@@ -12,7 +13,7 @@ const Progress = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   position: Type.String(),
-  company: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  company: CompanyRef,
   majors: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   quota: Type.Integer(),
   deadline: DateOnly,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { pageOf } from '../../http/envelope.js'
 import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { companyRefOut } from '../../http/shapes/company.js'
 import { schedulesOfVacancy } from '../schedules/service.js'
 import * as q from './queries.js'
 import type { ProgressListQuery } from './schemas.js'
@@ -14,7 +15,7 @@ function progressOut(r: q.ProgressRow) {
     id: r.id,
     title: r.title,
     position: r.position,
-    company: { id: r.companyId, name: r.companyName },
+    company: companyRefOut(r),
     majors: r.majors,
     quota: r.quota,
     deadline: r.deadline,

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify'
 import { CAREER_STATUSES, JOB_FITS, PLACEMENT_SOURCES, TEST_KINDS } from '../../db/schema/index.js'
 import { ok } from '../../http/envelope.js'
 import { DateOnly, DateTime, Envelope, Nullable, StringEnum } from '../../http/schemas.js'
+import { CompanyRef } from '../../http/shapes/company.js'
 import { CONTENT_TYPES, type ExportFormat, render } from './export.js'
 import { ReportQuery } from './schemas.js'
 import {
@@ -62,7 +63,7 @@ const Attendance = Type.Object({
       scheduleName: Type.String(),
       kind: StringEnum(TEST_KINDS),
       scheduledAt: DateTime,
-      company: Type.Object({ id: Int, name: Type.String() }),
+      company: CompanyRef,
       vacancy: Type.Object({ id: Int, title: Type.String() }),
       ...AttendanceFigures,
     }),

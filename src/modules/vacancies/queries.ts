@@ -29,6 +29,7 @@ import {
   users,
 } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
+import { companyRefColumns } from '../../http/shapes/company.js'
 import {
   eligibilityChecks,
   type Learner,
@@ -456,8 +457,7 @@ function openVacancyPageQuery(
     .select({
       ...vacancyCoreColumns,
       quotaLeft,
-      companyId: companies.id,
-      companyName: companies.name,
+      ...companyRefColumns,
       companyCity: companies.city,
       companyProvince: companies.province,
       hasApplied: appliedBy(learner.studentId),

@@ -14,6 +14,7 @@ import {
   Option,
   StringEnum,
 } from '../../http/schemas.js'
+import { CompanyRef } from '../../http/shapes/company.js'
 import {
   ApplyBody,
   BrowseQuery,
@@ -233,8 +234,7 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 const StaffVacancy = Type.Object({
   ...HrVacancy.properties,
   company: Type.Object({
-    id: Type.Integer(),
-    name: Type.String(),
+    ...CompanyRef.properties,
     isActive: Type.Boolean(),
     needsApproval: Type.Boolean({ description: "HR's new vacancies of this company wait for approval" }),
     hasHrd: Type.Boolean({
@@ -424,9 +424,9 @@ export const staffVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 // ---------------------------------------------------------------- browsing
 
-const CompanyRef = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
+/** The company as browsing shows it: the reference and where it is. */
+const BrowseCompany = Type.Object({
+  ...CompanyRef.properties,
   city: Nullable(Type.String()),
   province: Nullable(Type.String()),
 })
@@ -434,7 +434,7 @@ const CompanyRef = Type.Object({
 const OpenVacancy = Type.Object({
   ...VacancyCore,
   quotaLeft: Type.Integer(),
-  company: CompanyRef,
+  company: BrowseCompany,
   hasApplied: Type.Boolean(),
 })
 
@@ -445,7 +445,7 @@ const VacancyDetail = Type.Object({
   benefits: Nullable(Type.String()),
   quotaLeft: Type.Integer(),
   company: Type.Object({
-    ...CompanyRef.properties,
+    ...BrowseCompany.properties,
     industry: Nullable(Type.String()),
     website: Nullable(Type.String()),
     description: Nullable(Type.String()),

@@ -15,6 +15,7 @@ import type { Page } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Lang, type Msg, msg, tr } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
+import { companyRefOut } from '../../http/shapes/company.js'
 import type { Outbox, OutgoingEmail } from '../../jobs/outbox.js'
 import { CATEGORIES, type Category, labelOf, optionsOf } from '../../vocabulary/index.js'
 import { openApplication } from '../application-lifecycle/service.js'
@@ -555,7 +556,7 @@ export async function browseVacancies(db: Db, actor: Actor, filters: q.BrowseFil
       quotaLeft: r.quotaLeft,
       deadline: r.deadline,
       target: r.target,
-      company: { id: r.companyId, name: r.companyName, city: r.companyCity, province: r.companyProvince },
+      company: { ...companyRefOut(r), city: r.companyCity, province: r.companyProvince },
       majors: r.majors,
       hasApplied: r.hasApplied,
       createdAt: iso(r.createdAt),
