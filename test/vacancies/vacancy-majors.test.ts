@@ -80,6 +80,9 @@ describe("a vacancy's majors, as every answer shows them", () => {
     const detail = await call(t, 'GET', `/api/job-vacancies/${id}`, { as: student })
     expect(detail.body.data.majors).toEqual([ref(kimia), listrikNow])
     const hrList = await call(t, 'GET', '/api/hrd/job-vacancies', { as: hrd })
-    expect(hrList.body.data.find((v: { id: number }) => v.id === id)?.majors).toEqual([ref(kimia), listrikNow])
+    expect(hrList.body.data.find((v: { id: number }) => v.id === id)?.majors).toEqual([
+      ref(kimia),
+      listrikNow,
+    ])
   })
 })
