@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok, paged } from '../../http/envelope.js'
-import { msg } from '../../http/i18n.js'
 import { Envelope, IdParams, ListEnvelope, Ok } from '../../http/schemas.js'
 import {
   CheckinBody,
@@ -19,6 +18,7 @@ import {
   deleteOutsidePlacement,
   learnerOptions,
   listAllPlacements,
+  placementSaid,
   recordAnyCheckin,
   replaceOutsidePlacement,
 } from './service.js'
@@ -79,12 +79,7 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) =>
       reply
         .code(201)
-        .send(
-          ok(
-            await createOutsidePlacement(app.db, req.user, req.body),
-            msg('Penempatan di luar bursa berhasil dicatat.', 'Outside placement recorded.'),
-          ),
-        ),
+        .send(ok(await createOutsidePlacement(app.db, req.user, req.body), placementSaid.recorded)),
   )
 
   app.get(
@@ -115,10 +110,7 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok(
-        await replaceOutsidePlacement(app.db, req.user, req.params.id, req.body),
-        msg('Data penempatan berhasil diperbarui.', 'Placement updated.'),
-      ),
+      ok(await replaceOutsidePlacement(app.db, req.user, req.params.id, req.body), placementSaid.updated),
   )
 
   app.delete(
@@ -134,7 +126,7 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       await deleteOutsidePlacement(app.db, req.user, req.params.id)
-      return ok(null, msg('Data penempatan berhasil dihapus.', 'Placement deleted.'))
+      return ok(null, placementSaid.deleted)
     },
   )
 
@@ -153,9 +145,6 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok(
-        await recordAnyCheckin(app.db, req.user, req.params.id, req.body),
-        msg('Tindak lanjut penempatan berhasil dicatat.', 'Placement follow-up recorded.'),
-      ),
+      ok(await recordAnyCheckin(app.db, req.user, req.params.id, req.body), placementSaid.followedUp),
   )
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok, paged } from '../../http/envelope.js'
-import { msg } from '../../http/i18n.js'
 import { Envelope, IdParams, ListEnvelope, Ok } from '../../http/schemas.js'
 import {
   CheckinBody,
@@ -20,6 +19,7 @@ import {
   learnerOptions,
   listPlacements,
   placementDetail,
+  placementSaid,
   recordCheckin,
   replaceCompanyOutsidePlacement,
   updatePlacement,
@@ -78,12 +78,7 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) =>
       reply
         .code(201)
-        .send(
-          ok(
-            await createCompanyOutsidePlacement(app.db, req.user, req.body),
-            msg('Penempatan di luar bursa berhasil dicatat.', 'Outside placement recorded.'),
-          ),
-        ),
+        .send(ok(await createCompanyOutsidePlacement(app.db, req.user, req.body), placementSaid.recorded)),
   )
 
   app.get(
@@ -116,7 +111,7 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         await replaceCompanyOutsidePlacement(app.db, req.user, req.params.id, req.body),
-        msg('Data penempatan berhasil diperbarui.', 'Placement updated.'),
+        placementSaid.updated,
       ),
   )
 
@@ -133,7 +128,7 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       await deleteCompanyOutsidePlacement(app.db, req.user, req.params.id)
-      return ok(null, msg('Data penempatan berhasil dihapus.', 'Placement deleted.'))
+      return ok(null, placementSaid.deleted)
     },
   )
 
@@ -151,10 +146,7 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok(
-        await updatePlacement(app.db, req.user, req.params.id, req.body),
-        msg('Data penempatan berhasil diperbarui.', 'Placement updated.'),
-      ),
+      ok(await updatePlacement(app.db, req.user, req.params.id, req.body), placementSaid.updated),
   )
 
   app.post(
@@ -172,9 +164,6 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) =>
-      ok(
-        await recordCheckin(app.db, req.user, req.params.id, req.body),
-        msg('Tindak lanjut penempatan berhasil dicatat.', 'Placement follow-up recorded.'),
-      ),
+      ok(await recordCheckin(app.db, req.user, req.params.id, req.body), placementSaid.followedUp),
   )
 }

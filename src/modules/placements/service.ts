@@ -27,6 +27,14 @@ const hrScope = (actor: Actor): q.PlacementScope => ({ companyId: companyOf(acto
 
 const placementNotFound = () => notFound(msg('Data penempatan tidak ditemukan.', 'Placement not found.'))
 
+/** What the placement routes answer on success: the same words for HR's routes and staff's. */
+export const placementSaid = {
+  recorded: msg('Penempatan di luar bursa berhasil dicatat.', 'Outside placement recorded.'),
+  updated: msg('Data penempatan berhasil diperbarui.', 'Placement updated.'),
+  deleted: msg('Data penempatan berhasil dihapus.', 'Placement deleted.'),
+  followedUp: msg('Tindak lanjut penempatan berhasil dicatat.', 'Placement follow-up recorded.'),
+}
+
 /** `YYYY-MM-DD` plus whole months; the day is clamped to the month's end, as PostgreSQL does. */
 export function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number)
