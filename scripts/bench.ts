@@ -196,6 +196,18 @@ function procKb(pid: number, file: 'status' | 'smaps_rollup', field: string): nu
   }
 }
 
+/** A process's CPU time so far (user + system) in ms; 0 when it is gone or unreadable. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // pid (comm) state …: utime and stime are fields 14 and 15, in clock ticks (100 a second on Linux).
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(f[11]) + Number(f[12])) * 10
+  } catch {
+    return 0
+  }
+}
+
 /** Every process below `pid` (the embedded postmaster, its backends and helpers). */
 function descendants(pid: number): number[] {
   const parentOf = new Map<number, number>()
@@ -299,6 +311,12 @@ interface Row {
   statusCodes?: Record<string, number>
   /** The service's RSS once the route's load has drained. */
   serviceRssMb?: number
+  /**
+   * CPU time per request (ms) of the service, of the database's processes (as `databasePids` counts
+   * them) and of the bench process that sends the load (autocannon), from the start of the load until
+   * it has drained. On a machine whose cores all three share, their sum bounds the throughput.
+   */
+  cpuMsPerRequest?: { service: number; database: number; loader: number; total: number }
 }
 
 const REPORTS = [
@@ -512,20 +530,42 @@ async function main() {
    * After a run autocannon has gone, but the requests it left queued still run (logins hash passwords
    * on other threads for seconds after): wait until the service uses under a tenth of a core.
    */
-  const cpuTicks = () => {
-    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8')
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return Number(f[11]) + Number(f[12]) // utime + stime, in 1/100 s
-  }
   async function drain() {
     const until = performance.now() + 60_000
-    let before = cpuTicks()
+    let before = cpuMsOf(child.pid as number)
     while (performance.now() < until) {
       await sleep(500)
-      const now = cpuTicks()
-      if (now - before <= 5) return
+      const now = cpuMsOf(child.pid as number)
+      if (now - before <= 50) return
       before = now
     }
+  }
+
+  /**
+   * CPU time so far of the service, of each of the database's processes and of this process (ms). A
+   * database process that ends during the load takes its time with it (the pool's connections live on).
+   */
+  async function cpuNow() {
+    const pids = await databasePids(child, monitor)
+    const own = process.cpuUsage()
+    return {
+      service: cpuMsOf(child.pid as number),
+      database: new Map(pids.map((pid) => [pid, cpuMsOf(pid)])),
+      loader: (own.user + own.system) / 1000,
+    }
+  }
+  type Cpu = Awaited<ReturnType<typeof cpuNow>>
+  /** CPU ms per request between two readings; a database process new since the first counts from 0. */
+  function cpuPerRequest(before: Cpu, after: Cpu, requests: number) {
+    let database = 0
+    for (const [pid, ms] of after.database) database += ms - (before.database.get(pid) ?? 0)
+    const per = (ms: number) => Math.round((ms / Math.max(1, requests)) * 1000) / 1000
+    const cpu = {
+      service: per(after.service - before.service),
+      database: per(database),
+      loader: per(after.loader - before.loader),
+    }
+    return { ...cpu, total: Math.round((cpu.service + cpu.database + cpu.loader) * 1000) / 1000 }
   }
 
   /** Sequential requests alone on the service (median, max of 7, after one warm-up). */
@@ -570,6 +610,7 @@ async function main() {
     }
     const single = await opts.before?.()
     if (single) log(`  ${name} alone: median ${single.median} ms, max ${single.max} ms`)
+    const cpuBefore = await cpuNow()
     const result: Result = await autocannon({
       url: base,
       connections: opts.connections ?? CONNECTIONS,
@@ -594,8 +635,10 @@ async function main() {
     rows.push(row)
     await drain()
     row.serviceRssMb = mb(procKb(child.pid as number, 'status', 'VmRSS'))
+    const cpu = cpuPerRequest(cpuBefore, await cpuNow(), result.requests.total)
+    row.cpuMsPerRequest = cpu
     log(
-      `${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, errors ${row.errors} ${JSON.stringify(statusCodes)}`,
+      `${name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, errors ${row.errors} ${JSON.stringify(statusCodes)}; CPU ms a request: service ${cpu.service}, database ${cpu.database}, loader ${cpu.loader}`,
     )
     return row
   }
@@ -778,6 +821,16 @@ async function main() {
     `${freshStartupMs} ms`,
   )
 
+  // What the cores allow the list if the service's own part cost nothing: what is left of its CPU time.
+  const cores = cpus().length
+  const healthRow = row('GET /health')
+  const listCpuOf = (c: NonNullable<Row['cpuMsPerRequest']>) => {
+    const boundRps = (cores * 1000) / (c.database + c.loader)
+    const boundOfHealth = healthRps > 0 ? Math.round((boundRps / healthRps) * 1000) / 1000 : undefined
+    return { ...c, boundRps: Math.round(boundRps), boundOfHealth }
+  }
+  const listCpu = listRow?.cpuMsPerRequest && listCpuOf(listRow.cpuMsPerRequest)
+
   const results = {
     at: new Date().toISOString(),
     database: EMBEDDED ? 'embedded' : 'external',
@@ -810,6 +863,7 @@ async function main() {
       loadAverage: { atStart: loadAtStart, atEnd: Math.round(loadavg()[0] * 100) / 100 },
     },
     healthReferenceRps: Math.round(healthRps),
+    ...(listCpu ? { listCpuBound: listCpu } : {}),
     routes: rows,
     ...(roster ? { rosterImport: roster } : {}),
     checks,
@@ -821,14 +875,14 @@ async function main() {
   const cell = (v: unknown, w: number) => String(v ?? '-').padStart(w)
   log('')
   log(
-    `${'route'.padEnd(46)}${cell('req/s', 8)}${cell('/health', 9)}${cell('p50 ms', 9)}${cell('p99 ms', 9)}${cell('non-2xx', 9)}${cell('alone ms', 10)}${cell('RSS MB', 8)}  note`,
+    `${'route'.padEnd(46)}${cell('req/s', 8)}${cell('/health', 9)}${cell('p50 ms', 9)}${cell('p99 ms', 9)}${cell('non-2xx', 9)}${cell('alone ms', 10)}${cell('RSS MB', 8)}${cell('CPU ms/req svc+db+load', 24)}  note`,
   )
   for (const r of rows) {
     const note = [r.note, r.ratio !== undefined ? `raw SQL ${r.raw?.rps} req/s, ratio ${r.ratio}` : null]
       .filter(Boolean)
       .join('; ')
     log(
-      `${r.route.padEnd(46)}${cell(r.rps, 8)}${cell(pct(r.ofHealth), 9)}${cell(r.p50, 9)}${cell(r.p99, 9)}${cell(r.non2xx, 9)}${cell(r.single?.median, 10)}${cell(r.serviceRssMb, 8)}  ${note}`,
+      `${r.route.padEnd(46)}${cell(r.rps, 8)}${cell(pct(r.ofHealth), 9)}${cell(r.p50, 9)}${cell(r.p99, 9)}${cell(r.non2xx, 9)}${cell(r.single?.median, 10)}${cell(r.serviceRssMb, 8)}${cell(cpuCell(r.cpuMsPerRequest), 24)}  ${note}`,
     )
   }
   log('')
@@ -838,11 +892,18 @@ async function main() {
   log(
     `/health reference ${Math.round(healthRps)} req/s (mean of first and last); ${results.machine.cpu} x${results.machine.cores}, node ${process.version}, ${results.machine.postgres}; load average ${loadAtStart} at start, ${results.machine.loadAverage.atEnd} at end`,
   )
+  if (listCpu) {
+    log(
+      `CPU a request (service + database + loader): /health ${healthRow?.cpuMsPerRequest?.total} ms, the list ${listCpu.total} ms; on ${cores} cores the list's database and loader alone (${listCpu.database} + ${listCpu.loader} ms) allow at most ${listCpu.boundRps} req/s, ${pct(listCpu.boundOfHealth)} of /health, with a service that cost nothing`,
+    )
+  }
   for (const c of checks) log(`  ${c.met ? 'met   ' : 'MISSED'} ${c.target}: ${c.measured}`)
   log(`written ${resultsFile}; total ${((performance.now() - started) / 1000).toFixed(0)} s`)
 }
 
 const pct = (v: number | undefined) => (v === undefined ? undefined : `${(v * 100).toFixed(1)}%`)
+const cpuCell = (c: Row['cpuMsPerRequest']) =>
+  c && `${c.service.toFixed(2)}+${c.database.toFixed(2)}+${c.loader.toFixed(2)}=${c.total.toFixed(2)}`
 
 /**
  * `BENCH_ONLY=import`: POST /api/admin/imports/students with a CSV of 2,000 new grade-12 students (the
