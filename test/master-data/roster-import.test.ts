@@ -2,8 +2,10 @@ import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
+import JSZip from 'jszip'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, importRuns, students, users } from '../../src/db/schema/index.js'
+import { MAX_INFLATED_BYTES } from '../../src/modules/imports/zip-limits.js'
 import { type Caller, call, type TestContext, useTestApp } from '../support/app.js'
 import { type Account, anAdmin, anAlumnus, aStudent, logIn } from '../support/builders/accounts.js'
 import { aMajor } from '../support/builders/org.js'
@@ -364,6 +366,52 @@ describe('POST /api/admin/imports/students: reading the file', () => {
     })
     expect(flag.status).toBe(422)
     expect(flag.body.errors.dry_run).toEqual(['harus true atau false'])
+  })
+})
+
+describe('POST /api/admin/imports/students: an XLSX that unpacks past the limit (a zip bomb)', () => {
+  /** A real roster workbook with one more part: `size` bytes of zeros, packed about 1,000 to 1. */
+  async function padded(size: number): Promise<Buffer> {
+    const zip = await JSZip.loadAsync(await xlsx([HEADER, line(person())]))
+    zip.file(PADDING, Buffer.alloc(size), { compression: 'DEFLATE', compressionOptions: { level: 1 } })
+    return zip.generateAsync({ type: 'nodebuffer' })
+  }
+  const PADDING = 'xl/media/padding.bin'
+
+  /** The same file with the padding's declared size rewritten to `declared` in both of its headers. */
+  function lyingAbout(file: Buffer, declared: number): Buffer {
+    const out = Buffer.from(file)
+    const name = Buffer.from(PADDING)
+    let patched = 0
+    for (let at = out.indexOf(name); at !== -1; at = out.indexOf(name, at + 1)) {
+      // Local header: signature, then the size at 22 and the name at 30. Central directory: at 24 and 46.
+      if (out.readUInt32LE(at - 30) === 0x04034b50) out.writeUInt32LE(declared, at - 30 + 22)
+      else if (out.readUInt32LE(at - 46) === 0x02014b50) out.writeUInt32LE(declared, at - 46 + 24)
+      else continue
+      patched++
+    }
+    expect(patched).toBe(2)
+    return out
+  }
+
+  it('is refused with 422 on the file before it is read whole, whatever sizes it declares; nothing is written', async () => {
+    const before = await counts()
+    const bomb = await padded(MAX_INFLATED_BYTES + 1024 * 1024)
+    expect(bomb.length).toBeLessThan(1024 * 1024) // a small upload, far under the upload limit
+
+    const honest = await upload(bomb, { dryRun: false, filename: 'roster.xlsx' })
+    expect(honest.status).toBe(422)
+    expect(honest.body.errors.file).toEqual(['berkas XLSX terlalu besar setelah dibuka (lebih dari 64 MB)'])
+
+    const lying = await upload(lyingAbout(bomb, 1000), { dryRun: false, filename: 'roster.xlsx', lang: 'en' })
+    expect(lying.status).toBe(422)
+    expect(lying.body.errors.file).toEqual(['the XLSX file unpacks to more than 64 MB'])
+    expect(await counts()).toEqual(before)
+
+    // Under the limit, the same kind of file (an extra part of 1 MB) is read as usual.
+    const fine = await upload(await padded(1024 * 1024), { dryRun: true, filename: 'roster.xlsx' })
+    expect(fine.status).toBe(200)
+    expect(fine.body.data).toMatchObject({ format: 'xlsx' })
   })
 })
 

@@ -2,6 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync'
 import { fileTypeFromBuffer } from 'file-type'
 import { AppError, type FieldErrors } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
+import { zipLimitsError } from './zip-limits.js'
 
 /**
  * Reading a student roster (CSV or XLSX, as a Dapodik export or a school's own sheet) into rows of
@@ -257,6 +258,8 @@ function xlsxCell(value: ExcelValue): Cell {
 
 /** The first worksheet's cells (exceljs, loaded on first use as the reports do). */
 async function xlsxGrid(buffer: Buffer): Promise<Cell[][]> {
+  const tooBig = await zipLimitsError(buffer)
+  if (tooBig) fileError(tooBig)
   const { default: ExcelJS } = await import('exceljs')
   const book = new ExcelJS.Workbook()
   try {
