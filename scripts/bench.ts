@@ -555,10 +555,16 @@ async function main() {
     }
   }
   type Cpu = Awaited<ReturnType<typeof cpuNow>>
-  /** CPU ms per request between two readings; a database process new since the first counts from 0. */
+  /**
+   * CPU ms per request between two readings. A database process new since the first (an autovacuum
+   * worker, a new connection) counts from 0, also when it got the number of one that ended meanwhile.
+   */
   function cpuPerRequest(before: Cpu, after: Cpu, requests: number) {
     let database = 0
-    for (const [pid, ms] of after.database) database += ms - (before.database.get(pid) ?? 0)
+    for (const [pid, ms] of after.database) {
+      const earlier = before.database.get(pid) ?? 0
+      database += ms >= earlier ? ms - earlier : ms
+    }
     const per = (ms: number) => Math.round((ms / Math.max(1, requests)) * 1000) / 1000
     const cpu = {
       service: per(after.service - before.service),
