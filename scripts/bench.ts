@@ -317,6 +317,8 @@ interface Row {
    * it has drained. On a machine whose cores all three share, their sum bounds the throughput.
    */
   cpuMsPerRequest?: { service: number; database: number; loader: number; total: number }
+  /** What the cores would allow with a service that cost nothing: cores / (database + loader CPU a request). */
+  freeServiceBound?: { rps: number; ofHealth: number }
 }
 
 const REPORTS = [
@@ -827,15 +829,15 @@ async function main() {
     `${freshStartupMs} ms`,
   )
 
-  // What the cores allow the list if the service's own part cost nothing: what is left of its CPU time.
+  // What the cores would allow each route if the service's own part cost nothing: the database's and the
+  // loader's CPU time a request is all that is left to share the cores (the same for /health: its loader).
   const cores = cpus().length
-  const healthRow = row('GET /health')
-  const listCpuOf = (c: NonNullable<Row['cpuMsPerRequest']>) => {
-    const boundRps = (cores * 1000) / (c.database + c.loader)
-    const boundOfHealth = healthRps > 0 ? Math.round((boundRps / healthRps) * 1000) / 1000 : undefined
-    return { ...c, boundRps: Math.round(boundRps), boundOfHealth }
+  for (const r of rows) {
+    const c = r.cpuMsPerRequest
+    if (!c || c.database < 0.01 || healthRps <= 0) continue
+    const rps = (cores * 1000) / (c.database + c.loader)
+    r.freeServiceBound = { rps: Math.round(rps), ofHealth: Math.round((rps / healthRps) * 1000) / 1000 }
   }
-  const listCpu = listRow?.cpuMsPerRequest && listCpuOf(listRow.cpuMsPerRequest)
 
   const results = {
     at: new Date().toISOString(),
@@ -869,7 +871,6 @@ async function main() {
       loadAverage: { atStart: loadAtStart, atEnd: Math.round(loadavg()[0] * 100) / 100 },
     },
     healthReferenceRps: Math.round(healthRps),
-    ...(listCpu ? { listCpuBound: listCpu } : {}),
     routes: rows,
     ...(roster ? { rosterImport: roster } : {}),
     checks,
@@ -881,14 +882,14 @@ async function main() {
   const cell = (v: unknown, w: number) => String(v ?? '-').padStart(w)
   log('')
   log(
-    `${'route'.padEnd(46)}${cell('req/s', 8)}${cell('/health', 9)}${cell('p50 ms', 9)}${cell('p99 ms', 9)}${cell('non-2xx', 9)}${cell('alone ms', 10)}${cell('RSS MB', 8)}${cell('CPU ms/req svc+db+load', 24)}  note`,
+    `${'route'.padEnd(46)}${cell('req/s', 8)}${cell('/health', 9)}${cell('p50 ms', 9)}${cell('p99 ms', 9)}${cell('non-2xx', 9)}${cell('alone ms', 10)}${cell('RSS MB', 8)}${cell('CPU ms/req svc+db+load', 24)}${cell('free svc', 9)}  note`,
   )
   for (const r of rows) {
     const note = [r.note, r.ratio !== undefined ? `raw SQL ${r.raw?.rps} req/s, ratio ${r.ratio}` : null]
       .filter(Boolean)
       .join('; ')
     log(
-      `${r.route.padEnd(46)}${cell(r.rps, 8)}${cell(pct(r.ofHealth), 9)}${cell(r.p50, 9)}${cell(r.p99, 9)}${cell(r.non2xx, 9)}${cell(r.single?.median, 10)}${cell(r.serviceRssMb, 8)}${cell(cpuCell(r.cpuMsPerRequest), 24)}  ${note}`,
+      `${r.route.padEnd(46)}${cell(r.rps, 8)}${cell(pct(r.ofHealth), 9)}${cell(r.p50, 9)}${cell(r.p99, 9)}${cell(r.non2xx, 9)}${cell(r.single?.median, 10)}${cell(r.serviceRssMb, 8)}${cell(cpuCell(r.cpuMsPerRequest), 24)}${cell(pct(r.freeServiceBound?.ofHealth), 9)}  ${note}`,
     )
   }
   log('')
@@ -898,11 +899,9 @@ async function main() {
   log(
     `/health reference ${Math.round(healthRps)} req/s (mean of first and last); ${results.machine.cpu} x${results.machine.cores}, node ${process.version}, ${results.machine.postgres}; load average ${loadAtStart} at start, ${results.machine.loadAverage.atEnd} at end`,
   )
-  if (listCpu) {
-    log(
-      `CPU a request (service + database + loader): /health ${healthRow?.cpuMsPerRequest?.total} ms, the list ${listCpu.total} ms; on ${cores} cores the list's database and loader alone (${listCpu.database} + ${listCpu.loader} ms) allow at most ${listCpu.boundRps} req/s, ${pct(listCpu.boundOfHealth)} of /health, with a service that cost nothing`,
-    )
-  }
+  log(
+    `CPU a request is the service's + the database's + the loader's (ms); "free svc" is the most the ${cores} cores would allow a route, as a share of /health, if the service's own part cost nothing`,
+  )
   for (const c of checks) log(`  ${c.met ? 'met   ' : 'MISSED'} ${c.target}: ${c.measured}`)
   log(`written ${resultsFile}; total ${((performance.now() - started) / 1000).toFixed(0)} s`)
 }
