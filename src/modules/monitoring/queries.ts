@@ -10,6 +10,7 @@ import {
   testParticipants,
   testSchedules,
 } from '../../db/schema/index.js'
+import { schoolToday } from '../../db/school-day.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { companyRefColumns } from '../../http/shapes/company.js'
 
@@ -67,8 +68,8 @@ const testCounts = sql<TestCounts>`(
   from ${ts} inner join ${tp} on ${tp.testScheduleId} = ${ts.id}
   where ${ts.jobVacancyId} = ${v.id} and ${ts.status} <> 'cancelled')`
 
-/** Open to applicants: active, not deleted, the deadline not passed (the database's date). */
-const isOpen = sql<boolean>`(${v.isActive} and ${v.deletedAt} is null and ${v.deadline} >= current_date)`
+/** Open to applicants: active, not deleted, the deadline not passed (the school's day). */
+const isOpen = sql<boolean>`(${v.isActive} and ${v.deletedAt} is null and ${v.deadline} >= ${schoolToday})`
 
 const progressFields = {
   id: v.id,

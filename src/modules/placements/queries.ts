@@ -12,10 +12,8 @@ import {
   students,
   users,
 } from '../../db/schema/index.js'
+import { schoolToday } from '../../db/school-day.js'
 import { likePattern, type Page } from '../../http/envelope.js'
-
-/** Today on the school's calendar (Western Indonesian Time), whatever the server's zone. */
-export const schoolToday = sql<string>`((now() at time zone 'Asia/Jakarta')::date)`
 
 /**
  * Whose placements a query sees: HR sees its company's (`companyId`), career-center staff every one

@@ -3,11 +3,7 @@ import { invalidField, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import type { ReportQuery } from './schemas.js'
 
-/** The school's calendar: days, school years and "today" are those of Western Indonesian Time. */
-export const SCHOOL_TIME_ZONE = 'Asia/Jakarta'
-
-/** Today on the school's calendar, by the database's clock. */
-export const schoolToday = sql`((now() at time zone 'Asia/Jakarta')::date)`
+// The school's calendar: days, school years and "today" are those of Western Indonesian Time (src/db/school-day.ts).
 
 /** The first year of the school year a date falls in (July to June): 2026-06-30 → 2025, 2026-07-01 → 2026. */
 export const schoolYearStartOf = (date: SQL) =>

@@ -1,15 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { CAREER_STATUSES, JOB_FITS } from '../../db/schema/index.js'
-import {
-  dayIn,
-  instantIn,
-  type Range,
-  type ReportFilters,
-  schoolToday,
-  schoolYearStartOf,
-  whereAll,
-} from './filters.js'
+import { schoolToday } from '../../db/school-day.js'
+import { dayIn, instantIn, type Range, type ReportFilters, schoolYearStartOf, whereAll } from './filters.js'
 
 /**
  * The SQL of the career center's reports. Every figure is aggregated by PostgreSQL (counts with

@@ -11,10 +11,8 @@ import {
   tracerStudies,
   users,
 } from '../../db/schema/index.js'
+import { schoolToday } from '../../db/school-day.js'
 import { likePattern, type Page } from '../../http/envelope.js'
-
-/** Today on the school's calendar (Western Indonesian Time), by the database's clock. */
-const schoolToday = sql<string>`((now() at time zone 'Asia/Jakarta')::date)`
 
 export type TracerRow = typeof tracerStudies.$inferSelect
 export type TracerValues = Omit<

@@ -1,6 +1,7 @@
 import { and, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import { companies, files, jobVacancies, jobVacancyMajors, students } from '../../db/schema/index.js'
+import { schoolToday } from '../../db/school-day.js'
 import { AppError } from '../../http/errors.js'
 import { type Lang, type Msg, msg, tr } from '../../http/i18n.js'
 import { labelOf } from '../../vocabulary/index.js'
@@ -57,7 +58,7 @@ export function eligibilityChecks(learner: LearnerParams) {
     // A vacancy waiting for (or refused) the career center's approval is open to nobody.
     approved: qualified(sql<boolean>`(${jobVacancies.approvalStatus} = 'approved')`),
     notDeleted: qualified(sql<boolean>`(${jobVacancies.deletedAt} is null)`),
-    beforeDeadline: qualified(sql<boolean>`(${jobVacancies.deadline} >= current_date)`),
+    beforeDeadline: qualified(sql<boolean>`(${jobVacancies.deadline} >= ${schoolToday})`),
     companyActive: qualified(
       sql<boolean>`exists (select 1 from ${companies} where ${companies.id} = ${jobVacancies.companyId} and ${companies.isActive})`,
     ),
@@ -86,7 +87,7 @@ export function openTo(learner: LearnerParams): SQL {
  */
 export function listedFor(learner: LearnerParams): SQL {
   const m = jobVacancyMajors
-  return sql`(${m.listed} and ${m.majorId} = (select ${students.majorId} from ${students} where ${students.id} = ${learner.studentId}) and ${m.vacancyDeadline} >= current_date and ${m.vacancyTarget} in ('all', ${learner.role}))`
+  return sql`(${m.listed} and ${m.majorId} = (select ${students.majorId} from ${students} where ${students.id} = ${learner.studentId}) and ${m.vacancyDeadline} >= ${schoolToday} and ${m.vacancyTarget} in ('all', ${learner.role}))`
 }
 
 /** Why a vacancy is not open to the learner, from the flags selected with `eligibilityChecks`. */

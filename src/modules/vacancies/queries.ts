@@ -28,6 +28,7 @@ import {
   type Role,
   users,
 } from '../../db/schema/index.js'
+import { schoolToday as today } from '../../db/school-day.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { companyRefColumns } from '../../http/shapes/company.js'
 import {
@@ -51,7 +52,7 @@ const totalRows = sql<number>`(count(*) over ())::int`
  * or they would not be here; staff read the company's state apart).
  */
 const openForHr = qualified(
-  sql<boolean>`(${v.isActive} and ${v.approvalStatus} = 'approved' and ${v.deadline} >= current_date)`,
+  sql<boolean>`(${v.isActive} and ${v.approvalStatus} = 'approved' and ${v.deadline} >= ${today})`,
 )
 
 // ---------------------------------------------------------------- HR
@@ -314,9 +315,7 @@ export async function usableMajorIds(conn: Conn, ids: number[], vacancyId?: numb
 
 /** The school's calendar date, from the database clock that the open rule uses too. */
 export async function schoolToday(conn: Conn): Promise<string> {
-  const [row] = await conn
-    .select({ today: sql<string>`current_date::text` })
-    .from(sql`(values (1)) as one (x)`)
+  const [row] = await conn.select({ today: sql<string>`${today}::text` }).from(sql`(values (1)) as one (x)`)
   return row.today
 }
 
@@ -355,7 +354,7 @@ export async function companyVacancyStats(conn: Conn, companyId: number) {
       title: v.title,
       quota: v.quota,
       isActive: v.isActive,
-      expired: sql<boolean>`(${v.deadline} < current_date)`,
+      expired: sql<boolean>`(${v.deadline} < ${today})`,
       applicants: sql<number>`count(${applications.id})::int`,
       pending: by('pending'),
       inProgress: by('in_progress'),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { jobVacancies, jobVacancyMajors } from '../../../src/db/schema/index.js'
+import { schoolToday } from '../../../src/db/school-day.js'
 import type { TestContext } from '../app.js'
 import { aCompany, aMajor } from './org.js'
 
@@ -7,10 +8,10 @@ let seq = 0
 
 export type VacancyValues = Partial<typeof jobVacancies.$inferInsert>
 
-/** The database's date `days` from today (`YYYY-MM-DD`): the clock the open rule uses. */
+/** The school's date `days` from today (`YYYY-MM-DD`), by the database's clock: the one the open rule uses. */
 export async function dayFromToday(t: TestContext, days = 0): Promise<string> {
   const [row] = await t.db
-    .select({ d: sql<string>`(current_date + ${days}::int)::text` })
+    .select({ d: sql<string>`(${schoolToday} + ${days}::int)::text` })
     .from(sql`(values (1)) as one (x)`)
   return row.d
 }
