@@ -1,3 +1,4 @@
+import './heap.js'
 import { buildApp } from './app.js'
 import { loadConfigOrExit } from './config.js'
 import { openDatabase } from './db/client.js'
