@@ -9,8 +9,8 @@ import { setFlagsFromString } from 'node:v8'
  * Imported first by main.ts, so it is set before the service allocates; V8 reads it each time it sets the next
  * collection's limit. It replaces the factor of every mode, also the 1.1–1.3 V8 takes when memory runs short;
  * the heap's maximum still bounds the limit there.
- * A `--heap-growing-percent` given to node on the command line wins.
+ * A `--heap-growing-percent` given to node on the command line wins (V8 also reads it with underscores).
  */
-if (!process.execArgv.some((arg) => arg.startsWith('--heap-growing-percent'))) {
+if (!process.execArgv.some((arg) => arg.replaceAll('_', '-').startsWith('--heap-growing-percent'))) {
   setFlagsFromString('--heap-growing-percent=100')
 }
