@@ -41,6 +41,16 @@ const mustChange = (ctx: TestContext, id: number) =>
   ctx.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, id))
 
 describe('POST /api/change-password', () => {
+  it('stores the new password as argon2id with 19 MiB and 2 passes, which the next login accepts', async () => {
+    const siswa = await aStudent(t)
+    expect((await change(t, siswa)).status).toBe(200)
+    const { passwordHash } = await storedUser(t, siswa.id)
+    expect(passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/)
+    expect(
+      (await call(t, 'POST', '/api/login', { body: { email: siswa.email, password: NEW_PASSWORD } })).status,
+    ).toBe(200)
+  })
+
   it('changes the password with the current one: the other sessions end, the one in use stays', async () => {
     const hrd = await anHrd(t)
     const phone = await logIn(t, hrd.email, PASSWORD)

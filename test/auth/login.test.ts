@@ -70,6 +70,26 @@ describe('POST /api/login', () => {
     expect(row.tokenHash).not.toContain(secret)
   })
 
+  it('accepts passwords hashed by the argon2 package that hashed them before @node-rs/argon2', async () => {
+    // Written by `argon2` 0.45 for PASSWORD (its PHC string lists p before t): a user's chosen password
+    // (19 MiB, 2 passes) and an imported account's initial one (1 MiB, 1 pass).
+    const before = [
+      '$argon2id$v=19$m=19456,p=1,t=2$2ynOk2VTAUeoQq3UqTBVbQ$/X1QBHLlAWDiumaFLRFCNSeIcMj8L4BVYnRTEwEDqyo',
+      '$argon2id$v=19$m=1024,p=1,t=1$oqU3JEuRJikaX8WkaamoIQ$NEbWAEuAuYaWhf5q8GQtMrJcXCYnCxXPfr3Jm2gHwa8',
+    ]
+    for (const passwordHash of before) {
+      const siswa = await aStudent(t)
+      await t.db.update(users).set({ passwordHash }).where(eq(users.id, siswa.id))
+      const wrong = await call(t, 'POST', '/api/login', {
+        body: { email: siswa.email, password: 'password124' },
+      })
+      expect(wrong.status).toBe(401)
+      const right = await call(t, 'POST', '/api/login', { body: { email: siswa.email, password: PASSWORD } })
+      expect(right.status).toBe(200)
+      expect(right.body.data.user.id).toBe(siswa.id)
+    }
+  })
+
   it('401 with the same message for an unknown e-mail and a wrong password', async () => {
     const admin = await anAdmin(t)
     const wrong = await call(t, 'POST', '/api/login', { body: { email: admin.email, password: 'nope-nope' } })
