@@ -56,4 +56,28 @@ describe('shared report results', () => {
     expect(a.body.data.filters.schoolYear).toBe('2024/2025')
     expect(b.body.data.filters.schoolYear).toBe('2025/2026')
   })
+
+  it('answers a kept result in each caller\'s language, with the headers of any answer', async () => {
+    const ask = (lang?: string) =>
+      call(t, 'GET', '/api/admin/reports/attendance', {
+        as: admin,
+        query: { school_year: '2023/2024' },
+        headers: lang ? { 'accept-language': lang } : {},
+      })
+    const first = await ask()
+    const english = await ask('en-US,en;q=0.9')
+    const again = await ask('id')
+    for (const res of [first, english, again]) {
+      expect(res.status).toBe(200)
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['x-request-id']).toEqual(expect.any(String))
+      expect(res.body.data).toEqual(first.body.data)
+    }
+    expect(first.body).toMatchObject({ success: true, message: 'Berhasil.' })
+    expect(english.body).toMatchObject({ success: true, message: 'Done.' })
+    expect(again.raw).toBe(first.raw)
+    expect(first.body.data.filters.schoolYear).toBe('2023/2024')
+  })
 })

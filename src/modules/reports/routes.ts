@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { type TSchema, Type } from '@sinclair/typebox'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { CAREER_STATUSES, JOB_FITS, PLACEMENT_SOURCES, TEST_KINDS } from '../../db/schema/index.js'
 import { ok } from '../../http/envelope.js'
 import { DateOnly, DateTime, Envelope, Nullable, StringEnum } from '../../http/schemas.js'
@@ -16,6 +16,7 @@ import {
   reportOptions,
   tracerStudyReport,
 } from './service.js'
+import { sendShared } from './shared-results.js'
 
 const Int = Type.Integer()
 const Percent = Nullable(
@@ -196,8 +197,13 @@ const DOWNLOAD =
   ' `?format=csv` or `?format=xlsx` answers the same figures as a file (Content-Disposition attachment, named after the report and its filters) instead of the envelope.'
 
 /** The report as JSON in the envelope, or as a CSV/XLSX download. */
-async function answer<T>(reply: FastifyReply, report: Report<T>, format: ReportQuery['format']) {
-  if (format !== 'csv' && format !== 'xlsx') return reply.send(ok(report.data))
+async function answer<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  report: Report<T>,
+  format: ReportQuery['format'],
+) {
+  if (format !== 'csv' && format !== 'xlsx') return sendShared(req, reply, report, () => ok(report.data))
   const f: ExportFormat = format
   const body = await render(report.table(), f)
   return reply
@@ -243,6 +249,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ),
     async (req, reply) =>
       answer(
+        req,
         reply,
         await shared('recruitment', req.query, () => recruitmentReport(app.db, req.query)),
         req.query.format,
@@ -258,6 +265,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ),
     async (req, reply) =>
       answer(
+        req,
         reply,
         await shared('attendance', req.query, () => attendanceReport(app.db, req.query)),
         req.query.format,
@@ -273,6 +281,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ),
     async (req, reply) =>
       answer(
+        req,
         reply,
         await shared('absorption', req.query, () => absorptionReport(app.db, req.query)),
         req.query.format,
@@ -288,6 +297,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ),
     async (req, reply) =>
       answer(
+        req,
         reply,
         await shared('tracerStudy', req.query, () => tracerStudyReport(app.db, req.query)),
         req.query.format,
@@ -308,6 +318,9 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Dashboard) },
       },
     },
-    async () => ok(await shared('dashboard', {}, () => dashboard(app.db))),
+    async (req, reply) => {
+      const figures = await shared('dashboard', {}, () => dashboard(app.db))
+      return sendShared(req, reply, figures, () => ok(figures))
+    },
   )
 }

@@ -5,6 +5,9 @@
  * answered) starts a new generation, so staff see their own changes at once; a change made through
  * another instance shows after at most `ttlMs`. See docs/decisions.md (Reports).
  */
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { type Lang, langOf, type Msg, tr } from '../../http/i18n.js'
+
 export type SharedResults = ReturnType<typeof sharedResults>
 
 export function sharedResults(ttlMs: number) {
@@ -42,4 +45,36 @@ export function sharedResults(ttlMs: number) {
   }
 
   return { shared, changed }
+}
+
+/** Serialized answers, per shared result and language; a result's go when the result itself is dropped. */
+const bodies = new WeakMap<object, Partial<Record<Lang, Buffer>>>()
+
+/**
+ * Sends the JSON answer of a shared `result`, serialized once per language and kept with it: staff asking
+ * within REPORT_CACHE_SECONDS get the same bytes, with no serialization and no garbage per request (the
+ * recruitment report of a district is 270 kB of JSON). `envelope` builds the answer as the route would send
+ * it; it is serialized by the route's response schema (`reply.serialize`, as Fastify itself would) with its
+ * message in the caller's language (what the preSerialization hook of src/http/i18n.ts does otherwise).
+ */
+export function sendShared(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  result: object,
+  envelope: () => { message: string },
+) {
+  const lang = langOf(req)
+  let byLang = bodies.get(result)
+  if (!byLang) {
+    byLang = {}
+    bodies.set(result, byLang)
+  }
+  let body = byLang[lang]
+  if (!body) {
+    const answer = envelope()
+    const json = reply.serialize({ ...answer, message: tr(answer.message as Msg, lang) })
+    body = typeof json === 'string' ? Buffer.from(json) : Buffer.from(json as ArrayBuffer)
+    byLang[lang] = body
+  }
+  return reply.type('application/json; charset=utf-8').send(body)
 }
