@@ -12,6 +12,8 @@
  *   BENCH_ONLY         route names to load, separated by `,` with no space after it (default all; `GET /health`
  *                      always runs)
  *   BENCH_DATA_DIR     the embedded run's data folder (default: bursa-bench-data in the temp folder; emptied)
+ *   BENCH_SERVICE_NODE_ARGS  more node flags for the service, space-separated (e.g. `--cpu-prof
+ *                      --cpu-prof-dir=/tmp/prof`: a profile per service start, written when it stops)
  *
  * Prints a table and writes bench/results.json (bench/results-embedded.json for the embedded run).
  * Loopback only; every loop is bounded by time and the run stops by itself.
@@ -46,6 +48,8 @@ const SCALE = process.env.BENCH_SCALE ?? (EMBEDDED ? 'school' : '1')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 // Names are separated by a comma without a space after it: a name may hold ", " (`GET every report, 10 admins at once`).
+/** More node flags for the service alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (space-separated). */
+const SERVICE_NODE_ARGS = process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []
 const ONLY = process.env.BENCH_ONLY?.split(/,(?! )/).map((s) => s.trim())
 const DATA_DIR = resolve(process.env.BENCH_DATA_DIR || join(tmpdir(), 'bursa-bench-data'))
 /** The service's pool (DATABASE_POOL_SIZE); the raw driver loop gets the same number of connections. */
@@ -445,11 +449,15 @@ async function main() {
     // As `npm start` runs it: the bundle of src/ (built first when stale), under plain node.
     if (isServerStale()) await buildServer()
     const spawnedAt = performance.now()
-    const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child: ChildProcess = spawn(
+      process.execPath,
+      ['--enable-source-maps', ...SERVICE_NODE_ARGS, serverBundle],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     children.push(child)
     let output = ''
     child.stdout?.on('data', (d) => (output += d))
@@ -726,7 +734,8 @@ async function main() {
   )
 
   // The roster import (issue 16): 2,000 new students in one file, alone on the service.
-  const roster = !ONLY || ONLY.includes('import') ? await importScenario(base, adminToken, log) : null
+  const hwm = () => mb(procKb(child.pid as number, 'status', 'VmHWM'))
+  const roster = !ONLY || ONLY.includes('import') ? await importScenario(base, adminToken, log, hwm) : null
   if (roster) await drain()
 
   // Last: logins hash passwords (argon2, 19 MiB each) on the thread pool, the heaviest on memory.
@@ -916,7 +925,16 @@ const cpuCell = (c: Row['cpuMsPerRequest']) =>
  * initial passwords: hashing included), the same file again (all unchanged), the file with every class
  * changed (2,000 updates), and the credentials sheet. Each request alone on the service.
  */
-async function importScenario(base: string, adminToken: string, log: (line: string) => void) {
+/**
+ * Each step's line ends with the service's peak RSS so far (`peakMb`: the kernel's high-water mark), so a
+ * step that raises the run's peak shows.
+ */
+async function importScenario(
+  base: string,
+  adminToken: string,
+  log: (line: string) => void,
+  peakMb: () => number,
+) {
   const ROWS = 2000
   const header = 'NISN,NIS,Nama,JK,Tempat Lahir,Tanggal Lahir,Rombel,Jurusan,Email,No HP'
   const csv = (className: (i: number) => string) =>
@@ -950,20 +968,24 @@ async function importScenario(base: string, adminToken: string, log: (line: stri
     if (!res.ok) throw new Error(`roster import answered ${res.status}: ${body.message}`)
     return { ms: Math.round(took), data: body.data! }
   }
+  const peak = () => `, service peak RSS so far ${peakMb()} MB`
+  log(`  roster import: service peak RSS so far ${peakMb()} MB`)
   const first = csv((n) => `XII IMP ${1 + (n % 36)}`)
   const preview = await post(first, true)
-  log(`  roster import, ${ROWS} rows: preview ${preview.ms} ms ${JSON.stringify(preview.data.totals)}`)
+  log(
+    `  roster import, ${ROWS} rows: preview ${preview.ms} ms ${JSON.stringify(preview.data.totals)}${peak()}`,
+  )
   const created = await post(first, false)
   log(
-    `  roster import: ${ROWS} new students with accounts in ${created.ms} ms ${JSON.stringify(created.data.totals)}`,
+    `  roster import: ${ROWS} new students with accounts in ${created.ms} ms ${JSON.stringify(created.data.totals)}${peak()}`,
   )
   const again = await post(first, false)
-  log(`  roster import: the same file again in ${again.ms} ms ${JSON.stringify(again.data.totals)}`)
+  log(`  roster import: the same file again in ${again.ms} ms ${JSON.stringify(again.data.totals)}${peak()}`)
   const moved = await post(
     csv((n) => `XII IMP ${1 + ((n + 1) % 36)}`),
     false,
   )
-  log(`  roster import: every class changed in ${moved.ms} ms ${JSON.stringify(moved.data.totals)}`)
+  log(`  roster import: every class changed in ${moved.ms} ms ${JSON.stringify(moved.data.totals)}${peak()}`)
   const t0 = performance.now()
   const sheet = await fetch(base + created.data.credentials!.downloadUrl, {
     headers: { authorization: `Bearer ${adminToken}` },
@@ -971,7 +993,7 @@ async function importScenario(base: string, adminToken: string, log: (line: stri
   const bytes = (await sheet.arrayBuffer()).byteLength
   const sheetMs = Math.round(performance.now() - t0)
   if (!sheet.ok) throw new Error(`credentials sheet answered ${sheet.status}`)
-  log(`  credentials sheet of ${ROWS} accounts: ${sheetMs} ms, ${Math.round(bytes / 1024)} KB`)
+  log(`  credentials sheet of ${ROWS} accounts: ${sheetMs} ms, ${Math.round(bytes / 1024)} KB${peak()}`)
   return {
     rows: ROWS,
     previewMs: preview.ms,
