@@ -75,15 +75,24 @@ async function freePort(): Promise<number> {
   })
 }
 
+/**
+ * A connection string as a URL. `postgres://user@/db?host=/var/run/postgresql` (a Unix socket, as
+ * docs/operations.md advises on one machine) has no host for WHATWG's URL: `localhost` stands in, which
+ * node-postgres ignores when `host` is given.
+ */
+function urlOf(connectionString: string) {
+  return new URL(connectionString.replace(/^(postgres(?:ql)?:\/\/(?:[^@/]*@)?)(?=\/)/, '$1localhost'))
+}
+
 function databaseName(url: string) {
-  const name = new URL(url).pathname.slice(1)
+  const name = urlOf(url).pathname.slice(1)
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsupported database name: ${name}`)
   return name
 }
 
 /** Runs `text` on the server's maintenance database. */
 async function onServer(url: string, text: string) {
-  const u = new URL(url)
+  const u = urlOf(url)
   u.pathname = '/postgres'
   const admin = benchClient(u.toString())
   await admin.connect()
@@ -494,7 +503,7 @@ async function main() {
     await stopService(s.child)
     rmSync(fresh, { recursive: true, force: true })
   } else {
-    const freshUrl = new URL(url)
+    const freshUrl = urlOf(url)
     freshUrl.pathname = `/${databaseName(url)}_fresh`
     await recreateDatabase(freshUrl.toString())
     const scratch = mkdtempSync(join(tmpdir(), 'bursa-bench-'))
