@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os'
-import { type Algorithm, hash, verify } from '@node-rs/argon2'
+import * as argon2 from '@node-rs/argon2'
 import pLimit from 'p-limit'
 
 /**
  * `Algorithm.Argon2id`: the package declares its enum as an ambient `const enum`, which `isolatedModules`
  * cannot read, so its value is written here.
  */
-const ARGON2ID = 2 satisfies Algorithm.Argon2id
+const ARGON2ID = 2 satisfies argon2.Algorithm.Argon2id
 
 /**
  * OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (about 10 ms here). `@node-rs/argon2` (RustCrypto's
@@ -25,7 +25,7 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, paralleli
 const hashing = pLimit(Math.max(2, availableParallelism()))
 
 export function hashPassword(plain: string): Promise<string> {
-  return hashing(() => hash(plain, OPTIONS))
+  return hashing(() => argon2.hash(plain, OPTIONS))
 }
 
 /**
@@ -46,7 +46,9 @@ const cores = Math.max(2, availableParallelism())
 export async function hashInitialPasswords(plains: string[]): Promise<string[]> {
   const out: string[] = []
   for (let i = 0; i < plains.length; i += cores)
-    out.push(...(await Promise.all(plains.slice(i, i + cores).map((p) => hashing(() => hash(p, INITIAL))))))
+    out.push(
+      ...(await Promise.all(plains.slice(i, i + cores).map((p) => hashing(() => argon2.hash(p, INITIAL))))),
+    )
   return out
 }
 
@@ -57,7 +59,7 @@ export async function verifyPassword(hash: string | undefined, plain: string): P
   dummy ??= hashPassword('bursa-timing-equaliser')
   try {
     const against = hash ?? (await dummy)
-    const ok = await hashing(() => verify(against, plain))
+    const ok = await hashing(() => argon2.verify(against, plain))
     return hash !== undefined && ok
   } catch {
     return false
