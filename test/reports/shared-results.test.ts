@@ -57,7 +57,7 @@ describe('shared report results', () => {
     expect(b.body.data.filters.schoolYear).toBe('2025/2026')
   })
 
-  it('answers a kept result in each caller\'s language, with the headers of any answer', async () => {
+  it('answers a kept result in the language each caller asks for, with the headers of any answer', async () => {
     const ask = (lang?: string) =>
       call(t, 'GET', '/api/admin/reports/attendance', {
         as: admin,
