@@ -932,11 +932,9 @@ const cpuCell = (c: Row['cpuMsPerRequest']) =>
  * `BENCH_ONLY=import`: POST /api/admin/imports/students with a CSV of 2,000 new grade-12 students (the
  * size of a large school's intake), timed from the client: the preview, the import (accounts with
  * initial passwords: hashing included), the same file again (all unchanged), the file with every class
- * changed (2,000 updates), and the credentials sheet. Each request alone on the service.
- */
-/**
- * Each step's line ends with the service's peak RSS so far (`peakMb`: the kernel's high-water mark), so a
- * step that raises the run's peak shows.
+ * changed (2,000 updates), and the credentials sheet. Each request alone on the service. Each step's line
+ * ends with the service's peak RSS so far (`peakMb`: the kernel's high-water mark), so a step that raises
+ * the run's peak shows.
  */
 async function importScenario(
   base: string,
@@ -978,7 +976,7 @@ async function importScenario(
     return { ms: Math.round(took), data: body.data! }
   }
   const peak = () => `, service peak RSS so far ${peakMb()} MB`
-  log(`  roster import: service peak RSS so far ${peakMb()} MB`)
+  log(`  roster import${peak()}`)
   const first = csv((n) => `XII IMP ${1 + (n % 36)}`)
   const preview = await post(first, true)
   log(
