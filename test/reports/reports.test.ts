@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
+import JSZip from 'jszip'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   type ApplicationStatus,
@@ -444,6 +445,21 @@ describe('GET /api/admin/reports/recruitment', () => {
     expect(notes?.getCell('A2').value).toBe('Laporan')
     expect(notes?.getCell('B2').value).toBe('Laporan Rekrutmen per Perusahaan')
     expect(notes?.getCell('B5').value).toBe('10 Juli 2025 s.d. 5 September 2025')
+    // What a spreadsheet shows: a bold header that stays in view, filter buttons over the table,
+    // whole numbers with thousands separators and percentages with two decimals.
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
+    expect(sheet.autoFilter).toBe('A1:F3')
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true)
+    expect(sheet.getRow(2).getCell(1).font?.bold).not.toBe(true)
+    expect(sheet.getCell('B2').numFmt).toBe('#,##0')
+    expect(sheet.getCell('F2').numFmt).toBe('0.00')
+    expect(sheet.getColumn(4).width).toBe(28)
+    expect(notes?.getCell('A1').font?.bold).toBe(true)
+    // The hidden name beside the filter, without which LibreOffice shows no filter buttons.
+    const workbookXml = await (await JSZip.loadAsync(res.rawPayload)).file('xl/workbook.xml')?.async('string')
+    expect(workbookXml).toContain(
+      `<definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'Rekrutmen'!$A$1:$F$3</definedName>`,
+    )
   })
 })
 

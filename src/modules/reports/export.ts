@@ -1,4 +1,9 @@
+import type { Blob } from 'node:buffer'
+import type { Stream } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
+import type { Cell, Feature, SheetData } from 'write-excel-file/node'
+
+type XmlHelpers = typeof import('write-excel-file/utility')
 
 /** How a column's values read in a spreadsheet. */
 export type ColumnKind = 'text' | 'int' | 'percent' | 'decimal' | 'money' | 'datetime'
@@ -66,36 +71,85 @@ const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
 }
 
 /**
+ * Filter buttons on the first sheet's header row, over the table (`A1` to `lastCell`): the sheet's
+ * `autoFilter`, and the hidden name `_xlnm._FilterDatabase` that Excel writes beside it, without which
+ * LibreOffice shows no buttons. write-excel-file has no option for it; this is its way of adding one.
+ */
+function filterButtons(xml: XmlHelpers, sheet: string, lastCell: string): Feature<Stream | Buffer | Blob> {
+  const absolute = (cell: string) => cell.replace(/^([A-Z]+)(\d+)$/, '$$$1$$$2')
+  const range = `'${sheet.replaceAll("'", "''")}'!$A$1:${absolute(lastCell)}`
+  const name = `<definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">${xml.sanitizeTextContent(range)}</definedName>`
+  return {
+    files: {
+      transform: {
+        'xl/worksheets/sheet{id}.xml': {
+          transform: (sheetXml, _options, { sheetIndex }) =>
+            sheetIndex !== 0
+              ? sheetXml
+              : xml.insertElementMarkupAccordingToOrderOfSiblings(
+                  sheetXml,
+                  xml.getSelfClosingTagMarkup('autoFilter', { ref: `A1:${lastCell}` }),
+                  xml.getOrderOfSiblings('xl/worksheets/sheet{id}.xml', 'worksheet') ?? [],
+                  'worksheet',
+                ),
+        },
+        'xl/workbook.xml': {
+          transform: (workbookXml) => {
+            const names = xml.findElement(workbookXml, 'definedNames')
+            if (!names)
+              return xml.insertElementMarkupAccordingToOrderOfSiblings(
+                workbookXml,
+                `<definedNames>${name}</definedNames>`,
+                xml.getOrderOfSiblings('xl/workbook.xml', 'workbook') ?? [],
+                'workbook',
+              )
+            return names.selfClosingTag
+              ? xml.replaceElement(workbookXml, names, `<definedNames>${name}</definedNames>`)
+              : xml.appendMarkupInsideElement(workbookXml, names, name)
+          },
+        },
+      },
+    },
+  }
+}
+
+/**
  * An .xlsx workbook: the table (bold, frozen header, auto-filter) and a sheet of notes. Cells are typed
- * values: exceljs writes a string as a string cell even when it starts with `=` (only `{ formula }` makes
- * a formula), so nothing a user typed becomes a formula here.
+ * values: a string is written as a string cell even when it starts with `=` (only a cell of type
+ * `'Formula'` is a formula), so nothing a user typed becomes a formula here. Written by write-excel-file
+ * (loaded on the first download, with fflate its only dependency): exceljs held about 28 MB once loaded.
  */
 export async function toXlsx<R>(table: Table<R>): Promise<Buffer> {
-  // Loaded on the first download only: exceljs holds about 28 MB once imported (measured by the bench).
-  const { default: ExcelJS } = await import('exceljs')
-  const book = new ExcelJS.Workbook()
-  book.creator = 'bursa'
-  book.created = new Date()
-  const sheet = book.addWorksheet(table.sheet, { views: [{ state: 'frozen', ySplit: 1 }] })
-  sheet.columns = table.columns.map((c) => ({
-    header: c.header,
-    width: Math.min(48, Math.max(12, c.header.length + 2)),
-    style: NUMBER_FORMATS[c.kind ?? 'text'] ? { numFmt: NUMBER_FORMATS[c.kind ?? 'text'] } : {},
-  }))
-  for (const r of table.rows) sheet.addRow(table.columns.map((c) => c.value(r)))
-  sheet.getRow(1).font = { bold: true }
-  if (table.rows.length > 0)
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } }
-
-  const notes = book.addWorksheet('Keterangan')
-  notes.columns = [
-    { header: 'Keterangan', width: 28 },
-    { header: 'Nilai', width: 70 },
-  ]
-  notes.addRow(['Laporan', table.title])
-  for (const line of table.notes) notes.addRow(line)
-  notes.getRow(1).font = { bold: true }
-  return Buffer.from(await book.xlsx.writeBuffer())
+  const [{ default: writeXlsxFile }, xml] = await Promise.all([
+    import('write-excel-file/node'),
+    import('write-excel-file/utility'),
+  ])
+  const bold = (value: string): Cell => ({ value, type: String, fontWeight: 'bold' })
+  const rows: SheetData = [table.columns.map((c) => bold(c.header))]
+  for (const r of table.rows)
+    rows.push(
+      table.columns.map((c): Cell => {
+        const value = c.value(r)
+        if (value === null) return null
+        if (typeof value === 'string') return { value, type: String }
+        const format = NUMBER_FORMATS[c.kind ?? 'text']
+        return format ? { value, type: Number, format } : { value, type: Number }
+      }),
+    )
+  const notes: SheetData = [[bold('Keterangan'), bold('Nilai')], ['Laporan', table.title], ...table.notes]
+  const lastCell = xml.getCellAddress(table.rows.length, table.columns.length - 1)
+  return writeXlsxFile(
+    [
+      {
+        data: rows,
+        sheet: table.sheet,
+        stickyRowsCount: 1,
+        columns: table.columns.map((c) => ({ width: Math.min(48, Math.max(12, c.header.length + 2)) })),
+      },
+      { data: notes, sheet: 'Keterangan', columns: [{ width: 28 }, { width: 70 }] },
+    ],
+    { features: table.rows.length > 0 ? [filterButtons(xml, table.sheet, lastCell)] : [] },
+  ).toBuffer()
 }
 
 export async function render<R>(table: Table<R>, format: ExportFormat): Promise<Buffer> {
