@@ -12,8 +12,9 @@
  *   BENCH_ONLY         route names to load, separated by `,` with no space after it (default all; `GET /health`
  *                      always runs)
  *   BENCH_DATA_DIR     the embedded run's data folder (default: bursa-bench-data in the temp folder; emptied)
- *   BENCH_SERVICE_NODE_ARGS  more node flags for the service, space-separated (e.g. `--cpu-prof
- *                      --cpu-prof-dir=/tmp/prof`: a profile per service start, written when it stops)
+ *   BENCH_SERVICE_NODE_ARGS  more node flags for the service, after those of `npm start`, space-separated
+ *                      (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile per service start, written when
+ *                      it stops)
  *
  * Prints a table and writes bench/results.json (bench/results-embedded.json for the embedded run).
  * Loopback only; every loop is bounded by time and the run stops by itself.
@@ -48,14 +49,33 @@ const SCALE = process.env.BENCH_SCALE ?? (EMBEDDED ? 'school' : '1')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 // Names are separated by a comma without a space after it: a name may hold ", " (`GET every report, 10 admins at once`).
-/** More node flags for the service alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (space-separated). */
-const SERVICE_NODE_ARGS = process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+/**
+ * The service's node flags: those of `npm start` (package.json's `start`, between `node` and the bundle), so the
+ * bench runs it as a school does, then BENCH_SERVICE_NODE_ARGS (space-separated), which can override them.
+ */
+const SERVICE_NODE_ARGS = [
+  ...startNodeFlags(),
+  ...(process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+]
 const ONLY = process.env.BENCH_ONLY?.split(/,(?! )/).map((s) => s.trim())
 const DATA_DIR = resolve(process.env.BENCH_DATA_DIR || join(tmpdir(), 'bursa-bench-data'))
 /** The service's pool (DATABASE_POOL_SIZE); the raw driver loop gets the same number of connections. */
 const POOL_SIZE = Number(process.env.DATABASE_POOL_SIZE ?? 10)
 /** The bench's own connections say so, and are left out of the database's memory. */
 const BENCH_APP = 'bursa-bench'
+
+function startNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  const [command, ...args] = scripts.start.split(' ').filter(Boolean)
+  const bundle = args.indexOf('dist/server/main.js')
+  if (command !== 'node' || bundle < 0)
+    throw new Error(
+      `package.json's start script is not \`node [flags] dist/server/main.js\`: ${scripts.start}`,
+    )
+  return args.slice(0, bundle)
+}
 
 const children: ChildProcess[] = []
 const log = (line: string) => process.stdout.write(`${line}\n`)
@@ -458,15 +478,11 @@ async function main() {
     // As `npm start` runs it: the bundle of src/ (built first when stale), under plain node.
     if (isServerStale()) await buildServer()
     const spawnedAt = performance.now()
-    const child: ChildProcess = spawn(
-      process.execPath,
-      ['--enable-source-maps', ...SERVICE_NODE_ARGS, serverBundle],
-      {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    const child: ChildProcess = spawn(process.execPath, [...SERVICE_NODE_ARGS, serverBundle], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     children.push(child)
     let output = ''
     child.stdout?.on('data', (d) => (output += d))
