@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { createHash } from 'node:crypto'
+import { type SQL, sql } from 'drizzle-orm'
+import type { PgDialect } from 'drizzle-orm/pg-core'
 import type { Conn } from './client.js'
 
 /**
@@ -58,3 +60,20 @@ export function preparedBySize<Q>(build: (conn: Conn, size: number) => Q): (conn
  * `.offset()`; an offset of 0 leaves the clause out). Only for integers the schema has bounded.
  */
 export const literal = (n: number) => (n > 0 ? (sql.raw(String(Math.trunc(n))) as unknown as number) : 0)
+
+/**
+ * Runs a statement whose text is built per call but rarely changes (it embeds a template's shape, say) as
+ * a named prepared statement, named by a hash of its text: PostgreSQL parses it once per connection and,
+ * as for `prepared`, stops planning it once its generic plan proves as good. A new text (a template
+ * edited) is a new name; the old one stays on each connection until the connection closes.
+ */
+export async function executeNamed(conn: Conn, prefix: string, query: SQL): Promise<void> {
+  // The connection's own dialect, which knows the schema's casing (camelCase fields, snake_case columns).
+  const { dialect } = conn as unknown as { dialect: PgDialect }
+  const { sql: text, params } = dialect.sqlToQuery(query)
+  const name = `${prefix}_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`
+  const client = driverClientOf(conn) as {
+    query(config: { name: string; text: string; values: unknown[] }): Promise<unknown>
+  }
+  await client.query({ name, text, values: params })
+}
