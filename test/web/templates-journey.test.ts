@@ -81,9 +81,15 @@ describeInBrowser('web client: the school rewords its messages in the browser', 
     expect(await title().inputValue()).toBe('Pelamar baru untuk {{lowongan}}')
 
     await body().fill('Halo , ada lamaran baru.')
-    // The cursor after "Halo " (five characters in), then the chip of the recipient's name.
-    await body().evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(5, 5))
-    await page.getByRole('button', { name: 'Sisipkan {{nama}}' }).click()
+    // The cursor after "Halo " (five characters in), then the chip of the recipient's name. The cursor is
+    // back in the field, after the placeholder, before the click's task ends (not a frame later, when the
+    // user may already be typing elsewhere).
+    const caret = await body().evaluate((el: HTMLTextAreaElement) => {
+      el.setSelectionRange(5, 5)
+      document.querySelector<HTMLElement>('[aria-label="Sisipkan {{nama}}"]')?.click()
+      return { focused: document.activeElement === el, at: el.selectionStart, value: el.value }
+    })
+    expect(caret).toEqual({ focused: true, at: 13, value: 'Halo {{nama}}, ada lamaran baru.' })
     await body().press('End')
     await body().pressSequentially(' Dari {{nama_pelamar}}.')
     expect(await body().inputValue()).toBe('Halo {{nama}}, ada lamaran baru. Dari {{nama_pelamar}}.')

@@ -13,6 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { useParams } from 'react-router'
 import { ApiError, api, fieldErrors, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
@@ -51,7 +52,12 @@ function Editor({ detail: initial }: { detail: Detail }) {
   const unsaved = form.values.title !== detail.title || form.values.body !== detail.body
   const path = { params: { path: { key: detail.key } } }
 
-  /** Puts `{{name}}` where the cursor was in the field last used (the body unless the title was). */
+  /**
+   * Puts `{{name}}` where the cursor was in the field last used (the body unless the title was), and the
+   * cursor after it. The new text is committed before the click ends, so the focus moves back at once: a
+   * focus put off to the next frame could land after the user (or a test) had gone on to the other field,
+   * and take what was typed there.
+   */
   const insert = (name: string) => {
     const field = lastField.current
     const el = fields[field].current
@@ -59,11 +65,9 @@ function Editor({ detail: initial }: { detail: Detail }) {
     const from = el?.selectionStart ?? text.length
     const to = el?.selectionEnd ?? text.length
     const token = `{{${name}}}`
-    form.set(field, text.slice(0, from) + token + text.slice(to))
-    requestAnimationFrame(() => {
-      el?.focus()
-      el?.setSelectionRange(from + token.length, from + token.length)
-    })
+    flushSync(() => form.set(field, text.slice(0, from) + token + text.slice(to)))
+    el?.focus()
+    el?.setSelectionRange(from + token.length, from + token.length)
   }
 
   const save = form.submit(async (v) => {
