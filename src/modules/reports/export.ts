@@ -70,6 +70,18 @@ const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
   money: '#,##0',
 }
 
+/** Column widths in characters: a column of short numbers stays readable, a long name wraps no page. */
+const COLUMN_WIDTH = { min: 12, max: 60 }
+
+/** How many characters a value takes in its cell: text as written, a number in its column's format. */
+function shownLength(value: string | number, kind: ColumnKind = 'text'): number {
+  if (typeof value === 'string') return value.length
+  if (kind === 'percent' || kind === 'decimal') return value.toFixed(2).length
+  if (kind !== 'int' && kind !== 'money') return String(value).length
+  const digits = String(Math.round(Math.abs(value))).length
+  return digits + Math.floor((digits - 1) / 3) + (value < 0 ? 1 : 0) // 1,234,567
+}
+
 /**
  * Filter buttons on the first sheet's header row, over the table (`A1` to `lastCell`): the sheet's
  * `autoFilter`, and the hidden name `_xlnm._FilterDatabase` that Excel writes beside it, without which
@@ -126,11 +138,14 @@ export async function toXlsx<R>(table: Table<R>): Promise<Buffer> {
   ])
   const bold = (value: string): Cell => ({ value, type: String, fontWeight: 'bold' })
   const rows: SheetData = [table.columns.map((c) => bold(c.header))]
+  // Each column as wide as its header or its longest value as shown, within bounds.
+  const chars = table.columns.map((c) => c.header.length)
   for (const r of table.rows)
     rows.push(
-      table.columns.map((c): Cell => {
+      table.columns.map((c, i): Cell => {
         const value = c.value(r)
         if (value === null) return null
+        chars[i] = Math.max(chars[i], shownLength(value, c.kind))
         if (typeof value === 'string') return { value, type: String }
         const format = NUMBER_FORMATS[c.kind ?? 'text']
         return format ? { value, type: Number, format } : { value, type: Number }
@@ -144,7 +159,7 @@ export async function toXlsx<R>(table: Table<R>): Promise<Buffer> {
         data: rows,
         sheet: table.sheet,
         stickyRowsCount: 1,
-        columns: table.columns.map((c) => ({ width: Math.min(48, Math.max(12, c.header.length + 2)) })),
+        columns: chars.map((n) => ({ width: Math.min(COLUMN_WIDTH.max, Math.max(COLUMN_WIDTH.min, n + 2)) })),
       },
       { data: notes, sheet: 'Keterangan', columns: [{ width: 28 }, { width: 70 }] },
     ],
