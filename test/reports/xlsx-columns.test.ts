@@ -38,16 +38,21 @@ beforeAll(async () => {
   }
 })
 
-it('the recruitment report in Excel: the company column fits its longest name, up to 60 characters; the others fit their headers', async () => {
+/** The recruitment report's first sheet, downloaded as XLSX for the days `from` to `to`. */
+async function recruitmentSheet(from: string, to: string) {
   const res = await t.app.inject({
     method: 'GET',
-    url: '/api/admin/reports/recruitment?format=xlsx&date_from=2025-07-01&date_to=2025-10-31',
+    url: `/api/admin/reports/recruitment?format=xlsx&date_from=${from}&date_to=${to}`,
     headers: { authorization: admin.authorization },
   })
   expect(res.statusCode).toBe(200)
   const book = new ExcelJS.Workbook()
   await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-  const sheet = book.worksheets[0]
+  return book.worksheets[0]
+}
+
+it('the recruitment report in Excel: the company column fits its longest name, up to 60 characters; the others fit their headers', async () => {
+  const sheet = await recruitmentSheet('2025-07-01', '2025-10-31')
   expect(sheet.getColumn(1).values.slice(1)).toEqual(['Perusahaan', VERY_LONG, LONG, 'TOTAL'])
   // The longest name is cut at 60 characters' width (a name of 46 would fit in 48).
   expect(sheet.getColumn(1).width).toBe(60)
@@ -61,15 +66,7 @@ it('the recruitment report in Excel: the company column fits its longest name, u
 })
 
 it('August alone: the longest name is the one of 46 characters, and its column is 48 wide', async () => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/admin/reports/recruitment?format=xlsx&date_from=2025-07-01&date_to=2025-09-30`,
-    headers: { authorization: admin.authorization },
-  })
-  expect(res.statusCode).toBe(200)
-  const book = new ExcelJS.Workbook()
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-  const sheet = book.worksheets[0]
+  const sheet = await recruitmentSheet('2025-07-01', '2025-09-30')
   expect(sheet.getColumn(1).values.slice(1)).toEqual(['Perusahaan', LONG, 'TOTAL'])
   expect(sheet.getColumn(1).width).toBe(48)
 })
