@@ -18,11 +18,15 @@ const ARGON2ID = 2 satisfies argon2.Algorithm.Argon2id
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
 
 /**
- * At most one hash per core at a time (at least two): each holds 19 MiB while it runs and hashing is
- * CPU-bound. Without this, a login burst fills libuv's four worker threads with hashes (4 × 19 MiB) and
- * leaves no thread for file reads meanwhile.
+ * Hashes at a time: one core fewer than the machine has (at least one). Each holds 19 MiB while it runs and
+ * is CPU-bound, so a login burst keeps a core for every other request and for PostgreSQL on the same
+ * machine: on two cores, with the student list asked meanwhile, the list ran at 1,072–1,107 req/s (p99
+ * 50 ms) instead of 753–1,186 (p99 48–74), and the school-scale bench's service peak was 18–29 MB lower,
+ * for 10–17% fewer logins a second (docs/performance.md, "One password hash at a time"). Without a limit,
+ * a burst fills libuv's four worker threads with hashes (4 × 19 MiB) and leaves none for file reads.
  */
-const hashing = pLimit(Math.max(2, availableParallelism()))
+const hashesAtOnce = Math.max(1, availableParallelism() - 1)
+const hashing = pLimit(hashesAtOnce)
 
 export function hashPassword(plain: string): Promise<string> {
   return hashing(() => argon2.hash(plain, OPTIONS))
@@ -37,7 +41,6 @@ export function hashPassword(plain: string): Promise<string> {
  * travel in the hash, so `verifyPassword` needs nothing else.
  */
 const INITIAL = { algorithm: ARGON2ID, memoryCost: 1024, timeCost: 1, parallelism: 1 } as const
-const cores = Math.max(2, availableParallelism())
 
 /**
  * Hashes many generated passwords through the same limit as every hash, a few at a time: a login that
@@ -45,9 +48,11 @@ const cores = Math.max(2, availableParallelism())
  */
 export async function hashInitialPasswords(plains: string[]): Promise<string[]> {
   const out: string[] = []
-  for (let i = 0; i < plains.length; i += cores)
+  for (let i = 0; i < plains.length; i += hashesAtOnce)
     out.push(
-      ...(await Promise.all(plains.slice(i, i + cores).map((p) => hashing(() => argon2.hash(p, INITIAL))))),
+      ...(await Promise.all(
+        plains.slice(i, i + hashesAtOnce).map((p) => hashing(() => argon2.hash(p, INITIAL))),
+      )),
     )
   return out
 }
