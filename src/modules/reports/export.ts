@@ -70,7 +70,10 @@ const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
   money: '#,##0',
 }
 
-/** Column widths in characters: a column of short numbers stays readable, a long name wraps no page. */
+/**
+ * Column widths in characters: a column of short figures stays readable, and a very long name does not
+ * push the rest off the screen (the cell still holds it whole).
+ */
 const COLUMN_WIDTH = { min: 12, max: 60 }
 
 /** How many characters a value takes in its cell: text as written, a number in its column's format. */
