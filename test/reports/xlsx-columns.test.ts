@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs'
+import JSZip from 'jszip'
 import { beforeAll, expect, it } from 'vitest'
 import { applications } from '../../src/db/schema/index.js'
 import { useTestApp } from '../support/app.js'
@@ -69,4 +70,28 @@ it('August alone: the longest name is the one of 46 characters, and its column i
   const sheet = await recruitmentSheet('2025-07-01', '2025-09-30')
   expect(sheet.getColumn(1).values.slice(1)).toEqual(['Perusahaan', LONG, 'TOTAL'])
   expect(sheet.getColumn(1).width).toBe(48)
+})
+
+it('one named face for the header and the cells: Calibri 11, the header bold', async () => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/reports/recruitment?format=xlsx&date_from=2025-07-01&date_to=2025-09-30',
+    headers: { authorization: admin.authorization },
+  })
+  expect(res.statusCode).toBe(200)
+  // Every font of the workbook, the default one (plain cells) included, is named and sized: the file has
+  // no theme to take them from.
+  const styles = await (await JSZip.loadAsync(res.rawPayload)).file('xl/styles.xml')?.async('string')
+  const fonts = [...(styles ?? '').matchAll(/<font>(.*?)<\/font>/g)].map(([, f]) => ({
+    name: /<name val="([^"]*)"/.exec(f)?.[1],
+    size: /<sz val="([^"]*)"/.exec(f)?.[1],
+    bold: f.includes('<b/>'),
+  }))
+  expect(fonts).toEqual([
+    { name: 'Calibri', size: '11', bold: false },
+    { name: 'Calibri', size: '11', bold: true },
+  ])
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+  expect(book.worksheets[0].getCell('A1').font).toMatchObject({ name: 'Calibri', size: 11, bold: true })
 })

@@ -166,7 +166,13 @@ export async function toXlsx<R>(table: Table<R>): Promise<Buffer> {
       },
       { data: notes, sheet: 'Keterangan', columns: [{ width: 28 }, { width: 70 }] },
     ],
-    { features: table.rows.length > 0 ? [filterButtons(xml, table.sheet, lastCell)] : [] },
+    {
+      // Named, not left to the theme: the file has no theme, and LibreOffice then set the bold header in a
+      // serif face beside sans-serif cells. Calibri 11 is what Excel (and exceljs, before) writes.
+      fontFamily: 'Calibri',
+      fontSize: 11,
+      features: table.rows.length > 0 ? [filterButtons(xml, table.sheet, lastCell)] : [],
+    },
   ).toBuffer()
 }
 
