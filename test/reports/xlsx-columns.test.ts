@@ -39,16 +39,21 @@ beforeAll(async () => {
   }
 })
 
-/** The recruitment report's first sheet, downloaded as XLSX for the days `from` to `to`. */
-async function recruitmentSheet(from: string, to: string) {
+/** The recruitment report downloaded as XLSX for the days `from` to `to`: the file's bytes. */
+async function recruitmentXlsx(from: string, to: string) {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/admin/reports/recruitment?format=xlsx&date_from=${from}&date_to=${to}`,
     headers: { authorization: admin.authorization },
   })
   expect(res.statusCode).toBe(200)
+  return res.rawPayload
+}
+
+/** The recruitment report's first sheet, downloaded as XLSX for the days `from` to `to`. */
+async function recruitmentSheet(from: string, to: string) {
   const book = new ExcelJS.Workbook()
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+  await book.xlsx.load((await recruitmentXlsx(from, to)) as unknown as ArrayBuffer)
   return book.worksheets[0]
 }
 
@@ -73,15 +78,10 @@ it('August alone: the longest name is the one of 46 characters, and its column i
 })
 
 it('one named face for the header and the cells: Calibri 11, the header bold', async () => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/admin/reports/recruitment?format=xlsx&date_from=2025-07-01&date_to=2025-09-30',
-    headers: { authorization: admin.authorization },
-  })
-  expect(res.statusCode).toBe(200)
+  const file = await recruitmentXlsx('2025-07-01', '2025-09-30')
   // Every font of the workbook, the default one (plain cells) included, is named and sized: the file has
   // no theme to take them from.
-  const styles = await (await JSZip.loadAsync(res.rawPayload)).file('xl/styles.xml')?.async('string')
+  const styles = await (await JSZip.loadAsync(file)).file('xl/styles.xml')?.async('string')
   const fonts = [...(styles ?? '').matchAll(/<font>(.*?)<\/font>/g)].map(([, f]) => ({
     name: /<name val="([^"]*)"/.exec(f)?.[1],
     size: /<sz val="([^"]*)"/.exec(f)?.[1],
@@ -91,7 +91,6 @@ it('one named face for the header and the cells: Calibri 11, the header bold', a
     { name: 'Calibri', size: '11', bold: false },
     { name: 'Calibri', size: '11', bold: true },
   ])
-  const book = new ExcelJS.Workbook()
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-  expect(book.worksheets[0].getCell('A1').font).toMatchObject({ name: 'Calibri', size: 11, bold: true })
+  const sheet = await recruitmentSheet('2025-07-01', '2025-09-30')
+  expect(sheet.getCell('A1').font).toMatchObject({ name: 'Calibri', size: 11, bold: true })
 })
