@@ -778,7 +778,9 @@ async function main() {
 
   // The roster import (issue 16): 2,000 new students in one file, alone on the service.
   const hwm = () => mb(procKb(child.pid as number, 'status', 'VmHWM'))
-  const roster = !ONLY || ONLY.includes('import') ? await importScenario(base, adminToken, log, hwm) : null
+  const rss = () => mb(procKb(child.pid as number, 'status', 'VmRSS'))
+  const roster =
+    !ONLY || ONLY.includes('import') ? await importScenario(base, adminToken, log, hwm, rss) : null
   if (roster) await drain()
 
   // Last: logins hash passwords (argon2, 19 MiB each) on the thread pool, the heaviest on memory.
@@ -964,33 +966,62 @@ const cpuCell = (c: Row['cpuMsPerRequest']) =>
 
 /**
  * `BENCH_ONLY=import`: POST /api/admin/imports/students with a CSV of 2,000 new grade-12 students (the
- * size of a large school's intake), timed from the client: the preview, the import (accounts with
- * initial passwords: hashing included), the same file again (all unchanged), the file with every class
- * changed (2,000 updates), and the credentials sheet. Each request alone on the service. Each step's line
- * ends with the service's peak RSS so far (`peakMb`: the kernel's high-water mark), so a step that raises
- * the run's peak shows.
+ * size of a large school's intake), timed from the client: the preview, the preview of the same roster as
+ * XLSX (as a Dapodik export comes; the first XLSX loads the reader, whose memory the line shows), the
+ * import (accounts with initial passwords: hashing included), the same file again (all unchanged), the
+ * file with every class changed (2,000 updates), and the credentials sheet. Each request alone on the
+ * service. Each step's line ends with the service's peak RSS so far (`peakMb`: the kernel's high-water
+ * mark), so a step that raises the run's peak shows.
  */
 async function importScenario(
   base: string,
   adminToken: string,
   log: (line: string) => void,
   peakMb: () => number,
+  rssMb: () => number,
 ) {
   const ROWS = 2000
-  const header = 'NISN,NIS,Nama,JK,Tempat Lahir,Tanggal Lahir,Rombel,Jurusan,Email,No HP'
+  const header = 'NISN,NIS,Nama,JK,Tempat Lahir,Tanggal Lahir,Rombel,Jurusan,Email,No HP'.split(',')
+  const grid = (className: (i: number) => string) => [
+    header,
+    ...Array.from({ length: ROWS }, (_, i) => {
+      const n = i + 1
+      const day = String(1 + (n % 28)).padStart(2, '0')
+      return [
+        String(90_000_000 + n).padStart(10, '0'),
+        `IMP${String(n).padStart(6, '0')}`,
+        `Siswa Impor ${n}`,
+        n % 2 ? 'L' : 'P',
+        'Bandung',
+        `${day}/07/2008`,
+        className(n),
+        `M0${1 + (n % 8)}`,
+        '',
+        `08130${String(n).padStart(7, '0')}`,
+      ]
+    }),
+  ]
   const csv = (className: (i: number) => string) =>
-    `${[
-      header,
-      ...Array.from({ length: ROWS }, (_, i) => {
-        const n = i + 1
-        const day = String(1 + (n % 28)).padStart(2, '0')
-        return `${String(90_000_000 + n).padStart(10, '0')},IMP${String(n).padStart(6, '0')},Siswa Impor ${n},${n % 2 ? 'L' : 'P'},Bandung,${day}/07/2008,${className(n)},M0${1 + (n % 8)},,08130${String(n).padStart(7, '0')}`
-      }),
-    ].join('\r\n')}\r\n`
-  const post = async (text: string, dryRun: boolean) => {
+    `${grid(className)
+      .map((r) => r.join(','))
+      .join('\r\n')}\r\n`
+  const xlsx = async (className: (i: number) => string) => {
+    const { default: writeXlsxFile } = await import('write-excel-file/node')
+    return writeXlsxFile([{ data: grid(className), sheet: 'Peserta Didik' }]).toBuffer()
+  }
+  const post = async (file: string | Buffer, dryRun: boolean) => {
     const form = new FormData()
     form.append('dry_run', String(dryRun))
-    form.append('file', new Blob([text], { type: 'text/csv' }), 'roster-bench.csv')
+    if (typeof file === 'string')
+      form.append('file', new Blob([file], { type: 'text/csv' }), 'roster-bench.csv')
+    else
+      form.append(
+        'file',
+        new Blob([new Uint8Array(file)], {
+          type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        }),
+        'roster-bench.xlsx',
+      )
     const t0 = performance.now()
     const res = await fetch(`${base}/api/admin/imports/students`, {
       method: 'POST',
@@ -1016,6 +1047,11 @@ async function importScenario(
   log(
     `  roster import, ${ROWS} rows: preview ${preview.ms} ms ${JSON.stringify(preview.data.totals)}${peak()}`,
   )
+  const before = rssMb()
+  const xlsxPreview = await post(await xlsx((n) => `XII IMP ${1 + (n % 36)}`), true)
+  log(
+    `  roster import, the same ${ROWS} rows as XLSX: preview ${xlsxPreview.ms} ms ${JSON.stringify(xlsxPreview.data.totals)}, service RSS ${before} → ${rssMb()} MB${peak()}`,
+  )
   const created = await post(first, false)
   log(
     `  roster import: ${ROWS} new students with accounts in ${created.ms} ms ${JSON.stringify(created.data.totals)}${peak()}`,
@@ -1038,6 +1074,7 @@ async function importScenario(
   return {
     rows: ROWS,
     previewMs: preview.ms,
+    xlsxPreviewMs: xlsxPreview.ms,
     importMs: created.ms,
     unchangedMs: again.ms,
     updateMs: moved.ms,
