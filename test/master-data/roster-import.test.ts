@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, importRuns, students, users } from '../../src/db/schema/index.js'
-import { MAX_INFLATED_BYTES } from '../../src/modules/imports/zip-limits.js'
+import { MAX_INFLATED_BYTES } from '../../src/modules/imports/xlsx-zip.js'
 import { type Caller, call, type TestContext, useTestApp } from '../support/app.js'
 import { type Account, anAdmin, anAlumnus, aStudent, logIn } from '../support/builders/accounts.js'
 import { aMajor } from '../support/builders/org.js'
@@ -301,6 +301,44 @@ describe('POST /api/admin/imports/students: reading the file', () => {
       phone: '081234567890',
       className: 'XII AKL 2',
     })
+  })
+
+  it("reads the first visible sheet, and its cells as Excel shows them: rich text, a formula's result, an error as empty", async () => {
+    const [a, b] = [person(), person()]
+    const book = new ExcelJS.Workbook()
+    // A school's template: a hidden lookup sheet with rows of its own before the students' sheet.
+    const lookup = book.addWorksheet('Referensi')
+    lookup.addRow(['NISN', 'Nama', 'Kode'])
+    lookup.addRow(['0000000000', 'Contoh', 'TKJ'])
+    lookup.state = 'hidden'
+    const sheet = book.addWorksheet('Peserta Didik')
+    sheet.addRow(HEADER)
+    sheet.addRow([
+      ...line(a).slice(0, 2),
+      { richText: [{ text: 'Ayu ' }, { text: 'Lestari', font: { bold: true } }] },
+      ...line(a).slice(3, 8),
+      { formula: 'LOWER("AYU@CONTOH.SCH.ID")', result: 'ayu@contoh.sch.id' },
+      '',
+    ])
+    sheet.addRow([])
+    sheet.addRow([
+      ...line(b).slice(0, 8),
+      { formula: 'VLOOKUP(1,Referensi!A:C,2,0)', result: { error: '#N/A' } },
+      '',
+    ])
+    const res = await upload(Buffer.from(await book.xlsx.writeBuffer()), {
+      dryRun: true,
+      filename: 'sekolah.xlsx',
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.data.totals).toEqual({ rows: 2, create: 2, update: 0, unchanged: 0, error: 0 })
+    expect(res.body.data.rows.map((r: { row: number; nisn: string }) => [r.row, r.nisn])).toEqual([
+      [2, a.nisn],
+      [4, b.nisn],
+    ])
+    expect(res.body.data.rows[0]).toMatchObject({ fullName: 'Ayu Lestari', login: 'ayu@contoh.sch.id' })
+    // The error cell is an empty e-mail: the account gets the school's address.
+    expect(res.body.data.rows[1].login).toBe(`${b.nisn}@${DOMAIN}`)
   })
 
   it('refuses what is not a roster: another type 415, a missing column or no file 422', async () => {
