@@ -100,6 +100,27 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer())
 }
 
+/** The workbook with a chart sheet listed first (a chart on a sheet of its own: no cells). */
+async function withChartSheetFirst(file: Buffer): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(file)
+  const edit = async (path: string, change: (xml: string) => string) =>
+    zip.file(path, change(await zip.file(path)!.async('string')))
+  await edit('xl/workbook.xml', (xml) =>
+    xml.replace('<sheets>', '<sheets><sheet name="Grafik" sheetId="99" r:id="rId99"/>'),
+  )
+  await edit('xl/_rels/workbook.xml.rels', (xml) =>
+    xml.replace(
+      '</Relationships>',
+      '<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chartsheet" Target="chartsheets/sheet1.xml"/></Relationships>',
+    ),
+  )
+  zip.file(
+    'xl/chartsheets/sheet1.xml',
+    '<chartsheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>',
+  )
+  return zip.generateAsync({ type: 'nodebuffer' })
+}
+
 function upload(
   file: Buffer,
   opts: { dryRun?: boolean; as?: Caller; filename?: string; lang?: string } = {},
@@ -303,7 +324,7 @@ describe('POST /api/admin/imports/students: reading the file', () => {
     })
   })
 
-  it("reads the first visible sheet, and its cells as Excel shows them: rich text, a formula's result, an error as empty", async () => {
+  it("reads the first visible sheet with rows (not a hidden one, not a chart), and its cells as Excel shows them: rich text, a formula's result, an error as empty", async () => {
     const [a, b] = [person(), person()]
     const book = new ExcelJS.Workbook()
     // A school's template: a hidden lookup sheet with rows of its own before the students' sheet.
@@ -326,7 +347,7 @@ describe('POST /api/admin/imports/students: reading the file', () => {
       { formula: 'VLOOKUP(1,Referensi!A:C,2,0)', result: { error: '#N/A' } },
       '',
     ])
-    const res = await upload(Buffer.from(await book.xlsx.writeBuffer()), {
+    const res = await upload(await withChartSheetFirst(Buffer.from(await book.xlsx.writeBuffer())), {
       dryRun: true,
       filename: 'sekolah.xlsx',
     })

@@ -267,17 +267,20 @@ async function xlsxGrid(buffer: Buffer): Promise<Cell[][]> {
       ),
     )
   }
-  const sheet = sheets.find((s, i) => !zip.hidden[i] && s.data.length > 0) ?? sheets[0]
+  // A chart sheet is listed among the sheets with no data (its types do not say so).
+  const rowsOf = (s: (typeof sheets)[number]) => (s.data as typeof s.data | undefined) ?? []
+  const sheet = sheets.find((s, i) => !zip.hidden[i] && rowsOf(s).length > 0) ?? sheets[0]
   if (!sheet)
     return fileError(msg('berkas XLSX tidak memiliki lembar kerja', 'the XLSX file has no worksheet'))
-  if (sheet.data.length > MAX_ROWS + HEADER_SEARCH + 1000)
+  const data = rowsOf(sheet)
+  if (data.length > MAX_ROWS + HEADER_SEARCH + 1000)
     fileError(
       msg(
         `berkas berisi lebih dari ${MAX_ROWS} baris siswa; bagi menjadi beberapa berkas`,
         `the file has more than ${MAX_ROWS} student rows; split it into several files`,
       ),
     )
-  return sheet.data.map((row) => row.map(xlsxCell))
+  return data.map((row) => row.map(xlsxCell))
 }
 
 // ---------------------------------------------------------------------------------------------
