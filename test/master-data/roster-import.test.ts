@@ -474,6 +474,62 @@ describe('POST /api/admin/imports/students: an XLSX that unpacks past the limit 
   })
 })
 
+describe('POST /api/admin/imports/students: a small file that would read as a huge sheet', () => {
+  const TOO_LARGE =
+    'the file is too large for a roster: more than 20,000 rows or 1,000,000 cells (rows × columns up to the last value); look for a stray value far down or to the right'
+  const refusedInEnglish = async (file: Buffer, filename: string) => {
+    const res = await upload(file, { dryRun: false, filename, lang: 'en' })
+    expect(res.status).toBe(422)
+    expect(res.body.errors).toEqual({ file: [TOO_LARGE] })
+  }
+
+  it('an XLSX with a value in its last column (XFD): every row would be 16,384 cells; refused, nothing written', async () => {
+    const before = await counts()
+    const book = new ExcelJS.Workbook()
+    const sheet = book.addWorksheet('Peserta Didik')
+    sheet.addRow(HEADER)
+    for (let i = 0; i < 99; i++) sheet.addRow(line(person()))
+    sheet.getCell('XFD2').value = 'x'
+    const file = Buffer.from(await book.xlsx.writeBuffer())
+    expect(file.length).toBeLessThan(64 * 1024)
+    await refusedInEnglish(file, 'lebar.xlsx')
+    expect(await counts()).toEqual(before)
+  })
+
+  it('an XLSX sheet of more than 20,000 rows, even a hidden one beside the roster; the roster alone is read', async () => {
+    const book = new ExcelJS.Workbook()
+    book.addWorksheet('Peserta Didik').addRows([HEADER, line(person())])
+    const tall = book.addWorksheet('Arsip')
+    for (let i = 1; i <= 20_001; i++) tall.getCell(`A${i}`).value = i
+    tall.state = 'hidden'
+    await refusedInEnglish(Buffer.from(await book.xlsx.writeBuffer()), 'arsip.xlsx')
+
+    book.removeWorksheet(tall.id)
+    const fine = await upload(Buffer.from(await book.xlsx.writeBuffer()), {
+      dryRun: true,
+      filename: 'r.xlsx',
+    })
+    expect(fine.status).toBe(200)
+    expect(fine.body.data.totals).toMatchObject({ rows: 1, create: 1 })
+  })
+
+  it('a CSV with a stray value 20,000 lines down, or one line of a million delimiters; refused', async () => {
+    const stray = `${csv([HEADER, line(person())]).toString()}${'\r\n'.repeat(20_000)}x\r\n`
+    await refusedInEnglish(Buffer.from(stray), 'jauh.csv')
+    await refusedInEnglish(Buffer.from(`${HEADER.join(',')}\r\n${','.repeat(1_000_000)}x\r\n`), 'lebar.csv')
+  })
+
+  it('a CSV that Excel saved with its used range, thousands of bare delimiter lines at the end, is read as its rows', async () => {
+    const [a, b] = [person(), person()]
+    const text = `${csv([HEADER, line(a), line(b)], ';').toString()}${';;;;;;;;;\r\n'.repeat(100_000)}`
+    expect(text.length).toBeGreaterThan(1_000_000)
+    const res = await upload(Buffer.from(text), { dryRun: true })
+    expect(res.status).toBe(200)
+    expect(res.body.data.totals).toEqual({ rows: 2, create: 2, update: 0, unchanged: 0, error: 0 })
+    expect(res.body.data.rows.map((r: { nisn: string }) => r.nisn)).toEqual([a.nisn, b.nisn])
+  })
+})
+
 describe('POST /api/admin/imports/students: dry run and all or nothing', () => {
   it('a dry run answers the plan per row and writes nothing', async () => {
     const existing = await aStudent(t, {

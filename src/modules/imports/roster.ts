@@ -72,6 +72,21 @@ export const MAX_ROWS = 5000
 /** The header row is looked for among the first rows (a Dapodik export has title lines above it). */
 const HEADER_SEARCH = 20
 
+/**
+ * How large a file may be before it is read, as rows and cells. The 10 MB upload limit alone let a CSV of
+ * blank lines hold the event loop for 8 minutes and take 4 GB, and an XLSX far more than its size
+ * (src/modules/imports/xlsx-zip.ts). A roster of 5,000 students in Dapodik's 70-odd columns is 350,000
+ * cells; a school template's other sheets are smaller still.
+ */
+export const SHEET_LIMITS = {
+  rows: 20_000,
+  cells: 1_000_000,
+  tooLarge: msg(
+    'berkas terlalu besar untuk daftar siswa: lebih dari 20.000 baris atau 1.000.000 sel (baris × kolom sampai isian terakhir); periksa isian yang tersasar jauh di bawah atau di kanan',
+    'the file is too large for a roster: more than 20,000 rows or 1,000,000 cells (rows × columns up to the last value); look for a stray value far down or to the right',
+  ),
+} as const
+
 const INVALID = msg('Berkas tidak dapat diimpor.', 'The file cannot be imported.')
 const fileError = (m: Msg, status = 422): never => {
   throw new AppError(status, INVALID, { file: [m] } satisfies FieldErrors)
@@ -204,14 +219,48 @@ function delimiterOf(text: string): string {
   return ','
 }
 
+/**
+ * The text without the empty lines at its end: a CSV saved from Excel keeps the sheet's used range, so a
+ * cell once formatted far down leaves thousands of lines of bare delimiters.
+ */
+function withoutEmptyEnd(text: string, delimiter: string): string {
+  const d = delimiter.charCodeAt(0)
+  let end = text.length
+  while (end > 0) {
+    const c = text.charCodeAt(end - 1)
+    if (c !== d && c > 32 && c !== 160) break
+    end--
+  }
+  return text.slice(0, end)
+}
+
+/** Lines and fields, counted before parsing (a delimiter or line end inside quotes counts too: more, not less). */
+function csvSize(text: string, delimiter: string): { rows: number; cells: number } {
+  const d = delimiter.charCodeAt(0)
+  let rows = 1
+  let cells = 1
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      rows++
+      cells++
+    } else if (c === d) cells++
+  }
+  return { rows, cells }
+}
+
 function csvGrid(buffer: Buffer): Cell[][] {
   const text = decode(buffer).replace(/^\uFEFF/, '')
   // A binary file that is not a ZIP (an old .xls, a PDF, an image) is no CSV either.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for binary bytes is the point
   if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096))) fileError(NOT_A_ROSTER, 415)
+  const delimiter = delimiterOf(text)
+  const body = withoutEmptyEnd(text, delimiter)
+  const size = csvSize(body, delimiter)
+  if (size.rows > SHEET_LIMITS.rows || size.cells > SHEET_LIMITS.cells) fileError(SHEET_LIMITS.tooLarge)
   try {
-    const records = parseCsv(text, {
-      delimiter: delimiterOf(text),
+    const records = parseCsv(body, {
+      delimiter,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
@@ -253,7 +302,7 @@ function xlsxCell(value: unknown): Cell {
  * and with half its memory (docs/performance.md, "The roster's XLSX reader").
  */
 async function xlsxGrid(buffer: Buffer): Promise<Cell[][]> {
-  const zip = await inspectXlsxZip(buffer)
+  const zip = await inspectXlsxZip(buffer, SHEET_LIMITS)
   if (zip.error) fileError(zip.error)
   const { default: readXlsxFile } = await import('read-excel-file/node')
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>

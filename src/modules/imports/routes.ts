@@ -78,7 +78,8 @@ const RunOut = Type.Object({
 const ImportForm = Type.Object({
   file: Type.String({
     format: 'binary',
-    description: 'CSV (`,` `;` or tab) or XLSX; at most 10 MB and 5,000 rows',
+    description:
+      'CSV (`,` `;` or tab) or XLSX; at most 10 MB and 5,000 student rows. Any sheet (hidden ones too) of more than 20,000 rows or 1,000,000 cells (rows × columns up to its last value) is refused before it is read',
   }),
   dry_run: Type.Optional(
     StringEnum(['true', 'false'] as const, {

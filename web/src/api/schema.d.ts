@@ -2698,7 +2698,7 @@ export interface paths {
                         dry_run?: "true" | "false";
                         /**
                          * Format: binary
-                         * @description CSV (`,` `;` or tab) or XLSX; at most 10 MB and 5,000 rows
+                         * @description CSV (`,` `;` or tab) or XLSX; at most 10 MB and 5,000 student rows. Any sheet (hidden ones too) of more than 20,000 rows or 1,000,000 cells (rows × columns up to its last value) is refused before it is read
                          */
                         file: string;
                     };
