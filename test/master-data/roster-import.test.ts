@@ -453,7 +453,7 @@ describe('POST /api/admin/imports/students: an XLSX that unpacks past the limit 
     return out
   }
 
-  it('is refused with 422 on the file before it is read whole, whatever sizes it declares; nothing is written', async () => {
+  it('is refused with 422 on the file before it is read whole, whatever sizes it declares, as is one of more than 1,000 parts; nothing is written', async () => {
     const before = await counts()
     const bomb = await padded(MAX_INFLATED_BYTES + 1024 * 1024)
     expect(bomb.length).toBeLessThan(1024 * 1024) // a small upload, far under the upload limit
@@ -465,6 +465,19 @@ describe('POST /api/admin/imports/students: an XLSX that unpacks past the limit 
     const lying = await upload(lyingAbout(bomb, 1000), { dryRun: false, filename: 'roster.xlsx', lang: 'en' })
     expect(lying.status).toBe(422)
     expect(lying.body.errors.file).toEqual(['the XLSX file unpacks to more than 64 MB'])
+    expect(await counts()).toEqual(before)
+
+    // More than 1,000 parts, each of them empty: refused as well.
+    const parts = await JSZip.loadAsync(await xlsx([HEADER, line(person())]))
+    for (let i = 0; i < 1000; i++) parts.file(`xl/media/part${i}.bin`, '')
+    const many = await upload(await parts.generateAsync({ type: 'nodebuffer' }), {
+      filename: 'r.xlsx',
+      lang: 'en',
+    })
+    expect(many.status).toBe(422)
+    expect(many.body.errors.file).toEqual([
+      'the XLSX file holds more than 1000 parts; save it again as a plain workbook',
+    ])
     expect(await counts()).toEqual(before)
 
     // Under the limit, the same kind of file (an extra part of 1 MB) is read as usual.
