@@ -47,6 +47,17 @@ describeInBrowser('web client: roster import and graduation in the browser', () 
     await page.getByRole('link', { name: 'Impor siswa', exact: true }).click()
     await page.waitForURL(/\/admin\/impor-siswa$/)
 
+    // A file refused whole says why, by the file: here, the columns it lacks.
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'dua-kolom.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`NISN;Nama\r\n${nisnA};Rara Anindita\r\n`),
+    })
+    const refusal = page.getByRole('alert').filter({ hasText: 'Berkas tidak dapat diimpor' })
+    await refusal
+      .getByText('kolom wajib tidak ada: NIS, JK, Tempat Lahir, Tanggal Lahir, Rombel, Jurusan')
+      .waitFor()
+
     // Dropped on the area, as a file dragged from the desktop.
     const dropped = await page.evaluateHandle((text) => {
       const dt = new DataTransfer()
@@ -56,6 +67,7 @@ describeInBrowser('web client: roster import and graduation in the browser', () 
     await page.getByLabel('Unggah daftar siswa').dispatchEvent('drop', { dataTransfer: dropped })
     const preview = page.getByLabel('Pratinjau impor')
     await preview.getByText('1 bermasalah').waitFor()
+    expect(await refusal.count()).toBe(0) // the refusal went with the file
     await preview.getByText('2 baru').waitFor()
     await preview.getByText('Kolom yang diabaikan: Agama').waitFor()
     // The bad row is shown first, with each problem at its column.

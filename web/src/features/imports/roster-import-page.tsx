@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core'
 import { type DragEvent, useMemo, useState } from 'react'
-import { api, download, toApiError, token, unwrap } from '../../api/client'
+import { api, download, fieldErrors, toApiError, token, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { TableView } from '../../components/data-table'
 import { StatusBadge } from '../../components/status-badge'
@@ -66,20 +66,30 @@ export function RosterImportPage() {
   const [report, setReport] = useState<Report | null>(null)
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null)
   const [dragging, setDragging] = useState(false)
+  /** Why the file itself was refused (no header row, a missing column, too large): shown by the file. */
+  const [refusal, setRefusal] = useState<string | null>(null)
   const runs = useLoad(
     () => unwrap(api.GET('/api/admin/imports', { params: { query: { per_page: 10 } } })),
     [],
   )
 
+  /** A refusal of the file is shown where the file was chosen; anything else is a toast. */
+  const refused = (err: unknown) => {
+    const why = fieldErrors(err).file
+    if (why) setRefusal(why)
+    else toastError(err)
+  }
+
   const preview = async (chosen: File | null) => {
     setFile(chosen)
     setReport(null)
+    setRefusal(null)
     if (!chosen) return
     setBusy('preview')
     try {
       setReport(await sendRoster(chosen, true))
     } catch (err) {
-      toastError(err)
+      refused(err)
     } finally {
       setBusy(null)
     }
@@ -96,7 +106,7 @@ export function RosterImportPage() {
         runs.reload()
       }
     } catch (err) {
-      toastError(err)
+      refused(err)
     } finally {
       setBusy(null)
     }
@@ -155,6 +165,11 @@ export function RosterImportPage() {
               </Text>
             )}
           </Group>
+          {refusal && (
+            <Alert color="red" role="alert" title="Berkas tidak dapat diimpor">
+              {refusal}
+            </Alert>
+          )}
         </Stack>
       </Paper>
 
