@@ -78,12 +78,16 @@ const HEADER_SEARCH = 20
  * (src/modules/imports/xlsx-zip.ts). A roster of 5,000 students in Dapodik's 70-odd columns is 350,000
  * cells; a school template's other sheets are smaller still.
  */
+const SHEET_ROWS = 20_000
+const SHEET_CELLS = 1_000_000
+const id = (n: number) => n.toLocaleString('id-ID')
+const en = (n: number) => n.toLocaleString('en-US')
 export const SHEET_LIMITS = {
-  rows: 20_000,
-  cells: 1_000_000,
+  rows: SHEET_ROWS,
+  cells: SHEET_CELLS,
   tooLarge: msg(
-    'berkas terlalu besar untuk daftar siswa: lebih dari 20.000 baris atau 1.000.000 sel (baris × kolom sampai isian terakhir); periksa isian yang tersasar jauh di bawah atau di kanan',
-    'the file is too large for a roster: more than 20,000 rows or 1,000,000 cells (rows × columns up to the last value); look for a stray value far down or to the right',
+    `berkas terlalu besar untuk daftar siswa: lebih dari ${id(SHEET_ROWS)} baris atau ${id(SHEET_CELLS)} sel (baris × kolom sampai isian terakhir); periksa isian yang tersasar jauh di bawah atau di kanan`,
+    `the file is too large for a roster: more than ${en(SHEET_ROWS)} rows or ${en(SHEET_CELLS)} cells (rows × columns up to the last value); look for a stray value far down or to the right`,
   ),
 } as const
 

@@ -132,13 +132,14 @@ function centralHeaders(buffer: Buffer): number {
   return n
 }
 
+const UNPACKS_TOO_FAR = msg(
+  `berkas XLSX terlalu besar setelah dibuka (lebih dari ${MAX_INFLATED_BYTES / 1024 / 1024} MB)`,
+  `the XLSX file unpacks to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB`,
+)
+
 async function limitsError(zip: JSZip, sheets: SheetLimits): Promise<Msg | null> {
   const entries = Object.values(zip.files).filter((e) => !e.dir)
   if (entries.length > MAX_ENTRIES) return TOO_MANY_PARTS
-  const tooFar = msg(
-    `berkas XLSX terlalu besar setelah dibuka (lebih dari ${MAX_INFLATED_BYTES / 1024 / 1024} MB)`,
-    `the XLSX file unpacks to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB`,
-  )
   let total = 0
   for (const entry of entries) {
     const scan = entry.name.endsWith('.xml') ? new SheetScan() : null
@@ -150,7 +151,7 @@ async function limitsError(zip: JSZip, sheets: SheetLimits): Promise<Msg | null>
       }
       stream.on('data', (chunk: Buffer) => {
         total += chunk.length
-        if (total > MAX_INFLATED_BYTES) return stop(tooFar)
+        if (total > MAX_INFLATED_BYTES) return stop(UNPACKS_TOO_FAR)
         // Tags are ASCII: latin1 reads them without decoding UTF-8 (a character cut between chunks is harmless).
         scan?.feed(chunk.toString('latin1'))
         if (scan && !scan.within(sheets)) stop(sheets.tooLarge)
