@@ -30,6 +30,7 @@ import { buildApp } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { openDatabase } from '../src/db/client.js'
 import { runningServerUrl } from '../src/db/embedded.js'
+import { connectionOptions, DEFAULT_SCHOOL_TIME_ZONE } from '../src/db/school-day.js'
 import { createStorage } from '../src/storage/storage.js'
 import {
   BENCH_ADMINS,
@@ -159,7 +160,12 @@ async function captureStatements(url: string, requests: { url: string; token: st
     LOG_LEVEL: 'silent',
   })
   const dataDir = mkdtempSync(join(tmpdir(), 'bursa-bench-'))
-  const database = await openDatabase({ databaseUrl: url, dataDir, poolSize: 2 })
+  const database = await openDatabase({
+    databaseUrl: url,
+    dataDir,
+    poolSize: 2,
+    schoolTimeZone: config.schoolTimeZone,
+  })
   const app = await buildApp({
     config: { ...config, dataDir },
     database,
@@ -204,9 +210,17 @@ async function captureStatements(url: string, requests: { url: string; token: st
   return { cold, warm }
 }
 
-/** The database's own limit: the captured statements replayed from `workers` loops over a raw pool. */
+/**
+ * The database's own limit: the captured statements replayed from `workers` loops over a raw pool, whose
+ * connections carry the school's time zone as the service's do.
+ */
 async function rawLoop(url: string, sets: Statement[][], workers: number, seconds: number) {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, application_name: BENCH_APP })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    application_name: BENCH_APP,
+    options: connectionOptions(DEFAULT_SCHOOL_TIME_ZONE),
+  })
   let done = 0
   let next = 0
   const latencies: number[] = []

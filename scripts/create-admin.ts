@@ -52,7 +52,12 @@ try {
 
 let database: Database
 try {
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 })
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+    schoolTimeZone: config.schoolTimeZone,
+  })
 } catch (err) {
   fail(`Cannot open the database: ${(err as Error).message}`)
 }

@@ -12,6 +12,7 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: 2,
+  schoolTimeZone: config.schoolTimeZone,
 }).catch((err: Error) => {
   console.error(`Cannot open the database: ${err.message}`)
   process.exit(1)

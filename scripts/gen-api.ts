@@ -15,7 +15,12 @@ import { localStorage } from '../src/storage/storage.js'
 const out = resolve(import.meta.dirname, '../web/src/api')
 const dataDir = mkdtempSync(join(tmpdir(), 'bursa-openapi-'))
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir })
-const database = await openDatabase({ databaseUrl: null, dataDir, poolSize: 2 })
+const database = await openDatabase({
+  databaseUrl: null,
+  dataDir,
+  poolSize: 2,
+  schoolTimeZone: config.schoolTimeZone,
+})
 await database.migrate()
 // biome-ignore lint/suspicious/noExplicitAny: extra deps (such as a job queue) are not needed to list routes
 const app = await buildApp({ config, database, storage: localStorage(join(dataDir, 'files')) } as any)

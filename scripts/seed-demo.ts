@@ -20,6 +20,7 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: 1,
+  schoolTimeZone: config.schoolTimeZone,
 })
 try {
   await database.migrate()

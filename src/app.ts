@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.js'
 import type { Database, Db } from './db/client.js'
+import { checkSchoolTimeZone } from './db/school-day.js'
 import { registerAuth } from './http/auth.js'
 import { registerErrorHandling } from './http/errors.js'
 import { registerMessageLanguage } from './http/i18n.js'
@@ -85,6 +86,12 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, database, storage, logger, loggerInstance, jobOptions }: AppDeps) {
+  // The date rules in SQL read the zone the pool's connections carry; the texts read the configuration.
+  if (database.schoolTimeZone !== config.schoolTimeZone)
+    throw new Error(
+      `The database's connections carry the time zone ${database.schoolTimeZone}, the configuration ${config.schoolTimeZone}: open the database with SCHOOL_TIME_ZONE`,
+    )
+  await checkSchoolTimeZone(database.db, config.schoolTimeZone)
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.logLevel } }),
     bodyLimit: config.bodyLimit,
@@ -254,7 +261,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   await app.register(staffTracerStudyRoutes, { prefix: '/api/admin/tracer-studies' })
   await app.register(vocabularyRoutes, { prefix: '/api/vocabulary' })
   // The web client (web/dist) at `/`, with the single-page fallback for every non-/api, non-/docs path.
-  await app.register(webClient)
+  await app.register(webClient, { schoolTimeZone: config.schoolTimeZone })
 
   return app
 }

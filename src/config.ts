@@ -59,7 +59,10 @@ const Env = Type.Object({
    * `https://bkk.smkn1.sch.id`. Empty: `http://localhost:<PORT>`.
    */
   PUBLIC_URL: Type.String({ default: '', pattern: '^(https?://[^\\s]+)?$' }),
-  /** The school's time zone: test times in messages and calendar invitations, "today" in reports. */
+  /**
+   * The school's time zone (IANA): its calendar days decide every date rule (deadlines, "today", date
+   * filters, reports' weeks and school years) and its clock every time people read.
+   */
   SCHOOL_TIME_ZONE: Type.String({ default: 'Asia/Jakarta' }),
   /** Login e-mails generated for imported students without an e-mail: `<nisn>@<domain>`. */
   SCHOOL_EMAIL_DOMAIN: Type.String({ default: 'siswa.sekolah.sch.id', pattern: '^[a-z0-9.-]+\\.[a-z]{2,}$' }),
@@ -151,8 +154,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`)
   }
   const env = converted
+  // Its canonical IANA name ("asia/makassar" → "Asia/Makassar"): the same name for Node's clocks and
+  // PostgreSQL's, which reads it from each connection's options (src/db/school-day.ts).
+  let schoolTimeZone: string
   try {
-    new Intl.DateTimeFormat('en', { timeZone: env.SCHOOL_TIME_ZONE })
+    schoolTimeZone = new Intl.DateTimeFormat('en', { timeZone: env.SCHOOL_TIME_ZONE }).resolvedOptions()
+      .timeZone
   } catch {
     throw new Error(
       `Invalid configuration:\n  SCHOOL_TIME_ZONE: must be an IANA time zone such as Asia/Jakarta (got ${JSON.stringify(env.SCHOOL_TIME_ZONE)})`,
@@ -198,7 +205,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .filter(Boolean),
     smtp: { url: env.SMTP_URL || null, from: env.SMTP_FROM },
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-    schoolTimeZone: env.SCHOOL_TIME_ZONE,
+    schoolTimeZone,
     schoolEmailDomain: env.SCHOOL_EMAIL_DOMAIN,
     credentialsKey: env.CREDENTIALS_KEY || null,
   }

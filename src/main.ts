@@ -26,6 +26,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
   queryTimeoutMs: config.databaseQueryTimeoutMs,
+  schoolTimeZone: config.schoolTimeZone,
   log: (level, line) => dbLog[level](line),
 }).catch((err: Error) => {
   console.error(`Cannot open the database: ${err.message}`)
@@ -72,7 +73,16 @@ if (config.env === 'production' && demoOpen.length > 0) {
   process.exit(1)
 }
 
-const app = await buildApp({ config, database, storage: createStorage(config), loggerInstance: logger })
+const app = await buildApp({
+  config,
+  database,
+  storage: createStorage(config),
+  loggerInstance: logger,
+}).catch(async (err: Error) => {
+  console.error(`Cannot start: ${err.message}`)
+  await database.close().catch(() => {})
+  process.exit(1)
+})
 
 async function shutdown(signal: string) {
   if (closing) return

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { type EmbeddedOptions, type EmbeddedServer, startEmbedded } from './embedded.js'
 import * as schema from './schema/index.js'
+import { connectionOptions, DEFAULT_SCHOOL_TIME_ZONE } from './school-day.js'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -22,6 +23,8 @@ export interface Database {
   server?: EmbeddedServer
   /** The connection string: the job queue opens its own small pool on it. */
   url: string
+  /** The school's time zone every connection of the pool carries: the date rules in SQL follow it. */
+  schoolTimeZone: string
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>
   migrate(): Promise<void>
@@ -32,14 +35,24 @@ export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)),
 
 const casing = 'snake_case' as const
 
-/**
- * `queryTimeoutMs` bounds every query of the pool on the client side: a database that silently stops
- * answering (a network partition) then fails the request with 503 instead of holding it forever.
- * Migrations run on a connection of their own without it (waiting for another instance's lock is fine).
- */
-export function postgresDatabase(url: string, poolSize = 10, queryTimeoutMs = 30_000): Database {
+export interface PoolOptions {
+  poolSize?: number
+  /**
+   * Bounds every query of the pool on the client side: a database that silently stops answering (a
+   * network partition) then fails the request with 503 instead of holding it forever. Migrations run on a
+   * connection of their own without it (waiting for another instance's lock is fine).
+   */
+  queryTimeoutMs?: number
+  /** `SCHOOL_TIME_ZONE`: each connection starts with it (src/db/school-day.ts). */
+  schoolTimeZone?: string
+}
+
+export function postgresDatabase(
+  url: string,
+  { poolSize = 10, queryTimeoutMs = 30_000, schoolTimeZone = DEFAULT_SCHOOL_TIME_ZONE }: PoolOptions = {},
+): Database {
   const pool = new pg.Pool({
-    connectionString: url,
+    ...withOptions(url, connectionOptions(schoolTimeZone)),
     max: poolSize,
     connectionTimeoutMillis: 5000,
     query_timeout: queryTimeoutMs,
@@ -55,6 +68,7 @@ export function postgresDatabase(url: string, poolSize = 10, queryTimeoutMs = 30
     db,
     kind: 'postgres',
     url,
+    schoolTimeZone,
     async ping() {
       await pool.query('select 1')
     },
@@ -77,24 +91,36 @@ export function postgresDatabase(url: string, poolSize = 10, queryTimeoutMs = 30
 }
 
 /**
+ * A connection string with startup `options` added. node-postgres lets the string's own `options`
+ * parameter override the pool's, so when it has one, ours are appended to it there.
+ */
+function withOptions(url: string, options: string): pg.PoolConfig {
+  const u = URL.canParse(url) ? new URL(url) : null
+  const own = u?.searchParams.get('options')
+  if (!u || !own) return { connectionString: url, options }
+  u.searchParams.set('options', `${own} ${options}`)
+  return { connectionString: u.toString() }
+}
+
+/**
  * `DATABASE_URL` set: that PostgreSQL server. Empty: the embedded PostgreSQL under `DATA_DIR` (started
  * here, stopped by `close()` after the pool).
  */
-export async function openDatabase(opts: {
-  databaseUrl: string | null
-  dataDir: string
-  poolSize?: number
-  queryTimeoutMs?: number
-  log?: EmbeddedOptions['onLog']
-}): Promise<Database> {
-  if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl, opts.poolSize, opts.queryTimeoutMs)
+export async function openDatabase(
+  opts: PoolOptions & {
+    databaseUrl: string | null
+    dataDir: string
+    log?: EmbeddedOptions['onLog']
+  },
+): Promise<Database> {
+  if (opts.databaseUrl) return postgresDatabase(opts.databaseUrl, opts)
   const server = await startEmbedded({
     dataDir: opts.dataDir,
     onLog: opts.log,
     onCrash: (code, signal) =>
       opts.log?.('error', `PostgreSQL exited unexpectedly (code ${code}, signal ${signal}); restarting it`),
   })
-  const database = postgresDatabase(server.url(), opts.poolSize, opts.queryTimeoutMs)
+  const database = postgresDatabase(server.url(), opts)
   const close = database.close
   return {
     ...database,

@@ -1,15 +1,109 @@
-import { sql } from 'drizzle-orm'
+import dayjs from 'dayjs'
+import timezone from 'dayjs/plugin/timezone.js'
+import utc from 'dayjs/plugin/utc.js'
+import { type SQLWrapper, sql } from 'drizzle-orm'
+import type { Conn } from './client.js'
+
+dayjs.extend(utc)
+dayjs.extend(timezone)
 
 /**
- * The school's calendar day in SQL, the one clock of every date rule: a vacancy is open through its deadline
- * day, a placement is accepted on a day, a report's "this week" and school year. Taken from the database's
- * clock in the school's time zone (WIB), not from `current_date`, which follows the session's time zone: UTC
- * on the embedded server and whatever an external server is set to. With `current_date` on UTC, a vacancy
- * stayed open until 07:00 WIB of the day after its deadline.
+ * The school's calendar: every date rule (a vacancy is open through its deadline day, a placement is
+ * accepted on a day, a report's "this week" and school year, a test without a duration runs to the end of
+ * its day, a date filter's days) follows `SCHOOL_TIME_ZONE` (docs/decisions.md, "The school's day").
  *
- * The date rules in SQL are WIB's (Asia/Jakarta). `SCHOOL_TIME_ZONE` sets the times that people read (the
- * calendar invitations, the texts of e-mails); a school in WITA or WIT keeps WIB's day boundaries here (see
- * docs/decisions.md, "The school's day").
+ * In SQL the zone is a setting of the session, `bursa.school_time_zone`, which each connection of the
+ * service's pool carries from its start (`connectionOptions`): the statements stay the same text whatever
+ * the zone (prepared once), and two apps on two zones in one process (the tests) each get their own. A
+ * session without it (psql, a script) reads WIB, the default.
  */
-/** Today in the school's time zone, as a `date`. */
-export const schoolToday = sql<string>`((now() at time zone 'Asia/Jakarta')::date)`
+export const DEFAULT_SCHOOL_TIME_ZONE = 'Asia/Jakarta'
+
+const SETTING = 'bursa.school_time_zone'
+
+/** The startup options that give a connection the school's time zone (node-postgres' `options`). */
+export const connectionOptions = (zone: string) => `-c ${SETTING}=${zone}`
+
+/** The school's time zone as the session knows it. */
+const zone = sql.raw(`coalesce(current_setting('${SETTING}', true), '${DEFAULT_SCHOOL_TIME_ZONE}')`)
+
+/**
+ * Today in the school's time zone, as a `date`: the database's clock, one for every instance. Not
+ * `current_date`, which follows the session's `TimeZone` (UTC on the embedded server, anything on an
+ * external one): with it, a vacancy stayed open until 07:00 WIB of the day after its deadline.
+ */
+export const schoolToday = sql<string>`((now() at time zone ${zone})::date)`
+
+/** The school's calendar day of an instant (`timestamptz` expression), as a `date`. */
+export const schoolDayOf = (instant: SQLWrapper) => sql<string>`((${instant}) at time zone ${zone})::date`
+
+/** The first instant of a school day (`date` expression), as a `timestamptz`. */
+export const schoolDayStartOf = (day: SQLWrapper) => sql<Date>`((${day})::timestamp at time zone ${zone})`
+
+/**
+ * The first instant of a school calendar day (`YYYY-MM-DD`) in `timeZone`, computed here: date filters bind
+ * it as a value, which PostgreSQL compares on an index and estimates, where an expression of the session's
+ * setting would be evaluated on every row.
+ */
+export const schoolDayStart = (date: string, timeZone: string) => dayjs.tz(date, timeZone).toDate()
+
+/** The first instant after a school calendar day (`YYYY-MM-DD`) in `timeZone`. */
+export const schoolDayEnd = (date: string, timeZone: string) =>
+  schoolDayStart(dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD'), timeZone)
+
+const zoneNames = new Map<string, Intl.DateTimeFormat>()
+
+/** The zone's short name in Indonesian at `at` (WIB, WITA, WIT; elsewhere e.g. "GMT+1"). */
+export function zoneName(timeZone: string, at = new Date()) {
+  let f = zoneNames.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('id-ID', { timeZone, timeZoneName: 'short' })
+    zoneNames.set(timeZone, f)
+  }
+  return f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone
+}
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>()
+
+/** An instant as the school's wall clock, `YYYY-MM-DD HH:mm` (for a table's cell; Swedish writes it so). */
+export function wallClock(at: string | Date, timeZone: string) {
+  let f = wallClocks.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    wallClocks.set(timeZone, f)
+  }
+  return f.format(typeof at === 'string' ? new Date(at) : at)
+}
+
+/**
+ * Fails, with the reason, when the connections of `db` do not carry `timeZone` (a pooler that drops startup
+ * options) or PostgreSQL does not know it (its own time zone database can lag the one Node's ICU has).
+ */
+export async function checkSchoolTimeZone(db: Conn, timeZone: string) {
+  let carried: string | null
+  try {
+    const r = await db.execute<{ zone: string | null }>(
+      sql`select current_setting(${SETTING}, true) as zone, now() at time zone ${zone} as now`,
+    )
+    carried = (r as unknown as { rows: { zone: string | null }[] }).rows[0].zone
+  } catch (err) {
+    // The ORM wraps the driver's error ("Failed query: …"); PostgreSQL's own words are its cause.
+    const reason = ((err as Error).cause as Error | undefined)?.message ?? (err as Error).message
+    if (!/time zone .* not recognized/.test(reason)) throw err
+    throw new Error(
+      `SCHOOL_TIME_ZONE: PostgreSQL does not know the time zone ${JSON.stringify(timeZone)} (${reason})`,
+    )
+  }
+  if (carried !== timeZone)
+    throw new Error(
+      `SCHOOL_TIME_ZONE: the database's sessions read the time zone ${JSON.stringify(carried)}, not ${JSON.stringify(timeZone)}: a pooler between the service and PostgreSQL drops the connection's startup options. Set it on the database instead: ALTER DATABASE <name> SET ${SETTING} = '${timeZone}'`,
+    )
+}

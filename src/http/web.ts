@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { errorBody } from './errors.js'
 import { langOf, msg } from './i18n.js'
 
@@ -25,19 +26,48 @@ export function inlineScriptHashes(root = webDist): string[] {
   return [...hashes]
 }
 
+/** The name of the page's meta tag that tells the client the school's time zone (web/src/lib/school-zone.ts). */
+export const TIME_ZONE_META = 'bursa-school-time-zone'
+
+/**
+ * The page as served: index.html with the school's time zone in a meta tag (the client shows dates and
+ * times, and reads typed ones, on the school's clock), and its gzip and brotli copies, made once at start.
+ */
+function pageOf(root: string, schoolTimeZone: string) {
+  const escaped = schoolTimeZone.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+  const html = Buffer.from(
+    readFileSync(join(root, 'index.html'), 'utf8').replace(
+      '</head>',
+      `  <meta name="${TIME_ZONE_META}" content="${escaped}" />\n  </head>`,
+    ),
+  )
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
+  return { html, gzip: gzipSync(html), br: brotliCompressSync(html), etag }
+}
+
 /**
  * Serves the web client (web/dist, built by `npm run build:web`) at `/`: a file when it exists, otherwise
- * index.html so the client's router handles the path. /api and /docs paths never fall back to the page.
- * Hashed assets are cached for a year; gzip/brotli copies written by the build are sent when accepted.
+ * the page (index.html) so the client's router handles the path. /api and /docs paths never fall back to
+ * the page. Hashed assets are cached for a year; gzip/brotli copies written by the build are sent when
+ * accepted.
  */
-export async function webClient(app: FastifyInstance, opts: { root?: string } = {}) {
+export async function webClient(app: FastifyInstance, opts: { root?: string; schoolTimeZone: string }) {
   const root = opts.root ?? webDist
   const built = existsSync(join(root, 'index.html'))
   if (built) {
     await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
   }
-  const page = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false })
+  const served = built ? pageOf(root, opts.schoolTimeZone) : null
+  const page = (req: FastifyRequest, reply: FastifyReply) => {
+    if (!served) return reply.callNotFound()
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', served.etag)
+    if (req.headers['if-none-match'] === served.etag) return reply.code(304).send()
+    const accepted = String(req.headers['accept-encoding'] ?? '')
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null
+    reply.type('text/html; charset=utf-8')
+    if (encoding) reply.header('content-encoding', encoding)
+    return reply.send(encoding ? served[encoding] : served.html)
+  }
 
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const path = (req.params as { '*': string })['*'] ?? ''
@@ -56,7 +86,13 @@ export async function webClient(app: FastifyInstance, opts: { root?: string } = 
         )
     }
     const file = resolve(root, path)
-    if (path && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
+    if (
+      path &&
+      path !== 'index.html' &&
+      file.startsWith(root) &&
+      existsSync(file) &&
+      statSync(file).isFile()
+    ) {
       if (path.startsWith('assets/')) {
         return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(path, {
           cacheControl: false,
@@ -64,6 +100,6 @@ export async function webClient(app: FastifyInstance, opts: { root?: string } = 
       }
       return reply.sendFile(path)
     }
-    return page(reply)
+    return page(req, reply)
   })
 }

@@ -15,7 +15,7 @@ describe('executeNamed', () => {
   let database: ReturnType<typeof postgresDatabase>
   beforeAll(async () => {
     copy = await copyOfTemplate(inject('dbServer'))
-    database = postgresDatabase(copy.url, 1, 5_000)
+    database = postgresDatabase(copy.url, { poolSize: 1, queryTimeoutMs: 5_000 })
   })
   afterAll(async () => {
     await database?.close()

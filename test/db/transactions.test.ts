@@ -25,7 +25,7 @@ describe('transactions on the pool', () => {
     ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0]
 
   it('gives the connection back when BEGIN fails, so the next query runs and the pool closes', async () => {
-    const database = postgresDatabase(copy.url, 1, 5_000)
+    const database = postgresDatabase(copy.url, { poolSize: 1, queryTimeoutMs: 5_000 })
     try {
       // A connection that refuses BEGIN: left inside an aborted transaction. It stands in for one whose
       // server went away between checkout and BEGIN (a restarted database), which no test can time.
@@ -42,7 +42,7 @@ describe('transactions on the pool', () => {
   })
 
   it('drops a connection whose rollback failed (a query timed out on the client) instead of reusing it, and reports the first error', async () => {
-    const database = postgresDatabase(copy.url, 1, 300)
+    const database = postgresDatabase(copy.url, { poolSize: 1, queryTimeoutMs: 300 })
     try {
       await expect(
         database.db.transaction(async (tx) => {
@@ -56,7 +56,7 @@ describe('transactions on the pool', () => {
   })
 
   it('keeps the connection after an ordinary rollback (a refused change costs no reconnect)', async () => {
-    const database = postgresDatabase(copy.url, 1, 5_000)
+    const database = postgresDatabase(copy.url, { poolSize: 1, queryTimeoutMs: 5_000 })
     try {
       const pid = () => one<{ pid: number }>(database, sql`select pg_backend_pid() as pid`)
       const before = await pid()

@@ -22,7 +22,7 @@ export async function createTestApp(
 ): Promise<TestContext & { close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bursa-data-'))
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env })
-  const database = await freshDatabase(inject('dbServer'))
+  const database = await freshDatabase(inject('dbServer'), config.schoolTimeZone)
   const app = await buildApp({
     config,
     database,

@@ -40,10 +40,13 @@ export async function copyOfTemplate(server: TestServer, prefix = server.templat
   }
 }
 
-/** A fresh, migrated database for one test file: a copy of the template made by global-setup. */
-export async function freshDatabase(server: TestServer): Promise<Database> {
+/**
+ * A fresh, migrated database for one test file: a copy of the template made by global-setup. Its
+ * connections carry `schoolTimeZone` as the service's do.
+ */
+export async function freshDatabase(server: TestServer, schoolTimeZone?: string): Promise<Database> {
   const copy = await copyOfTemplate(server)
-  const database = postgresDatabase(copy.url, 5)
+  const database = postgresDatabase(copy.url, { poolSize: 5, schoolTimeZone })
   const close = database.close
   database.close = async () => {
     await close()

@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   try {
     await adminQuery(server, `drop database if exists ${server.template} with (force)`)
     await adminQuery(server, `create database ${server.template}`)
-    const template = postgresDatabase(withDatabase(adminUrl, server.template), 2)
+    const template = postgresDatabase(withDatabase(adminUrl, server.template), { poolSize: 2 })
     await template.migrate()
     await template.close()
   } catch (err) {

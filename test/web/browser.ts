@@ -53,14 +53,18 @@ export const shot = (page: Page, name: string) =>
  * Debian's chromium, headless, with a fresh profile, in Jakarta's time zone. Its language is English unless
  * told: the client must read Indonesian (dates `dd/mm/yyyy`, 24-hour times) whatever the browser speaks.
  */
-export async function openBrowser(viewport = { width: 1280, height: 800 }, locale = 'en-US') {
+export async function openBrowser(
+  viewport = { width: 1280, height: 800 },
+  locale = 'en-US',
+  timezoneId = 'Asia/Jakarta',
+) {
   const profile = mkdtempSync(join(tmpdir(), 'bursa-chromium-'))
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport,
     locale,
-    timezoneId: 'Asia/Jakarta',
+    timezoneId,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -19,13 +19,20 @@ export interface Journey {
  * browser and the service stopped after the last step.
  */
 export function useJourney(
-  opts: { viewport?: { width: number; height: number }; locale?: string } = {},
+  opts: {
+    viewport?: { width: number; height: number }
+    locale?: string
+    /** The browser's own time zone (Asia/Jakarta unless told). */
+    timezoneId?: string
+    /** Added to the service's environment. */
+    env?: Record<string, string>
+  } = {},
 ): Journey {
   const state = {} as { svc: RunningService; browser: Journey['browser']; page: Page }
 
   beforeAll(async () => {
-    state.svc = await startService()
-    state.browser = await openBrowser(opts.viewport, opts.locale)
+    state.svc = await startService(opts.env)
+    state.browser = await openBrowser(opts.viewport, opts.locale, opts.timezoneId)
     state.page = await state.browser.context.newPage()
   }, 240_000)
 

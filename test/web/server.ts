@@ -30,9 +30,9 @@ export interface RunningService {
 /**
  * The real service as `npm start` runs it (src/main.ts: migrate, demo data, listen), on a fresh database:
  * a temporary data folder (the service starts its embedded PostgreSQL there), or a new database on the PostgreSQL server of DATABASE_URL. Builds the web
- * client first when web/dist is older than its sources.
+ * client first when web/dist is older than its sources. `env` adds to (or overrides) the service's environment.
  */
-export async function startService(): Promise<RunningService> {
+export async function startService(env: Record<string, string> = {}): Promise<RunningService> {
   if (isStale()) await buildWeb()
   const dataDir = mkdtempSync(join(tmpdir(), 'bursa-web-'))
   const port = await freePort()
@@ -65,6 +65,7 @@ export async function startService(): Promise<RunningService> {
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -58,7 +58,7 @@ const AttendanceOut = Type.Object({
 const tags = ['attendance']
 const config = { roles: ['admin'] } as const
 const filterDescription =
-  '`search` matches the full name or NIS; `date_from`/`date_to` are the test days in WIB (UTC+07:00). Records of cancelled tests are left out.'
+  '`search` matches the full name or NIS; `date_from`/`date_to` are the test days in the school time zone (`SCHOOL_TIME_ZONE`, WIB by default). Records of cancelled tests are left out.'
 
 export const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -74,7 +74,7 @@ export const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const r = await listAttendances(app.db, 'queue', req.query)
+      const r = await listAttendances(app.db, 'queue', req.query, app.config.schoolTimeZone)
       return paged(r.rows, r.total, r.page)
     },
   )
@@ -92,7 +92,7 @@ export const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const r = await listAttendances(app.db, 'history', req.query)
+      const r = await listAttendances(app.db, 'history', req.query, app.config.schoolTimeZone)
       return paged(r.rows, r.total, r.page)
     },
   )

@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
 import type { TestKind } from '../../db/schema/index.js'
+import { schoolDayEnd, schoolDayStart } from '../../db/school-day.js'
 import { pageOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
@@ -9,7 +10,6 @@ import { applicantOut } from '../../http/shapes/applicant.js'
 import { companyRefOut } from '../../http/shapes/company.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications, stageOf } from '../application-lifecycle/service.js'
-import { schoolDayEnd, schoolDayStart } from '../schedules/service.js'
 import * as q from './queries.js'
 import type { BulkValidateBody, HistoryQuery, ValidateBody } from './schemas.js'
 
@@ -49,7 +49,13 @@ function attendanceOut(r: q.AttendanceRow) {
 export type AttendanceListQuery = Static<typeof HistoryQuery>
 
 /** The validation queue (pending) or the history (verified, rejected) of every company's tests. */
-export async function listAttendances(db: Db, view: 'queue' | 'history', query: AttendanceListQuery) {
+/** `date_from`/`date_to` are the school's calendar days (`timeZone`: `SCHOOL_TIME_ZONE`). */
+export async function listAttendances(
+  db: Db,
+  view: 'queue' | 'history',
+  query: AttendanceListQuery,
+  timeZone: string,
+) {
   const page = pageOf(query)
   const { rows, total } = await q.attendancePage(
     db,
@@ -60,8 +66,8 @@ export async function listAttendances(db: Db, view: 'queue' | 'history', query: 
       jobVacancyId: query.job_vacancy_id,
       testScheduleId: query.test_schedule_id,
       attendanceStatus: query.attendance_status,
-      from: query.date_from ? schoolDayStart(query.date_from) : undefined,
-      before: query.date_to ? schoolDayEnd(query.date_to) : undefined,
+      from: query.date_from ? schoolDayStart(query.date_from, timeZone) : undefined,
+      before: query.date_to ? schoolDayEnd(query.date_to, timeZone) : undefined,
       search: query.search,
     },
     page,

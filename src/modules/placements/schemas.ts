@@ -141,7 +141,7 @@ export const LearnerOption = Type.Object({
 
 export const OUTSIDE_RULES = [
   'Exactly one of `student_id` (a grade-12 student) and `alumni_id` (an alumnus): both name a learner record, and the id must be of that kind (422 otherwise).',
-  '`accepted_date` may not be after today (WIB); `start_date` may not be before it.',
+  '`accepted_date` may not be after today (the day in the school time zone); `start_date` may not be before it.',
   'The same person at the same company with the same acceptance date is a 409.',
   'An outside placement gets the same follow-ups at 3, 6 and 12 months, counts in the absorption report and pre-fills the tracer study.',
 ].join('\n')

@@ -1,9 +1,10 @@
 import { and, type SQL, sql } from 'drizzle-orm'
+import { schoolDayEnd, schoolDayStart } from '../../db/school-day.js'
 import { invalidField, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import type { ReportQuery } from './schemas.js'
 
-// The school's calendar: days, school years and "today" are those of Western Indonesian Time (src/db/school-day.ts).
+// The school's calendar: days, school years and "today" are those of SCHOOL_TIME_ZONE (src/db/school-day.ts).
 
 /** The first year of the school year a date falls in (July to June): 2026-06-30 → 2025, 2026-07-01 → 2026. */
 export const schoolYearStartOf = (date: SQL) =>
@@ -30,6 +31,8 @@ export interface ReportFilters {
    * null ends are open. Used by the reports that filter by a date (recruitment, attendance).
    */
   period: { from: string | null; to: string | null }
+  /** `SCHOOL_TIME_ZONE`: the days of the dates above. */
+  timeZone: string
 }
 
 const invalid = (field: string, id: string, en: string) => invalidField(field, msg(id, en))
@@ -69,7 +72,7 @@ export function parseSchoolYear(value: string): SchoolYear {
 const later = (a: string | null, b: string | null) => (a && b ? (a > b ? a : b) : (a ?? b))
 const earlier = (a: string | null, b: string | null) => (a && b ? (a < b ? a : b) : (a ?? b))
 
-export function reportFilters(q: ReportQuery): ReportFilters {
+export function reportFilters(q: ReportQuery, timeZone: string): ReportFilters {
   const schoolYear = q.school_year !== undefined ? parseSchoolYear(q.school_year) : null
   const dateFrom = q.date_from ?? null
   const dateTo = q.date_to ?? null
@@ -86,16 +89,20 @@ export function reportFilters(q: ReportQuery): ReportFilters {
       from: later(schoolYear?.from ?? null, dateFrom),
       to: earlier(schoolYear?.to ?? null, dateTo),
     },
+    timeZone,
   }
 }
 
 export type Range = { from: string | null; to: string | null }
 
-/** A `timestamptz` expression within the school-calendar days `from`..`to` (inclusive); sargable. */
-export function instantIn(column: SQL, r: Range): SQL | undefined {
+/**
+ * A `timestamptz` expression within the school-calendar days `from`..`to` (inclusive) of `timeZone`: the
+ * bounds are instants bound as values, so an index takes them and the planner estimates them.
+ */
+export function instantIn(column: SQL, r: Range, timeZone: string): SQL | undefined {
   return and(
-    r.from ? sql`${column} >= (${r.from}::date::timestamp at time zone 'Asia/Jakarta')` : undefined,
-    r.to ? sql`${column} < ((${r.to}::date + 1)::timestamp at time zone 'Asia/Jakarta')` : undefined,
+    r.from ? sql`${column} >= ${schoolDayStart(r.from, timeZone).toISOString()}::timestamptz` : undefined,
+    r.to ? sql`${column} < ${schoolDayEnd(r.to, timeZone).toISOString()}::timestamptz` : undefined,
   )
 }
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { CAREER_STATUSES, JOB_FITS } from '../../db/schema/index.js'
-import { schoolToday } from '../../db/school-day.js'
+import { schoolDayEnd, schoolDayOf, schoolDayStartOf, schoolToday } from '../../db/school-day.js'
 import { dayIn, instantIn, type Range, type ReportFilters, schoolYearStartOf, whereAll } from './filters.js'
 
 /**
@@ -58,11 +58,11 @@ export function recruitment(conn: Conn, f: ReportFilters) {
              (count(*) filter (where a.status = 'accepted'))::int as accepted
       from applications a
       ${major ? sql`join students s on s.id = a.student_id and s.major_id = ${major}` : sql``}
-      ${whereAll(instantIn(sql`a.created_at`, p))}
+      ${whereAll(instantIn(sql`a.created_at`, p, f.timeZone))}
       group by a.job_vacancy_id
     ), per_company as (
       select v.company_id,
-             (count(*) filter (where ${whereVacancyInPeriod(p, major)}
+             (count(*) filter (where ${whereVacancyInPeriod(p, major, f.timeZone)}
                                  and (v.deleted_at is null or app.job_vacancy_id is not null)))::int as vacancies,
              coalesce(sum(app.applicants), 0)::int as applicants,
              coalesce(sum(app.passed_review), 0)::int as passed_review,
@@ -93,9 +93,9 @@ export function recruitment(conn: Conn, f: ReportFilters) {
  * A vacancy counts for a period when it was open during it: published on or before the period's
  * last day and its deadline on or after the first; for a major, when it is open to that major.
  */
-function whereVacancyInPeriod(p: Range, majorId: number | null): SQL {
+function whereVacancyInPeriod(p: Range, majorId: number | null, timeZone: string): SQL {
   return sql`true
-    ${p.to ? sql`and v.created_at < ((${p.to}::date + 1)::timestamp at time zone 'Asia/Jakarta')` : sql``}
+    ${p.to ? sql`and v.created_at < ${schoolDayEnd(p.to, timeZone).toISOString()}::timestamptz` : sql``}
     ${p.from ? sql`and v.deadline >= ${p.from}::date` : sql``}
     ${majorId ? sql`and exists (select 1 from job_vacancy_majors vm where vm.job_vacancy_id = v.id and vm.major_id = ${majorId})` : sql``}`
 }
@@ -140,7 +140,7 @@ export function attendance(conn: Conn, f: ReportFilters) {
       from test_schedules ts
       join test_participants tp on tp.test_schedule_id = ts.id
       ${major ? sql`join applications a on a.id = tp.application_id join students s on s.id = a.student_id and s.major_id = ${major}` : sql``}
-      ${whereAll(sql`ts.status <> 'cancelled'`, sql`ts.scheduled_at <= now()`, instantIn(sql`ts.scheduled_at`, f.period))}
+      ${whereAll(sql`ts.status <> 'cancelled'`, sql`ts.scheduled_at <= now()`, instantIn(sql`ts.scheduled_at`, f.period, f.timeZone))}
       group by tp.test_schedule_id
     ), listed as (
       select ts.id as schedule_id, ts.name as schedule_name, ts.kind, ts.scheduled_at, c.id as company_id,
@@ -291,7 +291,7 @@ export async function tracerStudy(conn: Conn, f: ReportFilters): Promise<TracerS
     ), answers as (
       select t.career_status, t.province, t.city, t.starting_salary, t.waiting_period_months, t.job_fit
       from tracer_studies t join scope on scope.id = t.student_id
-      ${whereAll(sql`t.is_current`, instantIn(sql`t.submitted_at`, { from: f.dateFrom, to: f.dateTo }))}
+      ${whereAll(sql`t.is_current`, instantIn(sql`t.submitted_at`, { from: f.dateFrom, to: f.dateTo }, f.timeZone))}
     ), working as (
       select * from answers where career_status in ('bekerja', 'wirausaha')
     ), counts as (
@@ -361,8 +361,6 @@ export interface ReportOptionsRow {
   }[]
 }
 
-const localDay = (instant: SQL) => sql`((${instant}) at time zone 'Asia/Jakarta')::date`
-
 /**
  * The school years with data (first years, newest first): applications by their date (walked one
  * school year at a time on the created_at index, not scanned), tests, placements, tracer answers
@@ -373,27 +371,27 @@ export async function reportOptions(conn: Conn): Promise<ReportOptionsRow> {
     conn,
     sql`
     with recursive app_years(y) as (
-      select ${schoolYearStartOf(localDay(sql`(select min(created_at) from applications)`))}
+      select ${schoolYearStartOf(schoolDayOf(sql`(select min(created_at) from applications)`))}
       union all
-      select (select ${schoolYearStartOf(localDay(sql`min(a.created_at)`))} from applications a
-              where a.created_at >= (make_date(app_years.y + 1, 7, 1)::timestamp at time zone 'Asia/Jakarta'))
+      select (select ${schoolYearStartOf(schoolDayOf(sql`min(a.created_at)`))} from applications a
+              where a.created_at >= ${schoolDayStartOf(sql`make_date(app_years.y + 1, 7, 1)`)})
       from app_years where app_years.y is not null
     ), years as (
       select y from app_years where y is not null
-      union select ${schoolYearStartOf(localDay(sql`scheduled_at`))} from test_schedules where status <> 'cancelled'
+      union select ${schoolYearStartOf(schoolDayOf(sql`scheduled_at`))} from test_schedules where status <> 'cancelled'
       union select ${schoolYearStartOf(sql`accepted_at`)} from placements where deleted_at is null
-      union select ${schoolYearStartOf(localDay(sql`submitted_at`))} from tracer_studies
+      union select ${schoolYearStartOf(schoolDayOf(sql`submitted_at`))} from tracer_studies
       union select distinct graduation_year - 1 from students where graduation_year is not null
     ), bounds as (
       select min(d) as min_date, max(d) as max_date from (
-        select ${localDay(sql`(select min(created_at) from applications)`)} as d
-        union all select ${localDay(sql`(select max(created_at) from applications)`)}
-        union all select ${localDay(sql`min(scheduled_at)`)} from test_schedules where status <> 'cancelled'
-        union all select ${localDay(sql`max(scheduled_at)`)} from test_schedules where status <> 'cancelled'
+        select ${schoolDayOf(sql`(select min(created_at) from applications)`)} as d
+        union all select ${schoolDayOf(sql`(select max(created_at) from applications)`)}
+        union all select ${schoolDayOf(sql`min(scheduled_at)`)} from test_schedules where status <> 'cancelled'
+        union all select ${schoolDayOf(sql`max(scheduled_at)`)} from test_schedules where status <> 'cancelled'
         union all select min(accepted_at) from placements where deleted_at is null
         union all select max(accepted_at) from placements where deleted_at is null
-        union all select ${localDay(sql`min(submitted_at)`)} from tracer_studies
-        union all select ${localDay(sql`max(submitted_at)`)} from tracer_studies
+        union all select ${schoolDayOf(sql`min(submitted_at)`)} from tracer_studies
+        union all select ${schoolDayOf(sql`max(submitted_at)`)} from tracer_studies
       ) all_days
     )
     select
@@ -464,9 +462,9 @@ export async function dashboard(conn: Conn, latest: number): Promise<DashboardRo
     ), bounds as (
       select sy, week_start,
              make_date(sy, 7, 1) as sy_from, make_date(sy + 1, 6, 30) as sy_to,
-             make_date(sy, 7, 1)::timestamp at time zone 'Asia/Jakarta' as sy_start,
-             week_start::timestamp at time zone 'Asia/Jakarta' as week_from,
-             (week_start + 7)::timestamp at time zone 'Asia/Jakarta' as week_to
+             ${schoolDayStartOf(sql`make_date(sy, 7, 1)`)} as sy_start,
+             ${schoolDayStartOf(sql`week_start`)} as week_from,
+             ${schoolDayStartOf(sql`week_start + 7`)} as week_to
       from clock
     ), apps as (
       select count(*)::int as total,

@@ -251,7 +251,9 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       answer(
         req,
         reply,
-        await shared('recruitment', req.query, () => recruitmentReport(app.db, req.query)),
+        await shared('recruitment', req.query, () =>
+          recruitmentReport(app.db, req.query, app.config.schoolTimeZone),
+        ),
         req.query.format,
       ),
   )
@@ -267,7 +269,9 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       answer(
         req,
         reply,
-        await shared('attendance', req.query, () => attendanceReport(app.db, req.query)),
+        await shared('attendance', req.query, () =>
+          attendanceReport(app.db, req.query, app.config.schoolTimeZone),
+        ),
         req.query.format,
       ),
   )
@@ -283,7 +287,9 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       answer(
         req,
         reply,
-        await shared('absorption', req.query, () => absorptionReport(app.db, req.query)),
+        await shared('absorption', req.query, () =>
+          absorptionReport(app.db, req.query, app.config.schoolTimeZone),
+        ),
         req.query.format,
       ),
   )
@@ -299,7 +305,9 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       answer(
         req,
         reply,
-        await shared('tracerStudy', req.query, () => tracerStudyReport(app.db, req.query)),
+        await shared('tracerStudy', req.query, () =>
+          tracerStudyReport(app.db, req.query, app.config.schoolTimeZone),
+        ),
         req.query.format,
       ),
   )

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js'
 import type { TestKind } from '../../db/schema/index.js'
+import { wallClock, zoneName } from '../../db/school-day.js'
 import { invalidField } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { labelOf } from '../../vocabulary/index.js'
@@ -22,8 +23,8 @@ interface Checked {
 }
 
 /** The filters, checked; a major that does not exist is a 422 on `major_id`. */
-async function checked(db: Db, query: ReportQuery): Promise<Checked> {
-  const filters = reportFilters(query)
+async function checked(db: Db, query: ReportQuery, timeZone: string): Promise<Checked> {
+  const filters = reportFilters(query, timeZone)
   let majorLabel: string | null = null
   if (filters.majorId) {
     const major = await q.major(db, filters.majorId)
@@ -33,11 +34,16 @@ async function checked(db: Db, query: ReportQuery): Promise<Checked> {
   return { filters, majorLabel }
 }
 
-const jakarta = new Intl.DateTimeFormat('id-ID', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Asia/Jakarta',
-})
+const generatedAt = new Map<string, Intl.DateTimeFormat>()
+/** "25 November 2026 pukul 21.40 WITA": when a download was made, on the school's clock. */
+function generatedText(timeZone: string, at = new Date()) {
+  let f = generatedAt.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeStyle: 'short', timeZone })
+    generatedAt.set(timeZone, f)
+  }
+  return `${f.format(at)} ${zoneName(timeZone, at)}`
+}
 const longDate = (d: string) =>
   new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`))
 
@@ -59,13 +65,9 @@ function notesOf(c: Checked, dateMeaning: string, formulas: [string, string][]):
     ['Rentang tanggal', range],
     ['Tanggal yang difilter', dateMeaning],
     ...formulas,
-    ['Dibuat pada', `${jakarta.format(new Date())} WIB`],
+    ['Dibuat pada', generatedText(f.timeZone)],
   ]
 }
-
-/** `2025-07-20T02:00:00.000Z` → `2025-07-20 09:00`, the school's clock (WIB has no daylight saving). */
-const wib = (iso: string | null) =>
-  iso ? new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : null
 
 const table =
   <R>(t: Table<R>) =>
@@ -82,8 +84,8 @@ const recruitmentFigures = (r: q.RecruitmentRow) => ({
   passRatio: r.passRatio,
 })
 
-export async function recruitmentReport(db: Db, query: ReportQuery) {
-  const c = await checked(db, query)
+export async function recruitmentReport(db: Db, query: ReportQuery, timeZone: string) {
+  const c = await checked(db, query, timeZone)
   const all = await q.recruitment(db, c.filters)
   const totals = all.find((r) => r.isTotal) as q.RecruitmentRow
   const rows = all
@@ -132,8 +134,8 @@ const attendanceFigures = (r: q.AttendanceRow) => ({
   attendanceRate: r.attendanceRate,
 })
 
-export async function attendanceReport(db: Db, query: ReportQuery) {
-  const c = await checked(db, query)
+export async function attendanceReport(db: Db, query: ReportQuery, timeZone: string) {
+  const c = await checked(db, query, timeZone)
   const all = await q.attendance(db, c.filters)
   const totals = all.find((r) => r.isTotal) as q.AttendanceRow
   const rows = all
@@ -157,7 +159,11 @@ export async function attendanceReport(db: Db, query: ReportQuery) {
   const columns: Column<Line>[] = [
     { header: 'Jadwal Tes', value: (r) => r.scheduleName },
     { header: 'Jenis Tes', value: (r) => (r.kind ? labelOf('testKind', r.kind) : null) },
-    { header: 'Waktu Tes (WIB)', kind: 'datetime', value: (r) => wib(r.scheduledAt) },
+    {
+      header: `Waktu Tes (${zoneName(timeZone)})`,
+      kind: 'datetime',
+      value: (r) => (r.scheduledAt ? wallClock(r.scheduledAt, timeZone) : null),
+    },
     { header: 'Perusahaan', value: (r) => r.company?.name ?? null },
     { header: 'Lowongan', value: (r) => r.vacancy?.title ?? null },
     { header: 'Peserta', kind: 'int', value: (r) => r.participants },
@@ -209,8 +215,8 @@ const absorptionFigures = (r: q.AbsorptionRow) => ({
   absorbedPercent: r.absorbedPercent,
 })
 
-export async function absorptionReport(db: Db, query: ReportQuery) {
-  const c = await checked(db, query)
+export async function absorptionReport(db: Db, query: ReportQuery, timeZone: string) {
+  const c = await checked(db, query, timeZone)
   const all = await q.absorption(db, c.filters)
   const totals = all.find((r) => r.isTotal) as q.AbsorptionRow
   const rows = all
@@ -280,8 +286,8 @@ export async function absorptionReport(db: Db, query: ReportQuery) {
 
 // ------------------------------------------------------------------ tracer study
 
-export async function tracerStudyReport(db: Db, query: ReportQuery) {
-  const c = await checked(db, query)
+export async function tracerStudyReport(db: Db, query: ReportQuery, timeZone: string) {
+  const c = await checked(db, query, timeZone)
   const s = await q.tracerStudy(db, c.filters)
   const data = {
     filters: filtersOut(c.filters),

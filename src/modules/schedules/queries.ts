@@ -14,6 +14,7 @@ import {
   users,
   type ValidationStatus,
 } from '../../db/schema/index.js'
+import { schoolDayOf, schoolDayStartOf } from '../../db/school-day.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { applicantColumns, applicantSearch } from '../../http/shapes/applicant.js'
 
@@ -23,11 +24,11 @@ const tp = testParticipants
 export type ScheduleStatus = 'scheduled' | 'ongoing' | 'done' | 'cancelled'
 
 /**
- * When a test is over: its start plus its duration, or, without a duration, the end of its day in WIB
- * (docs/decisions.md, "Test schedules").
+ * When a test is over: its start plus its duration, or, without a duration, the end of its day in the
+ * school's time zone (docs/decisions.md, "Test schedules").
  */
 export const endsAt = sql<Date>`coalesce(${s.scheduledAt} + make_interval(mins => ${s.durationMinutes}),
-  (date_trunc('day', ${s.scheduledAt} at time zone 'Asia/Jakarta') + interval '1 day') at time zone 'Asia/Jakarta')`
+  ${schoolDayStartOf(sql`${schoolDayOf(s.scheduledAt)} + 1`)})`
 
 /**
  * What a client sees: cancelled; scheduled (still ahead); ongoing from its start until it ends; done

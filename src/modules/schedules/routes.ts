@@ -36,13 +36,13 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "The company's selection test schedules, latest first",
         description:
-          '`search` matches the name or the location. `date_from`/`date_to` are calendar days in WIB (UTC+07:00).',
+          '`search` matches the name or the location. `date_from`/`date_to` are calendar days in the school time zone (`SCHOOL_TIME_ZONE`, WIB by default).',
         querystring: ScheduleListQuery,
         response: { 200: ListEnvelope(ScheduleOut) },
       },
     },
     async (req) => {
-      const r = await listSchedules(app.db, req.user, req.query)
+      const r = await listSchedules(app.db, req.user, req.query, app.config.schoolTimeZone)
       return paged(r.rows, r.total, r.page)
     },
   )

@@ -104,7 +104,7 @@ export const ScheduleOut = Type.Object({
   minimumScore: Nullable(Type.Number()),
   status: StringEnum(SCHEDULE_STATUSES, {
     description:
-      '`scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off',
+      '`scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in the school time zone); `done` after; `cancelled` when called off',
   }),
   cancelledAt: Nullable(DateTime),
   cancelReason: Str,

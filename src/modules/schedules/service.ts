@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
+import { schoolDayEnd, schoolDayStart } from '../../db/school-day.js'
 import { pageOf } from '../../http/envelope.js'
 import { companyOf } from '../../http/scope.js'
 import { stageOf } from '../application-lifecycle/service.js'
@@ -28,18 +29,13 @@ export const STAGES = {
   cancelled: stageOf('testCancelled'),
 }
 
-/**
- * The school's clock for calendar dates: date filters (`date_from`, `date_to`) and the times written
- * in notifications are in Western Indonesian Time (UTC+07:00); stored times stay UTC.
- */
-export const SCHOOL_UTC_OFFSET = '+07:00'
-
-/** The first instant of a school calendar day (`YYYY-MM-DD`). */
-export const schoolDayStart = (date: string) => new Date(`${date}T00:00:00${SCHOOL_UTC_OFFSET}`)
-/** The first instant after a school calendar day. */
-export const schoolDayEnd = (date: string) => new Date(schoolDayStart(date).getTime() + 86_400_000)
-
-export async function listSchedules(db: Db, actor: Actor, query: Static<typeof ScheduleListQuery>) {
+/** `date_from`/`date_to` are the school's calendar days (`timeZone`: `SCHOOL_TIME_ZONE`). */
+export async function listSchedules(
+  db: Db,
+  actor: Actor,
+  query: Static<typeof ScheduleListQuery>,
+  timeZone: string,
+) {
   const page = pageOf(query)
   const { rows, total } = await q.schedulePage(
     db,
@@ -48,8 +44,8 @@ export async function listSchedules(db: Db, actor: Actor, query: Static<typeof S
       jobVacancyId: query.job_vacancy_id,
       kind: query.kind,
       status: query.status,
-      from: query.date_from ? schoolDayStart(query.date_from) : undefined,
-      before: query.date_to ? schoolDayEnd(query.date_to) : undefined,
+      from: query.date_from ? schoolDayStart(query.date_from, timeZone) : undefined,
+      before: query.date_to ? schoolDayEnd(query.date_to, timeZone) : undefined,
       search: query.search,
     },
     page,

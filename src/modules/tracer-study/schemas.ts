@@ -71,6 +71,6 @@ export const SAVE_RULES = [
   '- `wirausaha`: the same without job_title (optional); institution_name is the business, starting_salary its first income;',
   '- `lanjut_studi`: institution_name (the campus), city, province, start_date; job_fit optional (fit of the study to the major);',
   '- `mencari_kerja`: nothing.',
-  'Fields that do not apply to the status are stored as null. `start_date` may not be after today (WIB).',
+  'Fields that do not apply to the status are stored as null. `start_date` may not be after today (the day in the school time zone).',
   'Answers 201 for the first answer, 200 for a later version.',
 ].join('\n')

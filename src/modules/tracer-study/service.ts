@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import type { Db } from '../../db/client.js'
 import type { CareerStatus, JobFit } from '../../db/schema/index.js'
+import { wallClock, zoneName } from '../../db/school-day.js'
 import { pageOf } from '../../http/envelope.js'
 import { type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
@@ -320,10 +321,11 @@ export async function saveTracerStudyFor(db: Db, actor: Actor, alumniId: number,
 // ---------------------------------------------------------------------------------------------
 // The list as a download (CSV or XLSX, through the reports' export)
 
-const WIB = (d: Date) => new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')
-
-/** The list (every row of the filters, no page) as a table, and the download's file name. */
-export async function tracerStudyTable(db: Db, query: ListQuery) {
+/**
+ * The list (every row of the filters, no page) as a table, and the download's file name; times on the
+ * school's clock (`timeZone`).
+ */
+export async function tracerStudyTable(db: Db, query: ListQuery, timeZone: string) {
   const filters = await listFilters(db, query)
   const rows = (await q.tracerList(db, filters)).map(listRowOut)
   type Row = (typeof rows)[number]
@@ -354,9 +356,9 @@ export async function tracerStudyTable(db: Db, query: ListQuery) {
     { header: 'Mulai', value: (r) => a(r)?.startDate ?? null },
     { header: 'Versi', kind: 'int', value: (r) => a(r)?.version ?? null },
     {
-      header: 'Disimpan (WIB)',
+      header: `Disimpan (${zoneName(timeZone)})`,
       kind: 'datetime',
-      value: (r) => (r.answer ? WIB(new Date(r.answer.submittedAt)) : null),
+      value: (r) => (r.answer ? wallClock(r.answer.submittedAt, timeZone) : null),
     },
     {
       header: 'Diisi Oleh',

@@ -71,7 +71,7 @@ export const staffTracerStudyRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async (req, reply) => {
       const format = req.query.format
       if (format === 'csv' || format === 'xlsx') {
-        const { table, stem } = await tracerStudyTable(app.db, req.query)
+        const { table, stem } = await tracerStudyTable(app.db, req.query, app.config.schoolTimeZone)
         return download(reply, `${stem}.${format}`, format, await render(table, format))
       }
       const r = await listTracerStudies(app.db, req.query)

@@ -831,7 +831,7 @@ export interface paths {
         };
         /**
          * Validated attendance records (verified or rejected), latest validation first
-         * @description `search` matches the full name or NIS; `date_from`/`date_to` are the test days in WIB (UTC+07:00). Records of cancelled tests are left out.
+         * @description `search` matches the full name or NIS; `date_from`/`date_to` are the test days in the school time zone (`SCHOOL_TIME_ZONE`, WIB by default). Records of cancelled tests are left out.
          */
         get: {
             parameters: {
@@ -951,7 +951,7 @@ export interface paths {
         };
         /**
          * Attendance records awaiting validation, oldest test first
-         * @description `search` matches the full name or NIS; `date_from`/`date_to` are the test days in WIB (UTC+07:00). Records of cancelled tests are left out.
+         * @description `search` matches the full name or NIS; `date_from`/`date_to` are the test days in the school time zone (`SCHOOL_TIME_ZONE`, WIB by default). Records of cancelled tests are left out.
          */
         get: {
             parameters: {
@@ -2991,7 +2991,7 @@ export interface paths {
          * Record a student or alumnus hired without a bursa application
          * @description Exactly one of `company_id` (a partner company) and `company_name` (another employer; a partner's name there is a 422).
          *     Exactly one of `student_id` (a grade-12 student) and `alumni_id` (an alumnus): both name a learner record, and the id must be of that kind (422 otherwise).
-         *     `accepted_date` may not be after today (WIB); `start_date` may not be before it.
+         *     `accepted_date` may not be after today (the day in the school time zone); `start_date` may not be before it.
          *     The same person at the same company with the same acceptance date is a 409.
          *     An outside placement gets the same follow-ups at 3, 6 and 12 months, counts in the absorption report and pre-fills the tracer study.
          */
@@ -3254,7 +3254,7 @@ export interface paths {
          * Change an outside placement (a placement through bursa: 422)
          * @description Every field is replaced (an absent optional one is cleared); status and follow-ups stay.
          *     Exactly one of `student_id` (a grade-12 student) and `alumni_id` (an alumnus): both name a learner record, and the id must be of that kind (422 otherwise).
-         *     `accepted_date` may not be after today (WIB); `start_date` may not be before it.
+         *     `accepted_date` may not be after today (the day in the school time zone); `start_date` may not be before it.
          *     The same person at the same company with the same acceptance date is a 409.
          *     An outside placement gets the same follow-ups at 3, 6 and 12 months, counts in the absorption report and pre-fills the tracer study.
          */
@@ -5290,7 +5290,7 @@ export interface paths {
                                     /** Format: date-time */
                                     scheduledAt: string;
                                     /**
-                                     * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off
+                                     * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in the school time zone); `done` after; `cancelled` when called off
                                      * @enum {string}
                                      */
                                     status: "scheduled" | "ongoing" | "done" | "cancelled";
@@ -6658,7 +6658,7 @@ export interface paths {
          *     - `wirausaha`: the same without job_title (optional); institution_name is the business, starting_salary its first income;
          *     - `lanjut_studi`: institution_name (the campus), city, province, start_date; job_fit optional (fit of the study to the major);
          *     - `mencari_kerja`: nothing.
-         *     Fields that do not apply to the status are stored as null. `start_date` may not be after today (WIB).
+         *     Fields that do not apply to the status are stored as null. `start_date` may not be after today (the day in the school time zone).
          *     Answers 201 for the first answer, 200 for a later version.
          */
         post: {
@@ -7741,7 +7741,7 @@ export interface paths {
          *     - `wirausaha`: the same without job_title (optional); institution_name is the business, starting_salary its first income;
          *     - `lanjut_studi`: institution_name (the campus), city, province, start_date; job_fit optional (fit of the study to the major);
          *     - `mencari_kerja`: nothing.
-         *     Fields that do not apply to the status are stored as null. `start_date` may not be after today (WIB).
+         *     Fields that do not apply to the status are stored as null. `start_date` may not be after today (the day in the school time zone).
          *     Answers 201 for the first answer, 200 for a later version.
          */
         post: {
@@ -8693,7 +8693,7 @@ export interface paths {
         /**
          * Record a hire of the company that came without a bursa application
          * @description Exactly one of `student_id` (a grade-12 student) and `alumni_id` (an alumnus): both name a learner record, and the id must be of that kind (422 otherwise).
-         *     `accepted_date` may not be after today (WIB); `start_date` may not be before it.
+         *     `accepted_date` may not be after today (the day in the school time zone); `start_date` may not be before it.
          *     The same person at the same company with the same acceptance date is a 409.
          *     An outside placement gets the same follow-ups at 3, 6 and 12 months, counts in the absorption report and pre-fills the tracer study.
          */
@@ -8953,7 +8953,7 @@ export interface paths {
          * Change an outside placement of the company (a placement through bursa: 422)
          * @description Every field is replaced (an absent optional one is cleared); status and follow-ups stay.
          *     Exactly one of `student_id` (a grade-12 student) and `alumni_id` (an alumnus): both name a learner record, and the id must be of that kind (422 otherwise).
-         *     `accepted_date` may not be after today (WIB); `start_date` may not be before it.
+         *     `accepted_date` may not be after today (the day in the school time zone); `start_date` may not be before it.
          *     The same person at the same company with the same acceptance date is a 409.
          *     An outside placement gets the same follow-ups at 3, 6 and 12 months, counts in the absorption report and pre-fills the tracer study.
          */
@@ -10481,7 +10481,7 @@ export interface paths {
         };
         /**
          * The company's selection test schedules, latest first
-         * @description `search` matches the name or the location. `date_from`/`date_to` are calendar days in WIB (UTC+07:00).
+         * @description `search` matches the name or the location. `date_from`/`date_to` are calendar days in the school time zone (`SCHOOL_TIME_ZONE`, WIB by default).
          */
         get: {
             parameters: {
@@ -10536,7 +10536,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledAt: string;
                                 /**
-                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off
+                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in the school time zone); `done` after; `cancelled` when called off
                                  * @enum {string}
                                  */
                                 status: "scheduled" | "ongoing" | "done" | "cancelled";
@@ -10634,7 +10634,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledAt: string;
                                 /**
-                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off
+                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in the school time zone); `done` after; `cancelled` when called off
                                  * @enum {string}
                                  */
                                 status: "scheduled" | "ongoing" | "done" | "cancelled";
@@ -10714,7 +10714,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledAt: string;
                                 /**
-                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off
+                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in the school time zone); `done` after; `cancelled` when called off
                                  * @enum {string}
                                  */
                                 status: "scheduled" | "ongoing" | "done" | "cancelled";
@@ -10808,7 +10808,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledAt: string;
                                 /**
-                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off
+                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in the school time zone); `done` after; `cancelled` when called off
                                  * @enum {string}
                                  */
                                 status: "scheduled" | "ongoing" | "done" | "cancelled";
@@ -10897,7 +10897,7 @@ export interface paths {
                                 /** Format: date-time */
                                 scheduledAt: string;
                                 /**
-                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in WIB); `done` after; `cancelled` when called off
+                                 * @description `scheduled` while ahead; `ongoing` from its start until `durationMinutes` have passed (without a duration, until the end of its day in the school time zone); `done` after; `cancelled` when called off
                                  * @enum {string}
                                  */
                                 status: "scheduled" | "ongoing" | "done" | "cancelled";

@@ -1,13 +1,4 @@
-// What date and time fields read and send: the API's `YYYY-MM-DD` and ISO times, Jakarta's wall clock.
-
-/** A local date-time input value (`YYYY-MM-DDTHH:mm`, Jakarta) to an ISO time, and back. */
-export function jakartaInputToIso(local: string): string {
-  return new Date(`${local}:00+07:00`).toISOString()
-}
-export function isoToJakartaInput(iso: string): string {
-  const d = new Date(new Date(iso).getTime() + 7 * 3600_000)
-  return d.toISOString().slice(0, 16)
-}
+// What date fields read and send: the API's `YYYY-MM-DD`. Times typed on the school's clock: school-zone.ts.
 
 /**
  * What a person typed into a date field, as the API's `YYYY-MM-DD`: Indonesian `dd/mm/yyyy` (also with

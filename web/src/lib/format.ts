@@ -1,17 +1,13 @@
-const TZ = 'Asia/Jakarta'
+import { schoolTimeZone as TZ } from './school-zone'
 
-const dateFmt = new Intl.DateTimeFormat('id-ID', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: TZ,
-})
-const shortDateFmt = new Intl.DateTimeFormat('id-ID', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: TZ,
-})
+// Calendar dates (`YYYY-MM-DD`) are read at UTC midnight and written in UTC: the same day everywhere.
+// Instants are written on the school's clock.
+const dateOptions = { day: 'numeric', month: 'long', year: 'numeric' } as const
+const shortDateOptions = { day: 'numeric', month: 'short', year: 'numeric' } as const
+const calendarFmt = new Intl.DateTimeFormat('id-ID', { ...dateOptions, timeZone: 'UTC' })
+const shortCalendarFmt = new Intl.DateTimeFormat('id-ID', { ...shortDateOptions, timeZone: 'UTC' })
+const dateFmt = new Intl.DateTimeFormat('id-ID', { ...dateOptions, timeZone: TZ })
+const shortDateFmt = new Intl.DateTimeFormat('id-ID', { ...shortDateOptions, timeZone: TZ })
 const dateTimeFmt = new Intl.DateTimeFormat('id-ID', {
   day: 'numeric',
   month: 'short',
@@ -28,15 +24,17 @@ const rupiahFmt = new Intl.NumberFormat('id-ID', {
 })
 const numberFmt = new Intl.NumberFormat('id-ID')
 
-/** A calendar date `YYYY-MM-DD` (no time zone) or an ISO time, as "14 Maret 2026". */
+/** A calendar date `YYYY-MM-DD` (no time zone) or an ISO time (its day at the school), as "14 Maret 2026". */
 export function formatDate(value: string | null | undefined, short = false): string {
   if (!value) return '–'
-  const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+07:00`) : new Date(value)
+  const calendar = /^\d{4}-\d{2}-\d{2}$/.test(value)
+  const d = new Date(calendar ? `${value}T00:00:00Z` : value)
   if (Number.isNaN(d.getTime())) return '–'
+  if (calendar) return (short ? shortCalendarFmt : calendarFmt).format(d)
   return (short ? shortDateFmt : dateFmt).format(d)
 }
 
-/** An ISO time as "14 Mar 2026, 08.30 WIB" (Jakarta time). */
+/** An ISO time as "14 Mar 2026, 08.30 WIB": the school's clock, with its zone. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '–'
   const d = new Date(value)

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, fieldErrors, fileNameOf, toApiError } from '../api/client'
 import { requestKey } from '../api/early'
-import { isoToJakartaInput, jakartaInputToIso, parseDateInput } from './date-input'
+import { parseDateInput } from './date-input'
 import { formatDate, formatDateTime, formatRupiah, formatSalaryRange } from './format'
+import { schoolTimeZone, wallClockToIso, zoneName } from './school-zone'
 import { nextSearch, queryOf } from './url-state'
 
 describe('format (id-ID, Asia/Jakarta)', () => {
@@ -27,9 +28,18 @@ describe('format (id-ID, Asia/Jakarta)', () => {
     expect(parseDateInput('10/01/202')).toBeNull() // still typing
     expect(parseDateInput('')).toBeNull()
   })
-  it('round-trips a Jakarta date-time input to UTC', () => {
-    expect(jakartaInputToIso('2026-03-14T08:30')).toBe('2026-03-14T01:30:00.000Z')
-    expect(isoToJakartaInput('2026-03-14T01:30:00.000Z')).toBe('2026-03-14T08:30')
+  it("reads a typed time on the school's clock, WIB when the page names no zone", () => {
+    expect(schoolTimeZone).toBe('Asia/Jakarta')
+    expect(wallClockToIso('2026-03-14T08:30')).toBe('2026-03-14T01:30:00.000Z')
+    expect(zoneName()).toBe('WIB')
+  })
+  it('reads and writes times in WITA, WIT and across a daylight-saving change', () => {
+    expect(wallClockToIso('2026-03-14T08:30', 'Asia/Makassar')).toBe('2026-03-14T00:30:00.000Z')
+    expect(wallClockToIso('2026-01-01T00:15', 'Asia/Jayapura')).toBe('2025-12-31T15:15:00.000Z')
+    expect([zoneName('Asia/Makassar'), zoneName('Asia/Jayapura')]).toEqual(['WITA', 'WIT'])
+    // Europe/Amsterdam moves from +01:00 to +02:00 at 01:00 UTC on 29 March 2026.
+    expect(wallClockToIso('2026-03-29T01:30', 'Europe/Amsterdam')).toBe('2026-03-29T00:30:00.000Z')
+    expect(wallClockToIso('2026-03-29T09:00', 'Europe/Amsterdam')).toBe('2026-03-29T07:00:00.000Z')
   })
 })
 

@@ -15,9 +15,9 @@ import { api, unwrap } from '../../api/client'
 import { DateField, TimeField } from '../../components/dates'
 import { type Form, useForm } from '../../components/form'
 import { PageTitle } from '../../components/ui'
-import { jakartaInputToIso } from '../../lib/date-input'
 import { type CodeOf, options } from '../../lib/labels'
 import { idOptions } from '../../lib/options'
+import { wallClockToIso, zoneName } from '../../lib/school-zone'
 import { toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
 import { useReviewOptions } from '../applicant-reviews/options'
@@ -53,7 +53,7 @@ export function ScheduleFormPage() {
           job_vacancy_id: Number(v.job_vacancy_id),
           name: v.name.trim(),
           kind: v.kind as CodeOf<'testKind'>,
-          scheduled_at: jakartaInputToIso(`${v.scheduled_date}T${v.scheduled_time}`),
+          scheduled_at: wallClockToIso(`${v.scheduled_date}T${v.scheduled_time}`),
           location: v.location.trim(),
           description: v.description.trim() || null,
           minimum_score: v.minimum_score ? Number(v.minimum_score) : null,
@@ -98,7 +98,7 @@ export function ScheduleFormPage() {
               {...form.value('scheduled_date')}
               error={form.error('scheduled_at')}
             />
-            <TimeField label="Jam mulai (WIB)" required {...form.value('scheduled_time')} />
+            <TimeField label={`Jam mulai (${zoneName()})`} required {...form.value('scheduled_time')} />
             <TextInput label="Tempat" required {...form.text('location')} />
             <TextInput label="Durasi (menit)" inputMode="numeric" {...form.text('duration_minutes')} />
             <TextInput label="Nilai minimum" inputMode="decimal" {...form.text('minimum_score')} />
