@@ -164,32 +164,32 @@ describe("the school's day follows SCHOOL_TIME_ZONE", () => {
 })
 
 describe('one time zone for the rules and the texts', () => {
-  it('refuses to build the app on a database whose connections carry another zone', async () => {
-    const config = loadConfig({
+  /** A service in Makassar (WITA). */
+  const makassar = () => ({
+    config: loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATA_DIR: east.dataDir,
       SCHOOL_TIME_ZONE: 'Asia/Makassar',
-    })
+    }),
+    storage: localStorage(join(east.dataDir, 'files')),
+  })
+
+  it('refuses to build the app on a database whose connections carry another zone', async () => {
+    const { config, storage } = makassar()
     const database = await freshDatabase(inject('dbServer'))
     try {
-      await expect(
-        buildApp({ config, database, storage: localStorage(join(east.dataDir, 'files')) }),
-      ).rejects.toThrow(/carry the time zone Asia\/Jakarta, the configuration Asia\/Makassar/)
+      await expect(buildApp({ config, database, storage })).rejects.toThrow(
+        /carry the time zone Asia\/Jakarta, the configuration Asia\/Makassar/,
+      )
     } finally {
       await database.close()
     }
   })
 
   it('refuses to start when the sessions do not carry the zone (a pooler dropping startup options), and starts once the database carries it', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: east.dataDir,
-      SCHOOL_TIME_ZONE: 'Asia/Makassar',
-    })
+    const { config, storage } = makassar()
     const copy = await copyOfTemplate(inject('dbServer'))
-    const storage = localStorage(join(east.dataDir, 'files'))
     /** The database as the service sees it behind a pooler that drops `options`: sessions without the setting. */
     const behindPooler = (): Database => {
       const pool = new pg.Pool({ connectionString: copy.url, max: 1 })
