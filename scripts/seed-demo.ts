@@ -27,7 +27,7 @@ try {
   if (!(await isEmpty(database.db))) {
     console.log('The database already holds accounts; demo data is only written into an empty one.')
   } else {
-    await seedDemo(database.db, createStorage(config))
+    await seedDemo(database.db, createStorage(config), config.schoolTimeZone)
     console.log(
       `Demo data written. Log in with ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')} and password "${DEMO_PASSWORD}".`,
     )

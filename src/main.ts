@@ -54,7 +54,7 @@ try {
 
 let seeded = false
 if (config.seedDemo && (await isEmpty(database.db))) {
-  await seedDemo(database.db, createStorage(config))
+  await seedDemo(database.db, createStorage(config), config.schoolTimeZone)
   seeded = true
 }
 const demoOpen = await demoAccountsOpen(database.db)

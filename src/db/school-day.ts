@@ -1,11 +1,5 @@
-import dayjs from 'dayjs'
-import timezone from 'dayjs/plugin/timezone.js'
-import utc from 'dayjs/plugin/utc.js'
 import { type SQLWrapper, sql } from 'drizzle-orm'
 import type { Conn } from './client.js'
-
-dayjs.extend(utc)
-dayjs.extend(timezone)
 
 /**
  * The school's calendar: every date rule (a vacancy is open through its deadline day, a placement is
@@ -40,16 +34,49 @@ export const schoolDayOf = (instant: SQLWrapper) => sql<string>`((${instant}) at
 /** The first instant of a school day (`date` expression), as a `timestamptz`. */
 export const schoolDayStartOf = (day: SQLWrapper) => sql<Date>`((${day})::timestamp at time zone ${zone})`
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** How far the zone's wall clock is ahead of UTC at an instant (ms since the epoch). */
+function offsetAt(ms: number, timeZone: string): number {
+  let f = offsetFormats.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+    offsetFormats.set(timeZone, f)
+  }
+  const p: Record<string, number> = {}
+  for (const part of f.formatToParts(ms)) p[part.type] = Number(part.value)
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000
+}
+
+/** The instant of a wall-clock time on a school calendar day (`YYYY-MM-DD`) in `timeZone`. */
+export function schoolTimeAt(date: string, hour: number, minute: number, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number)
+  const asUtc = Date.UTC(y, m - 1, d, hour, minute)
+  // The offset at the wall clock read as UTC, then at the instant that gives (a daylight-saving change between).
+  return new Date(asUtc - offsetAt(asUtc - offsetAt(asUtc, timeZone), timeZone))
+}
+
 /**
  * The first instant of a school calendar day (`YYYY-MM-DD`) in `timeZone`, computed here: date filters bind
  * it as a value, which PostgreSQL compares on an index and estimates, where an expression of the session's
  * setting would be evaluated on every row.
  */
-export const schoolDayStart = (date: string, timeZone: string) => dayjs.tz(date, timeZone).toDate()
+export const schoolDayStart = (date: string, timeZone: string) => schoolTimeAt(date, 0, 0, timeZone)
 
 /** The first instant after a school calendar day (`YYYY-MM-DD`) in `timeZone`. */
-export const schoolDayEnd = (date: string, timeZone: string) =>
-  schoolDayStart(dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD'), timeZone)
+export function schoolDayEnd(date: string, timeZone: string) {
+  const [y, m, d] = date.split('-').map(Number)
+  return schoolDayStart(new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10), timeZone)
+}
 
 const zoneNames = new Map<string, Intl.DateTimeFormat>()
 

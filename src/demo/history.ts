@@ -42,6 +42,8 @@ export interface Context {
   hr: Person
   admin: Person
   now: Date
+  /** `SCHOOL_TIME_ZONE`: the times in texts. */
+  timeZone: string
 }
 
 /** The status the application ends in. A published `cadangan` stays in progress (the waiting list). */
@@ -68,8 +70,8 @@ export function lastChangeOf(plan: ApplicantPlan, cycle: Cycle): Date {
 
 const about = (t: TestPlan, x: Context) =>
   `${labelOf('testKind', t.kind)} "${t.name}" untuk lowongan "${x.vacancyTitle}" di ${x.companyName}`
-const whereWhen = (t: { scheduledAt: Date; location: string }) =>
-  `${whenText(t.scheduledAt)} di ${t.location}`
+const whereWhen = (t: { scheduledAt: Date; location: string }, x: Context) =>
+  `${whenText(t.scheduledAt, x.timeZone)} di ${t.location}`
 
 /** HR is told of each application as `notifyHrOfApplication` (notifications/service.ts) writes it. */
 function receivedNotice(x: Context) {
@@ -99,7 +101,7 @@ function scheduledNotice(x: Context, t: TestPlan, scheduleId: number) {
   return {
     kind: 'test.scheduled',
     title: `Jadwal ${labelOf('testKind', t.kind)}: ${t.name}`,
-    body: `Anda dijadwalkan mengikuti ${about(t, x)} pada ${whereWhen(t)}.`,
+    body: `Anda dijadwalkan mengikuti ${about(t, x)} pada ${whereWhen(t, x)}.`,
     data: { applicationId: x.applicationId, testScheduleId: scheduleId },
   }
 }
@@ -144,7 +146,7 @@ export function historyOf(plan: ApplicantPlan, cycle: Cycle, x: Context, schedul
     event({
       stage: SCHEDULE_STAGES.scheduled,
       status: t.kind,
-      notes: `${t.name}: ${whereWhen(t)}`,
+      notes: `${t.name}: ${whereWhen(t, x)}`,
       ...by(x.hr),
       at: t.createdAt,
     })

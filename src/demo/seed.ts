@@ -30,6 +30,7 @@ import {
   tracerStudies,
   users,
 } from '../db/schema/index.js'
+import { DEFAULT_SCHOOL_TIME_ZONE } from '../db/school-day.js'
 import { hashPassword } from '../modules/auth/passwords.js'
 import { addMonths } from '../modules/placements/service.js'
 import { answerValues } from '../modules/tracer-study/service.js'
@@ -46,7 +47,7 @@ import {
   MAJORS,
   OTHER_HR,
 } from './cast.js'
-import { addDays, type DemoClock, demoClock, wib } from './clock.js'
+import { addDays, type DemoClock, demoClock } from './clock.js'
 import { finalScore, letters, portfolioFiles, profileOf, type StoredFile } from './files.js'
 import { type EventRow, historyOf, lastChangeOf, type NotificationRow, statusOf } from './history.js'
 import { type Cycle, story } from './story.js'
@@ -74,9 +75,13 @@ async function databaseNow(db: Db): Promise<Date> {
  * two instances starting together write it once). Files go through `storage`, so downloads work.
  * Returns whether it wrote anything.
  */
-export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  storage: Storage,
+  timeZone = DEFAULT_SCHOOL_TIME_ZONE,
+): Promise<boolean> {
   const [passwordHash, now] = await Promise.all([hashPassword(DEMO_PASSWORD), databaseNow(db)])
-  const c = demoClock(now)
+  const c = demoClock(now, timeZone)
   const cycles = story(c)
   const hrNames = new Map<string, string>([
     ['hrd@demo.test', DEMO_ACCOUNTS[2].fullName],
@@ -264,7 +269,7 @@ async function writeVacancies(tx: Tx, c: DemoClock, school: School) {
 }
 
 /** The follow-ups of a placement at 3 and 6 months that are due by now (recorded three days after). */
-function followUpsOf(cycle: Cycle, start: string, now: Date) {
+function followUpsOf(cycle: Cycle, start: string, c: DemoClock) {
   if (!cycle.checkins) return []
   const marks = [
     [3, 'active', 'Masa percobaan selesai; kinerja baik.'],
@@ -275,9 +280,9 @@ function followUpsOf(cycle: Cycle, start: string, now: Date) {
       monthMark,
       status: status as PlacementStatus,
       notes,
-      recordedAt: wib(addDays(addMonths(start, monthMark), 3), 10),
+      recordedAt: c.at(addDays(addMonths(start, monthMark), 3), 10),
     }))
-    .filter((x) => x.recordedAt < now)
+    .filter((x) => x.recordedAt < c.now)
 }
 
 /**
@@ -408,7 +413,7 @@ async function writeRecruitment(
     .filter(({ cycle, plan }) => cycle.publishedAt && plan.result!.decision === 'diterima')
     .map(({ cycle, plan }) => {
       const start = cycle.startDate?.(learner.get(plan.who)!) ?? null
-      return { cycle, plan, start, followUps: start ? followUpsOf(cycle, start, c.now) : [] }
+      return { cycle, plan, start, followUps: start ? followUpsOf(cycle, start, c) : [] }
     })
   const positionOf = new Map(vacancies(c).map((v) => [v.title, v.position]))
   const ps = await tx
@@ -454,6 +459,7 @@ async function writeRecruitment(
         hr: hr(cycle.company),
         admin,
         now: c.now,
+        timeZone: c.timeZone,
       },
       scheduleIds(cycle),
     )

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { schoolTimeAt } from '../../src/db/school-day.js'
 import { LEARNERS } from '../../src/demo/cast.js'
-import { addDays, demoClock, MIN_DAYS, schoolDate, wib } from '../../src/demo/clock.js'
+import { addDays, demoClock, MIN_DAYS } from '../../src/demo/clock.js'
 import { story } from '../../src/demo/story.js'
 import { tracerAnswers } from '../../src/demo/tracer.js'
 import { V, vacancies } from '../../src/demo/vacancies.js'
@@ -8,29 +9,30 @@ import { answerValues } from '../../src/modules/tracer-study/service.js'
 
 const DAY = 86_400_000
 
-/** Every day of a whole school year, just after midnight, at noon and just before midnight (WIB). */
-function moments(): Date[] {
+/** Days of a whole school year (every `step`th), just after midnight, at noon and just before midnight at the school. */
+function moments(timeZone: string, step = 1): Date[] {
   const out: Date[] = []
-  for (let d = '2026-07-01'; d < '2027-07-01'; d = addDays(d, 1))
+  for (let d = '2026-07-01'; d < '2027-07-01'; d = addDays(d, step))
     for (const [h, m] of [
       [0, 5],
       [12, 0],
       [23, 55],
     ])
-      out.push(wib(d, h, m))
+      out.push(schoolTimeAt(d, h, m, timeZone))
   return out
 }
 
 /** The story told at `now`, checked: what does not hold, in words (empty when all is well). */
-function problemsAt(now: Date): string[] {
-  const c = demoClock(now)
+function problemsAt(now: Date, timeZone: string): string[] {
+  const c = demoClock(now, timeZone)
+  const schoolDate = c.date
   const problems: string[] = []
   const check = (ok: boolean, what: string) => {
     if (!ok) problems.push(`${now.toISOString()}: ${what}`)
   }
-  const yearStart = wib(`${c.startYear}-07-01`)
+  const yearStart = c.at(`${c.startYear}-07-01`)
   const young = now.getTime() - yearStart.getTime() < MIN_DAYS * DAY
-  const weekStart = wib(addDays(c.today, -((new Date(`${c.today}T00:00:00Z`).getUTCDay() + 6) % 7)))
+  const weekStart = c.at(addDays(c.today, -((new Date(`${c.today}T00:00:00Z`).getUTCDay() + 6) % 7)))
   const vs = new Map(vacancies(c).map((v) => [v.title, v]))
   let testsThisWeek = 0
   let heldAwaiting = 0
@@ -106,6 +108,12 @@ function problemsAt(now: Date): string[] {
 
 describe('the demo story is believable whenever it is seeded', () => {
   it('every day of a school year: steps in order, the past past, this year in this school year, a test this week, closed vacancies closed, tracer answers the rule accepts', () => {
-    expect(moments().flatMap(problemsAt)).toEqual([])
+    expect(moments('Asia/Jakarta').flatMap((now) => problemsAt(now, 'Asia/Jakarta'))).toEqual([])
+  })
+
+  it("in a school in WIT too, whose days and 09.00 are the school's", () => {
+    expect(moments('Asia/Jayapura', 5).flatMap((now) => problemsAt(now, 'Asia/Jayapura'))).toEqual([])
+    const c = demoClock(new Date('2026-11-25T14:30:00Z'), 'Asia/Jayapura')
+    expect([c.today, c.ahead(1).toISOString()]).toEqual(['2026-11-25', '2026-11-26T00:00:00.000Z'])
   })
 })
