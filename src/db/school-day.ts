@@ -1,5 +1,11 @@
+import dayjs from 'dayjs'
+import timezone from 'dayjs/plugin/timezone.js'
+import utc from 'dayjs/plugin/utc.js'
 import { type SQLWrapper, sql } from 'drizzle-orm'
 import type { Conn } from './client.js'
+
+dayjs.extend(utc)
+dayjs.extend(timezone)
 
 /**
  * The school's calendar: every date rule (a vacancy is open through its deadline day, a placement is
@@ -34,81 +40,58 @@ export const schoolDayOf = (instant: SQLWrapper) => sql<string>`((${instant}) at
 /** The first instant of a school day (`date` expression), as a `timestamptz`. */
 export const schoolDayStartOf = (day: SQLWrapper) => sql<Date>`((${day})::timestamp at time zone ${zone})`
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>()
-
-/** How far the zone's wall clock is ahead of UTC at an instant (ms since the epoch). */
-function offsetAt(ms: number, timeZone: string): number {
-  let f = offsetFormats.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    offsetFormats.set(timeZone, f)
-  }
-  const p: Record<string, number> = {}
-  for (const part of f.formatToParts(ms)) p[part.type] = Number(part.value)
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000
-}
-
 /** The instant of a wall-clock time on a school calendar day (`YYYY-MM-DD`) in `timeZone`. */
-export function schoolTimeAt(date: string, hour: number, minute: number, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number)
-  const asUtc = Date.UTC(y, m - 1, d, hour, minute)
-  // The offset at the wall clock read as UTC, then at the instant that gives (a daylight-saving change between).
-  return new Date(asUtc - offsetAt(asUtc - offsetAt(asUtc, timeZone), timeZone))
-}
+export const schoolTimeAt = (date: string, hour: number, minute: number, timeZone: string) =>
+  dayjs.tz(`${date} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, timeZone).toDate()
 
 /**
  * The first instant of a school calendar day (`YYYY-MM-DD`) in `timeZone`, computed here: date filters bind
  * it as a value, which PostgreSQL compares on an index and estimates, where an expression of the session's
  * setting would be evaluated on every row.
  */
-export const schoolDayStart = (date: string, timeZone: string) => schoolTimeAt(date, 0, 0, timeZone)
+export const schoolDayStart = (date: string, timeZone: string) => dayjs.tz(date, timeZone).toDate()
 
 /** The first instant after a school calendar day (`YYYY-MM-DD`) in `timeZone`. */
-export function schoolDayEnd(date: string, timeZone: string) {
-  const [y, m, d] = date.split('-').map(Number)
-  return schoolDayStart(new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10), timeZone)
-}
+export const schoolDayEnd = (date: string, timeZone: string) =>
+  schoolDayStart(dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD'), timeZone)
 
-const zoneNames = new Map<string, Intl.DateTimeFormat>()
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** One `Intl.DateTimeFormat` per locale and options, made on first use (making one costs far more than using it). */
+function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`
+  let f = formats.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options)
+    formats.set(key, f)
+  }
+  return f
+}
 
 /** The zone's short name in Indonesian at `at` (WIB, WITA, WIT; elsewhere e.g. "GMT+1"). */
-export function zoneName(timeZone: string, at = new Date()) {
-  let f = zoneNames.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('id-ID', { timeZone, timeZoneName: 'short' })
-    zoneNames.set(timeZone, f)
-  }
-  return f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone
-}
+export const zoneName = (timeZone: string, at = new Date()) =>
+  format('id-ID', { timeZone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value ?? timeZone
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>()
+/**
+ * "Rabu, 15 Juli 2026 pukul 08.00 WITA" (`full`) or "15 Juli 2026 pukul 08.00 WITA" (`long`): an instant on
+ * the school's clock, in Indonesian, with the zone's name.
+ */
+export const schoolTimeText = (at: Date, timeZone: string, dateStyle: 'full' | 'long') =>
+  `${format('id-ID', { dateStyle, timeStyle: 'short', timeZone }).format(at)} ${zoneName(timeZone, at)}`
 
 /** An instant as the school's wall clock, `YYYY-MM-DD HH:mm` (for a table's cell; Swedish writes it so). */
-export function wallClock(at: string | Date, timeZone: string) {
-  let f = wallClocks.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-    wallClocks.set(timeZone, f)
-  }
-  return f.format(typeof at === 'string' ? new Date(at) : at)
-}
+export const wallClock = (at: string | Date, timeZone: string) =>
+  format('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(typeof at === 'string' ? new Date(at) : at)
 
 /**
  * Fails, with the reason, when the connections of `db` do not carry `timeZone` (a pooler that drops startup

@@ -44,6 +44,7 @@ function pageOf(root: string, schoolTimeZone: string) {
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
   return { html, gzip: gzipSync(html), br: brotliCompressSync(html), etag }
 }
+type Page = ReturnType<typeof pageOf>
 
 /**
  * Serves the web client (web/dist, built by `npm run build:web`) at `/`: a file when it exists, otherwise
@@ -53,13 +54,11 @@ function pageOf(root: string, schoolTimeZone: string) {
  */
 export async function webClient(app: FastifyInstance, opts: { root?: string; schoolTimeZone: string }) {
   const root = opts.root ?? webDist
-  const built = existsSync(join(root, 'index.html'))
-  if (built) {
+  const served = existsSync(join(root, 'index.html')) ? pageOf(root, opts.schoolTimeZone) : null
+  if (served) {
     await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
   }
-  const served = built ? pageOf(root, opts.schoolTimeZone) : null
-  const page = (req: FastifyRequest, reply: FastifyReply) => {
-    if (!served) return reply.callNotFound()
+  const page = (req: FastifyRequest, reply: FastifyReply, served: Page) => {
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', served.etag)
     if (req.headers['if-none-match'] === served.etag) return reply.code(304).send()
     const accepted = String(req.headers['accept-encoding'] ?? '')
@@ -72,7 +71,7 @@ export async function webClient(app: FastifyInstance, opts: { root?: string; sch
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const path = (req.params as { '*': string })['*'] ?? ''
     if (/^(api|docs)(\/|$)/.test(path)) return reply.callNotFound()
-    if (!built) {
+    if (!served) {
       return reply
         .code(404)
         .send(
@@ -100,6 +99,6 @@ export async function webClient(app: FastifyInstance, opts: { root?: string; sch
       }
       return reply.sendFile(path)
     }
-    return page(req, reply)
+    return page(req, reply, served)
   })
 }

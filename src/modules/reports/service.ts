@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js'
 import type { TestKind } from '../../db/schema/index.js'
-import { wallClock, zoneName } from '../../db/school-day.js'
+import { schoolTimeText, wallClock, zoneName } from '../../db/school-day.js'
 import { invalidField } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { labelOf } from '../../vocabulary/index.js'
@@ -34,16 +34,6 @@ async function checked(db: Db, query: ReportQuery, timeZone: string): Promise<Ch
   return { filters, majorLabel }
 }
 
-const generatedAt = new Map<string, Intl.DateTimeFormat>()
-/** "25 November 2026 pukul 21.40 WITA": when a download was made, on the school's clock. */
-function generatedText(timeZone: string, at = new Date()) {
-  let f = generatedAt.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeStyle: 'short', timeZone })
-    generatedAt.set(timeZone, f)
-  }
-  return `${f.format(at)} ${zoneName(timeZone, at)}`
-}
 const longDate = (d: string) =>
   new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`))
 
@@ -65,7 +55,7 @@ function notesOf(c: Checked, dateMeaning: string, formulas: [string, string][]):
     ['Rentang tanggal', range],
     ['Tanggal yang difilter', dateMeaning],
     ...formulas,
-    ['Dibuat pada', generatedText(f.timeZone)],
+    ['Dibuat pada', schoolTimeText(new Date(), f.timeZone, 'long')],
   ]
 }
 

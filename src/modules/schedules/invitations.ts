@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js'
 import type { Conn } from '../../db/client.js'
 import type { TestKind } from '../../db/schema/index.js'
-import { DEFAULT_SCHOOL_TIME_ZONE, zoneName } from '../../db/school-day.js'
+import { DEFAULT_SCHOOL_TIME_ZONE, schoolTimeText } from '../../db/school-day.js'
 import type { Outbox, OutgoingEmail } from '../../jobs/outbox.js'
 import { labelOf, type NotificationKind } from '../../vocabulary/index.js'
 import {
@@ -58,20 +58,12 @@ export interface Mailing {
   calendar: CalendarSettings
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-
 /**
  * "Rabu, 15 Juli 2026 pukul 08.00 WIB": a test's time in the school's time zone (`SCHOOL_TIME_ZONE`), with
  * the zone's Indonesian abbreviation (WIB, WITA, WIT; elsewhere e.g. "GMT+1").
  */
-export function whenText(at: Date, timeZone = DEFAULT_SCHOOL_TIME_ZONE) {
-  let f = formats.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('id-ID', { dateStyle: 'full', timeStyle: 'short', timeZone })
-    formats.set(timeZone, f)
-  }
-  return `${f.format(at)} ${zoneName(timeZone, at)}`
-}
+export const whenText = (at: Date, timeZone = DEFAULT_SCHOOL_TIME_ZONE) =>
+  schoolTimeText(at, timeZone, 'full')
 
 /** A test as its messages and invitations describe it. */
 export interface TestFacts {

@@ -4,8 +4,9 @@ import { ApiError, fieldErrors, fileNameOf, toApiError } from '../api/client'
 import { requestKey } from '../api/early'
 import { parseDateInput } from './date-input'
 import { formatDate, formatDateTime, formatRupiah, formatSalaryRange } from './format'
-import { schoolTimeZone, wallClockToIso, zoneName } from './school-zone'
+import { schoolTimeZone, zoneName } from './school-zone'
 import { nextSearch, queryOf } from './url-state'
+import { wallClockToIso } from './wall-clock'
 
 describe('format (id-ID, Asia/Jakarta)', () => {
   it('writes rupiah without decimals with dots for thousands', () => {

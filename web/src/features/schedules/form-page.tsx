@@ -17,9 +17,10 @@ import { type Form, useForm } from '../../components/form'
 import { PageTitle } from '../../components/ui'
 import { type CodeOf, options } from '../../lib/labels'
 import { idOptions } from '../../lib/options'
-import { wallClockToIso, zoneName } from '../../lib/school-zone'
+import { zoneName } from '../../lib/school-zone'
 import { toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
+import { wallClockToIso } from '../../lib/wall-clock'
 import { useReviewOptions } from '../applicant-reviews/options'
 
 const BLANK = {
