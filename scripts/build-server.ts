@@ -29,20 +29,27 @@ export function isServerStale(): boolean {
   }
 }
 
-export async function buildServer(): Promise<void> {
+/**
+ * The bundle's source map names the lines of src/ without their text (`sourcesContent`): the service reads
+ * it to name a logged error's frames (src/stack-traces.ts), and src/ is beside it.
+ * `entry` and `outfile`: another program bundled the same way (the stack-trace test's).
+ */
+export async function buildServer({ entry = join(root, 'src/main.ts'), outfile = serverBundle } = {}) {
   const started = performance.now()
   await build({
-    entryPoints: [join(root, 'src/main.ts')],
-    outfile: serverBundle,
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
     sourcemap: true,
+    sourcesContent: false,
     logLevel: 'warning',
   })
-  console.log(`service bundled into dist/server in ${Math.round(performance.now() - started)} ms`)
+  if (outfile === serverBundle)
+    console.log(`service bundled into dist/server in ${Math.round(performance.now() - started)} ms`)
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino'
 import sonicBoom, { type SonicBoom } from 'sonic-boom'
+import { stackMapper } from './stack-traces.js'
 
 // The CommonJS module's export is the class itself (its `.SonicBoom` is the same class).
 const SonicBoomStream = (sonicBoom as unknown as { SonicBoom: typeof SonicBoom }).SonicBoom
@@ -15,8 +16,17 @@ export function createLogger(level: string, maxBufferBytes = 16 * 1024 * 1024) {
   const stream = new SonicBoomStream({ fd: 1, sync: false, minLength: 0, maxLength: maxBufferBytes })
   // A closed pipe (EPIPE) must not crash the service; the lines are lost, the service goes on.
   stream.on('error', () => {})
-  const logger = pino({ level }, stream)
+  const logger = pino({ level, serializers: { err: serializeError } }, stream)
   return { logger, stream }
+}
+
+const mapStack = stackMapper(import.meta.url)
+
+/** pino's error serializer, with the bundle's frames named by their lines in src/ (stack-traces.ts). */
+function serializeError(err: Error) {
+  const out = pino.stdSerializers.err(err)
+  if (typeof out?.stack === 'string') out.stack = mapStack(out.stack)
+  return out
 }
 
 /** Waits at most `timeoutMs` for buffered log lines to reach stdout. */

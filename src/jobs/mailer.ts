@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 export interface Mail {
   to: string
@@ -13,13 +13,18 @@ export interface Mailer {
   close(): void
 }
 
-/** E-mail through `SMTP_URL` (`smtp://user:pass@host:port`); null when it is not set (in-app only). */
+/**
+ * E-mail through `SMTP_URL` (`smtp://user:pass@host:port`); null when it is not set (in-app only).
+ * nodemailer is loaded with the first e-mail: about 3 MB of heap a service without SMTP never needs.
+ */
 export function createMailer(smtp: { url: string | null; from: string }): Mailer | null {
-  if (!smtp.url) return null
-  const transport = nodemailer.createTransport(smtp.url)
+  const url = smtp.url
+  if (!url) return null
+  let transport: Promise<Transporter> | undefined
   return {
     async send({ calendar, ...mail }) {
-      await transport.sendMail({
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(url))
+      await (await transport).sendMail({
         from: smtp.from,
         ...mail,
         ...(calendar
@@ -30,7 +35,7 @@ export function createMailer(smtp: { url: string | null; from: string }): Mailer
       })
     },
     close() {
-      transport.close()
+      transport?.then((t) => t.close())
     },
   }
 }

@@ -1,4 +1,4 @@
-import { dictionary } from '@zxcvbn-ts/language-common'
+import { createRequire } from 'node:module'
 import { type FieldErrors, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 
@@ -17,7 +17,22 @@ import { type Msg, msg } from '../../http/i18n.js'
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 200
 
-const COMMON = new Set(dictionary['passwords-common'] as string[])
+let common: Set<string> | undefined
+
+/**
+ * zxcvbn-ts's common passwords, loaded when a password is first set (about 40 ms, once): they hold about
+ * 4 MB of heap that a service whose day is logins and lists never needs (docs/performance.md, "Source maps
+ * read when an error is logged"). Loaded synchronously (its CommonJS build) so the rule stays a plain check.
+ */
+function commonPasswords(): Set<string> {
+  if (!common) {
+    const { dictionary } = createRequire(import.meta.url)('@zxcvbn-ts/language-common') as {
+      dictionary: Record<string, string[]>
+    }
+    common = new Set(dictionary['passwords-common'])
+  }
+  return common
+}
 
 /** Letters or digits of any script: what is left of `#Budi_2025!` is `budi`, `2025`. */
 const WORDS = /[\p{L}\p{N}]+/gu
@@ -61,7 +76,8 @@ export function passwordProblem(password: string, owner: PasswordOwner = {}): Ms
   const lower = password.toLowerCase()
   // The password without the digits and signs around it: `Sayang2025!` -> `sayang`.
   const core = lower.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')
-  if (COMMON.has(lower) || (core.length >= 4 && COMMON.has(core)))
+  const known = commonPasswords()
+  if (known.has(lower) || (core.length >= 4 && known.has(core)))
     return msg(
       'terlalu umum dan mudah ditebak; pilih kata sandi lain',
       'is too common and easy to guess; choose another one',
