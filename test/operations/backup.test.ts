@@ -74,8 +74,9 @@ describe('backup and restore', () => {
     const expected = await store.withSql(async (sql) => (await sql(COUNTS))[0])
 
     // Into a new, empty place: a new embedded data folder, or a new database on the server.
-    let target = await freshStore()
-    cleanup.push(() => target.drop())
+    const place = await freshStore()
+    cleanup.push(() => place.drop())
+    let target = place
     if (store.kind === 'postgres') {
       const server = inject('dbServer')
       const name = `bursa_restored_${process.pid}`
@@ -86,7 +87,7 @@ describe('backup and restore', () => {
       target = {
         ...store,
         kind: 'postgres',
-        dataDir: target.dataDir,
+        dataDir: place.dataDir,
         url,
         withSql: (fn) => withClient(url, fn),
       }
