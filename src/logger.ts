@@ -22,10 +22,15 @@ export function createLogger(level: string, maxBufferBytes = 16 * 1024 * 1024) {
 
 const mapStack = stackMapper(import.meta.url)
 
-/** pino's error serializer, with the bundle's frames named by their lines in src/ (stack-traces.ts). */
+/**
+ * pino's error serializer, with the bundle's frames named by their lines in src/ (stack-traces.ts), and
+ * without the `client` node-postgres hangs on the error of a connection the database ended (its socket,
+ * parser and settings: 3.5 KB of JSON a line, one line per pooled connection when the database restarts).
+ */
 function serializeError(err: Error) {
   const out = pino.stdSerializers.err(err)
   if (typeof out?.stack === 'string') out.stack = mapStack(out.stack)
+  if (out && typeof out.client === 'object') delete out.client
   return out
 }
 
