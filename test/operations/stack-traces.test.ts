@@ -54,7 +54,7 @@ describe('stack traces of the bundled service', () => {
       .map((line) => JSON.parse(line))
   }
 
-  it('a 500 logged with its error names the line of src/ that threw, not the bundle', () => {
+  it('a 500 logged with its error names the TypeScript line that threw, not the bundle', () => {
     const logged = run().find((line) => line.err)
     expect(logged.err.message).toBe('stock check failed')
     const frames = (logged.err.stack as string).split('\n').slice(1)
