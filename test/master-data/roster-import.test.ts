@@ -526,6 +526,27 @@ describe('POST /api/admin/imports/students: a small file that would read as a hu
     expect(fine.body.data.totals).toMatchObject({ rows: 1, create: 1 })
   })
 
+  it("a school's template of 10,000 numbered rows with three students filled in: the three are read; 5,001 students are refused", async () => {
+    const people = [person(), person(), person()]
+    const numbered = Array.from({ length: 10_000 }, (_, i) => [i + 1, ...(people[i] ? line(people[i]) : [])])
+    const template = await upload(await xlsx([['No', ...HEADER], ...numbered]), {
+      dryRun: true,
+      filename: 'template.xlsx',
+    })
+    expect(template.status).toBe(200)
+    expect(template.body.data).toMatchObject({ headerRow: 1, unknownColumns: ['No'] })
+    expect(template.body.data.totals).toMatchObject({ rows: 3, create: 3 })
+
+    const before = await counts()
+    const many = await xlsx([HEADER, ...Array.from({ length: 5001 }, () => line(person()))])
+    const tooMany = await upload(many, { dryRun: false, filename: 'banyak.xlsx', lang: 'en' })
+    expect(tooMany.status).toBe(422)
+    expect(tooMany.body.errors).toEqual({
+      file: ['the file has more than 5000 student rows; split it into several files'],
+    })
+    expect(await counts()).toEqual(before)
+  })
+
   it('a CSV with a stray value 20,000 lines down, or one line of a million delimiters; refused', async () => {
     const stray = `${csv([HEADER, line(person())]).toString()}${'\r\n'.repeat(20_000)}x\r\n`
     await refusedInEnglish(Buffer.from(stray), 'jauh.csv')

@@ -325,15 +325,9 @@ async function xlsxGrid(buffer: Buffer): Promise<Cell[][]> {
   const sheet = sheets.find((s, i) => !zip.hidden[i] && rowsOf(s).length > 0) ?? sheets[0]
   if (!sheet)
     return fileError(msg('berkas XLSX tidak memiliki lembar kerja', 'the XLSX file has no worksheet'))
-  const data = rowsOf(sheet)
-  if (data.length > MAX_ROWS + HEADER_SEARCH + 1000)
-    fileError(
-      msg(
-        `berkas berisi lebih dari ${MAX_ROWS} baris siswa; bagi menjadi beberapa berkas`,
-        `the file has more than ${MAX_ROWS} student rows; split it into several files`,
-      ),
-    )
-  return data.map((row) => row.map(xlsxCell))
+  // SHEET_LIMITS bounded the sheet before it was read; rows without a student (a template's numbered
+  // blank rows) are skipped by the roster, which counts only student rows against MAX_ROWS.
+  return rowsOf(sheet).map((row) => row.map(xlsxCell))
 }
 
 // ---------------------------------------------------------------------------------------------

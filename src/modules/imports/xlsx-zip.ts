@@ -45,9 +45,9 @@ export async function inspectXlsxZip(buffer: Buffer, sheets: SheetLimits): Promi
   } catch {
     return { error: null, hidden: [] }
   }
-  const error = await limitsError(zip, sheets)
-  const workbook = error ? null : await zip.file('xl/workbook.xml')?.async('string')
-  return { error, hidden: workbook ? hiddenSheets(workbook) : [] }
+  const workbook: string[] = []
+  const error = await limitsError(zip, sheets, workbook)
+  return { error, hidden: error ? [] : hiddenSheets(workbook.join('')) }
 }
 
 /**
@@ -137,12 +137,17 @@ const UNPACKS_TOO_FAR = msg(
   `the XLSX file unpacks to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB`,
 )
 
-async function limitsError(zip: JSZip, sheets: SheetLimits): Promise<Msg | null> {
+/**
+ * Inflates every entry as a stream, counting its bytes and scanning its rows; the text of `xl/workbook.xml`
+ * is kept in `workbook` on the way (it is small: one tag per sheet), so nothing is inflated twice.
+ */
+async function limitsError(zip: JSZip, sheets: SheetLimits, workbook: string[]): Promise<Msg | null> {
   const entries = Object.values(zip.files).filter((e) => !e.dir)
   if (entries.length > MAX_ENTRIES) return TOO_MANY_PARTS
   let total = 0
   for (const entry of entries) {
     const scan = entry.name.endsWith('.xml') ? new SheetScan() : null
+    const keep = entry.name === 'xl/workbook.xml'
     const error = await new Promise<Msg | null>((resolve) => {
       const stream = entry.nodeStream('nodebuffer')
       const stop = (why: Msg) => {
@@ -153,7 +158,9 @@ async function limitsError(zip: JSZip, sheets: SheetLimits): Promise<Msg | null>
         total += chunk.length
         if (total > MAX_INFLATED_BYTES) return stop(UNPACKS_TOO_FAR)
         // Tags are ASCII: latin1 reads them without decoding UTF-8 (a character cut between chunks is harmless).
-        scan?.feed(chunk.toString('latin1'))
+        const text = chunk.toString('latin1')
+        scan?.feed(text)
+        if (keep) workbook.push(text)
         if (scan && !scan.within(sheets)) stop(sheets.tooLarge)
       })
       // A broken entry is for the reader to report as unreadable.
