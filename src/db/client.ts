@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { type PgDatabase, type PgQueryResultHKT, QueryBuilder } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { type EmbeddedOptions, type EmbeddedServer, startEmbedded } from './embedded.js'
 import * as schema from './schema/index.js'
@@ -34,6 +34,9 @@ export interface Database {
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle')
 
 const casing = 'snake_case' as const
+
+/** Builds statements without a connection (once per process: `preparedByKey`), with the pool's casing. */
+export const queryBuilder = new QueryBuilder({ casing })
 
 export interface PoolOptions {
   poolSize?: number

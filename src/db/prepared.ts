@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type SQL, sql } from 'drizzle-orm'
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm'
 import type { PgDialect } from 'drizzle-orm/pg-core'
 import type { Conn } from './client.js'
 
@@ -62,18 +62,47 @@ export function preparedBySize<Q>(build: (conn: Conn, size: number) => Q): (conn
 export const literal = (n: number) => (n > 0 ? (sql.raw(String(Math.trunc(n))) as unknown as number) : 0)
 
 /**
- * Runs a statement whose text is built per call but rarely changes (it embeds a template's shape, say) as
- * a named prepared statement, named by a hash of its text: PostgreSQL parses it once per connection and,
- * as for `prepared`, stops planning it once its generic plan proves as good. A new text (a template
- * edited) is a new name; the old one stays on each connection until the connection closes.
+ * A statement whose text follows a value that rarely changes (a message template, whose wording decides
+ * where its placeholders fall in the SQL), built by the ORM once per such value, with `sql.placeholder`s for
+ * what changes per call, and sent as a named prepared statement named by a hash of its text: PostgreSQL
+ * parses it once per connection and, as for `prepared`, stops planning it once its generic plan proves as
+ * good. Building a statement of a few joins and CTEs costs the ORM more CPU than the database spends
+ * running it, hence once per value.
+ *
+ *   const insert = preparedByKey('x_insert', (t: Template) => `${t.title}\0${t.body}`, (t) => sql`… ${sql.placeholder('id')} …`)
+ *   const rows = await insert(tx, template, { id })
+ *
+ * `keyOf` names the value (equal keys must build equal SQL); the last `keep` values' statements are kept
+ * (a template edited is a new key; its old statement stays on each connection until the connection
+ * closes). Answers the rows as node-postgres reads them: the names the statement gives its columns (alias
+ * them in the SQL) and the driver's own types (a timestamptz is a Date), not the ORM's mapping.
  */
-export async function executeNamed(conn: Conn, prefix: string, query: SQL): Promise<void> {
-  // The connection's own dialect, which knows the schema's casing (camelCase fields, snake_case columns).
-  const { dialect } = conn as unknown as { dialect: PgDialect }
-  const { sql: text, params } = dialect.sqlToQuery(query)
-  const name = `${prefix}_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`
-  const client = driverClientOf(conn) as {
-    query(config: { name: string; text: string; values: unknown[] }): Promise<unknown>
+export function preparedByKey<K, Row = never>(
+  prefix: string,
+  keyOf: (value: K) => string,
+  build: (value: K, conn: Conn) => SQL,
+  keep = 8,
+): (conn: Conn, value: K, values: Record<string, unknown>) => Promise<Row[]> {
+  const built = new Map<string, { name: string; text: string; params: unknown[] }>()
+  return async (conn, value, values) => {
+    const key = keyOf(value)
+    let statement = built.get(key)
+    if (!statement) {
+      // The connection's own dialect, which knows the schema's casing (camelCase fields, snake_case columns).
+      const { dialect } = conn as unknown as { dialect: PgDialect }
+      const { sql: text, params } = dialect.sqlToQuery(build(value, conn))
+      statement = {
+        name: `${prefix}_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`,
+        text,
+        params,
+      }
+      if (built.size >= keep) built.delete(built.keys().next().value as string)
+      built.set(key, statement)
+    }
+    const client = driverClientOf(conn) as {
+      query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>
+    }
+    const { name, text, params } = statement
+    return (await client.query({ name, text, values: fillPlaceholders(params, values) })).rows
   }
-  await client.query({ name, text, values: params })
 }

@@ -73,7 +73,7 @@ const about = (t: TestPlan, x: Context) =>
 const whereWhen = (t: { scheduledAt: Date; location: string }, x: Context) =>
   `${whenText(t.scheduledAt, x.timeZone)} di ${t.location}`
 
-/** HR is told of each application as `notifyHrOfApplication` (notifications/service.ts) writes it. */
+/** HR is told of each application as `hrNoticesOfApplication` (notifications/service.ts) writes it. */
 function receivedNotice(x: Context) {
   return {
     kind: 'application.received',

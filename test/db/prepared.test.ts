@@ -1,16 +1,17 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { postgresDatabase } from '../../src/db/client.js'
-import { executeNamed } from '../../src/db/prepared.js'
+import { preparedByKey } from '../../src/db/prepared.js'
 import { departments } from '../../src/db/schema/index.js'
 import { copyOfTemplate } from '../support/databases.js'
 
 /**
- * `executeNamed` (src/db/prepared.ts): a statement built per call, sent as a named prepared statement
- * named by its text, so PostgreSQL parses and plans it once per connection. On a pool of one
- * connection, `pg_prepared_statements` shows what that connection holds.
+ * `preparedByKey` (src/db/prepared.ts): a statement built once per key (a template's wording, say), with
+ * placeholders filled per call, sent as a named prepared statement named by its text, so PostgreSQL
+ * parses and plans it once per connection. On a pool of one connection, `pg_prepared_statements` shows
+ * what that connection holds.
  */
-describe('executeNamed', () => {
+describe('preparedByKey', () => {
   let copy: Awaited<ReturnType<typeof copyOfTemplate>>
   let database: ReturnType<typeof postgresDatabase>
   beforeAll(async () => {
@@ -29,15 +30,27 @@ describe('executeNamed', () => {
       )) as unknown as { rows: { name: string; statement: string }[] }
     ).rows
 
-  const insert = (code: string, name: string, suffix: string) =>
-    sql`insert into ${departments} (code, name) values (${code}, concat(${name}::text, ${sql.raw(`'${suffix}'`)}))`
+  /** One statement per suffix: the suffix is written into the text, code and name are placeholders. */
+  const builds: string[] = []
+  const insert = preparedByKey<string, { code: string; name: string }>(
+    'probe',
+    (suffix) => suffix,
+    (suffix) => {
+      builds.push(suffix)
+      return sql`insert into ${departments} (code, name)
+        values (${sql.placeholder('code')}, concat(${sql.placeholder('name')}::text, ${sql.raw(`'${suffix}'`)}))
+        returning code, name`
+    },
+  )
 
-  it('runs the statement, prepares one per text and reuses it, in and out of a transaction', async () => {
-    await executeNamed(database.db, 'probe', insert('P1', 'Satu', ''))
+  it('builds once per key, prepares one statement per text and reuses it, in and out of a transaction; answers the rows', async () => {
+    expect(await insert(database.db, '', { code: 'P1', name: 'Satu' })).toEqual([
+      { code: 'P1', name: 'Satu' },
+    ])
     await database.db.transaction(async (tx) => {
-      await executeNamed(tx, 'probe', insert('P2', 'Dua', ''))
+      await insert(tx, '', { code: 'P2', name: 'Dua' })
     })
-    await executeNamed(database.db, 'probe', insert('P3', 'Tiga', ' (lain)'))
+    await insert(database.db, ' (lain)', { code: 'P3', name: 'Tiga' })
 
     const stored = await database.db
       .select({ code: departments.code, name: departments.name })
@@ -47,6 +60,7 @@ describe('executeNamed', () => {
       { code: 'P2', name: 'Dua' },
       { code: 'P3', name: 'Tiga (lain)' },
     ])
+    expect(builds).toEqual(['', ' (lain)'])
     // Two texts, two statements on the one connection: the second call of the first text reused its own.
     const statements = await held()
     expect(statements).toHaveLength(2)
@@ -55,13 +69,13 @@ describe('executeNamed', () => {
   })
 
   it('answers an error as the unnamed statement would; in a transaction the connection keeps its statements', async () => {
-    await executeNamed(database.db, 'probe', insert('Q1', 'Sekali', ''))
+    await insert(database.db, '', { code: 'Q1', name: 'Sekali' })
     const before = await held()
     // In a transaction, as the service runs it: the error rolls it back, and the connection keeps its
     // statements (a failed query outside one makes the pool drop its connection, named or not).
     await expect(
       database.db.transaction(async (tx) => {
-        await executeNamed(tx, 'probe', insert('Q1', 'Dua kali', ''))
+        await insert(tx, '', { code: 'Q1', name: 'Dua kali' })
       }),
     ).rejects.toThrow(/duplicate key/)
     expect(await held()).toEqual(before)

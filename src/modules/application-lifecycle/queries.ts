@@ -1,61 +1,89 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
-import type { Conn } from '../../db/client.js'
-import { prepared } from '../../db/prepared.js'
+import { type Conn, queryBuilder } from '../../db/client.js'
+import { preparedByKey } from '../../db/prepared.js'
 import { type ApplicationStatus, applicationEvents, applications } from '../../db/schema/index.js'
+import type { Template } from '../messages/render.js'
+import { hrNoticesOfApplication } from '../notifications/service.js'
 import { HIDDEN_STAGES, TRANSITIONS } from './transitions.js'
 
 export type ApplicationChanges = Omit<PgUpdateSetSource<typeof applications>, 'status' | 'updatedAt'>
 export type EventRow = typeof applicationEvents.$inferInsert
 
-/** A new pending application, unless the learner already applied (ON CONFLICT DO NOTHING: undefined). */
+/**
+ * The application an apply inserts, as the CTE of its statement (`insertApplication`): what the rest of that
+ * statement reads of it. A row a statement inserts is not visible in its table to the rest of the statement,
+ * only through the CTE's RETURNING.
+ */
+export const newApplication = queryBuilder
+  .$with('new_application', {
+    id: applications.id,
+    status: applications.status,
+    jobVacancyId: applications.jobVacancyId,
+    studentId: applications.studentId,
+    createdAt: applications.createdAt,
+  })
+  .as(sql``)
+export type NewApplication = typeof newApplication
+
+/**
+ * A new pending application, its first timeline row and the notices to HR about it, in the wording of
+ * `template`: one statement, one round trip. Undefined, and nothing written, when the learner already
+ * applied (ON CONFLICT DO NOTHING on applications_vacancy_student_key: the CTE returns no row, so the
+ * other two insert none).
+ */
 export async function insertApplication(
   conn: Conn,
-  a: { vacancyId: number; studentId: number; role: 'siswa' | 'alumni'; coverLetter: string | null },
+  a: {
+    vacancyId: number
+    studentId: number
+    role: 'siswa' | 'alumni'
+    coverLetter: string | null
+    actorId: number
+    actorName: string
+  },
+  template: Template,
 ) {
-  const [row] = await insertApplicationStatement(conn).execute(a)
+  const [row] = await insertApplicationStatement(conn, template, a)
   return row
 }
 
-const insertApplicationStatement = prepared((conn) =>
-  conn
-    .insert(applications)
-    .values({
-      jobVacancyId: sql.placeholder('vacancyId'),
-      studentId: sql.placeholder('studentId'),
-      applicantRole: sql.placeholder('role'),
-      status: TRANSITIONS.applied.to,
-      coverLetter: sql.placeholder('coverLetter'),
-    })
-    .onConflictDoNothing({ target: [applications.jobVacancyId, applications.studentId] })
-    .returning({
-      id: applications.id,
-      status: applications.status,
-      jobVacancyId: applications.jobVacancyId,
-      createdAt: applications.createdAt,
-    })
-    .prepare('application_insert'),
-)
+const placeholder = sql.placeholder
 
-/** The first row of an application's timeline. */
-export async function insertAppliedEvent(
-  conn: Conn,
-  e: { applicationId: number; actorId: number; actorName: string },
-) {
-  await insertAppliedEventStatement(conn).execute(e)
-}
-
-const insertAppliedEventStatement = prepared((conn) =>
-  conn
-    .insert(applicationEvents)
-    .values({
-      applicationId: sql.placeholder('applicationId'),
-      stage: TRANSITIONS.applied.stage,
-      status: TRANSITIONS.applied.to,
-      actorId: sql.placeholder('actorId'),
-      actorName: sql.placeholder('actorName'),
-    })
-    .prepare('application_applied_event'),
+/** Built once per wording of HR's notice (the SQL follows where its placeholders fall). */
+const insertApplicationStatement = preparedByKey<
+  Template,
+  { id: number; status: ApplicationStatus; jobVacancyId: number; createdAt: Date }
+>(
+  'application_insert',
+  (t) => `${t.title}\0${t.body}`,
+  (template, conn) => {
+    const insert = conn
+      .insert(applications)
+      .values({
+        jobVacancyId: placeholder('vacancyId'),
+        studentId: placeholder('studentId'),
+        applicantRole: placeholder('role'),
+        status: TRANSITIONS.applied.to,
+        coverLetter: placeholder('coverLetter'),
+      })
+      .onConflictDoNothing({ target: [applications.jobVacancyId, applications.studentId] })
+      .returning({
+        id: applications.id,
+        status: applications.status,
+        jobVacancyId: applications.jobVacancyId,
+        studentId: applications.studentId,
+        createdAt: applications.createdAt,
+      })
+    const event = sql`insert into ${applicationEvents} (application_id, stage, status, actor_id, actor_name)
+      select ${newApplication.id}, ${TRANSITIONS.applied.stage}::text, ${TRANSITIONS.applied.to}::text,
+        ${placeholder('actorId')}::int, ${placeholder('actorName')}::text
+      from ${newApplication}`
+    return sql`with ${sql.identifier(newApplication._.alias)} as (${insert.getSQL()}),
+      applied_event as (${event}),
+      notices as (${hrNoticesOfApplication(template, newApplication)})
+    select id, status, job_vacancy_id as "jobVacancyId", created_at as "createdAt" from ${newApplication}`
+  },
 )
 
 /** Moves those of `ids` whose status is one of `from` to `to` (one statement); returns the moved ids. */

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn } from '../../db/client.js'
 import type { ApplicationStatus } from '../../db/schema/index.js'
-import { type NewNotification, notify, notifyHrOfApplication } from '../notifications/service.js'
+import { applicationReceivedTemplate, type NewNotification, notify } from '../notifications/service.js'
 import * as q from './queries.js'
 import { type Move, TRANSITIONS, type Transition } from './transitions.js'
 
@@ -14,24 +14,17 @@ export { HIDDEN_STAGES, type Move, stageOf, TRANSITIONS } from './transitions.js
  */
 
 /**
- * Applying (`applied`: none -> pending): the application, its first timeline row (both prepared
- * statements) and the notice to the company's HR. Undefined when the learner already applied (the
- * unique key decided a race).
+ * Applying (`applied`: none -> pending): the application, its first timeline row and the notices to the
+ * company's HR, written by one statement (`insertApplication`) after the notice's wording is read. Undefined,
+ * and nothing written, when the learner already applied (the unique key decided a race).
  */
 export async function openApplication(
   tx: Conn,
   actor: Actor,
   a: { vacancyId: number; studentId: number; role: 'siswa' | 'alumni'; coverLetter: string | null },
 ) {
-  const application = await q.insertApplication(tx, a)
-  if (!application) return undefined
-  await q.insertAppliedEvent(tx, {
-    applicationId: application.id,
-    actorId: actor.id,
-    actorName: actor.fullName,
-  })
-  await notifyHrOfApplication(tx, application.id)
-  return application
+  const template = await applicationReceivedTemplate(tx)
+  return q.insertApplication(tx, { ...a, actorId: actor.id, actorName: actor.fullName }, template)
 }
 
 /** One application taking one move; `status` is the timeline row's result (default: the new status). */

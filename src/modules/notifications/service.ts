@@ -1,14 +1,14 @@
 import type { Static } from '@sinclair/typebox'
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
-import type { Conn, Db } from '../../db/client.js'
-import { executeNamed } from '../../db/prepared.js'
-import { applications, jobVacancies, notifications, students, users } from '../../db/schema/index.js'
+import { type Conn, type Db, queryBuilder } from '../../db/client.js'
+import { jobVacancies, notifications, students, users } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import type { NotificationKind } from '../../vocabulary/index.js'
-import { fillSql, loadTemplates } from '../messages/render.js'
+import type { NewApplication } from '../application-lifecycle/queries.js'
+import { fillSql, loadTemplates, type Template } from '../messages/render.js'
 import type { NotificationListQuery } from './schemas.js'
 
 export interface NewNotification {
@@ -27,39 +27,37 @@ export async function notify(tx: Conn, items: NewNotification | NewNotification[
   await tx.insert(notifications).values(rows.map((r) => ({ ...r, data: r.data ?? {} })))
 }
 
+/** The school's wording of HR's notice of a new application (`application.received`): one query. */
+export async function applicationReceivedTemplate(conn: Conn): Promise<Template> {
+  return (await loadTemplates(conn, ['application.received']))['application.received']
+}
+
 /**
- * Tells every active HR account of the vacancy's company that someone applied (`application.received`,
- * in the school's wording, naming the applicant and the vacancy, linking to the application). The
- * template is read once and filled per HR account by one INSERT … SELECT (`fillSql`); call inside the
- * transaction that stores the application.
+ * The notices telling every active HR account of the vacancy's company that someone applied, in
+ * `template`'s wording (`applicationReceivedTemplate`), naming the applicant and the vacancy and linking to
+ * the application: one INSERT … SELECT over `application`, the CTE of the statement that inserts the
+ * application (the lifecycle's `openApplication`), so that they are written by that statement. The
+ * template is filled per HR account in SQL (`fillSql`, its text bound as parameters).
  */
-export async function notifyHrOfApplication(tx: Conn, applicationId: number) {
-  const { 'application.received': template } = await loadTemplates(tx, ['application.received'])
+export function hrNoticesOfApplication(template: Template, application: NewApplication): SQL {
   const values = { nama: users.fullName, nama_pelamar: students.fullName, lowongan: jobVacancies.title }
-  const notices = tx
+  const notices = queryBuilder
     .select({
       userId: users.id,
       kind: sql`${'application.received' satisfies NotificationKind}::text`,
       title: fillSql(template.title, values),
       body: fillSql(template.body, values),
-      data: sql`jsonb_build_object('applicationId', ${applications.id}, 'jobVacancyId', ${jobVacancies.id})`,
+      data: sql`jsonb_build_object('applicationId', ${application.id}, 'jobVacancyId', ${jobVacancies.id})`,
     })
-    .from(applications)
-    .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
-    .innerJoin(students, eq(students.id, applications.studentId))
+    .from(application)
+    .innerJoin(jobVacancies, eq(jobVacancies.id, application.jobVacancyId))
+    .innerJoin(students, eq(students.id, application.studentId))
     .innerJoin(
       users,
       and(eq(users.companyId, jobVacancies.companyId), eq(users.role, 'hrd'), eq(users.isActive, true)),
     )
-    .where(eq(applications.id, applicationId))
   // Drizzle's insert(…).select(…) wants every column of the table; the defaults fill id, read_at, created_at.
-  // Named by its text (the template's shape): it runs on every application, and its join took about four
-  // times longer to plan than to run.
-  await executeNamed(
-    tx,
-    'notify_hr',
-    sql`insert into ${notifications} (user_id, kind, title, body, data) ${notices}`,
-  )
+  return sql`insert into ${notifications} (user_id, kind, title, body, data) ${notices}`
 }
 
 type NotificationRow = typeof notifications.$inferSelect

@@ -616,8 +616,8 @@ const alreadyApplied = msg('Anda sudah melamar lowongan ini.', 'You have already
  * (FOR NO KEY UPDATE: the insert's trigger updates its counters) and the open rule checked against
  * it, then the profile and the portfolio files, then INSERT … ON CONFLICT DO NOTHING on
  * applications_vacancy_student_key decides a race (nothing returned = someone else's identical
- * request won: 409; the lifecycle's `openApplication` writes it with its first timeline row and the
- * notice to HR), then the attached files.
+ * request won: 409; the lifecycle's `openApplication` writes it, its first timeline row and the
+ * notices to HR in one statement), then the attached files.
  */
 export async function apply(db: Db, actor: Actor, vacancyId: number, input: ApplyInput) {
   const learner = learnerOf(actor)
