@@ -13,7 +13,8 @@ export type EventRow = typeof applicationEvents.$inferInsert
 /**
  * The application an apply inserts, as the CTE of its statement (`insertApplication`): what the rest of that
  * statement reads of it. A row a statement inserts is not visible in its table to the rest of the statement,
- * only through the CTE's RETURNING.
+ * only through the CTE's RETURNING. Only its name and columns are used here: the statement writes its
+ * definition (the INSERT) itself.
  */
 export const newApplication = queryBuilder
   .$with('new_application', {
