@@ -82,4 +82,28 @@ describe('preparedByKey', () => {
     const stored = await database.db.select({ name: departments.name }).from(departments)
     expect(stored.filter((d) => d.name === 'Sekali' || d.name === 'Dua kali')).toEqual([{ name: 'Sekali' }])
   })
+
+  it('keeps the last `keep` keys: a key let go is built again when it comes back, and runs as before', async () => {
+    const built: string[] = []
+    const select = preparedByKey<string, { label: string }>(
+      'probe_kept',
+      (label) => label,
+      (label) => {
+        built.push(label)
+        return sql`select concat(${sql.raw(`'${label}'`)}, ${sql.placeholder('n')}::text) as label`
+      },
+      2,
+    )
+    for (const [label, n] of [
+      ['a', 1],
+      ['b', 2],
+      ['a', 3],
+      ['c', 4],
+      ['b', 5],
+      ['a', 6],
+    ] as const)
+      expect(await select(database.db, label, { n })).toEqual([{ label: `${label}${n}` }])
+    // a and b kept; c lets a go (the first built); b is still kept; a is built again.
+    expect(built).toEqual(['a', 'b', 'c', 'a'])
+  })
 })
