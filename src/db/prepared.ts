@@ -74,8 +74,9 @@ export const literal = (n: number) => (n > 0 ? (sql.raw(String(Math.trunc(n))) a
  *
  * `keyOf` names the value (equal keys must build equal SQL); the statements of the last `keep` values
  * built are kept (a template edited is a new key; its old statement stays on each connection until the
- * connection closes). Answers the rows as node-postgres reads them: the names the statement gives its columns (alias
- * them in the SQL) and the driver's own types (a timestamptz is a Date), not the ORM's mapping.
+ * connection closes). Answers the rows as node-postgres reads them: the names the statement gives its
+ * columns (alias them in the SQL) and the driver's own types (a timestamptz is a Date), not the ORM's
+ * mapping.
  */
 export function preparedByKey<K, Row = never>(
   prefix: string,

@@ -49,8 +49,6 @@ export async function insertApplication(
   return row
 }
 
-const placeholder = sql.placeholder
-
 /** Built once per wording of HR's notice (the SQL follows where its placeholders fall). */
 const insertApplicationStatement = preparedByKey<
   Template,
@@ -62,11 +60,11 @@ const insertApplicationStatement = preparedByKey<
     const insert = conn
       .insert(applications)
       .values({
-        jobVacancyId: placeholder('vacancyId'),
-        studentId: placeholder('studentId'),
-        applicantRole: placeholder('role'),
+        jobVacancyId: sql.placeholder('vacancyId'),
+        studentId: sql.placeholder('studentId'),
+        applicantRole: sql.placeholder('role'),
         status: TRANSITIONS.applied.to,
-        coverLetter: placeholder('coverLetter'),
+        coverLetter: sql.placeholder('coverLetter'),
       })
       .onConflictDoNothing({ target: [applications.jobVacancyId, applications.studentId] })
       .returning({
@@ -78,7 +76,7 @@ const insertApplicationStatement = preparedByKey<
       })
     const event = sql`insert into ${applicationEvents} (application_id, stage, status, actor_id, actor_name)
       select ${newApplication.id}, ${TRANSITIONS.applied.stage}::text, ${TRANSITIONS.applied.to}::text,
-        ${placeholder('actorId')}::int, ${placeholder('actorName')}::text
+        ${sql.placeholder('actorId')}::int, ${sql.placeholder('actorName')}::text
       from ${newApplication}`
     return sql`with ${sql.identifier(newApplication._.alias)} as (${insert.getSQL()}),
       applied_event as (${event}),
