@@ -8,6 +8,7 @@ import type { Config } from './config.js'
 import type { Database, Db } from './db/client.js'
 import { checkSchoolTimeZone } from './db/school-day.js'
 import { registerAuth } from './http/auth.js'
+import { type CompileReport, compileOnUse } from './http/compile-on-use.js'
 import { registerErrorHandling } from './http/errors.js'
 import { registerMessageLanguage } from './http/i18n.js'
 import { registerSaneInput } from './http/sane-input.js'
@@ -63,6 +64,8 @@ declare module 'fastify' {
     reportResults: SharedResults
     /** Every route as registered (method, path, who may call it): the authorization test reads it. */
     routeList: RouteEntry[]
+    /** Compiles the request and answer schemas no request has used yet (http/compile-on-use.ts). */
+    compileSchemas: () => Promise<CompileReport>
   }
 }
 
@@ -92,6 +95,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
       `The database's connections carry the time zone ${database.schoolTimeZone}, the configuration ${config.schoolTimeZone}: open the database with SCHOOL_TIME_ZONE`,
     )
   await checkSchoolTimeZone(database.db, config.schoolTimeZone)
+  const schemas = compileOnUse()
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.logLevel } }),
     bodyLimit: config.bodyLimit,
@@ -110,7 +114,20 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
     ajv: {
       customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true },
     },
+    // Each route's validators and serializers compiled on first use, the rest once the service listens.
+    schemaController: { compilersFactory: schemas.compilersFactory },
   }).withTypeProvider<TypeBoxTypeProvider>()
+  app.decorate('compileSchemas', () => schemas.compileRest())
+  const compiling = new AbortController()
+  app.addHook('onListen', (done) => {
+    const t0 = performance.now()
+    void schemas.compileRest(compiling.signal).then(({ compiled, failed }) => {
+      for (const { what, error } of failed)
+        app.log.error({ err: error }, `schema of ${what} cannot be compiled`)
+      app.log.debug({ compiled, ms: Math.round(performance.now() - t0) }, 'schemas compiled after start')
+    })
+    done()
+  })
 
   const routeList: RouteEntry[] = []
   app.decorate('routeList', routeList)
@@ -166,6 +183,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   app.decorate('outbox', outbox)
   app.addHook('onReady', () => jobs.start())
   app.addHook('onClose', async () => {
+    compiling.abort()
     const t0 = performance.now()
     if (running > 0)
       await new Promise<void>((resolve) => {
