@@ -89,7 +89,7 @@ export function compileOnUse() {
   }
   const compilersFactory = { buildValidator, buildSerializer } as unknown as CompilersFactory
 
-  /** Compiles every validator and serializer not used yet, one each turn of the event loop, until `stop`. */
+  /** Compiles every validator and serializer not used yet, one each turn of the event loop, until `signal` aborts. */
   async function compileRest(signal?: AbortSignal): Promise<CompileReport> {
     const report: CompileReport = { compiled: 0, failed: [] }
     for (const entry of [...pending]) {
