@@ -93,8 +93,8 @@ export function compileOnUse() {
   async function compileRest(signal?: AbortSignal): Promise<CompileReport> {
     const report: CompileReport = { compiled: 0, failed: [] }
     for (const entry of [...pending]) {
-      if (signal?.aborted) break
       await new Promise((next) => setImmediate(next))
+      if (signal?.aborted) break
       if (!pending.has(entry)) continue
       try {
         entry.compile()
