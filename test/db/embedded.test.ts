@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process'
-import { chmodSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import pg from 'pg'
@@ -104,6 +113,42 @@ describe('embedded PostgreSQL', () => {
     } finally {
       holder.kill('SIGTERM')
     }
+  })
+
+  it('refuses a data folder made by another PostgreSQL major, saying how to carry the data across, and changes nothing in it', async () => {
+    const dir = freshDir()
+    const first = await start(dir)
+    await query(first, 'create table kept (n int); insert into kept values (42)')
+    await first.stop()
+    // What a release shipping another major finds: a cluster whose PG_VERSION is not its binaries' major.
+    const versionFile = join(dir, 'pg', 'PG_VERSION')
+    const major = readFileSync(versionFile, 'utf8').trim()
+    expect(major).toBe('17')
+    writeFileSync(versionFile, '16\n')
+
+    const refused = startEmbedded({ dataDir: dir })
+    await expect(refused).rejects.toThrow(
+      /was made by PostgreSQL 16, and this release of bursa runs PostgreSQL 17, which cannot open it\. Nothing was changed\./,
+    )
+    await expect(refused).rejects.toThrow(/npm run backup.*npm run restore -- FILE/)
+    expect(readFileSync(versionFile, 'utf8')).toBe('16\n')
+    expect(existsSync(join(dir, 'pg', 'postmaster.pid'))).toBe(false)
+
+    // The folder (and its lock) are as they were: with its own major back, it opens with its data.
+    writeFileSync(versionFile, `${major}\n`)
+    const again = await start(dir)
+    expect(await query<{ n: number }>(again, 'select n from kept')).toEqual([{ n: 42 }])
+    await again.stop()
+  })
+
+  it('when PostgreSQL cannot start, says why in its own words', async () => {
+    const dir = freshDir()
+    await (await start(dir)).stop()
+    writeFileSync(join(dir, 'pg', 'postgresql.conf'), "work_mem = 'lots'\n", { flag: 'a' })
+    // The postmaster exits at once; its reason is the last thing it writes to stderr.
+    await expect(startEmbedded({ dataDir: dir })).rejects.toThrow(
+      /PostgreSQL exited during start-up:\n[\s\S]*FATAL: {2}configuration file ".*postgresql\.conf" contains errors/,
+    )
   })
 
   it('after kill -9 of its owner, stops the postmaster left running and starts with every committed row', async () => {
