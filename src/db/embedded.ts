@@ -383,6 +383,12 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       refuseOtherMajor(pgData, bin, dataDir)
       if (lock.stale || existsSync(join(pgData, 'postmaster.pid'))) await clearLeftover(pgData, log)
     }
+    if (!existsSync(passwordFile)) {
+      throw new Error(
+        `${passwordFile} is missing. It holds the password the embedded database in ${pgData} was made with, and the service cannot connect without it. Nothing was changed. ` +
+          'Put it back from wherever this data folder was copied from (copy DATA_DIR whole), or move the database folder aside and restore a backup (`npm run restore -- FILE`).',
+      )
+    }
     const password = readFileSync(passwordFile, 'utf8').trim()
 
     // The socket sits in our own folder, so it never collides with another PostgreSQL on the machine.

@@ -141,6 +141,22 @@ describe('embedded PostgreSQL', () => {
     await again.stop()
   })
 
+  it('refuses a cluster copied without its password file, naming it, and opens again once it is back', async () => {
+    const dir = freshDir()
+    await (await start(dir)).stop()
+    const passwordFile = join(dir, 'pg-password')
+    const password = readFileSync(passwordFile, 'utf8')
+    rmSync(passwordFile)
+    await expect(startEmbedded({ dataDir: dir })).rejects.toThrow(
+      new RegExp(
+        `${passwordFile} is missing\\. It holds the password the embedded database .* was made with`,
+      ),
+    )
+    expect(existsSync(join(dir, 'pg', 'postmaster.pid'))).toBe(false)
+    writeFileSync(passwordFile, password, { mode: 0o600 })
+    await (await start(dir)).stop()
+  })
+
   it('when PostgreSQL cannot start, says why in its own words', async () => {
     const dir = freshDir()
     await (await start(dir)).stop()
