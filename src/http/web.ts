@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, resolve, sep } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -53,7 +53,8 @@ type Page = ReturnType<typeof pageOf>
  * accepted.
  */
 export async function webClient(app: FastifyInstance, opts: { root?: string; schoolTimeZone: string }) {
-  const root = opts.root ?? webDist
+  const root = resolve(opts.root ?? webDist)
+  const inside = root + sep
   const served = existsSync(join(root, 'index.html')) ? pageOf(root, opts.schoolTimeZone) : null
   if (served) {
     await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
@@ -84,11 +85,12 @@ export async function webClient(app: FastifyInstance, opts: { root?: string; sch
           ),
         )
     }
+    // Only a file inside the root (`web/dist-old/…` starts with `web/dist` too); anything else gets the page.
     const file = resolve(root, path)
     if (
       path &&
       path !== 'index.html' &&
-      file.startsWith(root) &&
+      file.startsWith(inside) &&
       existsSync(file) &&
       statSync(file).isFile()
     ) {
