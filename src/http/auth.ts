@@ -202,7 +202,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenStore) {
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const url = req.routeOptions.url
     const config = req.routeOptions.config
-    if (!url || !url.startsWith('/api') || config.public) return
+    if (!url?.startsWith('/api') || config.public) return
     const actor = await authenticate(tokens, cache, req.headers.authorization)
     // Before the role check: whatever the route, such an account is told what to do first.
     if (actor.mustChangePassword && !config.whilePasswordChangeRequired)
