@@ -232,10 +232,6 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-  // Uploads: at most one file per request, streamed; the size limit is enforced while reading.
-  await app.register(multipart, {
-    limits: { fileSize: config.uploadLimit, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
-  })
   // The token hook (http/) with the auth module's token SQL, which http/ may not import itself.
   registerAuth(app, {
     lookup: (tokenId) => tokenAccount(database.db, tokenId),
@@ -250,7 +246,6 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   await app.register(userRoutes, { prefix: '/api/admin/users' })
   await app.register(passwordLinkAdminRoutes, { prefix: '/api/admin/users' })
   await app.register(masterDataRoutes, { prefix: '/api/admin' })
-  await app.register(importRoutes, { prefix: '/api/admin/imports' })
   await app.register(registrationRoutes, { prefix: '/api/company-registrations' })
   await app.register(registrationAdminRoutes, { prefix: '/api/admin/company-registrations' })
   await app.register(hrdVacancyRoutes, { prefix: '/api/hrd/job-vacancies' })
@@ -259,15 +254,12 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   await app.register(applicationRoutes, { prefix: '/api/my-applications' })
   await app.register(calendarRoutes, { prefix: '/api/my-applications' })
   await app.register(applicantReviewRoutes, { prefix: '/api/hrd/applicant-reviews' })
-  await app.register(portfolioRoutes, { prefix: '/api/siswa/portfolio', role: 'siswa' })
-  await app.register(portfolioRoutes, { prefix: '/api/alumni/portfolio', role: 'alumni' })
   await app.register(notificationRoutes, { prefix: '/api/notifications' })
   await app.register(fileRoutes, { prefix: '/api/files' })
   await app.register(scheduleRoutes, { prefix: '/api/hrd/test-schedules' })
   await app.register(reminderRoutes, { prefix: '/api/hrd/test-schedules' })
   await app.register(checkInCodeRoutes, { prefix: '/api/hrd/test-schedules' })
   await app.register(checkInRoutes, { prefix: '/api/test-check-ins' })
-  await app.register(selectionRoutes, { prefix: '/api/hrd/selection-results' })
   await app.register(placementRoutes, { prefix: '/api/hrd/job-placements' })
   await app.register(adminPlacementRoutes, { prefix: '/api/admin/job-placements' })
   await app.register(attendanceRoutes, { prefix: '/api/admin/attendances' })
@@ -278,6 +270,18 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   await app.register(tracerStudyRoutes, { prefix: '/api/alumni/tracer-study' })
   await app.register(staffTracerStudyRoutes, { prefix: '/api/admin/tracer-studies' })
   await app.register(vocabularyRoutes, { prefix: '/api/vocabulary' })
+  // The routes that take uploads, in a context of their own: only they parse multipart bodies (at most one
+  // file per request, streamed; the size limit is enforced while reading), and the multipart plugin's
+  // per-request hooks stay off every other route (a multipart body sent elsewhere is a 415).
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: config.uploadLimit, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+    })
+    await uploads.register(importRoutes, { prefix: '/api/admin/imports' })
+    await uploads.register(portfolioRoutes, { prefix: '/api/siswa/portfolio', role: 'siswa' })
+    await uploads.register(portfolioRoutes, { prefix: '/api/alumni/portfolio', role: 'alumni' })
+    await uploads.register(selectionRoutes, { prefix: '/api/hrd/selection-results' })
+  })
   // The web client (web/dist) at `/`, with the single-page fallback for every non-/api, non-/docs path.
   await app.register(webClient, { schoolTimeZone: config.schoolTimeZone })
 

@@ -6,7 +6,7 @@ import { files } from '../../src/db/schema/index.js'
 import { call, type TestContext, useTestApp } from '../support/app.js'
 import { anAccount, anAlumnus, aStudent } from '../support/builders/accounts.js'
 import { uploadForm } from '../support/builders/files.js'
-import { fakeExe, tinyPdf, tinyPng } from '../support/multipart.js'
+import { fakeExe, multipart, tinyPdf, tinyPng } from '../support/multipart.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -284,6 +284,21 @@ describe('POST /api/alumni/portfolio/upload', () => {
     expect(res.status).toBe(201)
     const rows = await rowsOf(alumni.studentId)
     expect(rows.map((r) => r.id)).toEqual([res.body.data.id])
+  })
+})
+
+describe('a form sent where no upload is taken', () => {
+  it('a route outside the upload routes answers 415 in the envelope (it was read as an empty body)', async () => {
+    const siswa = await aStudent(t)
+    const form = multipart({ title: 'Catatan', file: { data: tinyPdf(), filename: 'cv.pdf' } })
+    const res = await call(t, 'PATCH', '/api/notifications/read-all', {
+      as: siswa,
+      body: form.body,
+      headers: form.headers,
+    })
+    expect(res.status).toBe(415)
+    expect(res.body).toMatchObject({ success: false, message: 'Jenis konten tidak didukung.', data: null })
+    expect(await rowsOf(siswa.studentId)).toEqual([])
   })
 })
 
