@@ -915,6 +915,8 @@ async function main() {
     connections: CONNECTIONS,
     secondsPerRoute: SECONDS,
     servicePoolSize: POOL_SIZE,
+    /** Where the service's rate limits count (the service's default: database with DATABASE_URL). */
+    rateLimitStore: process.env.RATE_LIMIT_STORE || (EMBEDDED ? 'memory' : 'database'),
     generateSeconds: Math.round(generateSeconds * 10) / 10,
     generateSteps: steps,
     startupMs,

@@ -11,6 +11,7 @@ import { registerAuth } from './http/auth.js'
 import { type CompileReport, compileOnUse } from './http/compile-on-use.js'
 import { registerErrorHandling } from './http/errors.js'
 import { registerMessageLanguage } from './http/i18n.js'
+import type { RateLimitStore } from './http/rate-limit.js'
 import { registerSaneInput } from './http/sane-input.js'
 import { registerActingCompany } from './http/scope.js'
 import { registerCors, registerSecurityHeaders } from './http/security.js'
@@ -60,6 +61,8 @@ declare module 'fastify' {
     jobs: Jobs
     /** E-mails written with the change they announce, sent by the worker (src/jobs/outbox.ts). */
     outbox: Outbox
+    /** Where the rate limits count (RATE_LIMIT_STORE): every limit is made on it (http/rate-limit.ts). */
+    rateLimits: RateLimitStore
     /** Report results shared by staff asking the same within REPORT_CACHE_SECONDS (reports module). */
     reportResults: SharedResults
     /** Every route as registered (method, path, who may call it): the authorization test reads it. */
@@ -178,7 +181,16 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   const mailer = createMailer(config.smtp)
   const jobs = createJobs(database, app.log, jobOptions)
   const outbox = createOutbox(mailer !== null, jobs, app.log)
-  registerWorkers(jobs, { db: database.db, mailer, log: app.log, calendar: calendarSettings(config) })
+  const rateLimits: RateLimitStore =
+    config.rateLimitStore === 'database' ? { kind: 'database', pool: database.pool } : { kind: 'memory' }
+  app.decorate<RateLimitStore>('rateLimits', rateLimits)
+  registerWorkers(jobs, {
+    db: database.db,
+    mailer,
+    log: app.log,
+    calendar: calendarSettings(config),
+    rateLimits: rateLimits.kind,
+  })
   app.decorate('jobs', jobs)
   app.decorate('outbox', outbox)
   app.addHook('onReady', () => jobs.start())

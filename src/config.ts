@@ -42,6 +42,13 @@ const Env = Type.Object({
   /** Failed logins per e-mail from all addresses together, per LOGIN_EMAIL_CEILING_WINDOW_SECONDS. */
   LOGIN_EMAIL_CEILING: Type.Integer({ minimum: 1, default: 100 }),
   LOGIN_EMAIL_CEILING_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 60 * 60 }),
+  /**
+   * Where the rate limits count: `memory` (each instance its own counters, gone on restart) or `database`
+   * (the `rate_limits` table, shared by every instance and kept across restarts; one statement more per
+   * limited request). Default: `database` with DATABASE_URL (where several instances may run), `memory` on
+   * the embedded database (one instance by construction).
+   */
+  RATE_LIMIT_STORE: Type.Optional(Type.Union([Type.Literal('memory'), Type.Literal('database')])),
   APPLY_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 30 }),
   UPLOAD_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 60 }),
   /** Slow clients: the headers must arrive within this, and the whole request within the next. */
@@ -71,9 +78,9 @@ const Env = Type.Object({
    * from, for several instances; empty: a key file DATA_DIR/credentials.key made (0600) on first use.
    */
   CREDENTIALS_KEY: Type.String({ default: '', pattern: '^(.{32,})?$' }),
-  /** Forgot-password requests per address and hour, per instance. */
+  /** Forgot-password requests per address and hour. */
   PASSWORD_RESET_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 10 }),
-  /** Company registration requests per address and hour, per instance. */
+  /** Company registration requests per address and hour. */
   REGISTRATION_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 5 }),
   SMTP_FROM: Type.String({ default: 'bursa <no-reply@bursa.local>' }),
 })
@@ -108,7 +115,9 @@ export interface Config {
     emailCeiling: number
     emailCeilingWindowSeconds: number
   }
-  /** Per account and hour, per instance. */
+  /** Where the rate limits count (RATE_LIMIT_STORE). */
+  rateLimitStore: 'memory' | 'database'
+  /** Per account and hour. */
   limits: {
     applyPerHour: number
     uploadPerHour: number
@@ -193,6 +202,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       emailCeiling: env.LOGIN_EMAIL_CEILING,
       emailCeilingWindowSeconds: env.LOGIN_EMAIL_CEILING_WINDOW_SECONDS,
     },
+    rateLimitStore: env.RATE_LIMIT_STORE ?? (env.DATABASE_URL ? 'database' : 'memory'),
     limits: {
       applyPerHour: env.APPLY_MAX_PER_HOUR,
       uploadPerHour: env.UPLOAD_MAX_PER_HOUR,

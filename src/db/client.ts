@@ -21,6 +21,8 @@ export interface Database {
   kind: 'embedded' | 'postgres'
   /** The embedded server (embedded only). */
   server?: EmbeddedServer
+  /** The pool `db` runs on, for a library that takes node-postgres itself (the shared rate limits). */
+  pool: pg.Pool
   /** The connection string: the job queue opens its own small pool on it. */
   url: string
   /** The school's time zone every connection of the pool carries: the date rules in SQL follow it. */
@@ -70,6 +72,7 @@ export function postgresDatabase(
   return {
     db,
     kind: 'postgres',
+    pool,
     url,
     schoolTimeZone,
     async ping() {

@@ -1,21 +1,82 @@
-import type { FastifyRequest } from 'fastify'
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { lt } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type pg from 'pg'
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from 'rate-limiter-flexible'
+import type { Conn } from '../db/client.js'
+import { rateLimits } from '../db/schema/index.js'
 import { AppError } from './errors.js'
 import { msg } from './i18n.js'
 
 /**
- * A per-account limit for one kind of request (applying, uploading), counted per instance as the
- * login limits are. Use as the route's `preHandler`: over the limit the route answers 429 in the
- * envelope with `Retry-After`.
+ * Where every rate limit of the service counts (`RATE_LIMIT_STORE`): in this instance's memory, or in the
+ * database's `rate_limits` table, where every instance on the database sees the same counters and a
+ * restart forgets none.
  */
-export function perAccount(name: string, points: number, windowSeconds: number) {
-  const limiter = new RateLimiterMemory({ keyPrefix: name, points, duration: windowSeconds })
+export type RateLimitStore = { kind: 'memory' } | { kind: 'database'; pool: pg.Pool }
+
+export type Limiter = RateLimiterAbstract
+
+export interface LimitOptions {
+  /** Names the limit: keys are `<keyPrefix>:<key>`. */
+  keyPrefix: string
+  points: number
+  /** The window, in seconds, opened by the first point counted. */
+  duration: number
+}
+
+/** One limit in the service's store. Every limit of the service is made here. */
+export function limiter(store: RateLimitStore, opts: LimitOptions): Limiter {
+  if (store.kind === 'memory') return new RateLimiterMemory(opts)
+  return new RateLimiterPostgres({
+    ...opts,
+    storeClient: store.pool,
+    storeType: 'pool',
+    tableName: 'rate_limits',
+    // The table comes from the migrations; expired rows go in the service's own sweep (`sweepRateLimits`),
+    // not in a timer per limit that outlives the app.
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+  })
+}
+
+/**
+ * Deletes the rows whose window closed over an hour ago. A closed window's row is dead already (the key's
+ * next request starts a new one over it); the hour leaves room for instances whose clocks differ.
+ */
+export async function sweepRateLimits(conn: Conn) {
+  await conn.delete(rateLimits).where(lt(rateLimits.expire, Date.now() - 3600_000))
+}
+
+/**
+ * What a limiter rejected with, when it is the limit: the store's own failures (the database unreachable)
+ * are thrown on, to be answered as such, never taken for "too many".
+ */
+export function limitReached(err: unknown): RateLimiterRes {
+  if (err instanceof RateLimiterRes) return err
+  throw err
+}
+
+/** Whole seconds until the limit lets the key through again, for `Retry-After` (at least 1). */
+export function secondsLeft(res: RateLimiterRes) {
+  return Math.max(1, Math.ceil(res.msBeforeNext / 1000))
+}
+
+/**
+ * A per-account limit for one kind of request (applying, uploading), in the app's store. Use as the route's
+ * `preHandler`: over the limit the route answers 429 in the envelope with `Retry-After`.
+ */
+export function perAccount(app: FastifyInstance, name: string, points: number, windowSeconds: number) {
+  const limit = limiter(app.rateLimits, { keyPrefix: name, points, duration: windowSeconds })
   return async (req: FastifyRequest) => {
     try {
-      await limiter.consume(String(req.user.id))
-    } catch (res) {
-      if (!(res instanceof RateLimiterRes)) throw res
-      const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000))
+      await limit.consume(String(req.user.id))
+    } catch (err) {
+      const seconds = secondsLeft(limitReached(err))
       throw new AppError(
         429,
         msg(

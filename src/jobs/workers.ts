@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
+import { type RateLimitStore, sweepRateLimits } from '../http/rate-limit.js'
 import { wipeExpiredCredentials } from '../modules/imports/service.js'
 import {
   type CalendarSettings,
@@ -14,7 +15,13 @@ import type { Jobs } from './queue.js'
 /** Every background job of the service, in one place. */
 export function registerWorkers(
   jobs: Jobs,
-  deps: { db: Db; mailer: Mailer | null; log: FastifyBaseLogger; calendar: CalendarSettings },
+  deps: {
+    db: Db
+    mailer: Mailer | null
+    log: FastifyBaseLogger
+    calendar: CalendarSettings
+    rateLimits: RateLimitStore['kind']
+  },
 ) {
   jobs.work<{ reminderId: number }>(DELIVER_REMINDER, ({ reminderId }) =>
     deliverReminder(deps.db, deps.mailer, reminderId, deps.calendar),
@@ -33,6 +40,8 @@ export function registerWorkers(
   jobs.every(600, async () => {
     await wipeExpiredCredentials(deps.db)
   })
+  // Counters in the database: rows of windows long closed go (in memory they expire by themselves).
+  if (deps.rateLimits === 'database') jobs.every(600, () => sweepRateLimits(deps.db))
   jobs.every(60, async () => {
     const n = await sweepReminders(deps.db, jobs, deps.mailer !== null)
     if (n > 0) deps.log.warn({ reminders: n }, 'reminders still owed were queued again')

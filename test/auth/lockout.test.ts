@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd, aStudent, PASSWORD } from '../support/builders/accounts.js'
 
-// Small numbers so the tests stay quick: 3 failures per e-mail and address, 8 per e-mail overall.
-const t = useTestApp({ LOGIN_MAX_PER_EMAIL: '3', LOGIN_EMAIL_CEILING: '8', LOGIN_MAX_PER_IP: '1000' })
+// Small numbers so the tests stay quick: 3 failures per e-mail and address, 8 per e-mail overall. The same
+// rules with the counters in memory and in the database (RATE_LIMIT_STORE).
+const LIMITS = { LOGIN_MAX_PER_EMAIL: '3', LOGIN_EMAIL_CEILING: '8', LOGIN_MAX_PER_IP: '1000' }
+const stores = {
+  memory: useTestApp({ ...LIMITS, RATE_LIMIT_STORE: 'memory' }),
+  database: useTestApp({ ...LIMITS, RATE_LIMIT_STORE: 'database' }),
+}
+const t = stores.memory
 
-const attempt = (email: string, password: string, remoteAddress: string) =>
-  call(t, 'POST', '/api/login', { body: { email, password }, remoteAddress })
+describe.each(Object.entries(stores))('POST /api/login: the brake on guessing (counters in %s)', (_, t) => {
+  const attempt = (email: string, password: string, remoteAddress: string) =>
+    call(t, 'POST', '/api/login', { body: { email, password }, remoteAddress })
 
-describe('POST /api/login: the brake on guessing', () => {
   it('failures from one address lock that address out, not the real user at another', async () => {
     const admin = await anAdmin(t)
     for (let i = 0; i < 3; i++)

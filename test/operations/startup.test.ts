@@ -85,6 +85,16 @@ describe('starting the service', () => {
     )
   })
 
+  it('counts rate limits in the database where several instances can run, in memory on the embedded one', () => {
+    const external = 'postgres://bursa@db.example:5432/bursa'
+    expect(loadConfig({}).rateLimitStore).toBe('memory')
+    expect(loadConfig({ DATABASE_URL: external }).rateLimitStore).toBe('database')
+    expect(loadConfig({ DATABASE_URL: external, RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory')
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(
+      /RATE_LIMIT_STORE: must be one of memory, database \(got "redis"\)/,
+    )
+  })
+
   it('names a bad secret setting without printing its value', () => {
     let message = ''
     try {

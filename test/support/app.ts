@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { type App, buildApp } from '../../src/app.js'
 import { type Config, loadConfig } from '../../src/config.js'
-import type { Database, Db } from '../../src/db/client.js'
+import { type Database, type Db, postgresDatabase } from '../../src/db/client.js'
 import { localStorage } from '../../src/storage/storage.js'
 import { freshDatabase } from './databases.js'
 
@@ -16,13 +16,19 @@ export interface TestContext {
   dataDir: string
 }
 
-/** Builds the real app on a fresh database, the way production does, for one test file. */
+/**
+ * Builds the real app on a fresh database, the way production does, for one test file. With `sharing`, a
+ * second instance on that app's database (its own pool, queue and memory; the database is left as it is).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
+  { sharing }: { sharing?: TestContext } = {},
 ): Promise<TestContext & { close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bursa-data-'))
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env })
-  const database = await freshDatabase(inject('dbServer'), config.schoolTimeZone)
+  const database = sharing
+    ? postgresDatabase(sharing.database.url, { poolSize: 5, schoolTimeZone: config.schoolTimeZone })
+    : await freshDatabase(inject('dbServer'), config.schoolTimeZone)
   const app = await buildApp({
     config,
     database,

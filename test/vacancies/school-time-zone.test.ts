@@ -196,6 +196,7 @@ describe('one time zone for the rules and the texts', () => {
       return {
         db: drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database['db'],
         kind: 'postgres',
+        pool,
         url: copy.url,
         schoolTimeZone: 'Asia/Makassar',
         ping: async () => {},

@@ -37,7 +37,7 @@ const LinkBody = Type.Object({ email: Email, token: LinkToken }, { additionalPro
  * account's own change of password.
  */
 export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limiter = passwordLimiter(app.config)
+  const limiter = passwordLimiter(app.config, app.rateLimits)
   const mail = { outbox: app.outbox, publicUrl: app.config.publicUrl }
 
   app.post(
@@ -119,7 +119,12 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { whilePasswordChangeRequired: true },
       // The brake on guessing the current password with a stolen session, as at login.
-      preHandler: perAccount('change-password', app.config.login.maxPerEmail, app.config.login.windowSeconds),
+      preHandler: perAccount(
+        app,
+        'change-password',
+        app.config.login.maxPerEmail,
+        app.config.login.windowSeconds,
+      ),
       schema: {
         tags,
         summary:

@@ -1,10 +1,16 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Actor } from '../../actor.js'
 import type { Config } from '../../config.js'
 import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
 import { AppError, type FieldErrors, forbidden, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import {
+  type Limiter,
+  limiter,
+  limitReached,
+  type RateLimitStore,
+  secondsLeft,
+} from '../../http/rate-limit.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import { renderMessage } from '../messages/render.js'
 import { revokeTokens } from '../users/queries.js'
@@ -29,23 +35,22 @@ export const SELF_RESET_EMAILS_PER_HOUR = 5
 
 export interface PasswordLimiter {
   /** Every forgot-password request, per address. */
-  forgot: RateLimiterMemory
+  forgot: Limiter
   /** Attempts with a wrong, used or expired link (checking or using it), per address. */
-  badLink: RateLimiterMemory
+  badLink: Limiter
 }
 
-/** Per-instance counters per address, as the login's (src/modules/auth/service.ts). */
-export function passwordLimiter(config: Config): PasswordLimiter {
+/** Counters per address in the service's store, as the login's (src/modules/auth/service.ts). */
+export function passwordLimiter(config: Config, store: RateLimitStore): PasswordLimiter {
   const points = config.limits.passwordResetPerHour
   return {
-    forgot: new RateLimiterMemory({ keyPrefix: 'password-forgot', points, duration: 3600 }),
-    badLink: new RateLimiterMemory({ keyPrefix: 'password-link', points, duration: 3600 }),
+    forgot: limiter(store, { keyPrefix: 'password-forgot', points, duration: 3600 }),
+    badLink: limiter(store, { keyPrefix: 'password-link', points, duration: 3600 }),
   }
 }
 
-function tooMany(res: unknown): never {
-  if (!(res instanceof RateLimiterRes)) throw res
-  const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000))
+function tooMany(err: unknown): never {
+  const seconds = secondsLeft(limitReached(err))
   const minutes = Math.ceil(seconds / 60)
   throw new AppError(
     429,
@@ -137,7 +142,7 @@ async function usableLink(db: Db, limiter: PasswordLimiter, email: string, token
   if (used && used.remainingPoints <= 0) tooMany(used)
   const link = await findPasswordLink(db, email, token)
   if (!link) {
-    await limiter.badLink.consume(ip).catch(() => {})
+    await limiter.badLink.consume(ip).catch(limitReached)
     return badLink()
   }
   return link

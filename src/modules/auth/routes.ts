@@ -59,7 +59,7 @@ const MeAnswer = Type.Object({
 })
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limiter = loginLimiter(app.config)
+  const limiter = loginLimiter(app.config, app.rateLimits)
 
   app.post(
     '/login',

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Actor } from '../../actor.js'
 import type { Config } from '../../config.js'
 import type { Conn, Db } from '../../db/client.js'
@@ -7,29 +6,36 @@ import { accessTokens, companies, majors, students, users } from '../../db/schem
 import { issueToken } from '../../http/auth.js'
 import { AppError } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import {
+  type Limiter,
+  limiter,
+  limitReached,
+  type RateLimitStore,
+  secondsLeft,
+} from '../../http/rate-limit.js'
 import { verifyPassword } from './passwords.js'
 
 export interface LoginLimiter {
-  byIp: RateLimiterMemory
-  byEmailAndIp: RateLimiterMemory
-  byEmail: RateLimiterMemory
+  byIp: Limiter
+  byEmailAndIp: Limiter
+  byEmail: Limiter
 }
 
 /**
- * Per-instance counters: every attempt per address; failed attempts per e-mail from one address (the
- * brake on guessing, which someone elsewhere cannot use to lock the real user out); and failed attempts
- * per e-mail from all addresses together, a slower ceiling on guessing spread over many addresses.
+ * Three counters in the service's store: every attempt per address; failed attempts per e-mail from one
+ * address (the brake on guessing, which someone elsewhere cannot use to lock the real user out); and failed
+ * attempts per e-mail from all addresses together, a slower ceiling on guessing spread over many addresses.
  */
-export function loginLimiter(config: Config): LoginLimiter {
+export function loginLimiter(config: Config, store: RateLimitStore): LoginLimiter {
   const { maxPerIp, maxPerEmail, windowSeconds, emailCeiling, emailCeilingWindowSeconds } = config.login
   return {
-    byIp: new RateLimiterMemory({ keyPrefix: 'login-ip', points: maxPerIp, duration: windowSeconds }),
-    byEmailAndIp: new RateLimiterMemory({
+    byIp: limiter(store, { keyPrefix: 'login-ip', points: maxPerIp, duration: windowSeconds }),
+    byEmailAndIp: limiter(store, {
       keyPrefix: 'login-email-ip',
       points: maxPerEmail,
       duration: windowSeconds,
     }),
-    byEmail: new RateLimiterMemory({
+    byEmail: limiter(store, {
       keyPrefix: 'login-email',
       points: emailCeiling,
       duration: emailCeilingWindowSeconds,
@@ -37,8 +43,9 @@ export function loginLimiter(config: Config): LoginLimiter {
   }
 }
 
-function tooMany(res: unknown): never {
-  const seconds = res instanceof RateLimiterRes ? Math.ceil(res.msBeforeNext / 1000) : 60
+/** 429 for a limit reached; the store's own failure is thrown on as it is. */
+function tooMany(err: unknown): never {
+  const seconds = secondsLeft(limitReached(err))
   throw new AppError(
     429,
     msg(
@@ -71,8 +78,9 @@ export async function login(
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1)
   const valid = await verifyPassword(user?.passwordHash, input.password)
   if (!user || !valid) {
-    await limiter.byEmailAndIp.consume(emailAndIp).catch(() => {})
-    await limiter.byEmail.consume(email).catch(() => {})
+    // Counted past the limit as well: a rejection there is the limit (the next attempt gets the 429).
+    await limiter.byEmailAndIp.consume(emailAndIp).catch(limitReached)
+    await limiter.byEmail.consume(email).catch(limitReached)
     throw new AppError(401, msg('E-mail atau kata sandi salah.', 'Wrong e-mail or password.'))
   }
   if (!user.isActive) {

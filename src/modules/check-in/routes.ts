@@ -77,7 +77,7 @@ export const checkInRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       config: { roles: ['siswa', 'alumni'] },
-      preHandler: perAccount('test-check-in', 30, 300),
+      preHandler: perAccount(app, 'test-check-in', 30, 300),
       schema: {
         tags,
         summary: 'Check in at a test with the code shown there: marks the caller hadir',

@@ -108,7 +108,7 @@ const ListMeta = Type.Object({
 
 /** The public side: the sign-up form and the confirmation link. */
 export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limiter = registrationLimiter(app.config)
+  const limiter = registrationLimiter(app.config, app.rateLimits)
 
   app.post(
     '/',

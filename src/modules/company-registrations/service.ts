@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Static } from '@sinclair/typebox'
 import { eq, sql } from 'drizzle-orm'
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Actor } from '../../actor.js'
 import type { Config } from '../../config.js'
 import { audit } from '../../db/audit.js'
@@ -10,6 +9,13 @@ import { companies, companyRegistrations, type RegistrationStatus, users } from 
 import type { Page } from '../../http/envelope.js'
 import { AppError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
+import {
+  type Limiter,
+  limiter,
+  limitReached,
+  type RateLimitStore,
+  secondsLeft,
+} from '../../http/rate-limit.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import { wordsOf } from '../../vocabulary/index.js'
 import { hashLinkSecret, issuePasswordLink, PASSWORD_LINK_MINUTES } from '../auth/password-links.js'
@@ -31,9 +37,9 @@ export const CONFIRM_PAGE = '/daftar-perusahaan/konfirmasi'
 
 type RegistrationInput = Static<typeof RegistrationBody>
 
-/** Registrations per address and hour (`REGISTRATION_MAX_PER_HOUR`), counted per instance like logins. */
-export function registrationLimiter(config: Config) {
-  return new RateLimiterMemory({
+/** Registrations per address and hour (`REGISTRATION_MAX_PER_HOUR`), in the service's store like logins. */
+export function registrationLimiter(config: Config, store: RateLimitStore) {
+  return limiter(store, {
     keyPrefix: 'company-registration-ip',
     points: config.limits.registrationPerHour,
     duration: 60 * 60,
@@ -41,12 +47,11 @@ export function registrationLimiter(config: Config) {
 }
 
 /** Counts one request from `ip`; over the limit, 429 in the envelope with `Retry-After`. */
-export async function countRegistration(limiter: RateLimiterMemory, ip: string) {
+export async function countRegistration(limit: Limiter, ip: string) {
   try {
-    await limiter.consume(ip)
-  } catch (res) {
-    if (!(res instanceof RateLimiterRes)) throw res
-    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000))
+    await limit.consume(ip)
+  } catch (err) {
+    const seconds = secondsLeft(limitReached(err))
     const minutes = Math.ceil(seconds / 60)
     throw new AppError(
       429,

@@ -125,7 +125,7 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox<{ role: 'siswa' | 'alumn
       ),
   )
 
-  const uploadLimit = perAccount('upload', app.config.limits.uploadPerHour, 3600)
+  const uploadLimit = perAccount(app, 'upload', app.config.limits.uploadPerHour, 3600)
   app.post(
     '/upload',
     {

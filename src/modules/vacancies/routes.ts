@@ -518,7 +518,7 @@ export const vacancyBrowseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await browseVacancy(app.db, req.user, req.params.id, langOf(req))),
   )
 
-  const applyLimit = perAccount('apply', app.config.limits.applyPerHour, 3600)
+  const applyLimit = perAccount(app, 'apply', app.config.limits.applyPerHour, 3600)
   app.post(
     '/:id/apply',
     {
