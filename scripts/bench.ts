@@ -915,8 +915,8 @@ async function main() {
     connections: CONNECTIONS,
     secondsPerRoute: SECONDS,
     servicePoolSize: POOL_SIZE,
-    /** Where the service's rate limits count (the service's default: database with DATABASE_URL). */
-    rateLimitStore: process.env.RATE_LIMIT_STORE || (EMBEDDED ? 'memory' : 'database'),
+    /** Where the service's rate limits counted (RATE_LIMIT_STORE, or the service's default for the database). */
+    rateLimitStore: loadConfig({ ...process.env, DATABASE_URL: EXTERNAL_URL ?? '' }).rateLimitStore,
     generateSeconds: Math.round(generateSeconds * 10) / 10,
     generateSteps: steps,
     startupMs,

@@ -10,7 +10,7 @@ import {
 import type { Conn } from '../db/client.js'
 import { rateLimits } from '../db/schema/index.js'
 import { AppError } from './errors.js'
-import { msg } from './i18n.js'
+import { type Msg, msg } from './i18n.js'
 
 /**
  * Where every rate limit of the service counts (`RATE_LIMIT_STORE`): in this instance's memory, or in the
@@ -61,9 +61,13 @@ export function limitReached(err: unknown): RateLimiterRes {
   throw err
 }
 
-/** Whole seconds until the limit lets the key through again, for `Retry-After` (at least 1). */
-export function secondsLeft(res: RateLimiterRes) {
-  return Math.max(1, Math.ceil(res.msBeforeNext / 1000))
+/**
+ * The 429 of a limit reached, in the envelope with `Retry-After` (whole seconds, at least 1), its message
+ * told those seconds; a store failure is thrown on as it is (`limitReached`). Every limit refuses through it.
+ */
+export function tooManyRequests(err: unknown, message: (seconds: number) => Msg): never {
+  const seconds = Math.max(1, Math.ceil(limitReached(err).msBeforeNext / 1000))
+  throw new AppError(429, message(seconds), undefined, { retryAfter: seconds })
 }
 
 /**
@@ -76,15 +80,11 @@ export function perAccount(app: FastifyInstance, name: string, points: number, w
     try {
       await limit.consume(String(req.user.id))
     } catch (err) {
-      const seconds = secondsLeft(limitReached(err))
-      throw new AppError(
-        429,
+      tooManyRequests(err, (seconds) =>
         msg(
           `Terlalu banyak permintaan. Coba lagi dalam ${seconds} detik.`,
           `Too many requests. Try again in ${seconds} seconds.`,
         ),
-        undefined,
-        { retryAfter: seconds },
       )
     }
   }

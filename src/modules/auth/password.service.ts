@@ -2,14 +2,14 @@ import type { Actor } from '../../actor.js'
 import type { Config } from '../../config.js'
 import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
-import { AppError, type FieldErrors, forbidden, notFound, unprocessable } from '../../http/errors.js'
+import { type FieldErrors, forbidden, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import {
   type Limiter,
   limiter,
   limitReached,
   type RateLimitStore,
-  secondsLeft,
+  tooManyRequests,
 } from '../../http/rate-limit.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import { renderMessage } from '../messages/render.js'
@@ -49,19 +49,14 @@ export function passwordLimiter(config: Config, store: RateLimitStore): Password
   }
 }
 
-function tooMany(err: unknown): never {
-  const seconds = secondsLeft(limitReached(err))
-  const minutes = Math.ceil(seconds / 60)
-  throw new AppError(
-    429,
-    msg(
+const tooMany = (err: unknown) =>
+  tooManyRequests(err, (seconds) => {
+    const minutes = Math.ceil(seconds / 60)
+    return msg(
       `Terlalu banyak permintaan atur ulang kata sandi dari alamat ini. Coba lagi dalam ${minutes} menit.`,
       `Too many password reset requests from this address. Try again in ${minutes} minutes.`,
-    ),
-    undefined,
-    { retryAfter: seconds },
-  )
-}
+    )
+  })
 
 /** The `password.reset` e-mail (in the school's wording) with its link. */
 async function resetEmail(

@@ -11,7 +11,7 @@ import {
   limiter,
   limitReached,
   type RateLimitStore,
-  secondsLeft,
+  tooManyRequests,
 } from '../../http/rate-limit.js'
 import { verifyPassword } from './passwords.js'
 
@@ -43,19 +43,13 @@ export function loginLimiter(config: Config, store: RateLimitStore): LoginLimite
   }
 }
 
-/** 429 for a limit reached; the store's own failure is thrown on as it is. */
-function tooMany(err: unknown): never {
-  const seconds = secondsLeft(limitReached(err))
-  throw new AppError(
-    429,
+const tooMany = (err: unknown) =>
+  tooManyRequests(err, (seconds) =>
     msg(
       `Terlalu banyak percobaan login. Coba lagi dalam ${seconds} detik.`,
       `Too many login attempts. Try again in ${seconds} seconds.`,
     ),
-    undefined,
-    { retryAfter: seconds },
   )
-}
 
 export async function login(
   db: Db,

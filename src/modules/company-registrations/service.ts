@@ -7,15 +7,9 @@ import { audit } from '../../db/audit.js'
 import type { Db } from '../../db/client.js'
 import { companies, companyRegistrations, type RegistrationStatus, users } from '../../db/schema/index.js'
 import type { Page } from '../../http/envelope.js'
-import { AppError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
+import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
-import {
-  type Limiter,
-  limiter,
-  limitReached,
-  type RateLimitStore,
-  secondsLeft,
-} from '../../http/rate-limit.js'
+import { type Limiter, limiter, type RateLimitStore, tooManyRequests } from '../../http/rate-limit.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import { wordsOf } from '../../vocabulary/index.js'
 import { hashLinkSecret, issuePasswordLink, PASSWORD_LINK_MINUTES } from '../auth/password-links.js'
@@ -51,17 +45,13 @@ export async function countRegistration(limit: Limiter, ip: string) {
   try {
     await limit.consume(ip)
   } catch (err) {
-    const seconds = secondsLeft(limitReached(err))
-    const minutes = Math.ceil(seconds / 60)
-    throw new AppError(
-      429,
-      msg(
+    tooManyRequests(err, (seconds) => {
+      const minutes = Math.ceil(seconds / 60)
+      return msg(
         `Terlalu banyak pendaftaran dari alamat ini. Coba lagi dalam ${minutes} menit.`,
         `Too many registrations from this address. Try again in ${minutes} minutes.`,
-      ),
-      undefined,
-      { retryAfter: seconds },
-    )
+      )
+    })
   }
 }
 
