@@ -17,7 +17,7 @@ import { registerActingCompany } from './http/scope.js'
 import { registerCors, registerSecurityHeaders } from './http/security.js'
 import { inlineScriptHashes, webClient } from './http/web.js'
 import { createMailer } from './jobs/mailer.js'
-import { createOutbox, type Outbox } from './jobs/outbox.js'
+import { createOutbox, EMAIL_RETRY_SECONDS, type Outbox } from './jobs/outbox.js'
 import { createJobs, type JobOptions, type Jobs } from './jobs/queue.js'
 import { registerWorkers } from './jobs/workers.js'
 import { applicantReviewRoutes } from './modules/applicant-reviews/routes.js'
@@ -190,6 +190,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
     log: app.log,
     calendar: calendarSettings(config),
     rateLimits: rateLimits.kind,
+    emailRetrySeconds: jobOptions?.emailRetrySeconds ?? EMAIL_RETRY_SECONDS,
   })
   app.decorate('jobs', jobs)
   app.decorate('outbox', outbox)

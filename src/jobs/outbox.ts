@@ -13,8 +13,18 @@ export interface OutgoingEmail {
   calendar?: { ics: string; method: 'REQUEST' | 'CANCEL' }
 }
 
-/** An e-mail is tried at most this many times. */
-export const MAX_OUTBOX_ATTEMPTS = 5
+/** An e-mail (the outbox's, a reminder's) is tried at most this many times. */
+export const MAX_EMAIL_ATTEMPTS = 6
+
+/**
+ * How long an e-mail waits after its `attempts`-th failed try: `base`, then 4 times longer each time. With
+ * the default minute: 1, 4, 16, 64 and 256 minutes, so the last of the six tries comes about 5 hours 40
+ * minutes after the first, and an SMTP server down for a few hours loses nothing.
+ */
+export const retryDelaySeconds = (attempts: number, base: number) => base * 4 ** Math.max(0, attempts - 1)
+
+/** The default of `base` above; the tests set 0 (a failed e-mail is due again at once). */
+export const EMAIL_RETRY_SECONDS = 60
 export const DELIVER_EMAILS = 'email.deliver'
 
 /**
@@ -57,11 +67,18 @@ export function createOutbox(enabled: boolean, jobs: Jobs, log: FastifyBaseLogge
 
 /**
  * Sends what the outbox owes, oldest first, a batch at a time: each e-mail is claimed for two minutes,
- * sent, then marked sent; a failure releases it with the error and counts an attempt. Run by the worker
- * every few seconds and after a change queues e-mails; safe to run in several instances at once.
+ * sent, then marked sent; a failure keeps the error, counts the try and holds the e-mail back for
+ * `retryDelaySeconds` (not due before then: no sweep or kick tries it sooner). Run by the worker every few
+ * seconds and after a change queues e-mails; safe to run in several instances at once. Answers how many
+ * were sent, and how many failed their last allowed try (given up: `last_error` says why).
  */
-export async function deliverOutbox(db: Db, mailer: Mailer, batch = 20): Promise<number> {
+export async function deliverOutbox(
+  db: Db,
+  mailer: Mailer,
+  { batch = 20, retrySeconds = EMAIL_RETRY_SECONDS }: { batch?: number; retrySeconds?: number } = {},
+): Promise<{ sent: number; gaveUp: number }> {
   let sent = 0
+  let gaveUp = 0
   for (;;) {
     const claimed = await db
       .update(emailOutbox)
@@ -73,7 +90,7 @@ export async function deliverOutbox(db: Db, mailer: Mailer, batch = 20): Promise
           .where(
             and(
               isNull(emailOutbox.sentAt),
-              lt(emailOutbox.attempts, MAX_OUTBOX_ATTEMPTS),
+              lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS),
               or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, sql`now()`)),
             ),
           )
@@ -82,7 +99,7 @@ export async function deliverOutbox(db: Db, mailer: Mailer, batch = 20): Promise
           .for('update', { skipLocked: true })})`,
       )
       .returning()
-    if (claimed.length === 0) return sent
+    if (claimed.length === 0) return { sent, gaveUp }
     for (const m of claimed) {
       try {
         await mailer.send({
@@ -97,12 +114,17 @@ export async function deliverOutbox(db: Db, mailer: Mailer, batch = 20): Promise
           .where(eq(emailOutbox.id, m.id))
         sent++
       } catch (err) {
+        const wait = retryDelaySeconds(m.attempts, retrySeconds)
         await db
           .update(emailOutbox)
-          .set({ claimedUntil: null, lastError: (err as Error).message.slice(0, 500) })
+          .set({
+            claimedUntil: sql`now() + make_interval(secs => ${wait})`,
+            lastError: (err as Error).message.slice(0, 500),
+          })
           .where(eq(emailOutbox.id, m.id))
+        if (m.attempts >= MAX_EMAIL_ATTEMPTS) gaveUp++
       }
     }
-    if (claimed.length < batch) return sent
+    if (claimed.length < batch) return { sent, gaveUp }
   }
 }

@@ -21,6 +21,8 @@ export interface JobOptions {
   pollingIntervalSeconds?: number
   retryLimit?: number
   retryDelaySeconds?: number
+  /** The first wait after a failed e-mail (src/jobs/outbox.ts, `retryDelaySeconds`); default a minute. */
+  emailRetrySeconds?: number
 }
 
 export function createJobs(database: Database, log: FastifyBaseLogger, opts: JobOptions = {}): Jobs {

@@ -9,7 +9,7 @@ import {
   sweepReminders,
 } from '../modules/reminders/service.js'
 import type { Mailer } from './mailer.js'
-import { DELIVER_EMAILS, deliverOutbox } from './outbox.js'
+import { DELIVER_EMAILS, deliverOutbox, MAX_EMAIL_ATTEMPTS } from './outbox.js'
 import type { Jobs } from './queue.js'
 
 /** Every background job of the service, in one place. */
@@ -21,20 +21,27 @@ export function registerWorkers(
     log: FastifyBaseLogger
     calendar: CalendarSettings
     rateLimits: RateLimitStore['kind']
+    /** The first wait after a failed e-mail (`retryDelaySeconds` in outbox.ts); tests set 0. */
+    emailRetrySeconds: number
   },
 ) {
+  const { mailer, emailRetrySeconds: retrySeconds } = deps
   jobs.work<{ reminderId: number }>(DELIVER_REMINDER, ({ reminderId }) =>
-    deliverReminder(deps.db, deps.mailer, reminderId, deps.calendar),
+    deliverReminder(deps.db, mailer, reminderId, deps.calendar, retrySeconds),
   )
-  const { mailer } = deps
   if (mailer) {
-    // The outbox: sent when a change kicks it, and swept every few seconds for what a kick missed.
-    jobs.work(DELIVER_EMAILS, async () => {
-      await deliverOutbox(deps.db, mailer)
-    })
-    jobs.every(5, async () => {
-      await deliverOutbox(deps.db, mailer)
-    })
+    // The outbox: sent when a change kicks it, and swept every few seconds for what a kick missed and for
+    // failed e-mails once their wait is over.
+    const deliver = async () => {
+      const { gaveUp } = await deliverOutbox(deps.db, mailer, { retrySeconds })
+      if (gaveUp > 0)
+        deps.log.error(
+          { emails: gaveUp, attempts: MAX_EMAIL_ATTEMPTS },
+          'e-mails given up after their last try; email_outbox.last_error says why',
+        )
+    }
+    jobs.work(DELIVER_EMAILS, deliver)
+    jobs.every(5, deliver)
   }
   // Imported accounts' initial passwords are wiped 24 hours after the import if nobody downloaded them.
   jobs.every(600, async () => {

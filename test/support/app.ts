@@ -5,6 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest'
 import { type App, buildApp } from '../../src/app.js'
 import { type Config, loadConfig } from '../../src/config.js'
 import { type Database, type Db, postgresDatabase } from '../../src/db/client.js'
+import type { JobOptions } from '../../src/jobs/queue.js'
 import { localStorage } from '../../src/storage/storage.js'
 import { freshDatabase } from './databases.js'
 
@@ -19,10 +20,11 @@ export interface TestContext {
 /**
  * Builds the real app on a fresh database, the way production does, for one test file. With `sharing`, a
  * second instance on that app's database (its own pool, queue and memory; the database is left as it is).
+ * `jobs` overrides the background work's timing (quick by default: a failed e-mail is due again at once).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { sharing }: { sharing?: TestContext } = {},
+  { sharing, jobs }: { sharing?: TestContext; jobs?: JobOptions } = {},
 ): Promise<TestContext & { close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bursa-data-'))
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env })
@@ -33,7 +35,7 @@ export async function createTestApp(
     config,
     database,
     storage: localStorage(join(dataDir, 'files')),
-    jobOptions: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+    jobOptions: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, emailRetrySeconds: 0, ...jobs },
   })
   await app.ready()
   return {
@@ -51,10 +53,10 @@ export async function createTestApp(
 }
 
 /** `const t = useTestApp()` in a test file: the app is built before its tests and closed after. */
-export function useTestApp(env: Record<string, string> = {}): TestContext {
+export function useTestApp(env: Record<string, string> = {}, jobs?: JobOptions): TestContext {
   const t = {} as TestContext & { close?: () => Promise<void> }
   beforeAll(async () => {
-    Object.assign(t, await createTestApp(env))
+    Object.assign(t, await createTestApp(env, { jobs }))
   })
   afterAll(async () => {
     await t.close?.()

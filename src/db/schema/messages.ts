@@ -29,7 +29,10 @@ export const emailOutbox = pgTable(
     calendar: text(),
     calendarMethod: text().$type<'REQUEST' | 'CANCEL'>(),
     attempts: integer().notNull().default(0),
-    /** A worker sending it holds it until then; a crashed worker's claim lapses. */
+    /**
+     * A worker sending it holds it until then (a crashed worker's claim lapses); after a failed try, it is
+     * not due again before then.
+     */
     claimedUntil: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
     lastError: text(),

@@ -119,7 +119,10 @@ export const reminderDeliveries = pgTable(
     email: text(),
     notifiedAt: timestamp({ withTimezone: true }),
     emailSentAt: timestamp({ withTimezone: true }),
-    /** A worker sending the e-mail holds it until then; a crashed worker's claim lapses. */
+    /**
+     * A worker sending the e-mail holds it until then (a crashed worker's claim lapses); after a failed try,
+     * it is not due again before then.
+     */
     emailClaimedUntil: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
     lastError: text(),

@@ -132,7 +132,7 @@ export async function markParticipantsReminded(conn: Conn, participantIds: reado
  * tries), counting this try; answers the claimed ids.
  */
 export async function claimEmails(conn: Conn, reminderId: number, maxAttempts: number) {
-  return rowsOf<{ id: number }>(
+  return rowsOf<{ id: number; attempts: number }>(
     await conn.execute(sql`
       update reminder_deliveries set email_claimed_until = now() + interval '2 minutes', attempts = attempts + 1
       where id in (
@@ -141,8 +141,8 @@ export async function claimEmails(conn: Conn, reminderId: number, maxAttempts: n
           and attempts < ${maxAttempts}
           and (email_claimed_until is null or email_claimed_until < now())
         for update skip locked)
-      returning id`),
-  ).map((c) => c.id)
+      returning id, attempts`),
+  )
 }
 
 export async function deliveriesByIds(conn: Conn, ids: readonly number[]) {
@@ -156,10 +156,11 @@ export async function markEmailSent(conn: Conn, id: number) {
         set email_sent_at = now(), email_claimed_until = null, last_error = null where id = ${id}`)
 }
 
-/** A failed send: the claim is released for a later try, and the error kept. */
-export async function releaseEmail(conn: Conn, id: number, error: string) {
+/** A failed send: the error kept, and the e-mail held back for `waitSeconds` (not due before then). */
+export async function releaseEmail(conn: Conn, id: number, error: string, waitSeconds: number) {
   await conn.execute(sql`update reminder_deliveries
-        set email_claimed_until = null, last_error = ${error} where id = ${id}`)
+        set email_claimed_until = now() + make_interval(secs => ${waitSeconds}), last_error = ${error}
+        where id = ${id}`)
 }
 
 /**

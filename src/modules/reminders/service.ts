@@ -5,6 +5,7 @@ import { notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import type { Mailer } from '../../jobs/mailer.js'
+import { EMAIL_RETRY_SECONDS, MAX_EMAIL_ATTEMPTS, retryDelaySeconds } from '../../jobs/outbox.js'
 import type { Jobs } from '../../jobs/queue.js'
 import type { CalendarSettings } from '../calendar/ics.js'
 import { loadTemplates, renderTemplate } from '../messages/render.js'
@@ -15,8 +16,6 @@ import * as q from './queries.js'
 export type { CalendarSettings } from '../calendar/ics.js'
 
 export const DELIVER_REMINDER = 'reminder.deliver'
-/** An e-mail is tried at most this many times (each job retry and sweep counts). */
-export const MAX_EMAIL_ATTEMPTS = 5
 
 /**
  * One press of "remind": a `reminders` row and one `reminder_deliveries` row per participant
@@ -95,14 +94,17 @@ const factsOf = (d: q.Delivery): TestFacts => ({
 /**
  * Delivers what a press still owes: the in-app notification of each participant (notification and
  * `notified_at` commit together, so never twice), then, with SMTP on, each e-mail not yet sent. An
- * e-mail is claimed for two minutes before sending and marked sent after; a failure releases the claim
- * and makes the job fail, so the queue retries it with backoff.
+ * e-mail is claimed for two minutes before sending and marked sent after; a failure keeps the error, holds
+ * the e-mail back for `retryDelaySeconds` (src/jobs/outbox.ts: the outbox's schedule) and makes the job
+ * fail. The queue's retry then sends it if it is due by then; otherwise the sweep queues the press again
+ * once it is.
  */
 export async function deliverReminder(
   db: Db,
   mailer: Mailer | null,
   reminderId: number,
   calendar: CalendarSettings,
+  retrySeconds = EMAIL_RETRY_SECONDS,
 ) {
   // The catalogue's `test.reminder` in the school's wording, times in the school's time zone.
   const reminderText = (d: q.Delivery, template: Parameters<typeof renderTemplate>[0]) =>
@@ -135,9 +137,13 @@ export async function deliverReminder(
 
   const claimed = await q.claimEmails(db, reminderId, MAX_EMAIL_ATTEMPTS)
   if (claimed.length === 0) return
+  const attemptsOf = new Map(claimed.map((c) => [c.id, c.attempts]))
   const failures: string[] = []
   const { 'test.reminder': template } = await loadTemplates(db, ['test.reminder'])
-  for (const d of await q.deliveriesByIds(db, claimed)) {
+  for (const d of await q.deliveriesByIds(
+    db,
+    claimed.map((c) => c.id),
+  )) {
     const email = d.email as string
     try {
       await mailer.send({
@@ -156,7 +162,7 @@ export async function deliverReminder(
     } catch (err) {
       const message = (err as Error).message.slice(0, 500)
       failures.push(message)
-      await q.releaseEmail(db, d.id, message)
+      await q.releaseEmail(db, d.id, message, retryDelaySeconds(attemptsOf.get(d.id) ?? 1, retrySeconds))
     }
   }
   if (failures.length > 0)
