@@ -9,10 +9,11 @@ import type { Database, Db } from './db/client.js'
 import { checkSchoolTimeZone } from './db/school-day.js'
 import { registerAuth } from './http/auth.js'
 import { type CompileReport, compileOnUse } from './http/compile-on-use.js'
-import { registerErrorHandling } from './http/errors.js'
+import { frameworkErrors, registerErrorHandling } from './http/errors.js'
 import { registerMessageLanguage } from './http/i18n.js'
 import type { RateLimitStore } from './http/rate-limit.js'
 import { registerSaneInput } from './http/sane-input.js'
+import { boundedDateFormats } from './http/schemas.js'
 import { registerActingCompany } from './http/scope.js'
 import { registerCors, registerSecurityHeaders } from './http/security.js'
 import { inlineScriptHashes, webClient } from './http/web.js'
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
     )
   await checkSchoolTimeZone(database.db, config.schoolTimeZone)
   const schemas = compileOnUse()
+  let securityHeaders: Record<string, string> = {}
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.logLevel } }),
     bodyLimit: config.bodyLimit,
@@ -116,9 +118,11 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
     },
     ajv: {
       customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true },
+      onCreate: boundedDateFormats,
     },
     // Each route's validators and serializers compiled on first use, the rest once the service listens.
     schemaController: { compilersFactory: schemas.compilersFactory },
+    frameworkErrors: frameworkErrors(() => securityHeaders),
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.decorate('compileSchemas', () => schemas.compileRest())
   const compiling = new AbortController()
@@ -226,7 +230,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   registerMessageLanguage(app)
   registerSaneInput(app)
   // Before the token check, so that its refusals carry the browser headers (and CORS headers) too.
-  await registerSecurityHeaders(app, { scriptHashes: inlineScriptHashes() })
+  securityHeaders = await registerSecurityHeaders(app, { scriptHashes: inlineScriptHashes() })
   await registerCors(app, config.corsOrigins)
   await app.register(swagger, {
     openapi: {

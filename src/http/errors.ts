@@ -71,10 +71,13 @@ const TYPE_NAMES: Record<string, Msg> = {
 
 const FORMAT_NAMES: Record<string, Msg> = {
   email: msg('alamat e-mail yang valid', 'a valid e-mail address'),
-  date: msg('tanggal dengan format YYYY-MM-DD', 'a date formatted YYYY-MM-DD'),
+  date: msg(
+    'tanggal dengan format YYYY-MM-DD antara tahun 1900 dan 2999',
+    'a date formatted YYYY-MM-DD between the years 1900 and 2999',
+  ),
   'date-time': msg(
-    'waktu ISO 8601 (mis. 2026-01-31T08:00:00Z)',
-    'an ISO 8601 time (e.g. 2026-01-31T08:00:00Z)',
+    'waktu ISO 8601 (mis. 2026-01-31T08:00:00Z) antara tahun 1900 dan 2999',
+    'an ISO 8601 time (e.g. 2026-01-31T08:00:00Z) between the years 1900 and 2999',
   ),
   uri: msg('URL yang valid', 'a valid URL'),
 }
@@ -155,6 +158,8 @@ const PG_FOREIGN_KEY = '23503'
 const PG_RESTRICT = '23001'
 const PG_CHECK = '23514'
 const PG_NUMERIC_RANGE = '22003'
+/** A date or time PostgreSQL cannot hold or read (out of range, malformed): the request's fault. */
+const PG_DATETIME = ['22007', '22008']
 
 function pgCode(err: unknown): string | undefined {
   let e = err as { code?: unknown; cause?: unknown } | undefined
@@ -200,6 +205,28 @@ function isConnectionError(err: unknown): boolean {
 
 export function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.code(status).type('application/json; charset=utf-8').send(body)
+}
+
+/**
+ * Errors the router raises before any route or hook (Fastify's `frameworkErrors`): a path that is not valid
+ * percent-encoding (400), a path parameter over 100 characters (414). Answered in the envelope, with the
+ * headers every answer carries (`headers`: the security headers; the request id).
+ */
+export function frameworkErrors(headers: () => Record<string, string>) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headers()).header('x-request-id', req.id)
+    const lang = langOf(req)
+    if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+      return send(reply, 414, errorBody(lang, msg('Alamat terlalu panjang.', 'The address is too long.')))
+    if (err.code === 'FST_ERR_BAD_URL')
+      return send(reply, 400, errorBody(lang, msg('Alamat tidak valid.', 'The address is not valid.')))
+    req.log.error({ err }, 'unhandled framework error')
+    return send(
+      reply,
+      500,
+      errorBody(lang, msg('Terjadi kesalahan pada server.', 'Something went wrong on our side.')),
+    )
+  }
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -272,7 +299,7 @@ export function registerErrorHandling(app: FastifyInstance) {
           msg('Data masih terhubung dengan data lain.', 'The record is linked to other records.'),
         ),
       )
-    if (code === PG_CHECK || code === PG_NUMERIC_RANGE)
+    if (code === PG_CHECK || code === PG_NUMERIC_RANGE || PG_DATETIME.includes(code ?? ''))
       return send(
         reply,
         422,

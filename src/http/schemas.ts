@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox'
+import type { FastifyServerOptions } from 'fastify'
 
 /** A string enum that reads as `enum` in errors and in OpenAPI (TypeBox unions would be anyOf). */
 export const StringEnum = <const T extends readonly string[]>(
@@ -10,6 +11,28 @@ export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 })
 export const IdParams = Type.Object({ id: Id })
 export const DateOnly = Type.String({ format: 'date', examples: ['2026-07-15'] })
 export const DateTime = Type.String({ format: 'date-time' })
+
+/** The years a `date` or `date-time` may name: what a school's records can mean, and PostgreSQL can store. */
+const YEARS = /^(19|2\d)\d\d-/
+type Ajv = Parameters<NonNullable<NonNullable<FastifyServerOptions['ajv']>['onCreate']>>[0]
+type Format = { validate: (value: string) => boolean; compare?: (a: string, b: string) => number | undefined }
+/**
+ * Ajv's `date` and `date-time` (ajv-formats), limited to the years 1900–2999 and to what JavaScript can read
+ * (passed to Ajv as `onCreate`). The formats alone take the year 0000, which PostgreSQL refuses ("date/time
+ * field value out of range"), and a leap second (`23:59:60`), which `new Date` reads as an invalid date:
+ * each a 500 where a 422 naming the field belongs.
+ */
+export function boundedDateFormats(ajv: Ajv) {
+  for (const name of ['date', 'date-time']) {
+    const format = ajv.formats[name] as Format
+    ajv.addFormat(name, {
+      ...format,
+      validate: (value: string) =>
+        YEARS.test(value) && format.validate(value) && !Number.isNaN(Date.parse(value)),
+    })
+  }
+}
+
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
 /**
  * A request field that is optional and nullable: absent keeps the stored value, null clears it.

@@ -11,8 +11,12 @@ import helmet, { type HelmetOptions } from 'helmet'
  * - `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`, and helmet's other defaults;
  * - `Cache-Control: no-store` on every /api answer (an answer may carry a token or personal data; a
  *   route that set its own no-store keeps it), while the web client's assets keep their caching.
+ * Answers the headers, for the router's own errors (`frameworkErrors`), which no hook sees.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { scriptHashes: string[] }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { scriptHashes: string[] },
+): Promise<Record<string, string>> {
   const headers = headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -48,6 +52,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { scri
     const current = reply.getHeader('cache-control')
     if (!String(current ?? '').includes('no-store')) reply.header('cache-control', 'no-store')
   })
+  return headers
 }
 
 /** The headers helmet sets for these options, computed once by running its middleware on a recorder. */

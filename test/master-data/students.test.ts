@@ -420,7 +420,7 @@ describe('POST /api/admin/students', () => {
       major_id: ['wajib diisi'],
       nisn: ['formatnya tidak valid'],
       gender: ['harus salah satu dari: L, P'],
-      birth_date: ['harus berupa tanggal dengan format YYYY-MM-DD'],
+      birth_date: ['harus berupa tanggal dengan format YYYY-MM-DD antara tahun 1900 dan 2999'],
       religion: ['harus salah satu dari: Islam, Kristen, Katolik, Hindu, Buddha, Konghucu, Kepercayaan'],
       phone: ['formatnya tidak valid'],
       email: ['harus berupa alamat e-mail yang valid'],

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { fileTypeFromBuffer } from 'file-type'
 import { AppError } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { refuseInsaneInput } from '../../http/sane-input.js'
 
 /**
  * Reading, judging and naming uploaded files: what every upload route shares (portfolio files now,
@@ -89,6 +90,7 @@ export async function readUpload(req: FastifyRequest, limit: number, fileField =
     throw badForm()
   }
   if (truncated) throw fileTooLarge(limit)
+  refuseInsaneInput(fields)
   return { fields, file }
 }
 

@@ -335,13 +335,20 @@ async function xlsxGrid(buffer: Buffer): Promise<Cell[][]> {
 
 export type Checked<T> = { value: T | null } | { error: Msg }
 
-/** Text of a cell, with numbers written as Excel shows them (no thousands separators or exponent). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what is looked for
+const UNSTORABLE = /[\u0000\p{Cs}]/u
+
+/**
+ * Text of a cell, with numbers written as Excel shows them (no thousands separators or exponent). A NUL is
+ * dropped and half a surrogate pair becomes U+FFFD: debris of a broken export that PostgreSQL refuses (the
+ * rows reach it as JSON), wherever in the file it lies.
+ */
 export function cellText(cell: Cell | undefined): string | null {
   if (cell === null || cell === undefined) return null
   if (cell instanceof Date) return cell.toISOString().slice(0, 10)
   if (typeof cell === 'number')
     return Number.isInteger(cell) ? BigInt(Math.round(cell)).toString() : String(cell)
-  return cell
+  return UNSTORABLE.test(cell) ? cell.replaceAll('\u0000', '').replace(/\p{Cs}/gu, '\uFFFD') : cell
 }
 
 /**
