@@ -62,6 +62,7 @@ export async function lockOwnParticipant(tx: Conn, scheduleId: number, studentId
     .select({
       id: tp.id,
       applicationId: tp.applicationId,
+      applicationStatus: applications.status,
       attendanceStatus: tp.attendanceStatus,
       validationStatus: tp.validationStatus,
       checkedInAt: tp.checkedInAt,

@@ -139,6 +139,14 @@ export async function checkIn(db: Db, actor: Actor, input: { code: string }, set
           `You are not a participant of "${w.name}" (${w.companyName}). This code is for its participants only; if you take another test, scan the code in your own test room.`,
         ),
       )
+    // Withdrawn (or decided): no longer in the selection, so not at its tests.
+    if (p.applicationStatus !== 'in_progress')
+      return refuse(
+        msg(
+          `Lamaran Anda untuk "${w.vacancyTitle}" tidak lagi dalam tahap seleksi, sehingga Anda tidak perlu check-in untuk "${w.name}".`,
+          `Your application to "${w.vacancyTitle}" is no longer in the selection, so there is no check-in for "${w.name}".`,
+        ),
+      )
     const schedule = {
       id: w.id,
       name: w.name,

@@ -21,14 +21,16 @@ export async function lockCompanySchedule(conn: Conn, companyId: number, schedul
   return schedule
 }
 
-/** Whether the participant takes part in the schedule. */
-export async function isParticipantOf(conn: Conn, scheduleId: number, participantId: number) {
-  const [p] = rowsOf<{ id: number }>(
+/** The participant of the schedule, with their application's status; undefined when not one of it. */
+export async function participantOf(conn: Conn, scheduleId: number, participantId: number) {
+  const [p] = rowsOf<{ id: number; application_status: string }>(
     await conn.execute(
-      sql`select id from test_participants where id = ${participantId} and test_schedule_id = ${scheduleId}`,
+      sql`select p.id, a.status as application_status
+          from test_participants p join applications a on a.id = p.application_id
+          where p.id = ${participantId} and p.test_schedule_id = ${scheduleId}`,
     ),
   )
-  return p !== undefined
+  return p
 }
 
 /** The press itself; answers its id. */
@@ -42,8 +44,8 @@ export async function insertReminder(conn: Conn, scheduleId: number, requestedBy
 }
 
 /**
- * One delivery owed per participant with an active account (only `participantId` when given), with
- * their e-mail address when the press also sends e-mail.
+ * One delivery owed per participant still in the selection (application in progress) with an active
+ * account (only `participantId` when given), with their e-mail address when the press also sends e-mail.
  */
 export async function insertDeliveries(
   conn: Conn,
@@ -56,7 +58,7 @@ export async function insertDeliveries(
       insert into reminder_deliveries (reminder_id, participant_id, user_id, email)
       select ${reminderId}, p.id, u.id, case when ${withEmail} then u.email end
       from test_participants p
-      join applications a on a.id = p.application_id
+      join applications a on a.id = p.application_id and a.status = 'in_progress'
       join students st on st.id = a.student_id
       join users u on u.id = st.user_id and u.is_active
       where p.test_schedule_id = ${scheduleId}

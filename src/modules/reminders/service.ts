@@ -49,8 +49,17 @@ async function press(
           'This test has already taken place; reminders are for upcoming tests only.',
         ),
       )
-    if (participantId !== null && !(await q.isParticipantOf(tx, scheduleId, participantId)))
-      notFound(msg('Peserta tidak ditemukan.', 'Participant not found.'))
+    if (participantId !== null) {
+      const p = await q.participantOf(tx, scheduleId, participantId)
+      if (!p) notFound(msg('Peserta tidak ditemukan.', 'Participant not found.'))
+      if (p.application_status !== 'in_progress')
+        unprocessable(
+          msg(
+            'Lamaran peserta ini tidak lagi dalam tahap seleksi (mis. sudah ditarik); pengingat tidak dikirim.',
+            "This participant's application is no longer in the selection (withdrawn, for instance); no reminder is sent.",
+          ),
+        )
+    }
     const id = await q.insertReminder(tx, scheduleId, actor.id)
     await q.insertDeliveries(tx, id, scheduleId, participantId, withEmail)
     return id

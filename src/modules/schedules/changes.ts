@@ -14,6 +14,7 @@ import {
   notInFuture,
   requireText,
   scheduleNotFound,
+  vacancyDeleted,
 } from './checks.js'
 import type { Mailing, TestFacts } from './invitations.js'
 import {
@@ -117,6 +118,7 @@ export async function updateSchedule(
   const companyId = companyOf(actor)
   await db.transaction(async (tx) => {
     const schedule = await lockChangeable(tx, companyId, id)
+    if (schedule.vacancyDeleted) vacancyDeleted()
     const errors: FieldErrors = {}
     requireText(errors, 'name', input.name)
     requireText(errors, 'location', input.location)
@@ -161,7 +163,8 @@ export async function updateSchedule(
       durationMinutes: input.duration_minutes,
     })
 
-    const moved = scheduledAt.getTime() !== was.scheduledAt.getTime() || next.location !== was.location
+    const rescheduled = scheduledAt.getTime() !== was.scheduledAt.getTime()
+    const moved = rescheduled || next.location !== was.location
     const removed = current.filter((p) => removes.includes(p.applicationId))
     // A calendar takes an update (or a cancellation) only with a higher SEQUENCE than it holds.
     if (moved || removed.length > 0) next.sequence = was.sequence = await q.bumpSequence(tx, schedule.id)
@@ -172,7 +175,11 @@ export async function updateSchedule(
       notes: was.name,
     })
 
-    const staying = current.filter((p) => !removes.includes(p.applicationId))
+    // Those still in the selection; an applicant who withdrew hears no more of the test.
+    const staying = current.filter(
+      (p) => !removes.includes(p.applicationId) && p.applicationStatus === 'in_progress',
+    )
+    if (rescheduled) await q.clearAttendanceMarks(tx, schedule.id)
     if (moved) {
       await tell(tx, actor, mailing, 'testUpdated', 'test.rescheduled', next, staying, {
         status: next.kind,

@@ -19,6 +19,14 @@ export const alreadyHeld = () =>
     ),
   )
 
+export const vacancyDeleted = () =>
+  unprocessable(
+    msg(
+      'Lowongan tes ini sudah dihapus; jadwalnya hanya dapat dibatalkan.',
+      "This test's vacancy has been deleted; the test can only be cancelled.",
+    ),
+  )
+
 export const cleanText = (v: string) => v.trim()
 export const cleanOptional = (v: string | null | undefined) =>
   v === undefined ? undefined : v?.trim() || null

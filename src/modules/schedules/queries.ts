@@ -165,6 +165,7 @@ export async function lockSchedule(tx: Conn, companyId: number, id: number) {
       status: s.status,
       started: hasStarted,
       vacancyTitle: jobVacancies.title,
+      vacancyDeleted: sql<boolean>`${jobVacancies.deletedAt} is not null`,
       companyName: companies.name,
     })
     .from(s)
@@ -225,12 +226,17 @@ export function applicationsOfVacancy(tx: Conn, vacancyId: number, ids: number[]
     .for('share', { of: applications })
 }
 
-/** Every participant of the schedule with the applicant's account (for notifications and e-mails). */
+/**
+ * Every participant of the schedule with the applicant's account (for notifications and e-mails) and the
+ * application's status (only `in_progress` is still in the selection: a withdrawn applicant is not told of
+ * changes).
+ */
 export function participantsOf(tx: Conn, scheduleId: number) {
   return tx
     .select({
       id: tp.id,
       applicationId: tp.applicationId,
+      applicationStatus: applications.status,
       validationStatus: tp.validationStatus,
       ...recipientFields,
     })
@@ -257,6 +263,17 @@ export async function addParticipants(tx: Conn, scheduleId: number, applicationI
 export async function removeParticipants(tx: Conn, scheduleId: number, applicationIds: number[]) {
   if (applicationIds.length === 0) return
   await tx.delete(tp).where(and(eq(tp.testScheduleId, scheduleId), inArray(tp.applicationId, applicationIds)))
+}
+
+/**
+ * Clears the attendance marks of a test that moved to another time (before it began, so they are check-ins
+ * made for the old time, none validated yet): the participants check in again for the new one.
+ */
+export async function clearAttendanceMarks(tx: Conn, scheduleId: number) {
+  await tx
+    .update(tp)
+    .set({ attendanceStatus: null, attendanceNotes: null, markedBy: null, markedAt: null, checkedInAt: null })
+    .where(and(eq(tp.testScheduleId, scheduleId), eq(tp.validationStatus, 'pending')))
 }
 
 /** Raises the schedule's calendar SEQUENCE (its invitations change); answers the new value. */
