@@ -7,6 +7,7 @@ import type { Role } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
+import { voidPasswordLinks } from '../auth/password-links.js'
 import { assertStrongPassword, checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import * as q from './queries.js'
@@ -177,7 +178,8 @@ function guardSuperadmins(
 
 /**
  * Updates e-mail, name, role and company (only the fields sent). Leaving `hrd` clears the company;
- * an account linked to a learner record keeps the role that matches it (upgrades go through alumni).
+ * an account linked to a learner record keeps the role that matches it (upgrades go through alumni). A new
+ * e-mail address voids the account's unused password links.
  */
 export async function updateUser(db: Db, actor: Actor, id: number, input: Static<typeof UpdateUserBody>) {
   const email = input.email === undefined ? undefined : normaliseEmail(input.email)
@@ -223,6 +225,8 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Static
         refuse('company_id', companyRequired)
       if (companyId !== null && companyId !== account.companyId) await checkCompany(tx, companyId)
       await q.updateUser(tx, id, { email, fullName, role: input.role, companyId })
+      // A link sent to the old address must not set the password of the account at its new one.
+      if (email !== undefined && email !== account.email) await voidPasswordLinks(tx, id)
       await audit(tx, actor, 'update', 'user', id, {
         ...(email !== undefined ? { email } : {}),
         ...(fullName !== undefined ? { fullName } : {}),
@@ -266,8 +270,9 @@ export function temporaryPassword(length = TEMPORARY_PASSWORD_LENGTH): string {
 }
 
 /**
- * Sets a new password, or a generated one that is answered once (`temporaryPassword`), and ends the
- * account's sessions (all but the caller's own, when superadmins reset their own password).
+ * Sets a new password, or a generated one that is answered once (`temporaryPassword`), ends the account's
+ * sessions (all but the caller's own, when superadmins reset their own password) and voids its unused
+ * password links (one sent earlier would otherwise replace this password).
  */
 export async function resetPassword(
   db: Db,
@@ -283,6 +288,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password ?? generated!)
   return db.transaction(async (tx) => {
     if (!(await q.setPasswordHash(tx, id, passwordHash))) notFoundUser()
+    await voidPasswordLinks(tx, id)
     const revoked = await q.revokeTokens(tx, id, actor.tokenId)
     await audit(tx, actor, 'reset_password', 'user', id, { generated: generated !== null, revoked })
     return { user: await detailOf(tx, id), temporaryPassword: generated }
