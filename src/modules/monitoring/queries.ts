@@ -10,9 +10,9 @@ import {
   testParticipants,
   testSchedules,
 } from '../../db/schema/index.js'
-import { schoolToday } from '../../db/school-day.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { companyRefColumns } from '../../http/shapes/company.js'
+import { openToApplicants } from '../vacancies/eligibility.js'
 
 const v = jobVacancies
 const a = applications
@@ -68,8 +68,8 @@ const testCounts = sql<TestCounts>`(
   from ${ts} inner join ${tp} on ${tp.testScheduleId} = ${ts.id}
   where ${ts.jobVacancyId} = ${v.id} and ${ts.status} <> 'cancelled')`
 
-/** Open to applicants: active, not deleted, the deadline not passed (the school's day). */
-const isOpen = sql<boolean>`(${v.isActive} and ${v.deletedAt} is null and ${v.deadline} >= ${schoolToday})`
+/** Open to applicants: the learners' rule without its learner's part (vacancies/eligibility.ts). */
+const isOpen = openToApplicants()
 
 const progressFields = {
   id: v.id,

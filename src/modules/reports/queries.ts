@@ -63,7 +63,8 @@ export function recruitment(conn: Conn, f: ReportFilters) {
     ), per_company as (
       select v.company_id,
              (count(*) filter (where ${whereVacancyInPeriod(p, major, f.timeZone)}
-                                 and (v.deleted_at is null or app.job_vacancy_id is not null)))::int as vacancies,
+                                 and ((v.deleted_at is null and v.approval_status = 'approved')
+                                      or app.job_vacancy_id is not null)))::int as vacancies,
              coalesce(sum(app.applicants), 0)::int as applicants,
              coalesce(sum(app.passed_review), 0)::int as passed_review,
              coalesce(sum(app.accepted), 0)::int as accepted

@@ -73,6 +73,16 @@ export function eligibilityChecks(learner: LearnerParams) {
 
 export type EligibilityFlags = { [K in keyof ReturnType<typeof eligibilityChecks>]: boolean }
 
+/**
+ * The SQL condition "this vacancy is open to applicants" (to some learner): the rule without its learner's
+ * part (major, target). What staff see as "open".
+ */
+export function openToApplicants(): SQL<boolean> {
+  const { active, approved, notDeleted, beforeDeadline, companyActive } =
+    eligibilityChecks(learnerPlaceholders)
+  return sql<boolean>`(${and(active, approved, notDeleted, beforeDeadline, companyActive)})`
+}
+
 /** The SQL condition "this vacancy is open to the learner". */
 export function openTo(learner: LearnerParams): SQL {
   return and(...Object.values(eligibilityChecks(learner))) as SQL
