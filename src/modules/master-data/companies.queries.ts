@@ -1,6 +1,6 @@
 import { and, asc, type Column, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
-import { companies, jobVacancies, users } from '../../db/schema/index.js'
+import { companies, jobVacancies, placements, users } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { outerId } from './departments.queries.js'
 
@@ -131,7 +131,12 @@ export async function companyUsage(conn: Conn, id: number) {
     .from(jobVacancies)
     .where(eq(jobVacancies.companyId, id))
   const [{ accounts }] = await conn.select({ accounts: count() }).from(users).where(eq(users.companyId, id))
-  return { vacancies, accounts }
+  // Placements found outside bursa hold the company too (removed ones included: their rows stay).
+  const [{ placed }] = await conn
+    .select({ placed: count() })
+    .from(placements)
+    .where(eq(placements.companyId, id))
+  return { vacancies, accounts, placements: placed }
 }
 
 const accountColumns = {

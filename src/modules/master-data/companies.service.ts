@@ -145,7 +145,7 @@ export async function deleteCompany(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const current = (await q.lockCompany(tx, id)) ?? notFoundCompany()
     const used = await q.companyUsage(tx, id)
-    if (used.vacancies > 0 || used.accounts > 0) {
+    if (used.vacancies > 0 || used.accounts > 0 || used.placements > 0) {
       const inId: string[] = []
       const inEn: string[] = []
       if (used.vacancies > 0) {
@@ -155,6 +155,10 @@ export async function deleteCompany(db: Db, actor: Actor, id: number) {
       if (used.accounts > 0) {
         inId.push(`${used.accounts} akun HRD`)
         inEn.push(`${used.accounts} HR account(s)`)
+      }
+      if (used.placements > 0) {
+        inId.push(`${used.placements} data penempatan kerja`)
+        inEn.push(`${used.placements} placement(s)`)
       }
       conflict(
         msg(

@@ -6,6 +6,7 @@ import {
   departments,
   files,
   majors,
+  placements,
   type Role,
   students,
   users,
@@ -226,12 +227,17 @@ export async function updateAccount(
     .where(eq(users.id, userId))
 }
 
-export async function applicationCount(conn: Conn, studentId: number) {
+/** What keeps a learner from being deleted: their applications, and placements found outside bursa. */
+export async function learnerUsage(conn: Conn, studentId: number) {
   const [{ n }] = await conn
     .select({ n: count() })
     .from(applications)
     .where(eq(applications.studentId, studentId))
-  return n
+  const [{ placed }] = await conn
+    .select({ placed: count() })
+    .from(placements)
+    .where(eq(placements.studentId, studentId))
+  return { applications: n, placements: placed }
 }
 
 /**

@@ -389,18 +389,25 @@ export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number
 }
 
 /**
- * Deletes a learner who never applied (409 otherwise), with its login account, portfolio files and
- * tracer-study answers, in one transaction; the files' bytes are removed after commit.
+ * Deletes a learner who never applied and was never placed (409 otherwise), with its login account,
+ * portfolio files and tracer-study answers, in one transaction; the files' bytes are removed after commit.
  */
 export async function deleteLearner(db: Db, storage: Storage, actor: Actor, kind: Kind, id: number) {
   const keys = await db.transaction(async (tx) => {
     const current = (await q.lockLearner(tx, kind, id)) ?? notFoundLearner(kind)
-    const used = await q.applicationCount(tx, id)
-    if (used > 0)
+    const used = await q.learnerUsage(tx, id)
+    if (used.applications > 0)
       conflict(
         msg(
-          `${WORDS[kind].id} ${current.fullName} tidak dapat dihapus karena sudah memiliki ${used} lamaran kerja. Data lamaran harus tetap tersimpan.`,
-          `${WORDS[kind].en} ${current.fullName} cannot be deleted: they have ${used} job application(s), which must be kept.`,
+          `${WORDS[kind].id} ${current.fullName} tidak dapat dihapus karena sudah memiliki ${used.applications} lamaran kerja. Data lamaran harus tetap tersimpan.`,
+          `${WORDS[kind].en} ${current.fullName} cannot be deleted: they have ${used.applications} job application(s), which must be kept.`,
+        ),
+      )
+    if (used.placements > 0)
+      conflict(
+        msg(
+          `${WORDS[kind].id} ${current.fullName} tidak dapat dihapus karena memiliki ${used.placements} data penempatan kerja. Data penempatan harus tetap tersimpan.`,
+          `${WORDS[kind].en} ${current.fullName} cannot be deleted: they have ${used.placements} placement(s), which must be kept.`,
         ),
       )
     const keys = await q.deleteLearner(tx, id, current.userId)
