@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { Readable } from 'node:stream'
+import { pipeline, Readable, Transform } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { AwsV4Signer } from 'aws4fetch'
 import { type Storage, StorageNotFoundError } from './storage.js'
@@ -119,7 +119,24 @@ export function s3Storage(opts: S3Options, timeoutMs = 30_000): Storage {
       : new URL(`${base.protocol}//${opts.bucket}.${base.host}/${path}`)
   }
 
+  /**
+   * One signed request. The timeout bounds the wait for S3's answer (headers; for a PUT, the body sent
+   * first); the caller's `stall` re-arms it for a body read afterwards. A deadline on the whole fetch would
+   * also cut a GET's body while a slow downloader reads it, after the 200 has gone out.
+   */
   async function send(method: string, key: string, body?: Buffer) {
+    const controller = new AbortController()
+    const abort = () => controller.abort(new DOMException('S3 did not answer in time', 'TimeoutError'))
+    const timer = setTimeout(abort, timeoutMs)
+    try {
+      const res = await request(method, key, body, controller.signal)
+      return { res, stall: () => setTimeout(abort, timeoutMs) }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  async function request(method: string, key: string, body: Buffer | undefined, signal: AbortSignal) {
     const url = urlOf(key)
     const signed = await signV4({
       method,
@@ -134,38 +151,51 @@ export function s3Storage(opts: S3Options, timeoutMs = 30_000): Storage {
       method,
       headers: signed,
       body: body ? new Uint8Array(body) : undefined,
-      signal: AbortSignal.timeout(timeoutMs),
+      signal,
     })
   }
 
-  const fail = async (res: Response, what: string) => {
+  /** The error of a refused request, with the start of S3's explanation (read within the timeout). */
+  const fail = async ({ res, stall }: Awaited<ReturnType<typeof send>>, what: string) => {
+    const timer = stall()
     const text = await res.text().catch(() => '')
+    clearTimeout(timer)
     return new Error(`S3 ${what} failed: ${res.status} ${text.slice(0, 300)}`)
   }
 
   return {
     async put(key, body) {
       const data = await toBuffer(body)
-      const res = await send('PUT', key, data)
-      if (!res.ok) throw await fail(res, `PUT ${key}`)
-      await res.body?.cancel()
+      const sent = await send('PUT', key, data)
+      if (!sent.res.ok) throw await fail(sent, `PUT ${key}`)
+      await sent.res.body?.cancel()
     },
     async get(key) {
-      const res = await send('GET', key)
+      const sent = await send('GET', key)
+      const { res, stall } = sent
       if (res.status === 404) {
         await res.body?.cancel()
         throw new StorageNotFoundError(key)
       }
-      if (!res.ok || !res.body) throw await fail(res, `GET ${key}`)
-      return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>)
+      if (!res.ok || !res.body) throw await fail(sent, `GET ${key}`)
+      // The body may take as long as the downloader reads; only S3 going silent for the timeout ends it.
+      const timer = stall()
+      const watch = new Transform({
+        transform(chunk, _encoding, done) {
+          timer.refresh()
+          done(null, chunk)
+        },
+      })
+      pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), watch, () => clearTimeout(timer))
+      return watch
     },
     async delete(key) {
-      const res = await send('DELETE', key)
-      if (!res.ok && res.status !== 404) throw await fail(res, `DELETE ${key}`)
-      await res.body?.cancel()
+      const sent = await send('DELETE', key)
+      if (!sent.res.ok && sent.res.status !== 404) throw await fail(sent, `DELETE ${key}`)
+      await sent.res.body?.cancel()
     },
     async exists(key) {
-      const res = await send('HEAD', key)
+      const { res } = await send('HEAD', key)
       await res.body?.cancel()
       if (res.status === 404) return false
       if (!res.ok) throw new Error(`S3 HEAD ${key} failed: ${res.status}`)

@@ -160,3 +160,69 @@ describe('s3Storage()', () => {
     await expect(storage().put('../etc/passwd', Buffer.from('x'))).rejects.toThrow(/unsafe/)
   })
 })
+
+describe('s3Storage().get: the timeout bounds waiting for S3, not the download', () => {
+  const chunk = Buffer.alloc(64 * 1024, 0x41)
+  let server: Server
+  let port = 0
+  /** Sends the object's four chunks `gapMs` apart, or stops after the second when `stall`. */
+  let pace = { gapMs: 150, stall: false }
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': String(chunk.length * 4) })
+      let sent = 0
+      const next = () => {
+        if (res.destroyed) return
+        res.write(chunk)
+        if (++sent === 4) res.end()
+        else if (!(pace.stall && sent === 2)) setTimeout(next, pace.gapMs)
+      }
+      next()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    port = (server.address() as AddressInfo).port
+  })
+  afterAll(async () => {
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  })
+
+  const storage = () =>
+    s3Storage(
+      {
+        endpoint: `http://127.0.0.1:${port}`,
+        bucket: 'bursa',
+        region: 'us-east-1',
+        accessKeyId: 'AK',
+        secretAccessKey: 'SK',
+        forcePathStyle: true,
+      },
+      250,
+    )
+  const read = async (body: AsyncIterable<unknown>) => {
+    const received: Buffer[] = []
+    try {
+      for await (const c of body) received.push(c as Buffer)
+      return { bytes: Buffer.concat(received).length, error: null }
+    } catch (err) {
+      return { bytes: Buffer.concat(received).length, error: err as Error }
+    }
+  }
+
+  it('a body that takes longer than the timeout, arriving steadily, is delivered whole', async () => {
+    pace = { gapMs: 150, stall: false }
+    const { bytes, error } = await read(await storage().get('portfolio/2026/slow'))
+    expect(error).toBeNull()
+    expect(bytes).toBe(chunk.length * 4)
+  })
+
+  it('a body that stops arriving for the timeout fails instead of hanging', async () => {
+    pace = { gapMs: 20, stall: true }
+    const started = Date.now()
+    const { bytes, error } = await read(await storage().get('portfolio/2026/stalled'))
+    expect(error?.name).toBe('TimeoutError')
+    expect(bytes).toBe(chunk.length * 2)
+    expect(Date.now() - started).toBeLessThan(5_000)
+  })
+})
