@@ -7,6 +7,7 @@ import { type Caller, type TestContext, useTestApp } from '../support/app.js'
 import { anAdmin, anAlumnus, anHrd, aStudent, aSuperadmin } from '../support/builders/accounts.js'
 import { anApplication } from '../support/builders/applications.js'
 import { anUploadedFile } from '../support/builders/files.js'
+import { aResult } from '../support/builders/selection.js'
 import { aVacancy } from '../support/builders/vacancies.js'
 import { tinyPdf, tinyPng } from '../support/multipart.js'
 import { expectRoles } from '../support/roles.js'
@@ -104,19 +105,20 @@ describe('GET /api/files/:id/download', () => {
     expect((await download(t, file.id, hrd)).status).toBe(200)
   })
 
-  it('shows a decision letter only to HR of the company that uploaded it', async () => {
+  it('shows a decision letter only to HR of the company whose selection result it is', async () => {
     const owner = await aStudent(t)
     const issuer = await anHrd(t)
     const other = await anHrd(t)
-    await anApplication(t, { studentId: owner.studentId, companyId: issuer.companyId })
+    const issued = await anApplication(t, { studentId: owner.studentId, companyId: issuer.companyId })
     await anApplication(t, { studentId: owner.studentId, companyId: other.companyId })
     const stored = await anUploadedFile(t, owner)
-    // A letter row of the issuing company, reusing stored bytes.
+    // A letter row of the issuing company's selection result, reusing stored bytes.
     const { storageKey } = (await t.db.select().from(files).where(eq(files.id, stored.id)))[0]
     await t.db
       .update(files)
       .set({ category: 'decision_letter', uploadedBy: issuer.id })
       .where(eq(files.id, stored.id))
+    await aResult(t, issued.id, { letterFileId: stored.id })
     expect(storageKey).toBeTruthy()
     expect((await download(t, stored.id, issuer)).status).toBe(200)
     expect((await download(t, stored.id, other)).status).toBe(404)

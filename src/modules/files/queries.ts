@@ -1,7 +1,7 @@
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn } from '../../db/client.js'
-import { applications, files, jobVacancies, selectionResults, users } from '../../db/schema/index.js'
+import { applications, files, jobVacancies, selectionResults } from '../../db/schema/index.js'
 
 export type FileRow = typeof files.$inferSelect
 
@@ -11,8 +11,10 @@ export type FileRow = typeof files.$inferSelect
  * - the learner it belongs to: their own files; a decision letter only once the result it belongs
  *   to is published (a draft stays with HR);
  * - HR: the files of a learner who applied to one of the company's vacancies (any application, also
- *   to a vacancy since deleted: HR keeps the history). A decision letter only when an account of
- *   the same company uploaded it: another company's letter to the same applicant stays private.
+ *   to a vacancy since deleted: HR keeps the history). A decision letter only when it is the letter of
+ *   a selection result of the company's own vacancies: another company's letter to the same applicant
+ *   stays private. Whoever uploaded it (an HR account since moved to another company or deleted, staff
+ *   acting for the company) does not matter: the letter is the company's.
  * Anyone else sees nothing, as if the file did not exist.
  */
 function readableBy(actor: Actor): SQL | undefined {
@@ -23,7 +25,10 @@ function readableBy(actor: Actor): SQL | undefined {
       select 1 from ${applications} join ${jobVacancies} on ${jobVacancies.id} = ${applications.jobVacancyId}
       where ${applications.studentId} = ${files.studentId} and ${jobVacancies.companyId} = ${companyId})`
     const letterOfThisCompany = sql`exists (
-      select 1 from ${users} where ${users.id} = ${files.uploadedBy} and ${users.companyId} = ${companyId})`
+      select 1 from ${selectionResults}
+      join ${applications} on ${applications.id} = ${selectionResults.applicationId}
+      join ${jobVacancies} on ${jobVacancies.id} = ${applications.jobVacancyId}
+      where ${selectionResults.letterFileId} = ${files.id} and ${jobVacancies.companyId} = ${companyId})`
     return and(appliedHere, or(ne(files.category, 'decision_letter'), letterOfThisCompany))
   }
   const letterPublished = sql`exists (

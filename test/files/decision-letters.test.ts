@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import { call, useTestApp } from '../support/app.js'
+import { anHrd, aSuperadmin } from '../support/builders/accounts.js'
+import { anApplication } from '../support/builders/applications.js'
+import { aCandidate, anHrdWithVacancy, postResultForm } from '../support/builders/selection.js'
+import { type FormValue, tinyPdf } from '../support/multipart.js'
+
+const t = useTestApp()
+
+const letterForm = (name: string): [string, FormValue][] => [
+  ['decision_letter', { data: tinyPdf(name), filename: `${name}.pdf`, contentType: 'application/pdf' }],
+  ['final_score', '80'],
+]
+
+/**
+ * A decision letter belongs to the company whose selection result it is attached to (the application's
+ * vacancy's company), not to whichever company its uploader's account is linked to today (test/files/
+ * download.test.ts has the other readers).
+ */
+describe('decision letters follow the company of the selection result', () => {
+  it('HR moved to another company takes no letters along: the new company cannot read the old one’s letter', async () => {
+    const superadmin = await aSuperadmin(t)
+    const a = await anHrdWithVacancy(t)
+    const { learner, application } = await aCandidate(t, a.vacancy.id, { reviewed: true })
+    const posted = await postResultForm(t, a.hrd, application.id, letterForm('SK-A'))
+    expect(posted.statusCode).toBe(200)
+    const letterUrl = posted.json().data.letter.downloadUrl as string
+
+    // The learner also applied to company B.
+    const b = await anHrdWithVacancy(t)
+    await anApplication(t, { studentId: learner.studentId, vacancyId: b.vacancy.id })
+    const colleagueA = await anHrd(t, { companyId: a.company.id })
+    expect((await call(t, 'GET', letterUrl, { as: b.hrd })).status).toBe(404)
+    expect((await call(t, 'GET', letterUrl, { as: colleagueA })).status).toBe(200)
+
+    // The uploader is moved from A to B by the superadmin.
+    const moved = await call(t, 'PUT', `/api/admin/users/${a.hrd.id}`, {
+      as: superadmin,
+      body: { company_id: b.company.id },
+    })
+    expect(moved.status).toBe(200)
+
+    // Company B's HR must still not read company A's letter; company A's HR must still read it.
+    expect((await call(t, 'GET', letterUrl, { as: b.hrd })).status).toBe(404)
+    expect((await call(t, 'GET', letterUrl, { as: colleagueA })).status).toBe(200)
+  })
+
+  it('HR of the company keeps reading its letters after the colleague who uploaded them is deleted', async () => {
+    const superadmin = await aSuperadmin(t)
+    const a = await anHrdWithVacancy(t)
+    const { application } = await aCandidate(t, a.vacancy.id, { reviewed: true })
+    const posted = await postResultForm(t, a.hrd, application.id, letterForm('SK-gone'))
+    expect(posted.statusCode).toBe(200)
+    const letterUrl = posted.json().data.letter.downloadUrl as string
+    const colleague = await anHrd(t, { companyId: a.company.id })
+    expect((await call(t, 'GET', letterUrl, { as: colleague })).status).toBe(200)
+
+    // The uploader leaves the company: the superadmin deletes the account (files.uploaded_by becomes null).
+    const deleted = await call(t, 'DELETE', `/api/admin/users/${a.hrd.id}`, { as: superadmin })
+    expect(deleted.status).toBe(200)
+
+    // The result (and its letter) is still the company's: listed for the colleague …
+    const list = await call(t, 'GET', '/api/hrd/selection-results', { as: colleague })
+    const row = list.body.data.find((r: { applicationId: number }) => r.applicationId === application.id)
+    expect(row?.letter?.downloadUrl).toBe(letterUrl)
+    // … and must stay readable by them.
+    expect((await call(t, 'GET', letterUrl, { as: colleague })).status).toBe(200)
+  })
+})
