@@ -10,6 +10,7 @@ import {
   OutsideBody,
   Placement,
   PlacementDetail,
+  STAFF_SEARCH_MIN,
   StaffListQuery,
 } from './schemas.js'
 import {
@@ -57,11 +58,12 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Students and alumni to record a placement for: search by name or NIS',
-        querystring: LearnerSearchQuery(1),
+        querystring: LearnerSearchQuery(STAFF_SEARCH_MIN),
         response: { 200: Envelope(Type.Array(LearnerOption)) },
       },
     },
-    async (req) => ok(await learnerOptions(app.db, req.query.search, req.query.limit ?? 10)),
+    async (req) =>
+      ok(await learnerOptions(app.db, req.query.search, req.query.limit ?? 10, STAFF_SEARCH_MIN)),
   )
 
   app.post(

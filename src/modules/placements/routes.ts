@@ -5,6 +5,7 @@ import { Envelope, IdParams, ListEnvelope, Ok } from '../../http/schemas.js'
 import {
   CheckinBody,
   CompanyOutsideBody,
+  HR_SEARCH_MIN,
   HrListQuery,
   LearnerOption,
   LearnerSearchQuery,
@@ -56,11 +57,11 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Learners to record an outside placement for: search by name or NIS (at least 3 characters)',
-        querystring: LearnerSearchQuery(3),
+        querystring: LearnerSearchQuery(HR_SEARCH_MIN),
         response: { 200: Envelope(Type.Array(LearnerOption)) },
       },
     },
-    async (req) => ok(await learnerOptions(app.db, req.query.search, req.query.limit ?? 10)),
+    async (req) => ok(await learnerOptions(app.db, req.query.search, req.query.limit ?? 10, HR_SEARCH_MIN)),
   )
 
   app.post(

@@ -122,6 +122,10 @@ export const CompanyOutsideBody = Type.Object(OutsideFields, {
   description: "The company is the HR account's own.",
 })
 
+/** How much of a name or NIS the placement form's learner search needs, blanks aside: HR more than staff. */
+export const HR_SEARCH_MIN = 3
+export const STAFF_SEARCH_MIN = 1
+
 /** The learner search of the placement form; HR must type more (`minLength`) than staff. */
 export const LearnerSearchQuery = (minLength: number) =>
   Type.Object({

@@ -457,9 +457,13 @@ export const deleteCompanyOutsidePlacement = (db: Db, actor: Actor, id: number) 
 
 /**
  * The picker of the placement form: learners whose name or NIS matches, each with the field that names
- * them (`student_id` for a grade-12 student, `alumni_id` for an alumnus).
+ * them (`student_id` for a grade-12 student, `alumni_id` for an alumnus). The search must hold at least
+ * `minLength` characters once its blanks are taken off (HR: 3, so it finds people it knows rather than
+ * browsing the school's roll; three spaces matched everyone).
  */
-export async function learnerOptions(db: Db, search: string, limit: number) {
+export async function learnerOptions(db: Db, search: string, limit: number, minLength: number) {
+  if (search.trim().length < minLength)
+    invalidField('search', msg(`minimal ${minLength} karakter`, `must be at least ${minLength} characters`))
   const rows = await q.learnerOptions(db, search, limit)
   return rows.map((r) => ({
     value: r.value,
