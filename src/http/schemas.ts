@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox'
+import { fullFormats } from 'ajv-formats/dist/formats.js'
 import type { FastifyServerOptions } from 'fastify'
 
 /** A string enum that reads as `enum` in errors and in OpenAPI (TypeBox unions would be anyOf). */
@@ -32,6 +33,12 @@ export function boundedDateFormats(ajv: Ajv) {
     })
   }
 }
+
+/**
+ * The `email` format the schemas check (ajv-formats), for an address read elsewhere: a roster file's cell,
+ * a command-line argument. One rule, so an address taken there is one every form takes too.
+ */
+export const isEmail = (value: string) => value.length <= 254 && (fullFormats.email as RegExp).test(value)
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
 /**

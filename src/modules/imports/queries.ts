@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import {
   type ImportKind,
@@ -19,9 +19,12 @@ export function allMajors(conn: Conn) {
 
 export type Existing = Awaited<ReturnType<typeof learnersByNisnOrNis>>[number]
 
-/** The learners (students or alumni) holding one of the NISNs or NISs: one query for the whole file. */
-export function learnersByNisnOrNis(conn: Conn, nisns: string[], niss: string[]) {
-  return conn
+/**
+ * The learners (students or alumni) holding one of the NISNs or NISs: one query for the whole file; with
+ * `lock`, locked for the import's writes.
+ */
+export function learnersByNisnOrNis(conn: Conn, nisns: string[], niss: string[], lock = false) {
+  const query = conn
     .select({
       id: students.id,
       nis: students.nis,
@@ -44,6 +47,8 @@ export function learnersByNisnOrNis(conn: Conn, nisns: string[], niss: string[])
         niss.length ? inArray(students.nis, niss) : sql`false`,
       ),
     )
+  // In id order, as graduations lock them: the two wait for each other and cannot deadlock.
+  return lock ? query.orderBy(asc(students.id)).for('update') : query
 }
 
 /** Which of the (lower-case) e-mails an account already uses. */

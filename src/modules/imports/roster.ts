@@ -2,6 +2,7 @@ import { parse as parseCsv } from 'csv-parse/sync'
 import { fileTypeFromBuffer } from 'file-type'
 import { AppError, type FieldErrors } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
+import { isEmail } from '../../http/schemas.js'
 import { inspectXlsxZip } from './xlsx-zip.js'
 
 /**
@@ -454,15 +455,13 @@ export function phoneOf(cell: Cell | undefined): Checked<string> {
   return { value: text }
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 export function emailOf(cell: Cell | undefined): Checked<string> {
   const text =
     cellText(cell)
       ?.replace(/^mailto:/i, '')
       .toLowerCase() ?? null
   if (text === null) return { value: null }
-  if (text.length > 254 || !EMAIL.test(text))
+  if (!isEmail(text))
     return { error: msg('harus alamat e-mail yang valid', 'must be a valid e-mail address') }
   return { value: text }
 }

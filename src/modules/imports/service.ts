@@ -168,14 +168,19 @@ function readRow(r: RosterRow, findMajor: ReturnType<typeof majorFinder>, day: s
  * Plans the file against the database as it is now: one query for the majors, one for the learners
  * holding the file's NISNs and NISs, one for the e-mails the new accounts would take.
  */
-async function plan(conn: Conn, settings: ImportSettings, roster: Roster): Promise<Plan> {
+async function plan(
+  conn: Conn,
+  settings: ImportSettings,
+  roster: Roster,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<Plan> {
   const findMajor = majorFinder(await q.allMajors(conn))
   const day = today()
   const read = roster.rows.map((r) => ({ r, v: readRow(r, findMajor, day) }))
 
   const nisns = [...new Set(read.flatMap(({ v }) => (v.nisn ? [v.nisn] : [])))]
   const niss = [...new Set(read.flatMap(({ v }) => (v.nis ? [v.nis] : [])))]
-  const existing = await q.learnersByNisnOrNis(conn, nisns, niss)
+  const existing = await q.learnersByNisnOrNis(conn, nisns, niss, lock)
   const byNisn = new Map(existing.flatMap((e) => (e.nisn ? [[e.nisn, e] as const] : [])))
   const byNis = new Map(existing.map((e) => [e.nis, e]))
 
@@ -418,7 +423,9 @@ export async function importStudents(
 
   return db.transaction(async (tx) => {
     await q.lockImports(tx)
-    const p = await plan(tx, settings, roster)
+    // The matched learners locked: a graduation or an edit committing meanwhile is waited for and seen (a
+    // learner who became an alumnus is then refused, not rewritten).
+    const p = await plan(tx, settings, roster, { lock: true })
     const report = reportOf(roster, p, file.filename, opts.lang)
     if (p.totals.error > 0) refused(report)
     const creates = p.rows.filter((r) => r.action === 'create')

@@ -254,16 +254,20 @@ export async function deleteLearner(conn: Conn, id: number, userId: number | nul
 // ---------------------------------------------------------------------------------------------
 // Upgrade to alumni
 
-/** The listed learners (of either kind), locked: `graduationYear` tells a student from an alumnus. */
+/**
+ * The listed learners (of either kind), locked in id order (as the roster import locks them, so the two
+ * cannot deadlock): `graduationYear` tells a student from an alumnus.
+ */
 export function lockLearners(conn: Conn, ids: number[]) {
   return conn
     .select({ id: students.id, graduationYear: students.graduationYear })
     .from(students)
     .where(inArray(students.id, ids))
+    .orderBy(asc(students.id))
     .for('update')
 }
 
-/** The grade-12 students of one class (of one major, when given), locked. */
+/** The grade-12 students of one class (of one major, when given), locked in id order. */
 export async function lockClass(conn: Conn, className: string, majorId?: number) {
   const rows = await conn
     .select({ id: students.id })
@@ -275,6 +279,7 @@ export async function lockClass(conn: Conn, className: string, majorId?: number)
         majorId === undefined ? undefined : eq(students.majorId, majorId),
       ),
     )
+    .orderBy(asc(students.id))
     .for('update')
   return rows.map((r) => r.id)
 }

@@ -7,6 +7,7 @@ import type { Role } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
+import { isEmail } from '../../http/schemas.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { assertStrongPassword, checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
@@ -335,7 +336,7 @@ export async function ensureSuperadmin(
 ) {
   const email = normaliseEmail(input.email)
   const errors: FieldErrors = {}
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > EMAIL_MAX)
+  if (!isEmail(email))
     errors.email = [msg('harus berupa alamat e-mail yang valid', 'must be a valid e-mail address')]
   const fullName = input.fullName?.trim()
   checkPassword(errors, input.password, { email, fullName })
