@@ -95,6 +95,9 @@ export function recruitment(conn: Conn, f: ReportFilters) {
  * last day and its deadline on or after the first; for a major, when it is open to that major.
  */
 function whereVacancyInPeriod(p: Range, majorId: number | null, timeZone: string): SQL {
+  // A school year and a date range that do not meet: no day, so no vacancy (one spanning both dates would
+  // pass each test below apart).
+  if (p.from && p.to && p.from > p.to) return sql`false`
   return sql`true
     ${p.to ? sql`and v.created_at < ${schoolDayEnd(p.to, timeZone).toISOString()}::timestamptz` : sql``}
     ${p.from ? sql`and v.deadline >= ${p.from}::date` : sql``}

@@ -324,6 +324,7 @@ export async function tracerStudyReport(db: Db, query: ReportQuery, timeZone: st
     line('Ringkasan', 'Alumni dalam cakupan', { count: data.alumni }),
     line('Ringkasan', 'Alumni yang mengisi (responden)', { count: data.respondents }),
     line('Ringkasan', 'Tingkat respons', { percent: data.responseRate }),
+    line('Ringkasan', 'Bekerja/wirausaha (responden)', { count: data.working }),
     ...data.statuses.map((x) => line('Status karier', x.label, { count: x.count, percent: x.percent })),
     line('Masa tunggu (bulan)', 'Responden', { count: data.waitingPeriod.respondents }),
     line('Masa tunggu (bulan)', 'Rata-rata', { value: data.waitingPeriod.mean }),
@@ -341,6 +342,7 @@ export async function tracerStudyReport(db: Db, query: ReportQuery, timeZone: st
         percent: x.percent,
       }),
     ),
+    line('Kesesuaian pekerjaan dengan jurusan', 'Responden', { count: data.jobFit.respondents }),
     ...data.jobFit.shares.map((x) =>
       line('Kesesuaian pekerjaan dengan jurusan', x.label, { count: x.count, percent: x.percent }),
     ),
