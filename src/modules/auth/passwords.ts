@@ -59,12 +59,29 @@ export async function hashInitialPasswords(plains: string[]): Promise<string[]> 
 
 let dummy: Promise<string> | undefined
 
-/** Verifies against the hash, or against a throw-away hash so that unknown e-mails take as long. */
+/**
+ * Whether verifying against `hash` costs less than against a hash of `OPTIONS` (an imported account's initial
+ * password, `INITIAL`): then the dummy is verified too, or a quick 401 would tell that the e-mail has an
+ * account still on its initial password (and imported logins follow the guessable `<nisn>@domain`).
+ */
+export function cheaperThanFullCost(hash: string): boolean {
+  const cost = /\$m=(\d+),t=(\d+)/.exec(hash)
+  return cost !== null && Number(cost[1]) * Number(cost[2]) < OPTIONS.memoryCost * OPTIONS.timeCost
+}
+
+/**
+ * Verifies against the hash, or against a throw-away hash of full cost so that unknown e-mails take as long;
+ * a hash of lower cost is followed by the throw-away one, so that it takes as long too.
+ */
 export async function verifyPassword(hash: string | undefined, plain: string): Promise<boolean> {
   dummy ??= hashPassword('bursa-timing-equaliser')
   try {
     const against = hash ?? (await dummy)
     const ok = await hashing(() => argon2.verify(against, plain))
+    if (hash !== undefined && cheaperThanFullCost(hash)) {
+      const padding = await dummy
+      await hashing(() => argon2.verify(padding, plain))
+    }
     return hash !== undefined && ok
   } catch {
     return false
