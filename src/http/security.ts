@@ -48,7 +48,9 @@ export async function registerSecurityHeaders(
     done()
   })
   app.addHook('onSend', async (req, reply) => {
-    if (!/^\/api(\/|\?|$)/.test(req.url)) return
+    // The route's own path: the raw URL may spell `/api` percent-encoded (`/%61pi/me`), which the router
+    // decodes and answers all the same.
+    if (!/^\/api(\/|\?|$)/.test(req.routeOptions.url ?? req.url)) return
     const current = reply.getHeader('cache-control')
     if (!String(current ?? '').includes('no-store')) reply.header('cache-control', 'no-store')
   })

@@ -61,6 +61,15 @@ describe('browser security headers', () => {
     }
   })
 
+  it('with /api spelled percent-encoded too: the router answers the same personal data, never stored', async () => {
+    const siswa = await aStudent(t)
+    for (const url of ['/%61pi/me', '/%61pi/notifications']) {
+      const res = await call(t, 'GET', url, { as: siswa })
+      expect(res.status).toBe(200)
+      expect(res.headers['cache-control']).toBe('no-store')
+    }
+  })
+
   it('the login answer, which carries a token, is never stored', async () => {
     const admin = await anAdmin(t)
     const res = await call(t, 'POST', '/api/login', { body: { email: admin.email, password: 'password123' } })
