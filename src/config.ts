@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { parseStorageUrl } from './storage/s3.js'
 
 const Env = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
@@ -138,6 +139,14 @@ export interface Config {
   credentialsKey: string | null
 }
 
+const protocolOf = (url: string) => {
+  try {
+    return new URL(url).protocol
+  } catch {
+    return ''
+  }
+}
+
 /** Reads and validates the environment once; throws one error naming every bad key. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const raw: Record<string, unknown> = {}
@@ -163,17 +172,31 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`)
   }
   const env = converted
+  // What a pattern cannot say, checked before anything is opened: the time zone, and the URLs of the mail
+  // server and the object storage (a bad one failed only at the first e-mail, or after the migrations).
+  const invalid: string[] = []
   // Its canonical IANA name ("asia/makassar" → "Asia/Makassar"): the same name for Node's clocks and
   // PostgreSQL's, which reads it from each connection's options (src/db/school-day.ts).
-  let schoolTimeZone: string
+  let schoolTimeZone = env.SCHOOL_TIME_ZONE
   try {
     schoolTimeZone = new Intl.DateTimeFormat('en', { timeZone: env.SCHOOL_TIME_ZONE }).resolvedOptions()
       .timeZone
   } catch {
-    throw new Error(
-      `Invalid configuration:\n  SCHOOL_TIME_ZONE: must be an IANA time zone such as Asia/Jakarta (got ${JSON.stringify(env.SCHOOL_TIME_ZONE)})`,
+    invalid.push(
+      `  SCHOOL_TIME_ZONE: must be an IANA time zone such as Asia/Jakarta (got ${JSON.stringify(env.SCHOOL_TIME_ZONE)})`,
     )
   }
+  if (env.SMTP_URL && !/^smtps?:$/.test(protocolOf(env.SMTP_URL)))
+    invalid.push('  SMTP_URL: must be smtp://USER:PASSWORD@host:port, or smtps://… for TLS (value not shown)')
+  if (env.STORAGE_URL)
+    try {
+      parseStorageUrl(env.STORAGE_URL)
+    } catch (err) {
+      invalid.push(
+        `  STORAGE_URL: ${(err as Error).message.replace(/^(Invalid )?STORAGE_URL:? ?/, '')} (value not shown)`,
+      )
+    }
+  if (invalid.length > 0) throw new Error(`Invalid configuration:\n${invalid.join('\n')}`)
   return {
     env: env.NODE_ENV,
     host: env.HOST,

@@ -4,17 +4,16 @@ import { loadConfigOrExit } from './config.js'
 import { openDatabase } from './db/client.js'
 import { isEmpty, seedDemo } from './demo/seed.js'
 import { createLogger, flushLogs } from './logger.js'
-import { demoAccountsOpen, demoBlock, hasActiveSuperadmin, portIsFree } from './startup.js'
+import { demoAccountsOpen, demoBlock, hasActiveSuperadmin, listenProblem } from './startup.js'
 import { createStorage } from './storage/storage.js'
 
 const started = performance.now()
 const config = loadConfigOrExit()
 
-// Before anything is set up: a busy port is one line naming it, not a stack trace after start-up work.
-if (!(await portIsFree(config.host, config.port))) {
-  console.error(
-    `Port ${config.port} on ${config.host} is already in use (another bursa, or another program). Stop it, or choose another port with PORT=…`,
-  )
+// Before anything is set up: a busy port or a wrong HOST is one line naming it, not a stack trace later.
+const cannotListen = await listenProblem(config.host, config.port)
+if (cannotListen) {
+  console.error(cannotListen)
   process.exit(1)
 }
 

@@ -5,13 +5,28 @@ import { accessTokens, users } from './db/schema/index.js'
 import { DEMO_ACCOUNTS, DEMO_EMAILS, DEMO_PASSWORD } from './demo/seed.js'
 import { verifyPassword } from './modules/auth/passwords.js'
 
-/** Checks before anything is set up: a busy port is reported in one line instead of a stack trace later. */
-export function portIsFree(host: string, port: number): Promise<boolean> {
-  if (port === 0) return Promise.resolve(true)
+/**
+ * Checks before anything is set up: why the service could not listen on `host`:`port`, in one line naming
+ * the setting to change (instead of a stack trace after the start-up work), or null when it can.
+ */
+export function listenProblem(host: string, port: number): Promise<string | null> {
+  if (port === 0) return Promise.resolve(null)
   return new Promise((done) => {
     const probe = createServer()
-    probe.once('error', () => done(false))
-    probe.listen({ host, port, exclusive: true }, () => probe.close(() => done(true)))
+    probe.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE')
+        done(
+          `Port ${port} on ${host} is already in use (another bursa, or another program). Stop it, or choose another port with PORT=…`,
+        )
+      else if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN')
+        done(
+          `HOST=${host} is not an address of this machine. Use 0.0.0.0 (every address), 127.0.0.1 (this machine only) or one of its own addresses.`,
+        )
+      else if (err.code === 'EACCES')
+        done(`Port ${port} needs privileges this process does not have. Choose a port above 1023 with PORT=…`)
+      else done(`Cannot listen on ${host}:${port} (${err.code ?? err.message}). Check HOST and PORT.`)
+    })
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => done(null)))
   })
 }
 

@@ -76,6 +76,37 @@ describe('starting the service', () => {
     }
   })
 
+  it('with a HOST that is not an address of this machine: one line naming HOST, not a busy port', async () => {
+    const empty = await freshStore()
+    // 192.0.2.1 is TEST-NET-1, never an address of this machine (EADDRNOTAVAIL); the port is free.
+    const res = await runMain(empty, { HOST: '192.0.2.1', PORT: String(await freePort()), DATABASE_URL: '' })
+    await empty.drop()
+    expect(res.code).toBe(1)
+    expect(res.out).toContain('HOST=192.0.2.1 is not an address of this machine.')
+    expect(res.out).not.toContain('already in use')
+    expect(existsSync(join(empty.dataDir, 'pg'))).toBe(false)
+  })
+
+  it('refuses a mail server or object storage URL it cannot use, naming it without its value', () => {
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env)
+        return ''
+      } catch (err) {
+        return (err as Error).message
+      }
+    }
+    // Accepted before: every e-mail then failed ("Cannot create property 'mailer' on string …").
+    const smtp = messageOf({ SMTP_URL: 'mail.sekolah.sch.id' })
+    expect(smtp).toMatch(/SMTP_URL: must be smtp:\/\/USER:PASSWORD@host:port, .* \(value not shown\)/)
+    expect(smtp).not.toContain('mail.sekolah.sch.id')
+    // Found only after the database was opened and migrated, as an uncaught exception.
+    const storage = messageOf({ STORAGE_URL: 's3://rahasia@nobucket' })
+    expect(storage).toMatch(/STORAGE_URL: .*bucket name is missing or invalid \(value not shown\)/)
+    expect(storage).not.toContain('rahasia')
+    expect(messageOf({ SMTP_URL: 'smtps://bkk:rahasia@mail.sekolah.sch.id:465' })).toBe('')
+  })
+
   it('lists the accepted values of a bad choice setting', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud', NODE_ENV: 'staging' })).toThrow(
       /LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent \(got "loud"\)/,
