@@ -148,11 +148,19 @@ export class RestoreError extends Error {}
 
 /**
  * Restores a backup (already gunzip'd) into the database at `url`, which must hold no tables of the
- * service yet. Everything is loaded in one transaction: a failure leaves the database as it was after
- * the first migrations.
+ * service yet. Everything is loaded in one transaction; a failure (a damaged or cut-short file, a row the
+ * schema refuses) rolls it back and removes what the first migrations created, so the database is empty
+ * again and the right file can be restored next.
  */
 export async function restore(url: string, input: Readable): Promise<Manifest> {
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]()
+  const reader = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]()
+  // A file that cannot be read to its end (a .gz cut short by an interrupted copy) says so.
+  const lines = {
+    next: () =>
+      reader.next().catch((err: Error) => {
+        throw new RestoreError(`The backup file is cut short or damaged (${err.message}).`)
+      }),
+  }
   const first = await lines.next()
   let manifest: Manifest
   try {
@@ -164,6 +172,7 @@ export async function restore(url: string, input: Readable): Promise<Manifest> {
 
   const c = new pg.Client({ connectionString: url })
   await c.connect()
+  let migrated = false
   try {
     const { rows: existing } = await c.query(
       `select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and n.nspname = any($1) limit 1`,
@@ -173,6 +182,7 @@ export async function restore(url: string, input: Readable): Promise<Manifest> {
       throw new RestoreError('The target database already holds tables; restore needs an empty one.')
     const upTo = migrationsUpTo(manifest)
     try {
+      migrated = true
       await migrate(drizzle(c), { migrationsFolder: upTo })
     } finally {
       rmSync(upTo, { recursive: true, force: true })
@@ -192,14 +202,31 @@ export async function restore(url: string, input: Readable): Promise<Manifest> {
       const cols = table.columns.map((col) => pg.escapeIdentifier(col)).join(', ')
       const sink = c.query(copyFrom(`copy ${ident(table.name)} (${cols}) from stdin`))
       const finished = once(sink, 'finish')
-      for (;;) {
-        const line = await lines.next()
-        if (line.done) throw new RestoreError(`The backup ends inside table ${table.name}.`)
-        if (line.value === '\\.') break
-        if (!sink.write(`${line.value}\n`)) await once(sink, 'drain')
+      // PostgreSQL may refuse a row while lines are still being written: that ends the COPY, and its error
+      // is thrown where `finished` (or a wait for `drain`) is awaited, not as an unhandled one.
+      let refused = false
+      sink.on('error', () => {
+        refused = true
+      })
+      finished.catch(() => {})
+      try {
+        for (;;) {
+          const line = await lines.next()
+          if (line.done) throw new RestoreError(`The backup ends inside table ${table.name}.`)
+          if (line.value === '\\.') break
+          if (!sink.write(`${line.value}\n`)) await once(sink, 'drain')
+        }
+        sink.end()
+        await finished
+      } catch (err) {
+        // The file failed (cut short, not gzip) while the COPY was open: end the COPY (CopyFail), or the
+        // connection waits for its rows forever and the rollback below never runs.
+        if (!refused) {
+          sink.destroy(err as Error)
+          await finished.catch(() => {})
+        }
+        throw err
       }
-      sink.end()
-      await finished
     }
     // Without the bypass the counters' trigger on applications (migration 0001) counted every restored
     // application on top of the restored counts: count them again.
@@ -214,10 +241,57 @@ export async function restore(url: string, input: Readable): Promise<Manifest> {
     return manifest
   } catch (err) {
     await c.query('rollback').catch(() => {})
+    if (migrated) await dropRestoredSchema(c).catch(() => {})
     throw err
   } finally {
     await c.end()
   }
+}
+
+/**
+ * What the first migrations of a failed restore created (they run outside its transaction): the tables
+ * (with their indexes, sequences and triggers), functions and types of the service's schemas, and
+ * drizzle's journal. The database held no table of them before (checked first); objects of extensions
+ * are left alone.
+ */
+async function dropRestoredSchema(c: pg.Client) {
+  const schemas = `array[${SCHEMAS.map((name) => pg.escapeLiteral(name)).join(', ')}]`
+  const notOfExtension = (catalog: string, oid: string) =>
+    `not exists (select 1 from pg_depend d where d.classid = '${catalog}'::regclass and d.objid = ${oid} and d.deptype = 'e')`
+  // Each object is dropped only if an earlier CASCADE has not taken it already.
+  await c.query(`do $$
+    declare r record;
+    begin
+      for r in select c.oid, format('%I.%I', n.nspname, c.relname) as name,
+                      case c.relkind when 'v' then 'view' when 'm' then 'materialized view'
+                                     when 'S' then 'sequence' else 'table' end as kind
+               from pg_class c join pg_namespace n on n.oid = c.relnamespace
+               where n.nspname = any(${schemas}) and c.relkind in ('r', 'p', 'v', 'm', 'S')
+                 and ${notOfExtension('pg_class', 'c.oid')}
+      loop
+        if exists (select 1 from pg_class where oid = r.oid) then
+          execute format('drop %s %s cascade', r.kind, r.name);
+        end if;
+      end loop;
+      for r in select p.oid, p.oid::regprocedure::text as name
+               from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+               where n.nspname = any(${schemas}) and ${notOfExtension('pg_proc', 'p.oid')}
+      loop
+        if exists (select 1 from pg_proc where oid = r.oid) then
+          execute format('drop function %s cascade', r.name);
+        end if;
+      end loop;
+      for r in select t.oid, format('%I.%I', n.nspname, t.typname) as name
+               from pg_type t join pg_namespace n on n.oid = t.typnamespace
+               where n.nspname = any(${schemas}) and t.typtype in ('e', 'd')
+                 and ${notOfExtension('pg_type', 't.oid')}
+      loop
+        if exists (select 1 from pg_type where oid = r.oid) then
+          execute format('drop type %s cascade', r.name);
+        end if;
+      end loop;
+    end $$`)
+  await c.query('drop schema if exists drizzle cascade')
 }
 
 /** The vacancies' kept counts from the applications, when the backup's level has them. */
