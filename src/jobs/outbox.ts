@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Conn, Db } from '../db/client.js'
 import { emailOutbox } from '../db/schema/index.js'
@@ -9,8 +9,8 @@ export interface OutgoingEmail {
   to: string
   subject: string
   text: string
-  /** An iCalendar invitation to attach (`text/calendar; method=…`). */
-  calendar?: { ics: string; method: 'REQUEST' | 'CANCEL' }
+  /** An iCalendar invitation to attach (`text/calendar; method=…`), of the event `uid`. */
+  calendar?: { ics: string; method: 'REQUEST' | 'CANCEL'; uid: string }
 }
 
 /** An e-mail (the outbox's, a reminder's) is tried at most this many times. */
@@ -26,6 +26,8 @@ export const retryDelaySeconds = (attempts: number, base: number) => base * 4 **
 /** The default of `base` above; the tests set 0 (a failed e-mail is due again at once). */
 export const EMAIL_RETRY_SECONDS = 60
 export const DELIVER_EMAILS = 'email.deliver'
+/** Why an invitation was not sent: a later e-mail of the same event replaced it. */
+export const SUPERSEDED = 'not sent: a later e-mail of the same test replaced it'
 
 /**
  * The e-mail side of the service: `queue` writes e-mails into the outbox inside the caller's
@@ -52,6 +54,14 @@ export function createOutbox(enabled: boolean, jobs: Jobs, log: FastifyBaseLogge
       if (!enabled) return
       const rows = [mail].flat()
       if (rows.length === 0) return
+      // An invitation still unsent is out of date once a later one of its event is queued: sent after a
+      // cancellation (its retry due later), it would put the cancelled test back in the calendar.
+      const events = rows.flatMap((m) => (m.calendar ? [m.calendar.uid] : []))
+      if (events.length > 0)
+        await tx
+          .update(emailOutbox)
+          .set({ attempts: MAX_EMAIL_ATTEMPTS, claimedUntil: null, lastError: SUPERSEDED })
+          .where(and(isNull(emailOutbox.sentAt), inArray(emailOutbox.calendarUid, events)))
       await tx.insert(emailOutbox).values(
         rows.map((m) => ({
           to: m.to,
@@ -59,6 +69,7 @@ export function createOutbox(enabled: boolean, jobs: Jobs, log: FastifyBaseLogge
           text: m.text,
           calendar: m.calendar?.ics ?? null,
           calendarMethod: m.calendar?.method ?? null,
+          calendarUid: m.calendar?.uid ?? null,
         })),
       )
     },

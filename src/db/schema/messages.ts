@@ -28,6 +28,8 @@ export const emailOutbox = pgTable(
     /** An iCalendar invitation sent along (`text/calendar; method=<calendarMethod>`). */
     calendar: text(),
     calendarMethod: text().$type<'REQUEST' | 'CANCEL'>(),
+    /** The invitation's event (its UID): a later e-mail of the same event supersedes this one if unsent. */
+    calendarUid: text(),
     attempts: integer().notNull().default(0),
     /**
      * A worker sending it holds it until then (a crashed worker's claim lapses); after a failed try, it is
@@ -38,7 +40,10 @@ export const emailOutbox = pgTable(
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_owed_idx').on(t.createdAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('email_outbox_owed_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
+    index('email_outbox_unsent_event_idx').on(t.calendarUid).where(sql`${t.sentAt} is null`),
+  ],
 )
 
 export const PASSWORD_LINK_PURPOSES = ['reset', 'setup'] as const

@@ -46,6 +46,12 @@ export function invitationUid(scheduleId: number, applicationId: number, publicU
   return `bursa-test-${scheduleId}-application-${applicationId}@${new URL(publicUrl).hostname}`
 }
 
+/**
+ * A name as an iCalendar parameter value (`CN="…"`): RFC 5545 has no escape for a double quote inside a
+ * quoted value (ical-generator writes `\"`, which parsers cut off at), so it becomes a single quote.
+ */
+const quotable = (name: string) => name.replaceAll('"', "'")
+
 /** `Name <address>` (or a bare address) as the organizer. */
 function organizerOf(from: string) {
   const m = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from)
@@ -74,9 +80,16 @@ export function testInvitation(e: TestEvent, method: CalendarMethod, s: Calendar
     description: e.description || null,
     url: `${s.publicUrl}/lamaran/${e.applicationId}`,
     status: method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: organizerOf(s.from),
+    organizer: (({ name, email }) => ({ name: quotable(name), email }))(organizerOf(s.from)),
     attendees: e.attendee
-      ? [{ name: e.attendee.name, email: e.attendee.email, role: ICalAttendeeRole.REQ, rsvp: false }]
+      ? [
+          {
+            name: quotable(e.attendee.name),
+            email: e.attendee.email,
+            role: ICalAttendeeRole.REQ,
+            rsvp: false,
+          },
+        ]
       : [],
   })
   return calendar.toString()

@@ -95,15 +95,22 @@ export interface Delivery {
   vacancy_title: string
   company_name: string
   full_name: string | null
+  /**
+   * Still worth telling: the test is neither cancelled nor begun, and the applicant is still in the
+   * selection. A delivery owed from a press made before that changed (a retry, a lost job) is dropped.
+   */
+  due: boolean
 }
 
 const deliveryDetails = sql`
   select d.id, d.participant_id, d.user_id, d.email, p.application_id, s.id as schedule_id, s.name,
          s.kind, s.scheduled_at, s.duration_minutes, s.location, s.description, s.sequence,
          v.title as vacancy_title, c.name as company_name,
-         u.full_name
+         u.full_name,
+         (s.status <> 'cancelled' and s.scheduled_at > now() and a.status = 'in_progress') as due
   from reminder_deliveries d
   join test_participants p on p.id = d.participant_id
+  join applications a on a.id = p.application_id
   join test_schedules s on s.id = p.test_schedule_id
   join job_vacancies v on v.id = s.job_vacancy_id
   join companies c on c.id = s.company_id
@@ -156,6 +163,12 @@ export async function deliveriesByIds(conn: Conn, ids: readonly number[]) {
 export async function markEmailSent(conn: Conn, id: number) {
   await conn.execute(sql`update reminder_deliveries
         set email_sent_at = now(), email_claimed_until = null, last_error = null where id = ${id}`)
+}
+
+/** An e-mail no longer worth sending (`Delivery.due`): given up, with the reason. */
+export async function dropEmail(conn: Conn, id: number, reason: string, maxAttempts: number) {
+  await conn.execute(sql`update reminder_deliveries
+        set email_claimed_until = null, attempts = ${maxAttempts}, last_error = ${reason} where id = ${id}`)
 }
 
 /** A failed send: the error kept, and the e-mail held back for `waitSeconds` (not due before then). */

@@ -16,6 +16,8 @@ import * as q from './queries.js'
 export type { CalendarSettings } from '../calendar/ics.js'
 
 export const DELIVER_REMINDER = 'reminder.deliver'
+/** Why an owed reminder e-mail was not sent (`reminder_deliveries.last_error`). */
+export const NOT_DUE = 'not sent: the test was cancelled or has begun, or the applicant left the selection'
 
 /**
  * One press of "remind": a `reminders` row and one `reminder_deliveries` row per participant
@@ -121,10 +123,13 @@ export async function deliverReminder(
   await db.transaction(async (tx) => {
     const owed = await q.lockOwedNotices(tx, reminderId)
     if (owed.length === 0) return
+    // Notices of a test cancelled or begun since the press, or to an applicant who left the selection,
+    // are settled without being sent.
+    const due = owed.filter((d) => d.due)
     const { 'test.reminder': template } = await loadTemplates(tx, ['test.reminder'])
     await notify(
       tx,
-      owed
+      due
         .filter((d) => d.user_id !== null)
         .map((d) => ({
           userId: d.user_id as number,
@@ -137,10 +142,11 @@ export async function deliverReminder(
       tx,
       owed.map((d) => d.id),
     )
-    await q.markParticipantsReminded(
-      tx,
-      owed.map((d) => d.participant_id),
-    )
+    if (due.length > 0)
+      await q.markParticipantsReminded(
+        tx,
+        due.map((d) => d.participant_id),
+      )
   })
   if (!mailer) return
 
@@ -154,6 +160,10 @@ export async function deliverReminder(
     claimed.map((c) => c.id),
   )) {
     const email = d.email as string
+    if (!d.due) {
+      await q.dropEmail(db, d.id, NOT_DUE, MAX_EMAIL_ATTEMPTS)
+      continue
+    }
     try {
       await mailer.send({
         to: email,

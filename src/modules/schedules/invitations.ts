@@ -7,6 +7,7 @@ import { labelOf, type NotificationKind } from '../../vocabulary/index.js'
 import {
   type CalendarMethod,
   type CalendarSettings,
+  invitationUid,
   type TestEvent,
   testInvitation,
 } from '../calendar/ics.js'
@@ -143,7 +144,11 @@ export function invitationOf(
       .join('\n\n'),
     attendee,
   }
-  return { ics: testInvitation(event, method, settings), method }
+  return {
+    ics: testInvitation(event, method, settings),
+    method,
+    uid: invitationUid(f.scheduleId, applicationId, settings.publicUrl),
+  }
 }
 
 /** The e-mail of one message to one participant, with its invitation; null without an active address. */

@@ -1,0 +1,144 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emailOutbox, reminderDeliveries } from '../../src/db/schema/index.js'
+import { createMailer, type Mailer } from '../../src/jobs/mailer.js'
+import { deliverOutbox } from '../../src/jobs/outbox.js'
+import { deliverReminder } from '../../src/modules/reminders/service.js'
+import { calendarSettings } from '../../src/modules/schedules/service.js'
+import { call, useTestApp } from '../support/app.js'
+import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
+import { anHrdWithVacancy, candidates } from '../support/builders/selection.js'
+import { eventually, startSmtp } from '../support/smtp.js'
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>
+const env: Record<string, string> = {
+  SMTP_FROM: 'BKK SMK <bkk@smk.test>',
+  PUBLIC_URL: 'https://bkk.smk.test',
+}
+beforeAll(async () => {
+  smtp = await startSmtp()
+  env.SMTP_URL = smtp.url
+})
+afterAll(async () => {
+  await smtp?.close()
+})
+// A failed reminder e-mail is held back an hour before it is tried again (production: 1, 4, 16... minutes).
+const t = useTestApp(env, { emailRetrySeconds: 3600 })
+
+/** The value of an iCalendar property of the event (lines unfolded). */
+function prop(ics: string, name: string) {
+  const lines = ics.replace(/\r\n[ \t]/g, '').split(/\r\n/)
+  const event = lines.slice(lines.indexOf('BEGIN:VEVENT'))
+  const has = (l: string) => l.startsWith(`${name}:`) || l.startsWith(`${name};`)
+  const line = event.find(has) ?? lines.find(has)
+  return line?.slice(line.indexOf(':') + 1)
+}
+
+describe('a reminder owed when the test is cancelled', () => {
+  it('is not delivered after the cancellation: no e-mail with METHOD:REQUEST puts the cancelled test back in the calendar', async () => {
+    const { company, hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Pengingat' })
+    const [ani] = await candidates(t, vacancy.id, 1)
+    const { schedule } = await aSchedule(t, {
+      companyId: company.id,
+      vacancyId: vacancy.id,
+      applicationIds: [ani.application.id],
+      scheduledAt: hoursFromNow(48),
+      name: 'Psikotes Gelombang 1',
+    })
+    const email = ani.learner.email as string
+
+    // HR presses "remind"; the SMTP server is briefly unavailable, so the e-mail waits for its retry.
+    smtp.state.failNext = 1
+    const press = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
+    expect(press.body.data).toEqual({ queued: 1 })
+    const [delivery] = await eventually(async () => {
+      const rows = await t.db
+        .select()
+        .from(reminderDeliveries)
+        .where(eq(reminderDeliveries.userId, ani.learner.id as number))
+      return rows[0]?.lastError ? rows : null
+    }, 20_000)
+    expect(delivery.emailSentAt).toBeNull()
+
+    // Meanwhile HR cancels the test: the participant gets the cancellation (METHOD:CANCEL).
+    const cancel = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/cancel`, {
+      as: hrd,
+      body: { reason: 'Ruang tes direnovasi' },
+    })
+    expect(cancel.status).toBe(200)
+    await eventually(async () => smtp.received.some((m) => m.to[0] === email && /dibatalkan/.test(m.subject)))
+
+    // The reminder's retry comes due (an hour later) and is delivered.
+    await t.db
+      .update(reminderDeliveries)
+      .set({ emailClaimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(reminderDeliveries.id, delivery.id))
+    await deliverReminder(
+      t.db,
+      createMailer(t.config.smtp),
+      delivery.reminderId,
+      calendarSettings(t.config),
+    ).catch(() => undefined)
+    await new Promise((r) => setTimeout(r, 1000))
+
+    const reminders = smtp.received.filter((m) => m.to[0] === email && /Pengingat/.test(m.subject))
+    const sent = reminders.map((m) => {
+      const ics = m.parts.find((p) => p.contentType.startsWith('text/calendar'))?.content ?? ''
+      return {
+        subject: m.subject,
+        method: prop(ics, 'METHOD'),
+        status: prop(ics, 'STATUS'),
+        sequence: prop(ics, 'SEQUENCE'),
+      }
+    })
+    // Before the fix: one reminder "Jangan lupa, Anda mengikuti …" with METHOD:REQUEST, STATUS:CONFIRMED and the same
+    // SEQUENCE as the cancellation, so a calendar takes it as the latest revision and shows the test again.
+    expect(sent).toEqual([])
+  }, 40_000)
+
+  it('an invitation still waiting for its retry is not sent after the cancellation that supersedes it', async () => {
+    const { hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Undangan' })
+    const [budi] = await candidates(t, vacancy.id, 1)
+    const email = budi.learner.email as string
+
+    // The invitation's first try fails (SMTP briefly down): it waits for its retry in the outbox.
+    smtp.state.failNext = 1
+    const created = await call(t, 'POST', '/api/hrd/test-schedules', {
+      as: hrd,
+      body: {
+        job_vacancy_id: vacancy.id,
+        name: 'Psikotes Tahap 1',
+        kind: 'psikotes',
+        scheduled_at: hoursFromNow(72),
+        location: 'Aula',
+        application_ids: [budi.application.id],
+      },
+    })
+    expect(created.status).toBe(201)
+    const [invite] = await eventually(async () => {
+      const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))
+      return rows[0]?.lastError ? rows : null
+    }, 20_000)
+    expect(invite.calendarMethod).toBe('REQUEST')
+
+    // HR cancels the test; the cancellation (METHOD:CANCEL, SEQUENCE:1) reaches the learner first.
+    await call(t, 'POST', `/api/hrd/test-schedules/${created.body.data.id}/cancel`, {
+      as: hrd,
+      body: { reason: 'Ditunda' },
+    })
+    await eventually(async () => smtp.received.some((m) => m.to[0] === email && /dibatalkan/.test(m.subject)))
+
+    // The invitation's retry comes due.
+    await t.db
+      .update(emailOutbox)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, invite.id))
+    await deliverOutbox(t.db, createMailer(t.config.smtp) as Mailer, { retrySeconds: 3600 })
+
+    const mails = smtp.received.filter((m) => m.to[0] === email).map((m) => m.subject)
+    // Before the fix: ['[BKK] Psikotes dibatalkan: Psikotes Tahap 1', '[BKK] Jadwal Psikotes: Psikotes Tahap 1']: the
+    // stale METHOD:REQUEST arrives after the cancellation, and a calendar that never held the event adds
+    // the cancelled test.
+    expect(mails).toEqual(['[BKK] Psikotes dibatalkan: Psikotes Tahap 1'])
+  }, 40_000)
+})
