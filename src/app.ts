@@ -227,6 +227,9 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   })
 
   registerErrorHandling(app)
+  // JSON or multipart only: Fastify's own text/plain parser made a text body a 422 ("must be an object")
+  // where every other content type the API does not take is a 415.
+  app.removeContentTypeParser('text/plain')
   registerMessageLanguage(app)
   registerSaneInput(app)
   // Before the token check, so that its refusals carry the browser headers (and CORS headers) too.

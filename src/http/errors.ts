@@ -160,6 +160,8 @@ const PG_CHECK = '23514'
 const PG_NUMERIC_RANGE = '22003'
 /** A date or time PostgreSQL cannot hold or read (out of range, malformed): the request's fault. */
 const PG_DATETIME = ['22007', '22008']
+/** A deadlock or a serialization failure: another request changed the same records at that moment. */
+const PG_CONCURRENT = ['40P01', '40001']
 
 function pgCode(err: unknown): string | undefined {
   let e = err as { code?: unknown; cause?: unknown } | undefined
@@ -207,6 +209,9 @@ export function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.code(status).type('application/json; charset=utf-8').send(body)
 }
 
+/** A path parameter over the router's 100 characters (414). */
+export const ADDRESS_TOO_LONG = msg('Alamat terlalu panjang.', 'The address is too long.')
+
 /**
  * Errors the router raises before any route or hook (Fastify's `frameworkErrors`): a path that is not valid
  * percent-encoding (400), a path parameter over 100 characters (414). Answered in the envelope, with the
@@ -214,10 +219,9 @@ export function send(reply: FastifyReply, status: number, body: ErrorBody) {
  */
 export function frameworkErrors(headers: () => Record<string, string>) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    reply.headers(headers()).header('x-request-id', req.id)
+    reply.headers(headers()).header('x-request-id', req.id).header('cache-control', 'no-store')
     const lang = langOf(req)
-    if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
-      return send(reply, 414, errorBody(lang, msg('Alamat terlalu panjang.', 'The address is too long.')))
+    if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 414, errorBody(lang, ADDRESS_TOO_LONG))
     if (err.code === 'FST_ERR_BAD_URL')
       return send(reply, 400, errorBody(lang, msg('Alamat tidak valid.', 'The address is not valid.')))
     req.log.error({ err }, 'unhandled framework error')
@@ -305,6 +309,20 @@ export function registerErrorHandling(app: FastifyInstance) {
         422,
         errorBody(lang, msg('Data yang dikirim tidak valid.', 'The given data was invalid.')),
       )
+    if (PG_CONCURRENT.includes(code ?? '')) {
+      req.log.warn({ err }, 'concurrent change refused by the database')
+      return send(
+        reply,
+        409,
+        errorBody(
+          lang,
+          msg(
+            'Data yang sama sedang diubah oleh permintaan lain. Coba lagi.',
+            'The same records were being changed by another request. Try again.',
+          ),
+        ),
+      )
+    }
     if (isConnectionError(err)) {
       req.log.error({ err }, 'database unavailable')
       return send(

@@ -4,7 +4,7 @@ import { join, resolve, sep } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { errorBody } from './errors.js'
+import { ADDRESS_TOO_LONG, errorBody, send } from './errors.js'
 import { langOf, msg } from './i18n.js'
 
 export const webDist = resolve(import.meta.dirname, '../../web/dist')
@@ -69,9 +69,17 @@ export async function webClient(app: FastifyInstance, opts: { root?: string; sch
     return reply.send(encoding ? served[encoding] : served.html)
   }
 
+  /** Fastify's `maxParamLength` (its default). */
+  const MAX_PARAM_LENGTH = 100
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const path = (req.params as { '*': string })['*'] ?? ''
-    if (/^(api|docs)(\/|$)/.test(path)) return reply.callNotFound()
+    if (/^(api|docs)(\/|$)/.test(path)) {
+      // A GET whose path parameter is over the router's limit falls through to this route (PUT and the
+      // others get the router's 414): the same 414 here.
+      if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH))
+        return send(reply, 414, errorBody(langOf(req), ADDRESS_TOO_LONG))
+      return reply.callNotFound()
+    }
     if (!served) {
       return reply
         .code(404)

@@ -137,23 +137,3 @@ describe('input the database cannot hold', () => {
     expect(res.status).toBe(200)
   })
 })
-
-describe("the router's own refusals", () => {
-  it('a path parameter over 100 characters is 414 in the envelope, with the usual headers', async () => {
-    const res = await call(t, 'PUT', `/api/admin/departments/${'9'.repeat(101)}`, { as: admin, body: {} })
-    expect(res.status).toBe(414)
-    expect(res.body).toEqual({ success: false, message: 'Alamat terlalu panjang.', data: null })
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'")
-    expect(res.headers['x-request-id']).toEqual(expect.any(String))
-  })
-
-  it("a path that is not valid percent-encoding is 400 in the envelope, in the caller's language", async () => {
-    const res = await call(t, 'GET', '/api/admin/departments/%ED%A0%80', {
-      as: admin,
-      headers: { 'accept-language': 'en' },
-    })
-    expect(res.status).toBe(400)
-    expect(res.body).toEqual({ success: false, message: 'The address is not valid.', data: null })
-    expect(res.headers['x-content-type-options']).toBe('nosniff')
-  })
-})

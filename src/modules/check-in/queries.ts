@@ -33,14 +33,19 @@ const windowFields = {
   companyName: companies.name,
 }
 
-/** The schedule (of the company, or any for staff: `companyId` null) with its check-in window. */
-export async function scheduleWindow(conn: Conn, id: number, companyId: number | null) {
-  const [row] = await conn
+/**
+ * The schedule (of the company, or any for staff: `companyId` null) with its check-in window; with `lock`,
+ * share-locked for a check-in, so that a move or a cancellation of the test takes turns with it (a check-in
+ * waiting on one then reads the new time, instead of marking `hadir` for the old one after the move).
+ */
+export async function scheduleWindow(conn: Conn, id: number, companyId: number | null, lock = false) {
+  const query = conn
     .select(windowFields)
     .from(s)
     .innerJoin(jobVacancies, eq(jobVacancies.id, s.jobVacancyId))
     .innerJoin(companies, eq(companies.id, s.companyId))
     .where(and(eq(s.id, id), companyId === null ? undefined : eq(s.companyId, companyId)))
+  const [row] = await (lock ? query.for('share', { of: s }) : query)
   return row
 }
 

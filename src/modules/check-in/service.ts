@@ -111,7 +111,7 @@ export interface CheckInSettings {
 export async function checkIn(db: Db, actor: Actor, input: { code: string }, settings: CheckInSettings) {
   const parsed = parseCode(input.code) ?? refuse(UNKNOWN)
   return db.transaction(async (tx) => {
-    const w = (await q.scheduleWindow(tx, parsed.scheduleId, null)) ?? refuse(UNKNOWN)
+    const w = (await q.scheduleWindow(tx, parsed.scheduleId, null, true)) ?? refuse(UNKNOWN)
     const verdict = w.secret ? judge(parsed.chars, w.secret, w) : 'unknown'
     if (verdict === 'unknown') return refuse(UNKNOWN)
     if (verdict === 'expired') return refuse(EXPIRED)

@@ -83,8 +83,17 @@ export function majorOptions(conn: Conn, f: { includeInactive: boolean; departme
     .orderBy(asc(majors.name), asc(majors.id))
 }
 
-export async function lockMajor(conn: Conn, id: number) {
-  const [row] = await conn.select().from(majors).where(eq(majors.id, id)).for('update')
+/**
+ * The major, locked for a change (`no key update`: a vacancy or learner being saved with it meanwhile only
+ * needs a key-share lock, which this one leaves them, so the two cannot deadlock over the trigger that
+ * copies the major's name into its vacancies) or for a delete (`update`: nothing may refer to it meanwhile).
+ */
+export async function lockMajor(conn: Conn, id: number, mode: 'change' | 'delete') {
+  const [row] = await conn
+    .select()
+    .from(majors)
+    .where(eq(majors.id, id))
+    .for(mode === 'delete' ? 'update' : 'no key update')
   return row
 }
 

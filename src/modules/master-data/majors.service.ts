@@ -83,7 +83,7 @@ export async function updateMajor(db: Db, actor: Actor, id: number, input: Stati
   const code = input.code === undefined ? undefined : normaliseCode(input.code)
   const name = nonBlank(input.name, 'name')
   return db.transaction(async (tx) => {
-    const current = (await q.lockMajor(tx, id)) ?? notFoundMajor()
+    const current = (await q.lockMajor(tx, id, 'change')) ?? notFoundMajor()
     if (
       input.department_id !== undefined &&
       input.department_id !== current.departmentId &&
@@ -109,7 +109,7 @@ export async function updateMajor(db: Db, actor: Actor, id: number, input: Stati
 
 export async function deleteMajor(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
-    const current = (await q.lockMajor(tx, id)) ?? notFoundMajor()
+    const current = (await q.lockMajor(tx, id, 'delete')) ?? notFoundMajor()
     const used = await q.majorUsage(tx, id)
     if (used.learners > 0 || used.vacancies > 0) {
       const inId: string[] = []

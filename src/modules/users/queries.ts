@@ -89,7 +89,10 @@ export async function lockAccountAndSuperadmins(conn: Conn, id: number) {
     .leftJoin(students, eq(students.userId, users.id))
     .where(or(eq(users.id, id), and(eq(users.role, 'superadmin'), eq(users.isActive, true))))
     .orderBy(users.id)
-    .for('update', { of: users })
+    // `no key update`: enough to take turns with another change of these accounts, and it leaves the
+    // key-share lock an audit row's actor takes (a superadmin resetting a password while another deactivates
+    // the account deadlocked: 500).
+    .for('no key update', { of: users })
   // Re-checked after waiting for a lock: a row another transaction demoted drops out here.
   const activeSuperadmins = rows.filter((r) => r.role === 'superadmin' && r.isActive).map((r) => r.id)
   return { account: rows.find((r) => r.id === id), activeSuperadmins }
