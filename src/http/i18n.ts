@@ -9,13 +9,27 @@ export const msg = (id: string, en: string): Msg => ({ id, en })
 export function langOf(req: Pick<FastifyRequest, 'headers'>): Lang {
   const header = req.headers['accept-language']
   if (typeof header !== 'string') return 'id'
-  // The first language the client lists that we speak wins.
+  // Of the languages we speak, the one the client weighs most (`q`, 1 when absent; `q=0` means "not this");
+  // the first listed among equals.
+  let best: Lang = 'id'
+  let bestWeight = 0
   for (const part of header.split(',')) {
-    const tag = part.split(';')[0].trim().toLowerCase()
-    if (tag.startsWith('en')) return 'en'
-    if (tag.startsWith('id') || tag.startsWith('in')) return 'id'
+    const [name, ...params] = part.split(';')
+    const tag = name.trim().toLowerCase()
+    const lang: Lang | null = tag.startsWith('en')
+      ? 'en'
+      : tag.startsWith('id') || tag.startsWith('in')
+        ? 'id'
+        : null
+    if (lang === null) continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    const weight = q === undefined ? 1 : Number(q.slice(2))
+    if (weight > bestWeight) {
+      best = lang
+      bestWeight = weight
+    }
   }
-  return 'id'
+  return best
 }
 
 export function tr(m: Msg, lang: Lang): string {

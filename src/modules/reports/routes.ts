@@ -3,6 +3,7 @@ import { type TSchema, Type } from '@sinclair/typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { CAREER_STATUSES, JOB_FITS, PLACEMENT_SOURCES, TEST_KINDS } from '../../db/schema/index.js'
 import { ok } from '../../http/envelope.js'
+import { langOf } from '../../http/i18n.js'
 import { DateOnly, DateTime, Envelope, Nullable, StringEnum } from '../../http/schemas.js'
 import { CompanyRef } from '../../http/shapes/company.js'
 import { CONTENT_TYPES, type ExportFormat, render } from './export.js'
@@ -203,7 +204,8 @@ async function answer<T>(
   report: Report<T>,
   format: ReportQuery['format'],
 ) {
-  if (format !== 'csv' && format !== 'xlsx') return sendShared(req, reply, report, () => ok(report.data))
+  if (format !== 'csv' && format !== 'xlsx')
+    return sendShared(req, reply, report, (lang) => ok(report.dataIn?.(lang) ?? report.data))
   const f: ExportFormat = format
   const body = await render(report.table(), f)
   return reply
@@ -237,7 +239,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Options) },
       },
     },
-    async () => ok(await reportOptions(app.db)),
+    async (req) => ok(await reportOptions(app.db, langOf(req))),
   )
 
   app.get(

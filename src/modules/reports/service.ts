@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js'
 import type { TestKind } from '../../db/schema/index.js'
 import { schoolTimeText, wallClock, zoneName } from '../../db/school-day.js'
 import { invalidField } from '../../http/errors.js'
-import { msg } from '../../http/i18n.js'
+import { type Lang, msg, tr } from '../../http/i18n.js'
 import { labelOf } from '../../vocabulary/index.js'
 import type { Column, Table } from './export.js'
 import { fileStem, filtersOut, type ReportFilters, reportFilters } from './filters.js'
@@ -12,6 +12,8 @@ import type { ReportQuery } from './schemas.js'
 /** A report: its JSON answer, and the same figures as a table for CSV and XLSX. */
 export interface Report<T> {
   data: T
+  /** The data with its labels in another language, where it has labels (`data` is Indonesian). */
+  dataIn?: (lang: Lang) => T
   /** The download's file name without extension, from the report and its filters. */
   stem: string
   table: () => Table<never>
@@ -279,14 +281,15 @@ export async function absorptionReport(db: Db, query: ReportQuery, timeZone: str
 export async function tracerStudyReport(db: Db, query: ReportQuery, timeZone: string) {
   const c = await checked(db, query, timeZone)
   const s = await q.tracerStudy(db, c.filters)
-  const data = {
+  // The labels in the caller's language (the JSON answer); the export reads the Indonesian ones.
+  const dataIn = (lang: Lang) => ({
     filters: filtersOut(c.filters),
     alumni: s.alumni,
     respondents: s.respondents,
     responseRate: s.responseRate,
     statuses: s.statuses.map((x) => ({
       status: x.key,
-      label: labelOf('careerStatus', x.key),
+      label: labelOf('careerStatus', x.key, lang),
       count: x.count,
       percent: x.percent,
     })),
@@ -299,12 +302,13 @@ export async function tracerStudyReport(db: Db, query: ReportQuery, timeZone: st
       respondents: s.jobFit.respondents,
       shares: s.jobFit.shares.map((x) => ({
         jobFit: x.key,
-        label: labelOf('jobFit', x.key),
+        label: labelOf('jobFit', x.key, lang),
         count: x.count,
         percent: x.percent,
       })),
     },
-  }
+  })
+  const data = dataIn('id')
   type Line = {
     section: string
     item: string
@@ -356,6 +360,7 @@ export async function tracerStudyReport(db: Db, query: ReportQuery, timeZone: st
   ]
   return {
     data,
+    dataIn,
     stem: fileStem('tracer-study', c.filters),
     table: table<Line>({
       title: 'Laporan Tracer Study',
@@ -383,12 +388,12 @@ export async function tracerStudyReport(db: Db, query: ReportQuery, timeZone: st
 
 const schoolYearLabel = (startYear: number) => `${startYear}/${startYear + 1}`
 
-export async function reportOptions(db: Db) {
+export async function reportOptions(db: Db, lang: Lang) {
   const o = await q.reportOptions(db)
   return {
     schoolYears: o.schoolYears.map((y) => ({
       value: schoolYearLabel(y),
-      label: `Tahun ajaran ${schoolYearLabel(y)}`,
+      label: tr(msg(`Tahun ajaran ${schoolYearLabel(y)}`, `School year ${schoolYearLabel(y)}`), lang),
       from: `${y}-07-01`,
       to: `${y + 1}-06-30`,
     })),

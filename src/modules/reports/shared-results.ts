@@ -54,14 +54,14 @@ const bodies = new WeakMap<object, Partial<Record<Lang, Buffer>>>()
  * Sends the JSON answer of a shared `result`, serialized once per language and kept with it: staff asking
  * within REPORT_CACHE_SECONDS get the same bytes, with no serialization and no garbage per request (the
  * recruitment report of a district is 270 kB of JSON). `envelope` builds the answer as the route would send
- * it; it is serialized by the route's response schema (`reply.serialize`, as Fastify itself would) with its
+ * it (in the caller's language, where its data has labels); it is serialized by the route's response schema (`reply.serialize`, as Fastify itself would) with its
  * message in the caller's language (what the preSerialization hook of src/http/i18n.ts does otherwise).
  */
 export function sendShared(
   req: FastifyRequest,
   reply: FastifyReply,
   result: object,
-  envelope: () => { message: string },
+  envelope: (lang: Lang) => { message: string },
 ) {
   const lang = langOf(req)
   let byLang = bodies.get(result)
@@ -71,7 +71,7 @@ export function sendShared(
   }
   let body = byLang[lang]
   if (!body) {
-    const answer = envelope()
+    const answer = envelope(lang)
     const json = reply.serialize({ ...answer, message: tr(answer.message as Msg, lang) })
     body = typeof json === 'string' ? Buffer.from(json) : Buffer.from(json as ArrayBuffer)
     byLang[lang] = body
