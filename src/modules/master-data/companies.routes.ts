@@ -177,7 +177,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Delete a company without vacancies or HR accounts (otherwise 409)',
+        summary: 'Delete a company without vacancies, HR accounts or placements (otherwise 409)',
         params: IdParams,
         response: { 200: Ok },
       },
