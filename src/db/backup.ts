@@ -202,26 +202,46 @@ export async function restore(url: string, input: Readable): Promise<Manifest> {
       const cols = table.columns.map((col) => pg.escapeIdentifier(col)).join(', ')
       const sink = c.query(copyFrom(`copy ${ident(table.name)} (${cols}) from stdin`))
       const finished = once(sink, 'finish')
-      // PostgreSQL may refuse a row while lines are still being written: that ends the COPY, and its error
-      // is thrown where `finished` (or a wait for `drain`) is awaited, not as an unhandled one.
-      let refused = false
-      sink.on('error', () => {
-        refused = true
-      })
       finished.catch(() => {})
+      // PostgreSQL may refuse a row while lines are still being sent: that ends the COPY. The rows go in
+      // chunks of about 64 kB, one at a time (each written before the next is read), so nothing is left in
+      // the stream's buffer to be written after the refusal (pg-copy-streams would then write to a
+      // connection it has let go: an uncaught TypeError), and the refusal is thrown by the next write.
+      let refusal: Error | null = null
+      sink.on('error', (err: Error) => {
+        refusal = err
+      })
+      const send = (chunk: string) =>
+        new Promise<void>((resolve, reject) => {
+          if (refusal) return reject(refusal)
+          // A refusal before the write's own callback (the COPY refused at once) ends the wait too.
+          sink.once('error', reject)
+          sink.write(chunk, (err) => {
+            sink.off('error', reject)
+            if (err) reject(err)
+            else resolve()
+          })
+        })
       try {
+        let chunk = ''
         for (;;) {
           const line = await lines.next()
           if (line.done) throw new RestoreError(`The backup ends inside table ${table.name}.`)
           if (line.value === '\\.') break
-          if (!sink.write(`${line.value}\n`)) await once(sink, 'drain')
+          chunk += `${line.value}\n`
+          if (chunk.length >= 65_536) {
+            await send(chunk)
+            chunk = ''
+          }
         }
+        if (chunk) await send(chunk)
+        if (refusal) throw refusal
         sink.end()
         await finished
       } catch (err) {
         // The file failed (cut short, not gzip) while the COPY was open: end the COPY (CopyFail), or the
         // connection waits for its rows forever and the rollback below never runs.
-        if (!refused) {
+        if (!refusal) {
           sink.destroy(err as Error)
           await finished.catch(() => {})
         }
