@@ -6,6 +6,7 @@ import JSZip from 'jszip'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, importRuns, students, users } from '../../src/db/schema/index.js'
 import { MAX_INFLATED_BYTES } from '../../src/modules/imports/xlsx-zip.js'
+import { graduate } from '../../src/modules/master-data/learners.queries.js'
 import { type Caller, call, type TestContext, useTestApp } from '../support/app.js'
 import { type Account, anAdmin, anAlumnus, aStudent, logIn } from '../support/builders/accounts.js'
 import { aMajor } from '../support/builders/org.js'
@@ -913,5 +914,78 @@ describe('GET /api/admin/imports/:id/credentials.xlsx', () => {
     const learner = await byNisn(p.nisn)
     expect(await accountOf(learner.userId)).toMatchObject({ mustChangePassword: false })
     expect((await call(t, 'GET', '/api/job-vacancies', { as: session })).status).toBe(200)
+  })
+})
+
+describe('roster import: the login e-mail', () => {
+  it("refuses an Email the learner form refuses (422 on email), e.g. a trailing comma: it would become the account's login", async () => {
+    const email = 'budi.santoso@gmail.com,'
+    // The learner form (and user management, forgot-password) refuse it as an e-mail address.
+    const form = await call(t, 'POST', '/api/admin/students', {
+      as: admin,
+      body: { nis: nis(), full_name: 'Budi Santoso', major_id: tkj.id, email },
+    })
+    expect(form.status).toBe(422)
+    expect(form.body.errors.email).toBeDefined()
+
+    const file = rosterCsv([person({ email, nama: 'Budi Santoso' })])
+    const preview = await upload(file, { dryRun: true })
+    expect(preview.status).toBe(200)
+    expect(preview.body.data.rows[0]).toMatchObject({
+      action: 'error',
+      errors: [expect.objectContaining({ field: 'email' })],
+    })
+
+    const real = await upload(file)
+    expect(real.status).toBe(422)
+    expect(real.body.errors['rows.2.email']).toBeDefined()
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([])
+  })
+})
+
+/**
+ * Waits (up to 5 s) until a session of the test database waits for a lock on the learners: the import,
+ * blocked behind the graduation's uncommitted row lock. The assertions decide either way.
+ */
+async function importWaitsForTheGraduation() {
+  for (let i = 0; i < 100; i++) {
+    const res = (await t.db.execute(sql`
+      select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and query ilike '%students%'`)) as unknown as {
+      rows: { n: number }[]
+    }
+    if (res.rows[0].n > 0) return
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+describe('roster import racing a graduation', () => {
+  it('does not rewrite a learner who became an alumnus while the import was running (the import refuses alumni)', async () => {
+    const s = await aStudent(t, {
+      majorId: tkj.id,
+      values: { nisn: nisn(), nis: nis(), fullName: 'Rina Wulandari', className: 'XII TKJ 1' },
+    })
+    const file = rosterCsv([
+      person({
+        nisn: s.student.nisn as string,
+        nis: s.student.nis,
+        nama: 'Rina Wulandari Putri',
+        rombel: 'XII TKJ 3',
+      }),
+    ])
+    let importing: ReturnType<typeof upload> | undefined
+    // The graduation (the real query) commits while the import, which planned before it, writes.
+    await t.db.transaction(async (tx) => {
+      await graduate(tx, [s.studentId], 2025)
+      importing = upload(file)
+      await importWaitsForTheGraduation()
+    })
+    const res = await importing!
+    const [after] = await t.db.select().from(students).where(eq(students.id, s.studentId))
+    // An alumnus is out of the import's reach: not renamed, not moved to another class.
+    expect(after).toMatchObject({ graduationYear: 2025, className: 'XII TKJ 1', fullName: 'Rina Wulandari' })
+    const [account] = await t.db.select().from(users).where(eq(users.id, s.id))
+    expect(account.fullName).not.toBe('Rina Wulandari Putri')
+    expect(res.status).not.toBe(201)
   })
 })
