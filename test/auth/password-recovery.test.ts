@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { passwordLinks, users } from '../../src/db/schema/index.js'
 import { issuePasswordLink } from '../../src/modules/auth/password-links.js'
 import { call, type TestContext, useTestApp } from '../support/app.js'
@@ -13,22 +13,15 @@ import {
   logIn,
   PASSWORD,
 } from '../support/builders/accounts.js'
-import { eventually, type ReceivedMail, startSmtp } from '../support/smtp.js'
+import { eventually, type ReceivedMail, useSmtp } from '../support/smtp.js'
 import { auditsOf, storedUser, tokenCount } from '../support/stored.js'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
 const env: Record<string, string> = {
   SMTP_FROM: 'BKK SMK <bkk@smk.test>',
   PUBLIC_URL: 'https://bkk.smk.test',
   PASSWORD_RESET_MAX_PER_HOUR: '4',
 }
-beforeAll(async () => {
-  smtp = await startSmtp()
-  env.SMTP_URL = smtp.url
-})
-afterAll(async () => {
-  await smtp?.close()
-})
+const smtp = useSmtp(env)
 /** E-mail set up (a real SMTP server on loopback). */
 const t = useTestApp(env)
 /** No SMTP_URL: e-mail is off. */

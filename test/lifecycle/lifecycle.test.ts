@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { reminderDeliveries, testSchedules } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd, aStudent } from '../support/builders/accounts.js'
 import { aCompany, aMajor } from '../support/builders/org.js'
 import { multipart, tinyPdf } from '../support/multipart.js'
-import { eventually, startSmtp } from '../support/smtp.js'
+import { eventually, useSmtp } from '../support/smtp.js'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
 const env: Record<string, string> = {}
-beforeAll(async () => {
-  smtp = await startSmtp()
-  env.SMTP_URL = smtp.url
-})
-afterAll(async () => {
-  await smtp?.close()
-})
+const smtp = useSmtp(env)
 const t = useTestApp(env)
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)

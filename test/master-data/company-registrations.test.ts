@@ -1,5 +1,5 @@
 import { count, desc, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   companies,
   companyRegistrations,
@@ -12,18 +12,11 @@ import { call, type TestContext, useTestApp } from '../support/app.js'
 import { type Account, anAdmin, anHrd, aSuperadmin, logIn, unique } from '../support/builders/accounts.js'
 import { aCompany } from '../support/builders/org.js'
 import { expectRoles } from '../support/roles.js'
-import { eventually, type ReceivedMail, startSmtp } from '../support/smtp.js'
+import { eventually, type ReceivedMail, useSmtp } from '../support/smtp.js'
 import { auditsOf, storedUser } from '../support/stored.js'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
 const env: Record<string, string> = { PUBLIC_URL: 'https://bkk.sekolah.test' }
-beforeAll(async () => {
-  smtp = await startSmtp()
-  env.SMTP_URL = smtp.url
-})
-afterAll(async () => {
-  await smtp?.close()
-})
+const smtp = useSmtp(env)
 const t = useTestApp(env)
 let admin: Account
 

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { emailOutbox, reminderDeliveries } from '../../src/db/schema/index.js'
 import { createMailer } from '../../src/jobs/mailer.js'
 import { deliverOutbox, MAX_EMAIL_ATTEMPTS, retryDelaySeconds } from '../../src/jobs/outbox.js'
@@ -7,17 +7,10 @@ import { sweepReminders } from '../../src/modules/reminders/service.js'
 import { call, useTestApp } from '../support/app.js'
 import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
 import { anHrdWithVacancy, candidates } from '../support/builders/selection.js'
-import { eventually, startSmtp } from '../support/smtp.js'
+import { eventually, useSmtp } from '../support/smtp.js'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
 const env: Record<string, string> = { SMTP_FROM: 'BKK SMK <bkk@smk.test>' }
-beforeAll(async () => {
-  smtp = await startSmtp()
-  env.SMTP_URL = smtp.url
-})
-afterAll(async () => {
-  await smtp?.close()
-})
+const smtp = useSmtp(env)
 // The production schedule: a failed e-mail waits a minute before its second try.
 const t = useTestApp(env, { emailRetrySeconds: 60 })
 

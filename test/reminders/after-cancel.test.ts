@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { emailOutbox, reminderDeliveries } from '../../src/db/schema/index.js'
 import { createMailer, type Mailer } from '../../src/jobs/mailer.js'
 import { deliverOutbox } from '../../src/jobs/outbox.js'
@@ -8,20 +8,13 @@ import { calendarSettings } from '../../src/modules/schedules/service.js'
 import { call, useTestApp } from '../support/app.js'
 import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
 import { anHrdWithVacancy, candidates } from '../support/builders/selection.js'
-import { eventually, startSmtp } from '../support/smtp.js'
+import { eventually, useSmtp } from '../support/smtp.js'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
 const env: Record<string, string> = {
   SMTP_FROM: 'BKK SMK <bkk@smk.test>',
   PUBLIC_URL: 'https://bkk.smk.test',
 }
-beforeAll(async () => {
-  smtp = await startSmtp()
-  env.SMTP_URL = smtp.url
-})
-afterAll(async () => {
-  await smtp?.close()
-})
+const smtp = useSmtp(env)
 // A failed reminder e-mail is held back an hour before it is tried again (production: 1, 4, 16... minutes).
 const t = useTestApp(env, { emailRetrySeconds: 3600 })
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { notifications, reminderDeliveries, testParticipants } from '../../src/db/schema/index.js'
 import { createMailer } from '../../src/jobs/mailer.js'
 import { deliverReminder, sweepReminders } from '../../src/modules/reminders/service.js'
@@ -9,17 +9,10 @@ import { anHrd } from '../support/builders/accounts.js'
 import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
 import { aCandidate, anHrdWithVacancy, candidates } from '../support/builders/selection.js'
 import { expectRoles } from '../support/roles.js'
-import { eventually, startSmtp } from '../support/smtp.js'
+import { eventually, useSmtp } from '../support/smtp.js'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
 const env: Record<string, string> = { SMTP_FROM: 'BKK SMK <bkk@smk.test>' }
-beforeAll(async () => {
-  smtp = await startSmtp()
-  env.SMTP_URL = smtp.url
-})
-afterAll(async () => {
-  await smtp?.close()
-})
+const smtp = useSmtp(env)
 const t = useTestApp(env)
 
 /** A company with an upcoming test of `n` participants who have accounts, and one without an account. */

@@ -6,21 +6,14 @@ import { type Account, anHrd, deactivateAccount } from '../support/builders/acco
 import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
 import { aCandidate, anHrdWithVacancy } from '../support/builders/selection.js'
 import { expectRoles } from '../support/roles.js'
-import { eventually, type ReceivedMail, startSmtp } from '../support/smtp.js'
+import { eventually, type ReceivedMail, useSmtp } from '../support/smtp.js'
 import { notificationsOf, storedSchedule } from '../support/stored.js'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
 const env: Record<string, string> = {
   SMTP_FROM: 'BKK SMK <bkk@smk.test>',
   PUBLIC_URL: 'https://bkk.smk.test',
 }
-beforeAll(async () => {
-  smtp = await startSmtp()
-  env.SMTP_URL = smtp.url
-})
-afterAll(async () => {
-  await smtp?.close()
-})
+const smtp = useSmtp(env)
 const t = useTestApp(env)
 
 /** The calendar alternative of a mail (`text/calendar; method=…`), and its .ics attachment. */

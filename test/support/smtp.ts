@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll } from 'vitest'
 
 export interface ReceivedMail {
   from: string
@@ -67,6 +68,23 @@ export async function startSmtp() {
     state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/**
+ * A real SMTP server for the test file, started before its app and stopped after it: `env` gains its
+ * `SMTP_URL` (pass `env` to `useTestApp` after this call). Answers the server (`received`, `state`) once
+ * the file's set-up has run.
+ */
+export function useSmtp(env: Record<string, string>) {
+  const smtp = {} as Awaited<ReturnType<typeof startSmtp>>
+  beforeAll(async () => {
+    Object.assign(smtp, await startSmtp())
+    env.SMTP_URL = smtp.url
+  })
+  afterAll(async () => {
+    await smtp.close?.()
+  })
+  return smtp
 }
 
 /** Polls `check` until it returns a truthy value or the time runs out. */

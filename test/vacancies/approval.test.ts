@@ -1,26 +1,19 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { jobVacancies, jobVacancyMajors } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd, deactivateAccount } from '../support/builders/accounts.js'
 import { anApplicant, anApplication } from '../support/builders/applications.js'
 import { aCompany, aMajor } from '../support/builders/org.js'
 import { aVacancy, dayFromToday } from '../support/builders/vacancies.js'
-import { eventually, startSmtp } from '../support/smtp.js'
+import { eventually, useSmtp } from '../support/smtp.js'
 import { auditsOf, notificationsOf } from '../support/stored.js'
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>
 const env: Record<string, string> = {
   SMTP_FROM: 'BKK SMK <bkk@smk.test>',
   PUBLIC_URL: 'https://bkk.smk.test',
 }
-beforeAll(async () => {
-  smtp = await startSmtp()
-  env.SMTP_URL = smtp.url
-})
-afterAll(async () => {
-  await smtp?.close()
-})
+const smtp = useSmtp(env)
 const t = useTestApp(env)
 
 const admin = '/api/admin/job-vacancies'
