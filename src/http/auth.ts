@@ -146,7 +146,8 @@ async function authenticate(
   cache: TokenCache,
   header: string | undefined,
 ): Promise<Checked> {
-  const match = header?.match(/^Bearer\s+(\d{1,10})\|([A-Za-z0-9]{40})$/)
+  // The scheme in any case (RFC 9110 §11.1: `bearer` is `Bearer`).
+  const match = header?.match(/^Bearer\s+(\d{1,10})\|([A-Za-z0-9]{40})$/i)
   if (!match) throw unauthenticated()
   const tokenId = Number(match[1])
   // Token ids are PostgreSQL integers: a larger one cannot exist (and would be a database error).

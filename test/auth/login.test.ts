@@ -174,6 +174,15 @@ describe('tokens', () => {
     }
   })
 
+  it('the scheme in any case: `bearer` and `BEARER` are `Bearer` (RFC 9110)', async () => {
+    const admin = await anAdmin(t)
+    for (const scheme of ['bearer', 'BEARER']) {
+      const res = await call(t, 'GET', '/api/me', { as: { authorization: `${scheme} ${admin.token}` } })
+      expect(res.status).toBe(200)
+      expect(res.body.data.email).toBe(admin.email)
+    }
+  })
+
   it('401 once the token has expired', async () => {
     const admin = await anAdmin(t)
     await t.db
