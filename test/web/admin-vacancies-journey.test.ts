@@ -118,6 +118,9 @@ describeInBrowser(
       await row(hrTitle).getByText('Ditolak').waitFor()
       await row(hrTitle).getByText(`Alasan: ${reason}`).waitFor()
       await row(hrTitle).getByRole('link', { name: 'Ubah' }).click()
+      // The form is filled from the vacancy once it has loaded: a field typed into before that is overwritten
+      // (on a loaded machine the save then went out without the change, or was refused, and never navigated).
+      await expect.poll(() => page.getByLabel(/^Judul/).inputValue()).toBe(hrTitle)
       await page.getByLabel('Gaji minimum (Rp)').fill('4500000')
       await page.getByRole('button', { name: 'Simpan' }).click()
       await page.waitForURL(/\/hrd\/lowongan$/)
