@@ -95,6 +95,8 @@ export interface Delivery {
   vacancy_title: string
   company_name: string
   full_name: string | null
+  /** Tries so far, this one included (the claim counted it). */
+  attempts: number
   /**
    * Still worth telling: the test is neither cancelled nor begun, and the applicant is still in the
    * selection. A delivery owed from a press made before that changed (a retry, a lost job) is dropped.
@@ -103,7 +105,7 @@ export interface Delivery {
 }
 
 const deliveryDetails = sql`
-  select d.id, d.participant_id, d.user_id, d.email, p.application_id, s.id as schedule_id, s.name,
+  select d.id, d.participant_id, d.user_id, d.email, d.attempts, p.application_id, s.id as schedule_id, s.name,
          s.kind, s.scheduled_at, s.duration_minutes, s.location, s.description, s.sequence,
          v.title as vacancy_title, c.name as company_name,
          u.full_name,
@@ -141,7 +143,7 @@ export async function markParticipantsReminded(conn: Conn, participantIds: reado
  * tries), counting this try; answers the claimed ids.
  */
 export async function claimEmails(conn: Conn, reminderId: number, maxAttempts: number) {
-  return rowsOf<{ id: number; attempts: number }>(
+  return rowsOf<{ id: number }>(
     await conn.execute(sql`
       update reminder_deliveries set email_claimed_until = now() + interval '2 minutes', attempts = attempts + 1
       where id in (
@@ -150,8 +152,8 @@ export async function claimEmails(conn: Conn, reminderId: number, maxAttempts: n
           and attempts < ${maxAttempts}
           and (email_claimed_until is null or email_claimed_until < now())
         for update skip locked)
-      returning id, attempts`),
-  )
+      returning id`),
+  ).map((c) => c.id)
 }
 
 export async function deliveriesByIds(conn: Conn, ids: readonly number[]) {

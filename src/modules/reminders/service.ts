@@ -152,13 +152,9 @@ export async function deliverReminder(
 
   const claimed = await q.claimEmails(db, reminderId, MAX_EMAIL_ATTEMPTS)
   if (claimed.length === 0) return
-  const attemptsOf = new Map(claimed.map((c) => [c.id, c.attempts]))
   const failures: string[] = []
   const { 'test.reminder': template } = await loadTemplates(db, ['test.reminder'])
-  for (const d of await q.deliveriesByIds(
-    db,
-    claimed.map((c) => c.id),
-  )) {
+  for (const d of await q.deliveriesByIds(db, claimed)) {
     const email = d.email as string
     if (!d.due) {
       await q.dropEmail(db, d.id, NOT_DUE, MAX_EMAIL_ATTEMPTS)
@@ -181,7 +177,7 @@ export async function deliverReminder(
     } catch (err) {
       const message = (err as Error).message.slice(0, 500)
       failures.push(message)
-      await q.releaseEmail(db, d.id, message, retryDelaySeconds(attemptsOf.get(d.id) ?? 1, retrySeconds))
+      await q.releaseEmail(db, d.id, message, retryDelaySeconds(d.attempts, retrySeconds))
     }
   }
   if (failures.length > 0)
