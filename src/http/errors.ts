@@ -3,6 +3,22 @@ import { type Lang, langOf, type Msg, msg, tr } from './i18n.js'
 
 export type FieldErrors = Record<string, Msg[]>
 
+/**
+ * Adds `m` to the list of `field`, once. Field names can come from the request (a body key named
+ * `constructor` or `__proto__`), so only the object's own entries count, and the list is defined, not
+ * assigned: an inherited member is never read as a list, and `__proto__` never replaces the prototype.
+ */
+export function addFieldError<T>(errors: Record<string, T[]>, field: string, m: NoInfer<T>): void {
+  const list = Object.hasOwn(errors, field) ? errors[field] : []
+  if (list.includes(m)) return
+  Object.defineProperty(errors, field, {
+    value: [...list, m],
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  })
+}
+
 /** The one error type services throw. The error handler turns it into the envelope. */
 export class AppError extends Error {
   constructor(
@@ -143,11 +159,7 @@ export function validationErrors(errors: AjvError[], lang: Lang): Record<string,
       path = path ? `${path}.${p(e).missingProperty}` : String(p(e).missingProperty)
     if (e.keyword === 'additionalProperties')
       path = path ? `${path}.${p(e).additionalProperty}` : String(p(e).additionalProperty)
-    const key = path || '_'
-    const m = ajvMessage(e, lang)
-    const list = out[key] ?? []
-    if (!list.includes(m)) list.push(m)
-    out[key] = list
+    addFieldError(out, path || '_', ajvMessage(e, lang))
   }
   return out
 }

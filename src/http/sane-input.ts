@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { type FieldErrors, unprocessable } from './errors.js'
+import { addFieldError, type FieldErrors, unprocessable } from './errors.js'
 import { msg } from './i18n.js'
 
 /** Parsed JSON and query strings; not a Buffer, a Date or a stream (the query object has its own prototype). */
@@ -31,7 +31,7 @@ const UNSTORABLE = /[\u0000\p{Cs}]/u
 export function refuseInsaneInput(...parts: unknown[]) {
   const errors: FieldErrors = {}
   const add = (path: string, m: ReturnType<typeof msg>) => {
-    errors[path || 'body'] = [...(errors[path || 'body'] ?? []), m]
+    addFieldError(errors, path || 'body', m)
   }
   const visit = (value: unknown, path: string, depth: number) => {
     if (typeof value === 'number') {

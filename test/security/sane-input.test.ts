@@ -129,6 +129,23 @@ describe('input the database cannot hold', () => {
     expect(stored.fullName).toBe('SiswaBuruk')
   })
 
+  it("a field named like an object's own members (constructor, toString) is named in the 422, not a 500", async () => {
+    // Found by the fuzz in CI: the field errors were kept in a plain object, whose `constructor` is a function.
+    const learner = await aStudent(t)
+    const res = await call(t, 'PATCH', '/api/notifications/read-all', {
+      as: learner,
+      headers: { 'content-type': 'application/json' },
+      body: '{"constructor":"\\u0000","toString":"a\\u0000","hasOwnProperty":{"valueOf":"\\u0000"}}',
+    })
+    expect(res.status, res.raw.slice(0, 300)).toBe(422)
+    expect(res.body).toMatchObject({ success: false, data: null })
+    expect(res.body.errors).toEqual({
+      constructor: NOT_ALLOWED,
+      toString: NOT_ALLOWED,
+      'hasOwnProperty.valueOf': NOT_ALLOWED,
+    })
+  })
+
   it('ordinary input still passes', async () => {
     const res = await call(t, 'GET', '/api/admin/students', {
       as: admin,

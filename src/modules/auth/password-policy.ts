@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { type FieldErrors, unprocessable } from '../../http/errors.js'
+import { addFieldError, type FieldErrors, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 
 /**
@@ -102,7 +102,7 @@ export function checkPassword(
   field = 'password',
 ): void {
   const problem = passwordProblem(password, owner)
-  if (problem) errors[field] = [...(errors[field] ?? []), problem]
+  if (problem) addFieldError(errors, field, problem)
 }
 
 /** 422 on `field` when the password may not be set for this account. */

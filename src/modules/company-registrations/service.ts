@@ -7,7 +7,7 @@ import { audit } from '../../db/audit.js'
 import type { Db } from '../../db/client.js'
 import { companies, companyRegistrations, type RegistrationStatus, users } from '../../db/schema/index.js'
 import type { Page } from '../../http/envelope.js'
-import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
+import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { type Limiter, limiter, type RateLimitStore, tooManyRequests } from '../../http/rate-limit.js'
 import type { Outbox } from '../../jobs/outbox.js'
@@ -255,7 +255,7 @@ function refuseDuplicates(
   const id: string[] = []
   const en: string[] = []
   const add = (field: string, inIndonesian: string, inEnglish: string) => {
-    errors[field] = [...(errors[field] ?? []), msg(inIndonesian, inEnglish)]
+    addFieldError(errors, field, msg(inIndonesian, inEnglish))
     id.push(inIndonesian)
     en.push(inEnglish)
   }

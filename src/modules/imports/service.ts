@@ -3,7 +3,7 @@ import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
 import type { ImportAction, ImportTotals } from '../../db/schema/index.js'
 import type { Page } from '../../http/envelope.js'
-import { AppError, type FieldErrors } from '../../http/errors.js'
+import { AppError, addFieldError, type FieldErrors } from '../../http/errors.js'
 import { type Lang, type Msg, msg, tr } from '../../http/i18n.js'
 import { hashInitialPasswords } from '../auth/passwords.js'
 import { toXlsx } from '../reports/export.js'
@@ -375,7 +375,7 @@ function refused(report: ImportReport): never {
   for (const r of report.rows)
     for (const e of r.errors) {
       const key = `rows.${r.row}.${e.field}`
-      errors[key] = [...(errors[key] ?? []), e.message]
+      addFieldError(errors, key, e.message)
     }
   const n = report.totals.error
   throw new AppError(

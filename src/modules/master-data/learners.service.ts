@@ -5,8 +5,8 @@ import { audit } from '../../db/audit.js'
 import type { Db, Tx } from '../../db/client.js'
 import { type SocialMedia, students } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
-import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
-import { type Msg, msg } from '../../http/i18n.js'
+import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
+import { msg } from '../../http/i18n.js'
 import type { Storage } from '../../storage/storage.js'
 import { checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
@@ -129,10 +129,6 @@ export async function getLearner(db: Db, kind: Kind, id: number) {
 const clean = (s: string | null | undefined) => (s == null ? s : s.trim().replace(/\s+/g, ' ') || null)
 const lower = (s: string | null | undefined) => (s == null ? s : s.toLowerCase())
 
-function add(errors: FieldErrors, field: string, m: Msg) {
-  errors[field] = [...(errors[field] ?? []), m]
-}
-
 /**
  * Turns the body into column values, collecting every field-level problem the body alone shows.
  * Only the fields sent appear in the result (PUT keeps the others).
@@ -142,12 +138,12 @@ function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors) {
   if (input.nis !== undefined) set.nis = input.nis.trim()
   if (input.full_name !== undefined) {
     const name = clean(input.full_name)
-    if (!name) add(errors, 'full_name', msg('tidak boleh kosong', 'must not be empty'))
+    if (!name) addFieldError(errors, 'full_name', msg('tidak boleh kosong', 'must not be empty'))
     else set.fullName = name
   }
   if (input.major_id !== undefined) set.majorId = input.major_id
   if (kind === 'siswa' && input.graduation_year != null)
-    add(
+    addFieldError(
       errors,
       'graduation_year',
       msg(
@@ -158,7 +154,7 @@ function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors) {
   if (kind === 'alumni' && typeof input.graduation_year === 'number') {
     const latest = new Date().getUTCFullYear() + 1
     if (input.graduation_year > latest)
-      add(errors, 'graduation_year', msg(`maksimal ${latest}`, `must be at most ${latest}`))
+      addFieldError(errors, 'graduation_year', msg(`maksimal ${latest}`, `must be at most ${latest}`))
     set.graduationYear = input.graduation_year
   }
   if (input.nisn !== undefined) set.nisn = clean(input.nisn)
@@ -168,7 +164,7 @@ function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors) {
   if (input.birth_date !== undefined) {
     const today = new Date().toISOString().slice(0, 10)
     if (input.birth_date !== null && (input.birth_date < '1900-01-01' || input.birth_date > today))
-      add(
+      addFieldError(
         errors,
         'birth_date',
         msg('harus tanggal antara 1900-01-01 dan hari ini', 'must be a date between 1900-01-01 and today'),
@@ -212,8 +208,9 @@ const accountNeedsEmail = msg('wajib diisi untuk membuat akun login', 'is requir
 /** 422 for an unknown major, or an inactive one being newly assigned. */
 async function checkMajor(tx: Tx, majorId: number, errors: FieldErrors) {
   const major = await q.majorState(tx, majorId)
-  if (!major) add(errors, 'major_id', msg('Jurusan tidak ditemukan.', 'The major does not exist.'))
-  else if (!major.isActive) add(errors, 'major_id', msg('Jurusan sedang nonaktif.', 'The major is inactive.'))
+  if (!major) addFieldError(errors, 'major_id', msg('Jurusan tidak ditemukan.', 'The major does not exist.'))
+  else if (!major.isActive)
+    addFieldError(errors, 'major_id', msg('Jurusan sedang nonaktif.', 'The major is inactive.'))
 }
 
 const NIS_TAKEN = msg('sudah dipakai siswa atau alumni lain', 'is already used by another student or alumnus')
@@ -252,8 +249,8 @@ export async function createLearner(db: Db, actor: Actor, kind: Kind, input: Lea
   const social = socialPatchOf(input) ?? {}
   const withAccount = input.create_account === true || input.password !== undefined
   if (withAccount) {
-    if (!set.email) add(errors, 'email', accountNeedsEmail)
-    if (input.password === undefined) add(errors, 'password', accountNeedsEmail)
+    if (!set.email) addFieldError(errors, 'email', accountNeedsEmail)
+    if (input.password === undefined) addFieldError(errors, 'password', accountNeedsEmail)
     else checkPassword(errors, input.password, { email: set.email, fullName: set.fullName })
   }
   if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
@@ -320,7 +317,7 @@ export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number
     const fullName = set.fullName ?? current.fullName
     const hasAccount = current.userId !== null
     if (hasAccount && set.email === null)
-      add(
+      addFieldError(
         errors,
         'email',
         msg(
@@ -329,7 +326,7 @@ export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number
         ),
       )
     if (hasAccount && input.password !== undefined)
-      add(
+      addFieldError(
         errors,
         'password',
         msg(
@@ -338,8 +335,8 @@ export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number
         ),
       )
     if (!hasAccount && wantsAccount) {
-      if (!email) add(errors, 'email', accountNeedsEmail)
-      if (input.password === undefined) add(errors, 'password', accountNeedsEmail)
+      if (!email) addFieldError(errors, 'email', accountNeedsEmail)
+      if (input.password === undefined) addFieldError(errors, 'password', accountNeedsEmail)
       else checkPassword(errors, input.password, { email, fullName })
     }
     if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
@@ -502,5 +499,5 @@ export async function upgradeToAlumni(db: Db, actor: Actor, input: Static<typeof
 /** For filters: any existing major will do, active or not. */
 async function checkMajorExists(tx: Tx, majorId: number, errors: FieldErrors) {
   if (!(await q.majorState(tx, majorId)))
-    add(errors, 'major_id', msg('Jurusan tidak ditemukan.', 'The major does not exist.'))
+    addFieldError(errors, 'major_id', msg('Jurusan tidak ditemukan.', 'The major does not exist.'))
 }

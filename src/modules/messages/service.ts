@@ -3,7 +3,7 @@ import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
 import { pageOf } from '../../http/envelope.js'
-import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
+import { addFieldError, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import {
   descriptionOf,
@@ -147,7 +147,7 @@ export function templateErrors(key: MessageKey, t: Template): FieldErrors {
   const allowed = Object.keys(m.placeholders)
   const errors: FieldErrors = {}
   const add = (field: 'title' | 'body', e: Msg) => {
-    errors[field] = [...(errors[field] ?? []), e]
+    addFieldError(errors, field, e)
   }
   for (const field of ['title', 'body'] as const) {
     if (!t[field]) add(field, msg('wajib diisi', 'is required'))

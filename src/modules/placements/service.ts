@@ -4,7 +4,14 @@ import { audit } from '../../db/audit.js'
 import type { Db, Tx } from '../../db/client.js'
 import type { PlacementStatus } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
-import { conflict, type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
+import {
+  addFieldError,
+  conflict,
+  type FieldErrors,
+  invalidField,
+  notFound,
+  unprocessable,
+} from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import * as q from './queries.js'
@@ -221,10 +228,6 @@ type CompanyOutsideInput = Static<typeof CompanyOutsideBody>
 const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
 const clean = (s: string | null | undefined) => s?.trim().replace(/\s+/g, ' ') || null
 
-function add(errors: FieldErrors, field: string, m: ReturnType<typeof msg>) {
-  errors[field] = [...(errors[field] ?? []), m]
-}
-
 interface Checked {
   studentId: number
   learnerField: 'student_id' | 'alumni_id'
@@ -243,10 +246,10 @@ function checkInput(input: OutsideInput, employer: 'body' | number): Checked {
   const alumniId = input.alumni_id ?? null
   if (studentId !== null && alumniId !== null) {
     const both = msg('isi salah satu: student_id atau alumni_id', 'give one of student_id and alumni_id')
-    add(errors, 'student_id', both)
-    add(errors, 'alumni_id', both)
+    addFieldError(errors, 'student_id', both)
+    addFieldError(errors, 'alumni_id', both)
   } else if (studentId === null && alumniId === null) {
-    add(
+    addFieldError(
       errors,
       'student_id',
       msg('wajib diisi (student_id untuk siswa, alumni_id untuk alumni)', 'is required (or alumni_id)'),
@@ -262,10 +265,10 @@ function checkInput(input: OutsideInput, employer: 'body' | number): Checked {
         'isi salah satu: company_id (perusahaan mitra) atau company_name',
         'give one of company_id (a partner company) and company_name',
       )
-      add(errors, 'company_id', both)
-      add(errors, 'company_name', both)
+      addFieldError(errors, 'company_id', both)
+      addFieldError(errors, 'company_name', both)
     } else if (companyId === null && companyName === null) {
-      add(
+      addFieldError(
         errors,
         'company_id',
         msg(
@@ -274,16 +277,16 @@ function checkInput(input: OutsideInput, employer: 'body' | number): Checked {
         ),
       )
     } else if (companyName !== null && companyName.length < 2) {
-      add(errors, 'company_name', msg('minimal 2 karakter', 'must be at least 2 characters'))
+      addFieldError(errors, 'company_name', msg('minimal 2 karakter', 'must be at least 2 characters'))
     }
   } else {
     companyId = employer
   }
   const position = clean(input.position)
-  if (!position) add(errors, 'position', msg('wajib diisi', 'is required'))
+  if (!position) addFieldError(errors, 'position', msg('wajib diisi', 'is required'))
   const startDate = input.start_date ?? null
   if (startDate && startDate < input.accepted_date)
-    add(
+    addFieldError(
       errors,
       'start_date',
       msg(
@@ -313,7 +316,7 @@ async function checkStored(tx: Tx, c: Checked, exceptId?: number) {
   const errors: FieldErrors = {}
   const learner = await q.lockLearner(tx, c.studentId)
   if (!learner) {
-    add(
+    addFieldError(
       errors,
       c.learnerField,
       c.learnerField === 'student_id'
@@ -321,7 +324,7 @@ async function checkStored(tx: Tx, c: Checked, exceptId?: number) {
         : msg('alumni tidak ditemukan', 'alumnus not found'),
     )
   } else if (c.learnerField === 'student_id' && learner.graduationYear !== null) {
-    add(
+    addFieldError(
       errors,
       'student_id',
       msg(
@@ -330,24 +333,24 @@ async function checkStored(tx: Tx, c: Checked, exceptId?: number) {
       ),
     )
   } else if (c.learnerField === 'alumni_id' && learner.graduationYear === null) {
-    add(
+    addFieldError(
       errors,
       'alumni_id',
       msg('adalah siswa kelas XII; kirim sebagai student_id', 'is a grade-12 student; send it as student_id'),
     )
   }
   if (learner && c.acceptedAt > learner.today)
-    add(
+    addFieldError(
       errors,
       'accepted_date',
       msg(`tidak boleh setelah hari ini (${learner.today})`, `must not be after today (${learner.today})`),
     )
   if (c.companyId !== null && !(await q.companyById(tx, c.companyId)))
-    add(errors, 'company_id', msg('perusahaan tidak ditemukan', 'company not found'))
+    addFieldError(errors, 'company_id', msg('perusahaan tidak ditemukan', 'company not found'))
   if (c.companyName !== null) {
     const partner = await q.partnerNamed(tx, c.companyName)
     if (partner)
-      add(
+      addFieldError(
         errors,
         'company_name',
         msg(
