@@ -21,6 +21,7 @@ import { createMailer } from './jobs/mailer.js'
 import { createOutbox, EMAIL_RETRY_SECONDS, type Outbox } from './jobs/outbox.js'
 import { createJobs, type JobOptions, type Jobs } from './jobs/queue.js'
 import { registerWorkers } from './jobs/workers.js'
+import { serializeRequest } from './logger.js'
 import { applicantReviewRoutes } from './modules/applicant-reviews/routes.js'
 import { applicationRoutes } from './modules/applications/routes.js'
 import { attendanceRoutes } from './modules/attendance/routes.js'
@@ -92,6 +93,13 @@ export interface AppDeps {
   jobOptions?: JobOptions
 }
 
+/** Fastify's own logger (tests), with the process logger's request serializer: no query values logged. */
+function loggerOptions(level: string, given: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (given === false) return false
+  const options = typeof given === 'object' ? given : {}
+  return { level, ...options, serializers: { req: serializeRequest, ...options.serializers } }
+}
+
 export async function buildApp({ config, database, storage, logger, loggerInstance, jobOptions }: AppDeps) {
   // The date rules in SQL read the zone the pool's connections carry; the texts read the configuration.
   if (database.schoolTimeZone !== config.schoolTimeZone)
@@ -102,7 +110,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   const schemas = compileOnUse()
   let securityHeaders: Record<string, string> = {}
   const app = Fastify({
-    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.logLevel } }),
+    ...(loggerInstance ? { loggerInstance } : { logger: loggerOptions(config.logLevel, logger) }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
