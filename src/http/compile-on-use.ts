@@ -16,6 +16,24 @@ type Validate = ((data: unknown, context?: unknown) => boolean) & { errors?: unk
 type Serialize = (data: unknown) => string
 type Factory<F> = (externalSchemas: unknown, options: unknown) => (route: RouteSchema) => F
 
+/**
+ * The request options with AJV's type coercion off. Coercion reads text as the schema's type: a query's
+ * `page=2`, a form's `score=80`. JSON has types of its own, and coercing them turned a `null` sent for a
+ * field that cannot be cleared into `false`, `0` or `""` before any check: `is_active: null` switched a
+ * company off. A JSON body is validated by an instance without it, so such a `null` is a 422 naming the field.
+ */
+function withoutCoercion(options: unknown): unknown {
+  const o = options as { customOptions?: Record<string, unknown> }
+  return { ...o, customOptions: { ...o.customOptions, coerceTypes: false } }
+}
+
+/** The request (Fastify passes it as the value's parent) is a multipart form: its fields are text. */
+function isForm(context: unknown): boolean {
+  const req = (context as { parentData?: { headers?: Record<string, unknown> } } | undefined)?.parentData
+  const type = req?.headers?.['content-type']
+  return typeof type === 'string' && type.toLowerCase().startsWith('multipart/form-data')
+}
+
 /** What `compileRest` did: how many it compiled, and each one that failed (route, part, error). */
 export interface CompileReport {
   compiled: number
@@ -60,16 +78,20 @@ export function compileOnUse() {
   const serializers = SerializerSelector() as unknown as Factory<Serialize>
   const buildValidator: Factory<Validate> = (externalSchemas, options) => {
     const compile = validators(externalSchemas, options)
+    const compileExact = validators(externalSchemas, withoutCoercion(options))
     return (route) => {
       if (route.httpPart === 'headers')
         throw new Error(
           `${route.method} ${route.url}: header schemas are not supported (src/http/compile-on-use.ts)`,
         )
-      const validator = onUse(`${route.method} ${route.url} ${route.httpPart}`, () => compile(route))
+      const what = `${route.method} ${route.url} ${route.httpPart}`
+      const validator = onUse(what, () => compile(route))
+      // A JSON body is checked as sent; only text (a query, a path, a form's fields) is coerced.
+      const exact = route.httpPart === 'body' ? onUse(`${what} (JSON)`, () => compileExact(route)) : validator
       // Fastify hands Ajv the request as the parent of the value (so that a coerced root value can be
       // replaced) only to a function that carries `schemaEnv`, as Ajv's do; it reads `errors` after a `false`.
       const validate: Validate = (data, context) => {
-        const inner = validator.get()
+        const inner = (isForm(context) ? validator : exact).get()
         const valid = inner(data, context)
         validate.errors = inner.errors
         return valid
