@@ -187,9 +187,9 @@ async function readSheet(buffer: Buffer) {
   return rows
 }
 
-const download = (id: number, as: Caller = admin) =>
+const download = (id: number, as: Caller = admin, method: 'GET' | 'HEAD' = 'GET') =>
   t.app.inject({
-    method: 'GET',
+    method,
     url: `/api/admin/imports/${id}/credentials.xlsx`,
     headers: { authorization: (as as Account).authorization },
   })
@@ -832,6 +832,15 @@ describe('GET /api/admin/imports/:id/credentials.xlsx', () => {
       credentials: { available: true, downloadedAt: null },
     })
 
+    // A HEAD first (a link checker, a download manager asking before it fetches): answered, nothing used up.
+    const head = await download(id, admin, 'HEAD')
+    expect(head.statusCode).toBe(200)
+    expect(head.headers['content-type']).toContain('spreadsheetml')
+    expect(head.rawPayload.length).toBe(0)
+    expect((await download(id, otherAdmin, 'HEAD')).statusCode).toBe(404)
+    const [untouched] = await t.db.select().from(importRuns).where(eq(importRuns.id, id))
+    expect(untouched).toMatchObject({ credentials: run.credentials, credentialsDownloadedAt: null })
+
     const sheet = await download(id)
     expect(sheet.statusCode).toBe(200)
     expect(sheet.headers['content-type']).toContain('spreadsheetml')
@@ -857,6 +866,7 @@ describe('GET /api/admin/imports/:id/credentials.xlsx', () => {
     expect(after.credentialsDownloadedAt).toBeInstanceOf(Date)
     const twice = await download(id)
     expect(twice.statusCode).toBe(410)
+    expect((await download(id, admin, 'HEAD')).statusCode).toBe(410)
     expect(JSON.parse(twice.body).message).toContain('hanya dapat diunduh sekali')
   })
 

@@ -197,7 +197,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "The new accounts' logins and initial passwords (XLSX): once, within 24 hours, for who imported",
         description:
-          'Answered once: the passwords are wiped as the sheet is made (410 afterwards, and after 24 hours). Another account, or a run without new accounts: 404.',
+          'Answered once: the passwords are wiped as the sheet is made (410 afterwards, and after 24 hours). Another account, or a run without new accounts: 404. HEAD answers the same status without using the sheet up.',
         params: IdParams,
         produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
         response: {
@@ -206,11 +206,14 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) => {
-      const { fileName, buffer } = await downloadCredentials(app.db, settings, req.user, req.params.id)
+      // Fastify answers HEAD with this handler: a HEAD must not use up the one download.
+      const { fileName, buffer } = await downloadCredentials(app.db, settings, req.user, req.params.id, {
+        checkOnly: req.method === 'HEAD',
+      })
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(buffer)
+        .send(buffer ?? Buffer.alloc(0))
     },
   )
 }

@@ -543,8 +543,16 @@ const noSheet = () =>
  * The credentials sheet of a run, once: read, decrypted, written as XLSX and wiped in one transaction
  * (an answer lost on the way cannot be asked for again: the passwords are then reset in user management).
  * Only the account that ran the import gets it; anyone else is told it does not exist.
+ * `checkOnly` (a HEAD request: a link checker, a download manager asking first) answers as the download
+ * would, without making the sheet or using it up.
  */
-export async function downloadCredentials(db: Db, settings: ImportSettings, actor: Actor, id: number) {
+export async function downloadCredentials(
+  db: Db,
+  settings: ImportSettings,
+  actor: Actor,
+  id: number,
+  { checkOnly = false } = {},
+): Promise<{ fileName: string; buffer: Buffer | null }> {
   const key = await credentialsKey(settings)
   const at = (d: Date) => schoolTime(d, settings.schoolTimeZone)
   await q.wipeExpired(db, id)
@@ -576,6 +584,8 @@ export async function downloadCredentials(db: Db, settings: ImportSettings, acto
           'The credentials sheet cannot be opened on this server: its encryption key differs (CREDENTIALS_KEY or DATA_DIR/credentials.key). Contact the server administrator.',
         ),
       )
+    const fileName = `akun-siswa-impor-${run.id}.xlsx`
+    if (checkOnly) return { fileName, buffer: null }
     const password = new Map(accounts.map((a) => [a.userId, a.password]))
     const rows = await q.accountsOfSheet(tx, [...password.keys()])
     const buffer = await toXlsx({
@@ -603,7 +613,7 @@ export async function downloadCredentials(db: Db, settings: ImportSettings, acto
     })
     await q.markDownloaded(tx, run.id)
     await audit(tx, actor, 'download_credentials', 'import_run', run.id, { accounts: rows.length })
-    return { fileName: `akun-siswa-impor-${run.id}.xlsx`, buffer }
+    return { fileName, buffer }
   })
 }
 
