@@ -11,6 +11,7 @@ import { registerAuth } from './http/auth.js'
 import { type CompileReport, compileOnUse } from './http/compile-on-use.js'
 import { frameworkErrors, registerErrorHandling } from './http/errors.js'
 import { registerMessageLanguage } from './http/i18n.js'
+import { registerJsonBody } from './http/json-body.js'
 import type { RateLimitStore } from './http/rate-limit.js'
 import { registerSaneInput } from './http/sane-input.js'
 import { boundedDateFormats } from './http/schemas.js'
@@ -238,6 +239,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   // JSON or multipart only: Fastify's own text/plain parser made a text body a 422 ("must be an object")
   // where every other content type the API does not take is a 415.
   app.removeContentTypeParser('text/plain')
+  registerJsonBody(app)
   registerMessageLanguage(app)
   registerSaneInput(app)
   // Before the token check, so that its refusals carry the browser headers (and CORS headers) too.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { companies, jobVacancies } from '../../src/db/schema/index.js'
+import { companies, departments, jobVacancies } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd } from '../support/builders/accounts.js'
 import { aCompany, aMajor } from '../support/builders/org.js'
@@ -74,5 +74,55 @@ describe('a JSON body, read with JSON types', () => {
     const list = await call(t, 'GET', '/api/admin/departments', { as: admin, query: { is_active: 'false' } })
     expect(list.status).toBe(200)
     expect(list.body.data.map((d: { code: string }) => d.code)).not.toContain('TKJ')
+  })
+})
+
+/**
+ * JSON is UTF-8 (RFC 8259). A body in Latin-1 (PowerShell 5, older PHP and Java clients), or one that says
+ * `charset=iso-8859-1`, used to be stored with U+FFFD in place of its letters and answered 201.
+ */
+describe('a JSON body, read as UTF-8', () => {
+  const post = async (contentType: string, payload: Buffer) => {
+    const admin = await anAdmin(t)
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/admin/departments',
+      headers: { authorization: admin.authorization, 'content-type': contentType },
+      payload,
+    })
+  }
+  const stored = async (code: string) =>
+    (await t.db.select().from(departments).where(eq(departments.code, code)))[0]?.name ?? null
+
+  it('another charset is a 415 saying JSON is UTF-8; nothing is stored', async () => {
+    const res = await post(
+      'application/json; charset=iso-8859-1',
+      Buffer.from('{"code":"TKR1","name":"Teknik Kendaraan Ringan \xe9"}', 'latin1'),
+    )
+    expect(res.statusCode).toBe(415)
+    expect(res.json()).toEqual({ success: false, message: 'JSON harus dikirim dalam UTF-8.', data: null })
+    expect(await stored('TKR1')).toBeNull()
+  })
+
+  it('bytes that are not UTF-8 are a 400; nothing is stored', async () => {
+    const res = await post('application/json', Buffer.from('{"code":"TKR2","name":"Jos\xe9"}', 'latin1'))
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'Isi permintaan bukan teks UTF-8 yang valid.',
+    })
+    expect(await stored('TKR2')).toBeNull()
+  })
+
+  it('UTF-8, declared in any spelling or not at all, is stored as sent', async () => {
+    const body = (code: string) => Buffer.from(`{"code":"${code}","name":"José Bengkel 🔧"}`, 'utf8')
+    expect((await post('application/json; charset="UTF-8"', body('TKR3'))).statusCode).toBe(201)
+    expect((await post('application/json;charset=utf8', body('TKR4'))).statusCode).toBe(201)
+    expect((await post('application/json', body('TKR5'))).statusCode).toBe(201)
+    expect([await stored('TKR3'), await stored('TKR4'), await stored('TKR5')]).toEqual([
+      'José Bengkel 🔧',
+      'José Bengkel 🔧',
+      'José Bengkel 🔧',
+    ])
   })
 })
