@@ -309,6 +309,20 @@ describe('PUT /api/siswa/portfolio/profile', () => {
     expect((await studentRow(siswa.studentId)).birthDate).toBe('2007-01-01')
   })
 
+  it('422 for an education entry whose level and institution are only spaces; nothing stored', async () => {
+    const siswa = await aStudent(t)
+    const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
+      as: siswa,
+      body: { education: [{ level: '   ', institution: ' \t ', start_year: 2020, end_year: 2023 }] },
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.errors).toEqual({
+      'education.0.level': ['tidak boleh kosong'],
+      'education.0.institution': ['tidak boleh kosong'],
+    })
+    expect((await studentRow(siswa.studentId)).education).toEqual([])
+  })
+
   it('accepts the Indonesian phone forms 08…, 628… and +628…', async () => {
     const siswa = await aStudent(t)
     for (const phone of ['081234567', '6281234567890', '+62812345678901']) {

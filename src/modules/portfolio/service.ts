@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
 import { type EducationEntry, type SocialMedia, students } from '../../db/schema/index.js'
-import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
+import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { fileOut } from '../../http/shapes/file.js'
 import type { Storage } from '../../storage/storage.js'
@@ -170,13 +170,22 @@ export async function updateProfile(db: Db, actor: Actor, input: Static<typeof P
 
   if (input.education !== undefined) {
     set.education = input.education.map((e, i): EducationEntry => {
+      const level = e.level.trim()
+      const institution = e.institution.trim()
+      // Spaces only pass the schema's minLength; the entry would show no school.
+      if (!level)
+        addFieldError(errors, `education.${i}.level`, msg('tidak boleh kosong', 'must not be empty'))
+      if (!institution)
+        addFieldError(errors, `education.${i}.institution`, msg('tidak boleh kosong', 'must not be empty'))
       if (e.start_year != null && e.end_year != null && e.end_year < e.start_year)
-        errors[`education.${i}.end_year`] = [
+        addFieldError(
+          errors,
+          `education.${i}.end_year`,
           msg('tidak boleh sebelum tahun mulai', 'must not be before the start year'),
-        ]
+        )
       return {
-        level: e.level.trim(),
-        institution: e.institution.trim(),
+        level,
+        institution,
         major: clean(e.major) ?? null,
         startYear: e.start_year ?? null,
         endYear: e.end_year ?? null,
