@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { anAdmin, anHrd, aSuperadmin, logIn } from '../support/builders/accounts.js'
+import { anAdmin, anHrd, aStudent, aSuperadmin, logIn } from '../support/builders/accounts.js'
 
 /** E-mail off: staff's password link is answered on screen. */
 const t = useTestApp({ PUBLIC_URL: 'https://bkk.smk.test' })
 
-/** Sets a password through a link sent earlier: `{ email, token }` from the link's address. */
-const useLink = (link: URL, password: string) =>
+/**
+ * Sets a password through a link sent earlier: `{ email, token }` from the link's address, or with the
+ * account's `email` now (a link is looked up by the account's current address and the secret).
+ */
+const useLink = (link: URL, password: string, email = link.searchParams.get('email')) =>
   call(t, 'POST', '/api/reset-password', {
     body: {
-      email: link.searchParams.get('email'),
+      email,
       token: link.searchParams.get('token'),
       password,
       password_confirmation: password,
@@ -54,8 +57,33 @@ describe('password links sent earlier stop working', () => {
       body: { email: `baru.${hr.email}` },
     })
     expect(moved.status).toBe(200)
+    // With the old address the link finds no account anyway; with the new one, the secret must not work.
     expect((await useLink(link, 'Teh-Manis-Pagi-88')).status).toBe(422)
+    expect((await useLink(link, 'Teh-Manis-Pagi-88', `baru.${hr.email}`)).status).toBe(422)
     expect((await logIn(t, `baru.${hr.email}`, 'Teh-Manis-Pagi-88')).status).toBe(401)
+  })
+
+  it("when staff correct a learner's e-mail (the login) on the Siswa screen: the same", async () => {
+    const admin = await anAdmin(t)
+    const learner = await aStudent(t)
+    const sent = await call(t, 'POST', `/api/admin/users/${learner.id}/password-reset`, { as: admin })
+    const link = new URL(sent.body.data.link)
+    const fixed = await call(t, 'PUT', `/api/admin/students/${learner.studentId}`, {
+      as: admin,
+      body: { email: `benar.${learner.email}` },
+    })
+    expect(fixed.status).toBe(200)
+    expect((await useLink(link, 'Teh-Manis-Pagi-88', `benar.${learner.email}`)).status).toBe(422)
+    expect((await logIn(t, `benar.${learner.email}`, 'Teh-Manis-Pagi-88')).status).toBe(401)
+
+    // Renaming alone (the address unchanged) leaves a link sent since working.
+    const again = await call(t, 'POST', `/api/admin/users/${learner.id}/password-reset`, { as: admin })
+    const renamed = await call(t, 'PUT', `/api/admin/students/${learner.studentId}`, {
+      as: admin,
+      body: { full_name: 'Nama Dibetulkan', email: `benar.${learner.email}` },
+    })
+    expect(renamed.status).toBe(200)
+    expect((await useLink(new URL(again.body.data.link), 'Teh-Manis-Pagi-88')).status).toBe(200)
   })
 
   it('and one sent after either still works', async () => {

@@ -8,6 +8,7 @@ import { pageOf } from '../../http/envelope.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import type { Storage } from '../../storage/storage.js'
+import { voidPasswordLinks } from '../auth/password-links.js'
 import { checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import * as q from './learners.queries.js'
@@ -349,11 +350,15 @@ export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number
     let userId = current.userId
     if (hasAccount) {
       if (set.email && (await q.emailTaken(tx, set.email, current.userId))) taken.email = [EMAIL_TAKEN]
-      else if (set.email !== undefined || set.fullName !== undefined)
+      else if (set.email !== undefined || set.fullName !== undefined) {
         await q.updateAccount(tx, current.userId!, {
           ...(set.email ? { email: set.email } : {}),
           ...(set.fullName ? { fullName: set.fullName } : {}),
         })
+        // The learner's e-mail is the login's (kept in step): a link sent to the old address must not set
+        // the password of the account at its new one, as in user management.
+        if (set.email && set.email !== current.email) await voidPasswordLinks(tx, current.userId!)
+      }
     } else if (wantsAccount && passwordHash) {
       const account = await q.insertAccount(tx, { email: email!, fullName, passwordHash, role: kind })
       if (account) userId = account.id
