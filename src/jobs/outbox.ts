@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Conn, Db } from '../db/client.js'
 import { emailOutbox } from '../db/schema/index.js'
@@ -26,6 +26,14 @@ export const retryDelaySeconds = (attempts: number, base: number) => base * 4 **
 /** The default of `base` above; the tests set 0 (a failed e-mail is due again at once). */
 export const EMAIL_RETRY_SECONDS = 60
 export const DELIVER_EMAILS = 'email.deliver'
+/**
+ * An e-mail's body is kept only while it may still be sent: once sent or superseded, the row keeps who, what
+ * subject and when. The text may hold a password link that still works for days (a new account's setup link,
+ * 7), and whoever reads the table or a backup of it could use it; the invitation names a minor's test. One
+ * given up keeps its body, so that staff can send it again once the SMTP server is back (docs/operations.md).
+ */
+const BODY_GONE = { text: '', calendar: null }
+
 /** Why an invitation was not sent: a later e-mail of the same event replaced it. */
 export const SUPERSEDED = 'not sent: a later e-mail of the same test replaced it'
 
@@ -60,7 +68,7 @@ export function createOutbox(enabled: boolean, jobs: Jobs, log: FastifyBaseLogge
       if (events.length > 0)
         await tx
           .update(emailOutbox)
-          .set({ attempts: MAX_EMAIL_ATTEMPTS, claimedUntil: null, lastError: SUPERSEDED })
+          .set({ attempts: MAX_EMAIL_ATTEMPTS, claimedUntil: null, lastError: SUPERSEDED, ...BODY_GONE })
           .where(and(isNull(emailOutbox.sentAt), inArray(emailOutbox.calendarUid, events)))
       await tx.insert(emailOutbox).values(
         rows.map((m) => ({
@@ -102,6 +110,7 @@ export async function deliverOutbox(
             and(
               isNull(emailOutbox.sentAt),
               lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS),
+              ne(emailOutbox.text, ''),
               or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, sql`now()`)),
             ),
           )
@@ -121,7 +130,7 @@ export async function deliverOutbox(
         })
         await db
           .update(emailOutbox)
-          .set({ sentAt: sql`now()`, lastError: null })
+          .set({ sentAt: sql`now()`, lastError: null, ...BODY_GONE })
           .where(eq(emailOutbox.id, m.id))
         sent++
       } catch (err) {

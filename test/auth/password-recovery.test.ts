@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { passwordLinks, users } from '../../src/db/schema/index.js'
+import { emailOutbox, passwordLinks, users } from '../../src/db/schema/index.js'
 import { issuePasswordLink } from '../../src/modules/auth/password-links.js'
 import { call, type TestContext, useTestApp } from '../support/app.js'
 import {
@@ -140,6 +140,13 @@ describe('POST /api/forgot-password', () => {
 
     await forgot(t, student.email)
     const link = linkIn(await mailTo(student.email))
+    // The secret is in the mailbox only: the sent e-mail's row keeps no body, the link's row a hash.
+    const [outbox] = await eventually(async () => {
+      const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, student.email))
+      return rows[0]?.sentAt ? rows : null
+    })
+    expect(outbox).toMatchObject({ subject: expect.stringContaining('kata sandi'), text: '' })
+    expect(JSON.stringify(await linksOf(t, student.id))).not.toContain(link.token)
 
     const checked = await check(t, link)
     expect(checked.status).toBe(200)

@@ -62,6 +62,7 @@ describe('e-mails the SMTP server refuses', () => {
       expect(row.attempts).toBe(1)
       expect(row.sentAt).toBeNull()
       expect(row.lastError).toContain('Mailbox sibuk')
+      expect(row.text).toBe('Yth. Calon Peserta') // still owed: its body kept for the next try
       const wait = await secondsUntil(row.claimedUntil)
       expect(wait).toBeGreaterThan(45)
       expect(wait).toBeLessThanOrEqual(60)
@@ -80,6 +81,9 @@ describe('e-mails the SMTP server refuses', () => {
       return rows.every((r) => r.sentAt) ? rows : null
     })
     expect(sent.map((r) => [r.attempts, r.lastError])).toEqual(ids.map(() => [2, null]))
+    // Sent: the row keeps who, what subject and when; not the body (docs/operations.md, "E-mail").
+    expect(sent.map((r) => r.text)).toEqual(ids.map(() => ''))
+    expect(sent.map((r) => r.subject).sort()).toEqual(ids.map((_, i) => `Undangan ${i}`).sort())
     expect(
       smtp.received
         .slice(before)
@@ -109,6 +113,8 @@ describe('e-mails the SMTP server refuses', () => {
     })
     const [after] = await outboxRows([id])
     expect(after).toMatchObject({ attempts: MAX_EMAIL_ATTEMPTS, sentAt: null })
+    // Kept, so that staff can send it again once the server is back (docs/operations.md).
+    expect(after.text).toBe('Yth. Calon Peserta')
     expect(smtp.received.length).toBe(before)
   })
 

@@ -133,5 +133,11 @@ describe('a reminder owed when the test is cancelled', () => {
     // stale METHOD:REQUEST arrives after the cancellation, and a calendar that never held the event adds
     // the cancelled test.
     expect(mails).toEqual(['[BKK] Psikotes dibatalkan: Psikotes Tahap 1'])
+    // Neither row keeps its body: the cancellation was sent, the invitation superseded.
+    const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))
+    expect(rows.map((r) => [r.calendarMethod, r.text, r.calendar])).toEqual([
+      ['REQUEST', '', null],
+      ['CANCEL', '', null],
+    ])
   }, 40_000)
 })

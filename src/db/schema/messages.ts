@@ -24,6 +24,7 @@ export const emailOutbox = pgTable(
     id: serial().primaryKey(),
     to: text().notNull(),
     subject: text().notNull(),
+    /** The body, kept only while it may be sent: emptied once sent or superseded (src/jobs/outbox.ts). */
     text: text().notNull(),
     /** An iCalendar invitation sent along (`text/calendar; method=<calendarMethod>`). */
     calendar: text(),
