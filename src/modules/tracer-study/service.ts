@@ -174,7 +174,7 @@ export function answerValues(input: TracerInput, today: string): q.TracerValues 
   for (const field of rule.required) {
     if (given[field] === null) errors[field] = [required]
   }
-  // AJV's type coercion lets a string such as "1e309" through as Infinity, past `maximum`.
+  // JSON's 1e309 is read as Infinity, which AJV's integer check lets through.
   for (const [field, max] of [
     ['starting_salary', MAX_SALARY],
     ['waiting_period_months', MAX_WAITING_MONTHS],
