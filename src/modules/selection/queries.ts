@@ -182,24 +182,35 @@ export async function shareVacancyOf(tx: Tx, companyId: number, applicationId: n
   return row
 }
 
-/** The application locked for a change of its result, with the result as it stands. */
+/**
+ * The application locked for a change of its result, with the result as it stands. Two statements: a
+ * request that waited for the application's lock must read the result another one committed meanwhile
+ * (one joined statement re-reads only the locked row, so it saw the result from before the wait: two letters
+ * saved at once left the first one's row and bytes behind, no result pointing at them).
+ */
 export async function lockForScoring(tx: Tx, applicationId: number) {
-  const [row] = await tx
+  const [app] = await tx
     .select({
       id: applications.id,
       status: applications.status,
       studentId: applications.studentId,
       vacancyTitle: jobVacancies.title,
-      hasResult: sql<boolean>`${selectionResults.applicationId} is not null`,
-      isPublished: selectionResults.isPublished,
-      letterFileId: selectionResults.letterFileId,
     })
     .from(applications)
     .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
-    .leftJoin(selectionResults, eq(selectionResults.applicationId, applications.id))
     .where(eq(applications.id, applicationId))
     .for('update', { of: applications })
-  return row
+  if (!app) return undefined
+  const [result] = await tx
+    .select({ isPublished: selectionResults.isPublished, letterFileId: selectionResults.letterFileId })
+    .from(selectionResults)
+    .where(eq(selectionResults.applicationId, applicationId))
+    .for('update')
+  return {
+    ...app,
+    isPublished: result?.isPublished ?? null,
+    letterFileId: result?.letterFileId ?? null,
+  }
 }
 
 export type ResultValues = Partial<
