@@ -484,4 +484,43 @@ describe('GET /api/alumni/tracer-study', () => {
     const res = await call(t, 'GET', URL, { as: learner })
     expect(res.body.data.prefill).toMatchObject({ startDate: '2024-05-02', waitingPeriodMonths: 0 })
   })
+
+  it('suggests only what a save takes: no start still ahead (nor months up to it), no salary over the maximum', async () => {
+    // A hire who starts next month, from a vacancy whose minimum salary is over the tracer's 1,000,000,000.
+    const { hrd, vacancy } = await anHrdWithVacancy(t, {
+      values: { position: 'Teknisi', minSalary: 1_500_000_000 },
+    })
+    const { learner } = await aPlacement(t, {
+      companyId: hrd.companyId,
+      vacancyId: vacancy.id,
+      values: {
+        acceptedAt: await dayFromToday(t, 0),
+        startDate: await dayFromToday(t, 30),
+        position: 'Teknisi',
+      },
+      student: { role: 'alumni', values: { graduationYear: 2026 } },
+    })
+    const res = await call(t, 'GET', URL, { as: learner })
+    expect(res.body.data.prefill).toMatchObject({
+      jobTitle: 'Teknisi',
+      startDate: null,
+      waitingPeriodMonths: null,
+      startingSalary: null,
+    })
+    // The form posts the suggestion with what the alumnus fills in: saved.
+    const p = res.body.data.prefill
+    const saved = await save(learner, {
+      career_status: p.careerStatus,
+      institution_name: p.institutionName,
+      job_title: p.jobTitle,
+      sector: p.sector,
+      city: p.city,
+      province: p.province,
+      starting_salary: 4_500_000,
+      waiting_period_months: 2,
+      job_fit: 'sesuai',
+      start_date: await dayFromToday(t, 0),
+    })
+    expect(saved.status, JSON.stringify(saved.body.errors)).toBe(201)
+  })
 })

@@ -91,7 +91,9 @@ const monthsSinceGraduation = (graduationYear: unknown, start: unknown) => sql<n
  * without a placement.
  */
 export async function placementFacts(conn: Conn, studentId: number) {
-  const start = sql`coalesce(${placements.startDate}, ${placements.acceptedAt})`
+  // A start still ahead is no answer yet: an answer's start may not be after today (answerValues).
+  const start = sql`(case when coalesce(${placements.startDate}, ${placements.acceptedAt}) <= ${schoolToday}
+    then coalesce(${placements.startDate}, ${placements.acceptedAt}) end)`
   const vacancyHasPlace = sql`(${jobVacancies.city} is not null or ${jobVacancies.province} is not null)`
   const [row] = await conn
     .select({
@@ -106,7 +108,7 @@ export async function placementFacts(conn: Conn, studentId: number) {
       province: sql<
         string | null
       >`case when ${vacancyHasPlace} then ${jobVacancies.province} else ${companies.province} end`,
-      startDate: sql<string>`${start}::text`,
+      startDate: sql<string | null>`${start}::text`,
       waitingPeriodMonths: monthsSinceGraduation(students.graduationYear, start),
       minSalary: jobVacancies.minSalary,
     })

@@ -108,7 +108,10 @@ export function answerOut(r: q.TracerRow) {
 }
 export type Answer = ReturnType<typeof answerOut>
 
-/** A suggested answer from the latest placement through bursa, in the answer's shape. */
+/**
+ * A suggested answer from the latest placement, in the answer's shape, holding only what a save takes: no
+ * start still ahead (nor a waiting period up to it), no salary over MAX_SALARY.
+ */
 function prefillOut(p: NonNullable<Awaited<ReturnType<typeof q.placementFacts>>>) {
   return {
     careerStatus: 'bekerja' as const,
@@ -117,7 +120,8 @@ function prefillOut(p: NonNullable<Awaited<ReturnType<typeof q.placementFacts>>>
     sector: p.industry,
     city: p.city,
     province: p.province,
-    startingSalary: p.minSalary,
+    // Only what an answer may hold: a vacancy may state more (a typo's extra zeros).
+    startingSalary: p.minSalary !== null && p.minSalary <= MAX_SALARY ? p.minSalary : null,
     waitingPeriodMonths: p.waitingPeriodMonths,
     jobFit: null,
     startDate: p.startDate,
