@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn, Tx } from '../../db/client.js'
 import {
@@ -207,12 +207,49 @@ export interface NewPlacement {
   position: string
 }
 
-/** Placements accepted today (school calendar); an application already placed keeps its row. */
+/**
+ * Placements accepted today (school calendar); an application already placed keeps its row. The hire may
+ * have been recorded as found outside bursa already (the same learner, company and day, not deleted): that
+ * record becomes this application's placement, keeping what was recorded and its follow-ups, so one hire is
+ * one placement. The learners are locked first, in id order, as recording an outside placement locks its
+ * learner before it looks for the same hire.
+ */
 export async function insertPlacements(tx: Tx, rows: NewPlacement[]) {
   if (rows.length === 0) return
+  const learnerIds = [...new Set(rows.map((r) => r.studentId))].sort((a, b) => a - b)
+  await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(inArray(students.id, learnerIds))
+    .orderBy(students.id)
+    .for('no key update')
+  const fresh: NewPlacement[] = []
+  for (const r of rows) {
+    const [adopted] = await tx
+      .update(placements)
+      .set({
+        source: 'bursa',
+        applicationId: r.applicationId,
+        jobVacancyId: r.jobVacancyId,
+        recordedBy: null,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(placements.studentId, r.studentId),
+          eq(placements.companyId, r.companyId),
+          eq(placements.source, 'outside'),
+          isNull(placements.deletedAt),
+          sql`${placements.acceptedAt} = ${schoolToday}`,
+        ),
+      )
+      .returning({ id: placements.id })
+    if (!adopted) fresh.push(r)
+  }
+  if (fresh.length === 0) return
   await tx
     .insert(placements)
-    .values(rows.map((r) => ({ ...r, acceptedAt: schoolToday, status: 'active' as const })))
+    .values(fresh.map((r) => ({ ...r, acceptedAt: schoolToday, status: 'active' as const })))
     .onConflictDoNothing({ target: placements.applicationId })
 }
 
