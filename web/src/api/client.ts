@@ -179,12 +179,31 @@ export async function download(url: string, onProgress?: (p: UploadProgress) => 
   return name
 }
 
+/** One `; name=value` parameter of a header, its value a token or a quoted string (read whole). */
+const PARAM = /\s*;\s*([^\s;=]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;"]*)/y
+
+/**
+ * The file name of a Content-Disposition (RFC 6266): the UTF-8 `filename*` (RFC 5987) over the plain
+ * `filename`. Its parameters are read one after the other, so a `filename*=` written inside the quoted
+ * plain name (a learner chooses that name) is part of that name, never a parameter of its own; a
+ * `filename*` that does not decode falls back to the plain name.
+ */
 export function fileNameOf(disposition: string | null): string | null {
   if (!disposition) return null
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)
-  if (star) return decodeURIComponent(star[1])
-  const plain = /filename="?([^";]+)"?/i.exec(disposition)
-  return plain ? plain[1] : null
+  const params = new Map<string, string>()
+  PARAM.lastIndex = disposition.indexOf(';')
+  for (let m = PARAM.exec(disposition); m; m = PARAM.exec(disposition)) {
+    const [, name, value] = m
+    const quoted = value.startsWith('"')
+    params.set(name.toLowerCase(), quoted ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value.trim())
+  }
+  const star = /^UTF-8'[^']*'(.+)$/i.exec(params.get('filename*') ?? '')
+  if (star) {
+    try {
+      return decodeURIComponent(star[1])
+    } catch {}
+  }
+  return params.get('filename') || null
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { toastError, toastOk } from '../lib/toast'
 import { useUrlFilters } from '../lib/url-state'
 import { useLoad } from '../lib/use-load'
@@ -46,6 +46,7 @@ export function CrudPage<R extends { id: number }>({
   remove?: (id: number) => Promise<unknown>
   valuesOf: (row: R) => Values
   extraActions?: (row: R, reload: () => void) => ReactNode
+  /** Actions on the ticked rows; `reload` after one loads the rows again with none ticked. */
   headerActions?: (selected: number[], reload: () => void) => ReactNode
   selectable?: boolean
 }) {
@@ -54,13 +55,22 @@ export function CrudPage<R extends { id: number }>({
   const [editing, setEditing] = useState<R | 'new' | null>(null)
   const [selected, setSelected] = useState<number[]>([])
   const creating = editing === 'new'
+  // Ticked rows belong to the rows as they were shown: another page or filter, or a change to the rows
+  // (a student made alumni stays ticked otherwise, and the next upgrade is refused for him), starts
+  // with none.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page or filter clears the selection
+  useEffect(() => setSelected([]), [f.key])
+  const reload = () => {
+    setSelected([])
+    rows.reload()
+  }
 
   const save = async (body: Record<string, unknown>) => {
     if (editing === 'new') await create?.(body)
     else if (editing) await update?.(editing.id, body)
     toastOk('Data disimpan.')
     setEditing(null)
-    rows.reload()
+    reload()
   }
   const actions: Column<R> = {
     label: 'Aksi',
@@ -71,7 +81,7 @@ export function CrudPage<R extends { id: number }>({
             Ubah
           </Button>
         )}
-        {extraActions?.(row, rows.reload)}
+        {extraActions?.(row, reload)}
         {remove && (
           <ConfirmButton
             title="Hapus data?"
@@ -80,7 +90,7 @@ export function CrudPage<R extends { id: number }>({
             onConfirm={() =>
               remove(row.id).then(() => {
                 toastOk('Data dihapus.')
-                rows.reload()
+                reload()
               }, toastError)
             }
           >
@@ -94,7 +104,7 @@ export function CrudPage<R extends { id: number }>({
   return (
     <>
       <PageTitle title={title}>
-        {headerActions?.(selected, rows.reload)}
+        {headerActions?.(selected, reload)}
         {create && (
           <Button size="xs" onClick={() => setEditing('new')}>
             Tambah
@@ -116,7 +126,7 @@ export function CrudPage<R extends { id: number }>({
         loaded={rows}
         empty="Tidak ada data."
         highlightOnHover
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         selection={
           selectable ? { selected, onChange: setSelected, label: (r) => `Pilih baris ${r.id}` } : undefined
         }

@@ -84,6 +84,24 @@ describe('<DataTable>', () => {
     expect(screen.getByText('1–2 dari 2')).toBeTruthy()
   })
 
+  it('moves a page past the last one (its rows went away, or `?page=99`) to the last page, in its place', () => {
+    const moves: unknown[][] = []
+    render(
+      <MantineProvider>
+        <DataTable
+          loaded={loaded([], { page: 2, perPage: 15, total: 15, totalPages: 1 })}
+          empty="Tidak ada data."
+          columns={columns}
+          onPage={(...move) => moves.push(move)}
+        />
+      </MantineProvider>,
+    )
+    expect(moves).toEqual([[1, { replace: true }]])
+    // Not empty, and no range past the total ("16–15 dari 15") while the last page loads.
+    expect(screen.queryByText('Tidak ada data.')).toBeNull()
+    expect(screen.queryByText(/dari 15/)).toBeNull()
+  })
+
   it('ticks only the rows that can be picked, one by one or all at once', () => {
     render(
       <MantineProvider>

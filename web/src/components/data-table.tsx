@@ -1,7 +1,7 @@
 import { Checkbox, Table, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { Loaded } from '../lib/use-load'
-import { Loading, type Meta, Pager } from './ui'
+import { Loading, type Meta, Pager, pastLastPage } from './ui'
 
 /** One column: its heading and what a row shows in it. */
 export interface Column<R> {
@@ -127,11 +127,11 @@ export function DataTable<R>({
   loaded: Loaded<{ data: R[]; meta?: Meta }>
   empty: string
   /** Shows the pager (under a list of more than one page). */
-  onPage?: (page: number) => void
+  onPage?: (page: number, how?: { replace: boolean }) => void
 }) {
   return (
     <>
-      <Loading loaded={loaded} empty={(d) => d.data.length === 0} emptyText={empty}>
+      <Loading loaded={loaded} empty={(d) => d.data.length === 0 && !pastLastPage(d.meta)} emptyText={empty}>
         {(d) => <TableView rows={d.data} {...table} />}
       </Loading>
       {onPage && <Pager meta={loaded.data?.meta} onPage={onPage} />}

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { Link } from 'react-router'
 import { ApiError } from '../api/client'
 import type { Loaded } from '../lib/use-load'
@@ -110,9 +110,33 @@ export interface Meta {
   totalPages: number
 }
 
-export function Pager({ meta, onPage }: { meta: Meta | undefined; onPage: (page: number) => void }) {
-  // An empty list already says so (Loading's empty text): no second "no data" line under it.
-  if (!meta || meta.total === 0) return null
+/**
+ * A page past the last one of a list that has rows: its rows went away (made alumni, reviewed) or the URL
+ * asked for `?page=99`. Its list is not empty, it is being moved to its last page.
+ */
+export function pastLastPage(meta: Meta | undefined): boolean {
+  return meta !== undefined && meta.total > 0 && meta.page > meta.totalPages
+}
+
+/**
+ * Where the page stands and the pages to pick. `onPage(page)` when one is picked; `onPage(last, { replace:
+ * true })` when the answer is for a page past the last one, to show the last page in its place.
+ */
+export function Pager({
+  meta,
+  onPage,
+}: {
+  meta: Meta | undefined
+  onPage: (page: number, how?: { replace: boolean }) => void
+}) {
+  // Once per answer: the correction is not repeated while the last page loads.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onPage is often a new function each render
+  useEffect(() => {
+    if (meta && pastLastPage(meta)) onPage(meta.totalPages, { replace: true })
+  }, [meta])
+  // An empty list already says so (Loading's empty text): no second "no data" line under it; nor a range
+  // past the total ("16–15 dari 15") while the last page loads.
+  if (!meta || meta.total === 0 || pastLastPage(meta)) return null
   return (
     <Group justify="space-between" mt="md" wrap="wrap">
       <Text size="sm" c="dimmed">

@@ -95,6 +95,21 @@ describe('API errors', () => {
     expect(fileNameOf('attachment; filename="a.pdf"')).toBe('a.pdf')
     expect(fileNameOf(null)).toBeNull()
   })
+  it('never takes a `filename*=` written inside the quoted plain name (a learner chooses that name)', () => {
+    // As the API writes it for a file the learner named so (ASCII fallback, then the exact UTF-8 name).
+    const shown = "CV Budi filename*=UTF-8''CV_Budi.html;.pdf"
+    const disposition = `attachment; filename="${shown}"; filename*=UTF-8''CV%20Budi%20filename%2A%3DUTF-8%27%27CV_Budi.html%3B.pdf`
+    expect(fileNameOf(disposition)).toBe(shown)
+    // Without the UTF-8 name, the quoted one is the name, whole.
+    expect(fileNameOf(`attachment; filename="${shown}"`)).toBe(shown)
+    expect(fileNameOf('attachment; filename="a \\"b\\".pdf"')).toBe('a "b".pdf')
+  })
+  it('falls back to the plain name when the UTF-8 name does not decode', () => {
+    expect(fileNameOf(`attachment; filename="nilai.pdf"; filename*=UTF-8''nilai%E0%A4%A.pdf`)).toBe(
+      'nilai.pdf',
+    )
+    expect(fileNameOf(`attachment; filename*=UTF-8''%ZZ`)).toBeNull()
+  })
 })
 
 describe('early answers of index.html', () => {

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications'
+import { ApiError } from '../api/client'
 
 export function toastOk(message: string) {
   notifications.show({ color: 'green', message, autoClose: 3500 })
@@ -16,4 +17,20 @@ export function toastBulk(
 ) {
   toastOk(`${r.succeeded} dari ${r.processed} ${done}`)
   if (r.failed) toastError(new Error(r.failures.map((x) => `#${x.id}: ${x.reason}`).join('; ')))
+}
+
+/**
+ * A refusal of an action on several records sent as `field` (`student_ids`): its message, then why each
+ * one it names (`student_ids.2`, the third of `ids`) was refused, by id as toastBulk says it. No field of
+ * the form shows these.
+ */
+export function toastItemsRefused(err: unknown, field: string, ids: readonly number[]) {
+  const reasons =
+    err instanceof ApiError
+      ? Object.entries(err.errors).flatMap(([key, messages]) => {
+          const id = key.startsWith(`${field}.`) ? ids[Number(key.slice(field.length + 1))] : undefined
+          return id === undefined ? [] : [`#${id}: ${messages.join(', ')}`]
+        })
+      : []
+  toastError(reasons.length ? new Error(`${(err as ApiError).message} ${reasons.join('; ')}`) : err)
 }

@@ -47,9 +47,17 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
   const query = useMemo(() => queryOf(params, keys), [params, keys])
   const get = useCallback((k: K | 'page') => params.get(k) ?? '', [params])
   const set = useCallback(
-    (changes: Partial<Record<K | 'page', string | number | null>>) =>
-      setParams((cur) => nextSearch(cur, changes), { replace: false }),
+    (changes: Partial<Record<K | 'page', string | number | null>>, how: { replace?: boolean } = {}) =>
+      setParams((cur) => nextSearch(cur, changes), { replace: how.replace ?? false }),
     [setParams],
   )
-  return { query, get, set, key: params.toString() }
+  /**
+   * The pager's `onPage`: a page picked is a step in history; the pager's own correction (the last page
+   * instead of one past it) replaces the URL's page, so Back does not lead to the empty page again.
+   */
+  const setPage = useCallback(
+    (page: number, how?: { replace?: boolean }) => set({ page } as Partial<Record<K | 'page', number>>, how),
+    [set],
+  )
+  return { query, get, set, setPage, key: params.toString() }
 }

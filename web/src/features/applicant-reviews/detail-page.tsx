@@ -79,8 +79,15 @@ export function ReviewDetailPage() {
                 Keputusan seleksi berkas
               </Title>
               <Textarea label="Catatan" {...form.text('notes')} />
+              {/* One decision at a time, and none while the applicant is loaded again after it: a second
+                  click would be refused (already reviewed) with a red toast. */}
               <Group mt="sm">
-                <Button color="green" onClick={() => review('lolos')}>
+                <Button
+                  color="green"
+                  loading={form.busy}
+                  disabled={a.loading}
+                  onClick={() => review('lolos')}
+                >
                   Lolos
                 </Button>
                 <ConfirmButton
@@ -89,6 +96,7 @@ export function ReviewDetailPage() {
                   confirmLabel="Tidak lolos"
                   onConfirm={() => review('tidak_lolos')}
                   size="sm"
+                  disabled={form.busy || a.loading}
                 >
                   Tidak lolos
                 </ConfirmButton>

@@ -71,7 +71,7 @@ export function ReviewsPage() {
         loaded={list}
         empty="Tidak ada pelamar dengan saringan ini."
         highlightOnHover
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         selection={{
           selected,
           onChange: setSelected,
@@ -104,7 +104,9 @@ export function ReviewsPage() {
           ids={selected}
           onClose={() => setBulk(null)}
           onDone={() => {
+            // The reviewed ones are done with (no longer pending): the next bulk action starts from none.
             setBulk(null)
+            setSelected([])
             list.reload()
           }}
         />

@@ -28,7 +28,7 @@ export function MyApplicationsPage() {
         empty="Belum ada lamaran."
         minWidth={560}
         highlightOnHover
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         columns={[
           {
             label: 'Lowongan',

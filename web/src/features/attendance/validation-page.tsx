@@ -1,5 +1,5 @@
 import { Button, Card, Group, Tabs, Text, Textarea } from '@mantine/core'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { type Column, DataTable, Lines } from '../../components/data-table'
@@ -30,6 +30,8 @@ export function AttendancePage() {
   const { tab: _t, ...query } = f.query
   const list = useLoad(() => (tab === 'history' ? loadHistory(query) : loadQueue(query)), [f.key])
   const [selected, setSelected] = useState<number[]>([])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page, filter or tab clears the selection
+  useEffect(() => setSelected([]), [f.key])
   const [notes, setNotes] = useState('')
   const validateOne = (id: number, status: Mark, validation: 'verified' | 'rejected') =>
     unwrap(
@@ -39,6 +41,7 @@ export function AttendancePage() {
       }),
     ).then(() => {
       toastOk('Kehadiran divalidasi.')
+      setSelected((ids) => ids.filter((x) => x !== id))
       list.reload()
     }, toastError)
   const bulk = (status: 'hadir' | 'alpa') =>
@@ -182,7 +185,7 @@ export function AttendancePage() {
         loaded={list}
         empty={tab === 'queue' ? 'Tidak ada kehadiran yang menunggu validasi.' : 'Belum ada riwayat.'}
         minWidth={720}
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         selection={
           tab === 'queue'
             ? { selected, onChange: setSelected, label: (r) => `Pilih ${r.applicant.fullName}` }

@@ -129,7 +129,7 @@ export function CompanyRegistrationsPage() {
         }
         minWidth={760}
         highlightOnHover
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         columns={columns}
       />
       {open !== null && (

@@ -5,7 +5,7 @@ import { type AnyBody, CrudPage } from '../../components/crud'
 import { useForm } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
 import type { ListRow } from '../../lib/api-types'
-import { toastOk } from '../../lib/toast'
+import { toastItemsRefused, toastOk } from '../../lib/toast'
 import { PasswordLinkButton } from '../auth/password-link-button'
 import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
 import { useMajorOptions } from './options'
@@ -55,16 +55,20 @@ export function StudentsPage() {
 
 function UpgradeModal({ ids, onClose, onDone }: { ids: number[]; onClose: () => void; onDone: () => void }) {
   const form = useForm({ graduation_year: String(new Date().getFullYear()) })
-  const upgrade = form.submit(async ({ graduation_year }) => {
-    const r = await unwrap(
-      api.POST('/api/admin/alumni/upgrade', {
-        body: { student_ids: ids, graduation_year: Number(graduation_year) } as AnyBody,
-      }),
-    )
-    toastOk(`${r.data.upgraded} siswa menjadi alumni.`)
-    onClose()
-    onDone()
-  })
+  const upgrade = form.submit(
+    async ({ graduation_year }) => {
+      const r = await unwrap(
+        api.POST('/api/admin/alumni/upgrade', {
+          body: { student_ids: ids, graduation_year: Number(graduation_year) } as AnyBody,
+        }),
+      )
+      toastOk(`${r.data.upgraded} siswa menjadi alumni.`)
+      onClose()
+      onDone()
+    },
+    // All or nothing: say which of the ticked students stopped it, and why (already an alumnus…).
+    (err) => toastItemsRefused(err, 'student_ids', ids),
+  )
   return (
     <Modal opened onClose={onClose} title="Jadikan alumni" centered>
       <Stack>

@@ -47,7 +47,7 @@ export function MessageTemplatesPage() {
         // A message is known by its key (a string); the table only uses it as React's key.
         rowKey={(r) => r.key as unknown as number}
         empty="Tidak ada pesan yang cocok."
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         columns={[
           {
             label: 'Pesan',

@@ -32,7 +32,7 @@ export function MonitoringPage() {
         loaded={list}
         empty="Tidak ada lowongan."
         minWidth={760}
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         columns={[
           {
             label: 'Lowongan',

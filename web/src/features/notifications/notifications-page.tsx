@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { api, unwrap } from '../../api/client'
-import { Loading, Pager, PageTitle } from '../../components/ui'
+import { Loading, Pager, PageTitle, pastLastPage } from '../../components/ui'
 import { formatDateTime } from '../../lib/format'
 import { toastError } from '../../lib/toast'
 import { useUrlFilters } from '../../lib/url-state'
@@ -65,7 +65,11 @@ export function NotificationsPage() {
         ]}
         aria-label="Saring notifikasi"
       />
-      <Loading loaded={list} empty={(d) => d.data.length === 0} emptyText="Tidak ada notifikasi.">
+      <Loading
+        loaded={list}
+        empty={(d) => d.data.length === 0 && !pastLastPage(d.meta)}
+        emptyText="Tidak ada notifikasi."
+      >
         {(d) => (
           <Stack gap="xs">
             {d.data.map((n) => {
@@ -116,7 +120,7 @@ export function NotificationsPage() {
           </Stack>
         )}
       </Loading>
-      <Pager meta={list.data?.meta} onPage={(page) => f.set({ page })} />
+      <Pager meta={list.data?.meta} onPage={f.setPage} />
     </>
   )
 }

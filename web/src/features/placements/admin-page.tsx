@@ -50,7 +50,7 @@ export function AdminPlacementsPage() {
       <DataTable
         loaded={list}
         empty="Belum ada penempatan."
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         minWidth={900}
         columns={[
           {

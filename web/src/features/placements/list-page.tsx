@@ -40,7 +40,7 @@ export function PlacementsPage() {
       <DataTable
         loaded={list}
         empty="Belum ada penempatan."
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         columns={[
           {
             label: 'Nama',

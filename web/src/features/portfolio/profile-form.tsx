@@ -56,7 +56,11 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
   const me = useMe()
   const form = useForm(() => valuesOf(profile))
   const { setValues } = form
-  useEffect(() => setValues(valuesOf(profile)), [profile, setValues])
+  // Only a change of the saved biodata (after "Simpan profil") resets the form: the page reloads the
+  // whole profile after a file is uploaded or deleted, and that must not throw away what was typed.
+  const saved = JSON.stringify(valuesOf(profile))
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `saved` stands for the profile's biodata
+  useEffect(() => setValues(valuesOf(profile)), [saved, setValues])
   const field = (name: keyof Values) => {
     const props = form.text(name)
     // A social-media link's message comes back as `social_media.<name>`.

@@ -104,7 +104,7 @@ export function ScheduleDetailPage() {
                 loaded={participants}
                 empty="Tidak ada peserta."
                 rowKey={(x) => x.participantId}
-                onPage={(page) => f.set({ page })}
+                onPage={f.setPage}
                 columns={[
                   {
                     label: 'Peserta',

@@ -39,7 +39,7 @@ export function SchedulesPage() {
         loaded={list}
         empty="Belum ada jadwal tes."
         minWidth={680}
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         columns={[
           {
             label: 'Agenda',

@@ -62,7 +62,7 @@ export function SelectionResultsPage() {
         empty="Belum ada peserta tes."
         minWidth={760}
         rowKey={(r) => r.applicationId}
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         columns={[
           {
             label: 'Peserta',

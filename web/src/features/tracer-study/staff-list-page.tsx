@@ -89,7 +89,7 @@ export function StaffTracerListPage() {
       <DataTable
         loaded={list}
         empty="Tidak ada alumni yang cocok."
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         rowKey={(r) => r.alumnus.id}
         minWidth={920}
         columns={[

@@ -99,7 +99,7 @@ export function AdminVacanciesPage() {
         loaded={list}
         empty="Tidak ada lowongan."
         minWidth={980}
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         columns={[
           {
             label: 'Lowongan',

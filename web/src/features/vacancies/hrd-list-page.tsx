@@ -47,7 +47,7 @@ export function HrdVacanciesPage() {
         loaded={list}
         empty="Belum ada lowongan."
         minWidth={860}
-        onPage={(page) => f.set({ page })}
+        onPage={f.setPage}
         columns={[
           {
             label: 'Lowongan',

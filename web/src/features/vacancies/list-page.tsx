@@ -14,7 +14,7 @@ import {
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { api, unwrap } from '../../api/client'
-import { Loading, Pager, PageTitle } from '../../components/ui'
+import { Loading, Pager, PageTitle, pastLastPage } from '../../components/ui'
 import { formatDate, formatSalaryRange } from '../../lib/format'
 import { label } from '../../lib/labels'
 import { useUrlFilters } from '../../lib/url-state'
@@ -98,7 +98,7 @@ export function VacancyListPage() {
       </form>
       <Loading
         loaded={list}
-        empty={(d) => d.data.length === 0}
+        empty={(d) => d.data.length === 0 && !pastLastPage(d.meta)}
         emptyText="Belum ada lowongan yang terbuka untuk Anda dengan saringan ini."
       >
         {(d) => (
@@ -132,7 +132,7 @@ export function VacancyListPage() {
           </SimpleGrid>
         )}
       </Loading>
-      <Pager meta={list.data?.meta} onPage={(page) => f.set({ page })} />
+      <Pager meta={list.data?.meta} onPage={f.setPage} />
     </>
   )
 }
