@@ -35,6 +35,10 @@ describe('downloadName() and contentDisposition()', () => {
     expect(contentDisposition('Piagam Juara 1 – Ümit.pdf')).toBe(
       `attachment; filename="Piagam Juara 1  Umit.pdf"; filename*=UTF-8''Piagam%20Juara%201%20%E2%80%93%20%C3%9Cmit.pdf`,
     )
+    // A name written to look like a parameter of its own stays inside the fallback, defused.
+    expect(contentDisposition("CV filename*=UTF-8''CV.html;.pdf")).toBe(
+      `attachment; filename="CV filename__UTF-8''CV.html_.pdf"; filename*=UTF-8''CV%20filename%2A%3DUTF-8%27%27CV.html%3B.pdf`,
+    )
     expect(contentDisposition('日本.pdf')).toBe(
       `attachment; filename="berkas.pdf"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.pdf`,
     )

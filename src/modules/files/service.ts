@@ -23,12 +23,16 @@ export function downloadName(file: Pick<FileRow, 'originalName' | 'mimeType'>): 
   return same.some((e) => lower.endsWith(e)) ? name : `${name}.${ext}`
 }
 
-/** RFC 6266 / 5987: an ASCII fallback for old clients and the exact UTF-8 name for the rest. */
+/**
+ * RFC 6266 / 5987: an ASCII fallback for old clients and the exact UTF-8 name for the rest. The fallback
+ * holds no `*`, `=` or `;`: a client that looks for `filename*=` anywhere in the header (as the web client
+ * once did) must not find one the uploader wrote into the name.
+ */
 export function contentDisposition(name: string): string {
   let ascii = name
     .normalize('NFKD')
     .replace(/[^\x20-\x7e]/g, '')
-    .replace(/["\\]/g, '_')
+    .replace(/["\\*=;]/g, '_')
     .trim()
   // A name with nothing ASCII before its extension (`日本.pdf`) still gets a stem.
   if (!ascii || ascii.startsWith('.')) ascii = `berkas${ascii}`
