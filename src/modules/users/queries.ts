@@ -73,6 +73,11 @@ export async function userById(conn: Conn, id: number) {
  * deadlock), and answers the account with its learner record and the ids of the active superadmins.
  * Whoever changes an account's role, active flag or existence holds these locks until commit, so
  * "the last active superadmin" is decided by one transaction at a time.
+ *
+ * The learner record is read in a second statement, once the locks are held: a statement that waited for
+ * a lock re-reads only the locked rows, so a joined learner record would be the one from before the wait
+ * (a graduation committed meanwhile read as a student: a staff edit then set the new alumnus's account
+ * back to `siswa`). It is not locked: a graduation locks learners before accounts.
  */
 export async function lockAccountAndSuperadmins(conn: Conn, id: number) {
   const rows = await conn
@@ -82,20 +87,28 @@ export async function lockAccountAndSuperadmins(conn: Conn, id: number) {
       role: users.role,
       isActive: users.isActive,
       companyId: users.companyId,
-      studentId: students.id,
-      graduationYear: students.graduationYear,
     })
     .from(users)
-    .leftJoin(students, eq(students.userId, users.id))
     .where(or(eq(users.id, id), and(eq(users.role, 'superadmin'), eq(users.isActive, true))))
     .orderBy(users.id)
     // `no key update`: enough to take turns with another change of these accounts, and it leaves the
     // key-share lock an audit row's actor takes (a superadmin resetting a password while another deactivates
     // the account deadlocked: 500).
-    .for('no key update', { of: users })
+    .for('no key update')
   // Re-checked after waiting for a lock: a row another transaction demoted drops out here.
   const activeSuperadmins = rows.filter((r) => r.role === 'superadmin' && r.isActive).map((r) => r.id)
-  return { account: rows.find((r) => r.id === id), activeSuperadmins }
+  const found = rows.find((r) => r.id === id)
+  if (!found) return { account: undefined, activeSuperadmins }
+  const [learner] = await conn
+    .select({ studentId: students.id, graduationYear: students.graduationYear })
+    .from(students)
+    .where(eq(students.userId, id))
+  const account = {
+    ...found,
+    studentId: learner?.studentId ?? null,
+    graduationYear: learner?.graduationYear ?? null,
+  }
+  return { account, activeSuperadmins }
 }
 
 export type LockedAccount = NonNullable<Awaited<ReturnType<typeof lockAccountAndSuperadmins>>['account']>

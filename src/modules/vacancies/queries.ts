@@ -139,23 +139,23 @@ export async function companyVacancy(conn: Conn, companyId: number, id: number) 
 
 /**
  * Locks a company's vacancy for an update, with what the approval rule compares (its fields and majors);
- * undefined when unknown, deleted or another company's.
+ * undefined when unknown, deleted or another company's. The majors are read once the lock is held: a
+ * statement that waited for it re-reads only the locked row, so majors another edit changed meanwhile would
+ * be compared as they were (an HR edit putting back the majors staff had just changed skipped re-approval).
  */
 export async function lockCompanyVacancy(conn: Conn, companyId: number, id: number) {
   const [row] = await conn
-    .select({
-      ...getTableColumns(jobVacancies),
-      accepted: v.acceptedCount,
-      majorIds: qualified(
-        sql<
-          number[]
-        >`array(select ${jobVacancyMajors.majorId} from ${jobVacancyMajors} where ${jobVacancyMajors.jobVacancyId} = ${v.id} order by 1)`,
-      ),
-    })
+    .select({ ...getTableColumns(jobVacancies), accepted: v.acceptedCount })
     .from(v)
     .where(and(eq(v.id, id), ofCompany(companyId)))
-    .for('update', { of: v })
-  return row
+    .for('update')
+  if (!row) return undefined
+  const majors = await conn
+    .select({ id: jobVacancyMajors.majorId })
+    .from(jobVacancyMajors)
+    .where(eq(jobVacancyMajors.jobVacancyId, id))
+    .orderBy(jobVacancyMajors.majorId)
+  return { ...row, majorIds: majors.map((m) => m.id) }
 }
 
 export type LockedVacancy = NonNullable<Awaited<ReturnType<typeof lockCompanyVacancy>>>
@@ -533,13 +533,29 @@ const vacancyForLearnerStatement = prepared((conn) =>
  * for the application to commit, and an application after it sees the new state. Not FOR SHARE: the
  * insert's trigger updates the vacancy's counters, and two applications holding a share lock on the
  * same row would deadlock upgrading it; this way applications to one vacancy take turns.
+ *
+ * Then, in a second statement, what the open rule reads. A statement that waited for the lock re-reads only
+ * the locked row: its majors, its company and the learner would be as they were before the wait (a learner
+ * applied to a vacancy whose major HR was removing at that moment). The lock is by primary key and prepared,
+ * one short round trip more.
  */
 export async function lockVacancyForApply(conn: Conn, learner: Learner, id: number) {
-  const [row] = await lockVacancyForApplyStatement(conn).execute({ ...learner, id })
+  const [locked] = await lockVacancyStatement(conn).execute({ id })
+  if (!locked) return undefined
+  const [row] = await vacancyForApplyStatement(conn).execute({ ...learner, id })
   return row
 }
 
-const lockVacancyForApplyStatement = prepared((conn) =>
+const lockVacancyStatement = prepared((conn) =>
+  conn
+    .select({ id: v.id })
+    .from(v)
+    .where(and(eq(v.id, sql.placeholder('id')), isNull(v.deletedAt)))
+    .for('no key update')
+    .prepare('vacancy_lock_for_apply'),
+)
+
+const vacancyForApplyStatement = prepared((conn) =>
   conn
     .select({
       id: v.id,
@@ -548,9 +564,8 @@ const lockVacancyForApplyStatement = prepared((conn) =>
       profile: profileFacts(learnerPlaceholders.studentId),
     })
     .from(v)
-    .where(and(eq(v.id, sql.placeholder('id')), isNull(v.deletedAt)))
-    .for('no key update', { of: v })
-    .prepare('vacancy_lock_for_apply'),
+    .where(eq(v.id, sql.placeholder('id')))
+    .prepare('vacancy_for_apply'),
 )
 
 /** Of the given file ids, those that are the learner's own portfolio files (locked against deletion). */
