@@ -190,5 +190,21 @@ describeInBrowser(
       // For a company with HR the same screens are refused by the service, with its reason.
       await row(hrTitle).waitFor()
     }, 90_000)
+
+    it('logging out ends acting for the company: the next staff member at this tab acts for none', async () => {
+      await row(staffTitle)
+        .getByRole('button', { name: `Kelola seleksi ${staffTitle}` })
+        .click()
+      await page.getByRole('alert', { name: `Bertindak untuk ${hrLess}` }).waitFor()
+      await page.getByRole('button', { name: 'Menu akun' }).click()
+      await page.getByRole('menuitem', { name: 'Keluar' }).click()
+      await page.waitForURL(/\/login/)
+
+      await login(page, svc.url, 'superadmin@demo.test')
+      await page.goto(`${svc.url}/hrd/pelamar`)
+      await page.getByRole('heading', { name: 'Seleksi berkas pelamar' }).waitFor()
+      expect(await page.getByRole('alert', { name: /^Bertindak untuk/ }).count()).toBe(0)
+      expect(await page.evaluate(() => sessionStorage.getItem('bursa_acting_company'))).toBeNull()
+    }, 60_000)
   },
 )

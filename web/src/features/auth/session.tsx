@@ -8,6 +8,7 @@ import {
   unwrap,
 } from '../../api/client'
 import type { paths } from '../../api/schema'
+import { stopActing } from '../../lib/acting-company'
 
 export type Me = paths['/api/me']['get']['responses']['200']['content']['application/json']['data']
 export type Role = Me['role']
@@ -43,6 +44,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const setUser = useCallback((me: Me | null) => {
     if (me) localStorage.setItem(USER_KEY, JSON.stringify(me))
     else localStorage.removeItem(USER_KEY)
+    // Acting for a company belongs to who chose it: signed out (or another account signing in at this
+    // tab), nobody acts for it any more.
+    if (!me) stopActing()
     setUserState(me)
   }, [])
 
@@ -74,6 +78,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (email: string, password: string) => {
       const res = await unwrap(api.POST('/api/login', { body: { email, password } }))
+      stopActing()
       token.set(res.data.token)
       const me = (await unwrap(api.GET('/api/me'))).data
       setSignedOut(false)
