@@ -210,6 +210,11 @@ describeInBrowser('web client: a journey per role in the browser', () => {
     await page.getByRole('menuitem', { name: 'Keluar' }).click()
     await page.waitForURL((u) => u.pathname === '/login')
     expect(new URL(page.url()).search).toBe('') // was ?next=%2Fakun
+    // Back to the private page, which loads again (a shared computer's browser): still the plain login page.
+    await page.goBack()
+    await page.reload()
+    await page.waitForURL((u) => u.pathname === '/login')
+    expect(new URL(page.url()).search).toBe('') // was ?next=%2Fakun
     await page.getByLabel('E-mail').fill('hrd@demo.test')
     await page.getByLabel('Kata sandi').fill('password123')
     await page.getByRole('button', { name: 'Masuk' }).click()

@@ -27,6 +27,20 @@ const SessionContext = createContext<Session | null>(null)
 
 const USER_KEY = 'bursa_user'
 
+/**
+ * Someone logged out at this tab, and nobody has logged in since: kept for the tab (sessionStorage), so that
+ * Back to a private page that reloads still leads to the plain login page, not to `?next=` that page for the
+ * next person at a shared computer.
+ */
+const SIGNED_OUT_KEY = 'bursa_signed_out'
+function signedOutHere(): boolean {
+  try {
+    return sessionStorage.getItem(SIGNED_OUT_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
 /** The last known account of the stored token: the first screen renders at once, /api/me confirms it. */
 function cachedUser(): Me | null {
   if (!token.get()) return null
@@ -40,7 +54,14 @@ function cachedUser(): Me | null {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<Me | null>(cachedUser)
   const [ready, setReady] = useState(() => cachedUser() !== null)
-  const [signedOut, setSignedOut] = useState(false)
+  const [signedOut, setSignedOutState] = useState(signedOutHere)
+  const setSignedOut = useCallback((value: boolean) => {
+    try {
+      if (value) sessionStorage.setItem(SIGNED_OUT_KEY, '1')
+      else sessionStorage.removeItem(SIGNED_OUT_KEY)
+    } catch {}
+    setSignedOutState(value)
+  }, [])
   const setUser = useCallback((me: Me | null) => {
     if (me) localStorage.setItem(USER_KEY, JSON.stringify(me))
     else localStorage.removeItem(USER_KEY)
@@ -85,7 +106,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser(me)
       return me
     },
-    [setUser],
+    [setUser, setSignedOut],
   )
 
   const logout = useCallback(async () => {
@@ -96,7 +117,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setSignedOut(true)
       setUser(null)
     }
-  }, [setUser])
+  }, [setUser, setSignedOut])
 
   const value = useMemo(
     () => ({ user, ready, signedOut, login, logout, refresh }),
