@@ -35,12 +35,26 @@ export async function candidates(
       by.majorId === undefined ? undefined : eq(students.majorId, by.majorId),
       by.className === undefined ? undefined : sameClass(by.className),
     )
-  const query = conn
+  if (lock) {
+    // Locked in id order, as a roster import and the alumni upgrade lock learners: locking in the list's
+    // order (class, name) made a graduation and an import of the same class deadlock (one refused, 409).
+    const locked = await conn
+      .select({ id: students.id })
+      .from(students)
+      .where(where)
+      .orderBy(asc(students.id))
+      .for('update')
+    if (locked.length === 0) return []
+    where = inArray(
+      students.id,
+      locked.map((r) => r.id),
+    )
+  }
+  return conn
     .select(columns)
     .from(students)
     .innerJoin(majors, eq(majors.id, students.majorId))
     .leftJoin(users, eq(users.id, students.userId))
     .where(where)
     .orderBy(asc(majors.code), asc(students.className), asc(students.fullName), asc(students.id))
-  return lock ? query.for('update', { of: students }) : query
 }
