@@ -166,11 +166,16 @@ export async function updateSchedule(
     const rescheduled = scheduledAt.getTime() !== was.scheduledAt.getTime()
     const moved = rescheduled || next.location !== was.location
     const removed = current.filter((p) => removes.includes(p.applicationId))
-    // A calendar takes an update (or a cancellation) only with a higher SEQUENCE than it holds.
-    if (moved || removed.length > 0) next.sequence = was.sequence = await q.bumpSequence(tx, schedule.id)
+    // A calendar takes an update (or a cancellation) only with a higher SEQUENCE than it holds. One added
+    // may hold this test's cancellation from an earlier removal, at the current SEQUENCE: its invitation
+    // needs a higher one, or the calendar keeps the test out (RFC 5546 2.1.5).
+    if (moved || removed.length > 0 || adds.length > 0)
+      next.sequence = was.sequence = await q.bumpSequence(tx, schedule.id)
 
     await q.removeParticipants(tx, schedule.id, removes)
-    await tell(tx, actor, mailing, 'testRemoved', 'test.removed', was, removed, {
+    // An applicant who withdrew hears no more of the test: not that a next stage will follow.
+    const stillApplying = removed.filter((p) => p.applicationStatus === 'in_progress')
+    await tell(tx, actor, mailing, 'testRemoved', 'test.removed', was, stillApplying, {
       status: was.kind,
       notes: was.name,
     })
