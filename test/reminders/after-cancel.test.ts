@@ -89,6 +89,41 @@ describe('a reminder owed when the test is cancelled', () => {
     expect(sent).toEqual([])
   }, 40_000)
 
+  it('is not e-mailed to an account deactivated since the press, as a press leaves inactive accounts out', async () => {
+    const { company, hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Akun Nonaktif' })
+    const [ani] = await candidates(t, vacancy.id, 1)
+    const { schedule } = await aSchedule(t, {
+      companyId: company.id,
+      vacancyId: vacancy.id,
+      applicationIds: [ani.application.id],
+      scheduledAt: hoursFromNow(48),
+    })
+    const email = ani.learner.email as string
+    smtp.state.failNext = 1
+    const press = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
+    expect(press.body.data).toEqual({ queued: 1 })
+    const [delivery] = await eventually(async () => {
+      const rows = await t.db
+        .select()
+        .from(reminderDeliveries)
+        .where(eq(reminderDeliveries.userId, ani.learner.id as number))
+      return rows[0]?.lastError ? rows : null
+    }, 20_000)
+
+    // Staff deactivate the account (the learner left school); then the retry comes due.
+    await t.db.execute(sql`update users set is_active = false where id = ${ani.learner.id}`)
+    await t.db
+      .update(reminderDeliveries)
+      .set({ emailClaimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(reminderDeliveries.id, delivery.id))
+    await deliverReminder(t.db, createMailer(t.config.smtp), delivery.reminderId, calendarSettings(t.config))
+
+    expect(smtp.received.filter((m) => m.to[0] === email && /Pengingat/.test(m.subject))).toEqual([])
+    const [after] = await t.db.select().from(reminderDeliveries).where(eq(reminderDeliveries.id, delivery.id))
+    expect(after.emailSentAt).toBeNull()
+    expect(after.lastError).toMatch(/not sent/)
+  }, 40_000)
+
   it('an invitation still waiting for its retry is not sent after the cancellation that supersedes it', async () => {
     const { hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Undangan' })
     const [budi] = await candidates(t, vacancy.id, 1)

@@ -98,8 +98,9 @@ export interface Delivery {
   /** Tries so far, this one included (the claim counted it). */
   attempts: number
   /**
-   * Still worth telling: the test is neither cancelled nor begun, and the applicant is still in the
-   * selection. A delivery owed from a press made before that changed (a retry, a lost job) is dropped.
+   * Still worth telling: the test is neither cancelled nor begun, the applicant is still in the selection
+   * and their account active (a press leaves inactive ones out). A delivery owed from a press made before
+   * that changed (a retry, a lost job) is dropped.
    */
   due: boolean
 }
@@ -109,7 +110,8 @@ const deliveryDetails = sql`
          s.kind, s.scheduled_at, s.duration_minutes, s.location, s.description, s.sequence,
          v.title as vacancy_title, c.name as company_name,
          u.full_name,
-         (s.status <> 'cancelled' and s.scheduled_at > now() and a.status = 'in_progress') as due
+         (s.status <> 'cancelled' and s.scheduled_at > now() and a.status = 'in_progress'
+          and coalesce(u.is_active, false)) as due
   from reminder_deliveries d
   join test_participants p on p.id = d.participant_id
   join applications a on a.id = p.application_id

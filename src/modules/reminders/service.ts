@@ -17,7 +17,8 @@ export type { CalendarSettings } from '../calendar/ics.js'
 
 export const DELIVER_REMINDER = 'reminder.deliver'
 /** Why an owed reminder e-mail was not sent (`reminder_deliveries.last_error`). */
-export const NOT_DUE = 'not sent: the test was cancelled or has begun, or the applicant left the selection'
+export const NOT_DUE =
+  'not sent: the test was cancelled or has begun, the applicant left the selection or their account was deactivated'
 
 /**
  * One press of "remind": a `reminders` row and one `reminder_deliveries` row per participant
