@@ -1,24 +1,16 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { files } from '../../src/db/schema/index.js'
-import { call, type TestContext, useTestApp } from '../support/app.js'
+import { call, useTestApp } from '../support/app.js'
 import { anAccount, anAlumnus, aStudent } from '../support/builders/accounts.js'
 import { uploadForm } from '../support/builders/files.js'
 import { fakeExe, multipart, tinyPdf, tinyPng } from '../support/multipart.js'
 import { expectRoles } from '../support/roles.js'
+import { storedFiles } from '../support/stored.js'
 
 const t = useTestApp()
-
-/** Every file under DATA_DIR/files, as paths relative to it. */
-function storedFiles(ctx: TestContext): string[] {
-  const root = join(ctx.dataDir, 'files')
-  if (!existsSync(root)) return []
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => join(d.parentPath, d.name).slice(root.length + 1))
-}
 
 const rowsOf = (studentId: number) => t.db.select().from(files).where(eq(files.studentId, studentId))
 

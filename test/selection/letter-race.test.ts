@@ -1,21 +1,17 @@
-import { existsSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { files } from '../../src/db/schema/index.js'
-import { type TestContext, useTestApp } from '../support/app.js'
-import { aCandidate, anHrdWithVacancy, postResultForm, storedSelection } from '../support/builders/selection.js'
+import { useTestApp } from '../support/app.js'
+import {
+  aCandidate,
+  anHrdWithVacancy,
+  postResultForm,
+  storedSelection,
+} from '../support/builders/selection.js'
 import { tinyPdf } from '../support/multipart.js'
+import { storedFiles } from '../support/stored.js'
 
 const t = useTestApp()
-
-function storedFiles(ctx: TestContext): string[] {
-  const root = join(ctx.dataDir, 'files')
-  if (!existsSync(root)) return []
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => join(d.parentPath, d.name).slice(root.length + 1))
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -36,8 +32,12 @@ describe('two decision letters stored at once for one application', () => {
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`select id from applications where id = ${application.id} for update`)
       pending = Promise.all([
-        postResultForm(t, hrd, application.id, { decision_letter: { data: tinyPdf('satu'), filename: 'a.pdf' } }),
-        postResultForm(t, hrd, application.id, { decision_letter: { data: tinyPdf('dua'), filename: 'b.pdf' } }),
+        postResultForm(t, hrd, application.id, {
+          decision_letter: { data: tinyPdf('satu'), filename: 'a.pdf' },
+        }),
+        postResultForm(t, hrd, application.id, {
+          decision_letter: { data: tinyPdf('dua'), filename: 'b.pdf' },
+        }),
       ])
       await sleep(800)
     }) // the lock goes at this commit; both requests then take turns

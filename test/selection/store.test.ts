@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { files } from '../../src/db/schema/index.js'
-import { call, type TestContext, useTestApp } from '../support/app.js'
+import { call, useTestApp } from '../support/app.js'
 import { anHrd } from '../support/builders/accounts.js'
 import {
   aCandidate,
@@ -14,19 +14,12 @@ import {
 } from '../support/builders/selection.js'
 import { fakeExe, tinyPdf, tinyPng } from '../support/multipart.js'
 import { expectRoles } from '../support/roles.js'
+import { storedFiles } from '../support/stored.js'
 
 // A small upload limit so that the 413 case stays cheap.
 const t = useTestApp({ UPLOAD_LIMIT_BYTES: String(64 * 1024) })
 
 const url = (id: number) => `/api/hrd/selection-results/${id}`
-
-function storedFiles(ctx: TestContext): string[] {
-  const root = join(ctx.dataDir, 'files')
-  if (!existsSync(root)) return []
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => join(d.parentPath, d.name).slice(root.length + 1))
-}
 
 const lettersOf = (studentId: number) => t.db.select().from(files).where(eq(files.studentId, studentId))
 

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { and, asc, count, desc, eq } from 'drizzle-orm'
 import {
   accessTokens,
@@ -66,4 +68,13 @@ export function auditsOf(
     .from(auditLog)
     .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
     .orderBy(order === 'newest' ? desc(auditLog.id) : asc(auditLog.id))
+}
+
+/** Every file under DATA_DIR/files (the local storage), as paths relative to it. */
+export function storedFiles(t: TestContext): string[] {
+  const root = join(t.dataDir, 'files')
+  if (!existsSync(root)) return []
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name).slice(root.length + 1))
 }
