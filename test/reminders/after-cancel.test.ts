@@ -27,31 +27,50 @@ function prop(ics: string, name: string) {
   return line?.slice(line.indexOf(':') + 1)
 }
 
+/**
+ * One participant's test two days ahead; HR presses "remind" while the SMTP server is briefly unavailable,
+ * so the reminder's e-mail waits for its retry (an hour: see `t` above).
+ */
+async function aReminderWaitingForItsRetry(companyName: string, name?: string) {
+  const { company, hrd, vacancy } = await anHrdWithVacancy(t, { companyName })
+  const [ani] = await candidates(t, vacancy.id, 1)
+  const { schedule } = await aSchedule(t, {
+    companyId: company.id,
+    vacancyId: vacancy.id,
+    applicationIds: [ani.application.id],
+    scheduledAt: hoursFromNow(48),
+    name,
+  })
+  smtp.state.failNext = 1
+  const press = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
+  expect(press.body.data).toEqual({ queued: 1 })
+  const [delivery] = await eventually(async () => {
+    const rows = await t.db
+      .select()
+      .from(reminderDeliveries)
+      .where(eq(reminderDeliveries.userId, ani.learner.id as number))
+    return rows[0]?.lastError ? rows : null
+  }, 20_000)
+  expect(delivery.emailSentAt).toBeNull()
+  return { hrd, schedule, learner: ani.learner, email: ani.learner.email as string, delivery }
+}
+
+/** The reminder's retry comes due (an hour later) and the worker delivers what is owed. */
+async function retryNow(delivery: { id: number; reminderId: number }) {
+  await t.db
+    .update(reminderDeliveries)
+    .set({ emailClaimedUntil: sql`now() - interval '1 second'` })
+    .where(eq(reminderDeliveries.id, delivery.id))
+  await deliverReminder(t.db, createMailer(t.config.smtp), delivery.reminderId, calendarSettings(t.config))
+}
+
 describe('a reminder owed when the test is cancelled', () => {
   it('is not delivered after the cancellation: no e-mail with METHOD:REQUEST puts the cancelled test back in the calendar', async () => {
-    const { company, hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Pengingat' })
-    const [ani] = await candidates(t, vacancy.id, 1)
-    const { schedule } = await aSchedule(t, {
-      companyId: company.id,
-      vacancyId: vacancy.id,
-      applicationIds: [ani.application.id],
-      scheduledAt: hoursFromNow(48),
-      name: 'Psikotes Gelombang 1',
-    })
-    const email = ani.learner.email as string
-
     // HR presses "remind"; the SMTP server is briefly unavailable, so the e-mail waits for its retry.
-    smtp.state.failNext = 1
-    const press = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
-    expect(press.body.data).toEqual({ queued: 1 })
-    const [delivery] = await eventually(async () => {
-      const rows = await t.db
-        .select()
-        .from(reminderDeliveries)
-        .where(eq(reminderDeliveries.userId, ani.learner.id as number))
-      return rows[0]?.lastError ? rows : null
-    }, 20_000)
-    expect(delivery.emailSentAt).toBeNull()
+    const { hrd, schedule, email, delivery } = await aReminderWaitingForItsRetry(
+      'PT Pengingat',
+      'Psikotes Gelombang 1',
+    )
 
     // Meanwhile HR cancels the test: the participant gets the cancellation (METHOD:CANCEL).
     const cancel = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/cancel`, {
@@ -62,16 +81,7 @@ describe('a reminder owed when the test is cancelled', () => {
     await eventually(async () => smtp.received.some((m) => m.to[0] === email && /dibatalkan/.test(m.subject)))
 
     // The reminder's retry comes due (an hour later) and is delivered.
-    await t.db
-      .update(reminderDeliveries)
-      .set({ emailClaimedUntil: sql`now() - interval '1 second'` })
-      .where(eq(reminderDeliveries.id, delivery.id))
-    await deliverReminder(
-      t.db,
-      createMailer(t.config.smtp),
-      delivery.reminderId,
-      calendarSettings(t.config),
-    ).catch(() => undefined)
+    await retryNow(delivery).catch(() => undefined)
     await new Promise((r) => setTimeout(r, 1000))
 
     const reminders = smtp.received.filter((m) => m.to[0] === email && /Pengingat/.test(m.subject))
@@ -90,33 +100,10 @@ describe('a reminder owed when the test is cancelled', () => {
   }, 40_000)
 
   it('is not e-mailed to an account deactivated since the press, as a press leaves inactive accounts out', async () => {
-    const { company, hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Akun Nonaktif' })
-    const [ani] = await candidates(t, vacancy.id, 1)
-    const { schedule } = await aSchedule(t, {
-      companyId: company.id,
-      vacancyId: vacancy.id,
-      applicationIds: [ani.application.id],
-      scheduledAt: hoursFromNow(48),
-    })
-    const email = ani.learner.email as string
-    smtp.state.failNext = 1
-    const press = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
-    expect(press.body.data).toEqual({ queued: 1 })
-    const [delivery] = await eventually(async () => {
-      const rows = await t.db
-        .select()
-        .from(reminderDeliveries)
-        .where(eq(reminderDeliveries.userId, ani.learner.id as number))
-      return rows[0]?.lastError ? rows : null
-    }, 20_000)
-
+    const { learner, email, delivery } = await aReminderWaitingForItsRetry('PT Akun Nonaktif')
     // Staff deactivate the account (the learner left school); then the retry comes due.
-    await t.db.execute(sql`update users set is_active = false where id = ${ani.learner.id}`)
-    await t.db
-      .update(reminderDeliveries)
-      .set({ emailClaimedUntil: sql`now() - interval '1 second'` })
-      .where(eq(reminderDeliveries.id, delivery.id))
-    await deliverReminder(t.db, createMailer(t.config.smtp), delivery.reminderId, calendarSettings(t.config))
+    await t.db.execute(sql`update users set is_active = false where id = ${learner.id}`)
+    await retryNow(delivery)
 
     expect(smtp.received.filter((m) => m.to[0] === email && /Pengingat/.test(m.subject))).toEqual([])
     const [after] = await t.db.select().from(reminderDeliveries).where(eq(reminderDeliveries.id, delivery.id))
