@@ -53,6 +53,20 @@ const workingOut = {
 const save = (as: { authorization: string }, body: Record<string, unknown>) =>
   call(t, 'POST', URL, { as, body })
 
+/** What the web form posts from a suggestion: its fields as the answer's, with `filled` (the fit, …) on top. */
+const answerFrom = (p: Record<string, unknown>, filled: Record<string, unknown>) => ({
+  career_status: p.careerStatus,
+  institution_name: p.institutionName,
+  job_title: p.jobTitle,
+  sector: p.sector,
+  city: p.city,
+  province: p.province,
+  starting_salary: p.startingSalary,
+  waiting_period_months: p.waitingPeriodMonths,
+  start_date: p.startDate,
+  ...filled,
+})
+
 /** Whole months from `from` to `to` (both `YYYY-MM-DD`), as PostgreSQL's age() counts them. */
 function monthsBetween(from: string, to: string) {
   const [y1, m1, d1] = from.split('-').map(Number)
@@ -415,18 +429,7 @@ describe('GET /api/alumni/tracer-study', () => {
 
     // The form posts the suggestion (with the fit the alumnus judges); then no prefill any more.
     const p = res.body.data.prefill
-    const saved = await save(learner as { authorization: string }, {
-      career_status: p.careerStatus,
-      institution_name: p.institutionName,
-      job_title: p.jobTitle,
-      sector: p.sector,
-      city: p.city,
-      province: p.province,
-      starting_salary: p.startingSalary,
-      waiting_period_months: p.waitingPeriodMonths,
-      job_fit: 'sesuai',
-      start_date: p.startDate,
-    })
+    const saved = await save(learner as { authorization: string }, answerFrom(p, { job_fit: 'sesuai' }))
     expect(saved.status).toBe(201)
     const again = await call(t, 'GET', URL, { as: learner })
     expect(again.body.data.prefill).toBeNull()
@@ -509,18 +512,15 @@ describe('GET /api/alumni/tracer-study', () => {
     })
     // The form posts the suggestion with what the alumnus fills in: saved.
     const p = res.body.data.prefill
-    const saved = await save(learner, {
-      career_status: p.careerStatus,
-      institution_name: p.institutionName,
-      job_title: p.jobTitle,
-      sector: p.sector,
-      city: p.city,
-      province: p.province,
-      starting_salary: 4_500_000,
-      waiting_period_months: 2,
-      job_fit: 'sesuai',
-      start_date: await dayFromToday(t, 0),
-    })
+    const saved = await save(
+      learner,
+      answerFrom(p, {
+        starting_salary: 4_500_000,
+        waiting_period_months: 2,
+        job_fit: 'sesuai',
+        start_date: await dayFromToday(t, 0),
+      }),
+    )
     expect(saved.status, JSON.stringify(saved.body.errors)).toBe(201)
   })
 })
