@@ -129,6 +129,9 @@ export function upload<T = unknown>(
     const t = token.get()
     if (t) xhr.setRequestHeader('authorization', `Bearer ${t}`)
     xhr.setRequestHeader('accept', 'application/json')
+    // As every other call (the middleware above): the service's refusals in Indonesian, whatever the
+    // browser's language.
+    xhr.setRequestHeader('accept-language', 'id')
     xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.total })
     xhr.onerror = () => reject(toApiError(0, null))
     xhr.onload = () => {
@@ -149,7 +152,9 @@ export function upload<T = unknown>(
  * browser under the server's file name.
  */
 export async function download(url: string, onProgress?: (p: UploadProgress) => void): Promise<string> {
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token.get() ?? ''}` } })
+  const res = await fetch(url, {
+    headers: { authorization: `Bearer ${token.get() ?? ''}`, 'accept-language': 'id' },
+  })
   if (!res.ok) {
     if (res.status === 401) onUnauthorized()
     throw toApiError(res.status, await res.json().catch(() => null))
@@ -215,7 +220,11 @@ export async function getLoose<T = unknown>(url: string, query: Record<string, s
   let res: Response
   try {
     res = await fetch(qs ? `${url}?${qs}` : url, {
-      headers: { authorization: `Bearer ${token.get() ?? ''}`, accept: 'application/json' },
+      headers: {
+        authorization: `Bearer ${token.get() ?? ''}`,
+        accept: 'application/json',
+        'accept-language': 'id',
+      },
     })
   } catch {
     throw toApiError(0, null)

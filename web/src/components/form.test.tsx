@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { MantineProvider, TextInput } from '@mantine/core'
+import { MantineProvider, NumberInput, TextInput } from '@mantine/core'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toApiError } from '../api/client'
@@ -46,5 +46,39 @@ describe('useForm', () => {
     expect(screen.getByText('Bukan pelamar lowongan ini.')).toBeTruthy()
     expect(refused).toEqual([refusal])
     expect((email as HTMLInputElement).value).toBe('andi@demo.test')
+  })
+
+  it('reads NumberInputs as numbers (null when blank), and puts a message under one that cannot be read', async () => {
+    const sent: unknown[] = []
+    function Numbers() {
+      const form = useForm({ salary: '' as number | string, score: '' as number | string })
+      const submit = form.submit(() => {
+        const n = form.numbers('salary', 'score')
+        if (n) sent.push(n)
+      })
+      return (
+        <form onSubmit={submit} noValidate>
+          <NumberInput label="Gaji" thousandSeparator="." decimalSeparator="," {...form.value('salary')} />
+          <NumberInput label="Nilai" decimalSeparator="," {...form.value('score')} />
+          <button type="submit">Simpan</button>
+        </form>
+      )
+    }
+    render(
+      <MantineProvider>
+        <Numbers />
+      </MantineProvider>,
+    )
+    const score = screen.getByLabelText('Nilai')
+    // Typed the Indonesian way; the score blank.
+    fireEvent.change(screen.getByLabelText('Gaji'), { target: { value: '4.500.000' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }))
+    await waitFor(() => expect(sent).toEqual([{ salary: 4_500_000, score: null }]))
+    // "-" is not a number yet: nothing is sent, and the field says why.
+    fireEvent.change(score, { target: { value: '-' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }))
+    await waitFor(() => expect(score.getAttribute('aria-invalid')).toBe('true'))
+    expect(screen.getByText('Isi dengan angka.')).toBeTruthy()
+    expect(sent).toHaveLength(1)
   })
 })

@@ -8,7 +8,8 @@ type Values = Record<string, unknown>
  * A form's wiring: its values, its busy state while it is sent, and the messages of a refusal under the
  * fields they name (a 422's `errors`, `{ field: [message] }`, the first message of each). Props for the
  * inputs come from `text(name)` (inputs whose onChange gives an event), `value(name)` (Select, DateField,
- * MultiSelect, Checkbox.Group…) and `checked(name)` (Switch); `submit(action)` is the form's onSubmit.
+ * MultiSelect, Checkbox.Group, NumberInput…) and `checked(name)` (Switch); `numbers(...names)` reads what
+ * NumberInputs hold before sending; `submit(action)` is the form's onSubmit.
  */
 export function useForm<V extends Values>(initial: V | (() => V)) {
   const [values, setValues] = useState<V>(initial)
@@ -49,6 +50,21 @@ export function useForm<V extends Values>(initial: V | (() => V)) {
       },
       error: error(name),
     }),
+    /**
+     * What NumberInputs hold, as numbers to send (null when blank), or null after putting a message under
+     * each that cannot be read. Mantine hands on a number, or its own unformatted text ("75.50", "-") while
+     * the input is not a plain number yet; a plain Number() of what is typed ("4.500.000") is NaN, which JSON
+     * sends as null: a typed value silently dropped.
+     */
+    numbers: <K extends keyof V & string>(...names: K[]): Record<K, number | null> | null => {
+      const read = (v: unknown) =>
+        typeof v === 'number' ? v : String(v ?? '').trim() === '' ? null : Number(v)
+      const out = Object.fromEntries(names.map((n) => [n, read(values[n])])) as Record<K, number | null>
+      const unread = names.filter((n) => Number.isNaN(out[n]))
+      if (!unread.length) return out
+      setErrors((e) => ({ ...e, ...Object.fromEntries(unread.map((n) => [n, 'Isi dengan angka.'])) }))
+      return null
+    },
     /**
      * The form's onSubmit: clears the old messages, runs `action` with the values while the form is busy,
      * and on a refusal puts its field messages under their fields and hands it to `onError` (a toast

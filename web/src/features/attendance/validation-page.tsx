@@ -32,6 +32,7 @@ export function AttendancePage() {
   const [selected, setSelected] = useState<number[]>([])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page, filter or tab clears the selection
   useEffect(() => setSelected([]), [f.key])
+  // The note goes with the next validation only: kept, it would be attached to every record after it.
   const [notes, setNotes] = useState('')
   const validateOne = (id: number, status: Mark, validation: 'verified' | 'rejected') =>
     unwrap(
@@ -42,6 +43,7 @@ export function AttendancePage() {
     ).then(() => {
       toastOk('Kehadiran divalidasi.')
       setSelected((ids) => ids.filter((x) => x !== id))
+      setNotes('')
       list.reload()
     }, toastError)
   const bulk = (status: 'hadir' | 'alpa') =>
@@ -57,6 +59,7 @@ export function AttendancePage() {
     ).then((r) => {
       toastBulk(r.data, 'kehadiran divalidasi.')
       setSelected([])
+      setNotes('')
       list.reload()
     }, toastError)
 

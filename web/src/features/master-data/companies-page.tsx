@@ -15,7 +15,8 @@ const s = (v: string | null | undefined) => v ?? ''
 
 /** The partner companies: switched on or off, and their HR accounts. */
 export function CompaniesPage() {
-  const [hr, setHr] = useState<{ id: number; name: string } | null>(null)
+  // The company whose HR accounts are open, and how to reload the list that counts them.
+  const [hr, setHr] = useState<{ id: number; name: string; reload: () => void } | null>(null)
   return (
     <>
       <CrudPage<ListRow<'/api/admin/companies'>>
@@ -95,13 +96,13 @@ export function CompaniesPage() {
             >
               {r.isActive ? 'Nonaktifkan' : 'Aktifkan'}
             </ConfirmButton>
-            <Button size="xs" variant="light" onClick={() => setHr({ id: r.id, name: r.name })}>
+            <Button size="xs" variant="light" onClick={() => setHr({ id: r.id, name: r.name, reload })}>
               Akun HRD
             </Button>
           </>
         )}
       />
-      {hr && <HrAccountsModal company={hr} onClose={() => setHr(null)} />}
+      {hr && <HrAccountsModal company={hr} onClose={() => setHr(null)} onChanged={hr.reload} />}
     </>
   )
 }

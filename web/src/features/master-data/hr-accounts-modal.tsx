@@ -15,13 +15,18 @@ interface HrAccount {
 
 const BLANK = { email: '', full_name: '', password: '' }
 
-/** A company's HR accounts: released from it, or a new one added. */
+/**
+ * A company's HR accounts: released from it, or a new one added. `onChanged` after each change (the list
+ * behind counts them).
+ */
 export function HrAccountsModal({
   company,
   onClose,
+  onChanged,
 }: {
   company: { id: number; name: string }
   onClose: () => void
+  onChanged: () => void
 }) {
   const detail = useLoad(
     () => unwrap(api.GET('/api/admin/companies/{id}', { params: { path: { id: company.id } } })),
@@ -35,13 +40,17 @@ export function HrAccountsModal({
     toastOk('Akun HRD ditambahkan.')
     form.setValues(BLANK)
     detail.reload()
+    onChanged()
   })
   const release = (userId: number) =>
     unwrap(
       api.DELETE('/api/admin/companies/{id}/hr-accounts/{userId}', {
         params: { path: { id: company.id, userId } },
       }),
-    ).then(detail.reload, toastError)
+    ).then(() => {
+      detail.reload()
+      onChanged()
+    }, toastError)
   return (
     <Modal opened onClose={onClose} title={`Akun HRD ${company.name}`} size="lg">
       <Loading loaded={detail}>

@@ -3,6 +3,7 @@ import {
   Card,
   Checkbox,
   Group,
+  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -30,8 +31,9 @@ const BLANK = {
   scheduled_date: '',
   scheduled_time: '',
   location: '',
-  duration_minutes: '',
-  minimum_score: '',
+  // Numbers as the NumberInputs hold them: '' while blank.
+  duration_minutes: '' as number | string,
+  minimum_score: '' as number | string,
   description: '',
   application_ids: [] as string[],
 }
@@ -48,6 +50,8 @@ export function ScheduleFormPage() {
     if (!v.job_vacancy_id) return form.setErrors({ job_vacancy_id: 'Pilih lowongan.' })
     if (!v.scheduled_date) return form.setErrors({ scheduled_at: 'Isi tanggal tes.' })
     if (!v.scheduled_time) return form.setErrors({ scheduled_time: 'Isi jam mulai tes.' })
+    const n = form.numbers('minimum_score', 'duration_minutes')
+    if (!n) return
     const r = await unwrap(
       api.POST('/api/hrd/test-schedules', {
         body: {
@@ -57,8 +61,8 @@ export function ScheduleFormPage() {
           scheduled_at: wallClockToIso(`${v.scheduled_date}T${v.scheduled_time}`),
           location: v.location.trim(),
           description: v.description.trim() || null,
-          minimum_score: v.minimum_score ? Number(v.minimum_score) : null,
-          duration_minutes: v.duration_minutes ? Number(v.duration_minutes) : null,
+          minimum_score: n.minimum_score,
+          duration_minutes: n.duration_minutes,
           application_ids: v.application_ids.map(Number),
         },
       }),
@@ -101,8 +105,26 @@ export function ScheduleFormPage() {
             />
             <TimeField label={`Jam mulai (${zoneName()})`} required {...form.value('scheduled_time')} />
             <TextInput label="Tempat" required {...form.text('location')} />
-            <TextInput label="Durasi (menit)" inputMode="numeric" {...form.text('duration_minutes')} />
-            <TextInput label="Nilai minimum" inputMode="decimal" {...form.text('minimum_score')} />
+            <NumberInput
+              label="Durasi (menit)"
+              allowDecimal={false}
+              allowNegative={false}
+              min={1}
+              max={1440}
+              inputMode="numeric"
+              {...form.value('duration_minutes')}
+            />
+            {/* As the score dialog takes it: "75,5". */}
+            <NumberInput
+              label="Nilai minimum"
+              min={0}
+              max={100}
+              decimalScale={2}
+              decimalSeparator=","
+              allowNegative={false}
+              inputMode="decimal"
+              {...form.value('minimum_score')}
+            />
           </SimpleGrid>
           <Textarea label="Keterangan" {...form.text('description')} />
           <Participants form={form} />
@@ -120,21 +142,38 @@ export function ScheduleFormPage() {
   )
 }
 
+/** The most participants a schedule takes (the service's `MAX_PARTICIPANTS`). */
+const MAX_PARTICIPANTS = 500
+/** The most rows the service gives in one page. */
+const PAGE = 100
+
+/**
+ * The vacancy's applicants who passed the document review, page after page up to what a schedule takes
+ * (one page would leave out all but the first 100 of a mass recruitment), and how many passed in all.
+ */
+async function candidatesOf(vacancyId: number) {
+  const rows = []
+  for (let page = 1; ; page++) {
+    const r = await unwrap(
+      api.GET('/api/hrd/applicant-reviews', {
+        params: { query: { job_vacancy_id: vacancyId, status: 'in_progress', per_page: PAGE, page } },
+      }),
+    )
+    rows.push(...r.data)
+    if (r.data.length < PAGE || rows.length >= Math.min(r.meta.total, MAX_PARTICIPANTS))
+      return { rows: rows.slice(0, MAX_PARTICIPANTS), total: r.meta.total }
+  }
+}
+
 /** Who sits the test: the vacancy's applicants who passed the document review, all of them unless told. */
 function Participants({ form }: { form: Form<Values> }) {
   const vacancy = form.values.job_vacancy_id
   const candidates = useLoad(
-    () =>
-      vacancy
-        ? unwrap(
-            api.GET('/api/hrd/applicant-reviews', {
-              params: { query: { job_vacancy_id: Number(vacancy), status: 'in_progress', per_page: 100 } },
-            }),
-          )
-        : Promise.resolve(null),
+    () => (vacancy ? candidatesOf(Number(vacancy)) : Promise.resolve(null)),
     [vacancy],
   )
-  const rows = candidates.data?.data ?? []
+  const rows = candidates.data?.rows ?? []
+  const total = candidates.data?.total ?? 0
   const ids = form.values.application_ids
   return (
     <Card withBorder>
@@ -149,6 +188,11 @@ function Participants({ form }: { form: Form<Values> }) {
             form.set('application_ids', e.currentTarget.checked ? rows.map((r) => String(r.id)) : [])
           }
         />
+      )}
+      {total > rows.length && (
+        <Text size="sm" c="orange" mb="xs">
+          {`${total} pelamar lolos seleksi berkas; satu jadwal memuat paling banyak ${MAX_PARTICIPANTS}, jadi hanya ${rows.length} yang tercantum di sini.`}
+        </Text>
       )}
       <Checkbox.Group label="Peserta (pelamar yang lolos seleksi berkas)" {...form.value('application_ids')}>
         <Stack gap={6} mt={6}>

@@ -43,7 +43,9 @@ export function ScoreModal({
     if (file && file.size > MAX_UPLOAD)
       return form.setErrors({ decision_letter: `Berkas ${formatBytes(file.size)}; maksimal 10 MB.` })
     const body = new FormData()
-    for (const [k, x] of Object.entries(v)) if (x !== '' && x !== undefined) body.append(k, String(x))
+    // Every field the dialog shows, '' when emptied: the service keeps a field left out, and clears an
+    // empty one, so leaving out what HR emptied would keep the old score.
+    for (const [k, x] of Object.entries(v)) body.append(k, String(x ?? ''))
     if (file) body.append('decision_letter', file)
     setProgress(0)
     try {

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, Switch, Text, Textarea } from '@mantine/core'
+import { Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { api, unwrap } from '../../api/client'
@@ -17,7 +17,7 @@ import { idOptions } from '../../lib/options'
 import { toastError, toastOk } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
 import { useLoad } from '../../lib/use-load'
-import { ApprovalCell, DeadlineCell } from './cells'
+import { ActiveSwitch, ApprovalCell, DeadlineCell } from './cells'
 
 type Row = ListRow<'/api/admin/job-vacancies'>
 
@@ -146,9 +146,7 @@ export function AdminVacanciesPage() {
           },
           {
             label: 'Aktif',
-            render: (v) => (
-              <Switch checked={v.isActive} onChange={() => toggle(v.id)} aria-label={`Aktifkan ${v.title}`} />
-            ),
+            render: (v) => <ActiveSwitch v={v} toggle={toggle} reloading={list.loading} />,
           },
           {
             label: 'Aksi',

@@ -1,4 +1,5 @@
-import { Stack, Text } from '@mantine/core'
+import { Stack, Switch, Text } from '@mantine/core'
+import { useState } from 'react'
 import { StatusBadge } from '../../components/status-badge'
 import { formatDate } from '../../lib/format'
 
@@ -34,5 +35,32 @@ export function DeadlineCell({ v }: { v: { deadline: string; isOpen: boolean } }
         </Text>
       )}
     </>
+  )
+}
+
+/**
+ * A vacancy's "Aktif" switch, held still from the click until the list shows the new state (`reloading`):
+ * a double click would otherwise switch it on and off again, with two opposite messages.
+ */
+export function ActiveSwitch({
+  v,
+  toggle,
+  reloading,
+}: {
+  v: { id: number; title: string; isActive: boolean }
+  toggle: (id: number) => Promise<unknown>
+  reloading: boolean
+}) {
+  const [busy, setBusy] = useState(false)
+  return (
+    <Switch
+      checked={v.isActive}
+      disabled={busy || reloading}
+      onChange={() => {
+        setBusy(true)
+        toggle(v.id).finally(() => setBusy(false))
+      }}
+      aria-label={`Aktifkan ${v.title}`}
+    />
   )
 }

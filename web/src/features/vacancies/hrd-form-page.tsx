@@ -1,4 +1,14 @@
-import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api, unwrap } from '../../api/client'
@@ -25,9 +35,10 @@ const BLANK = {
   work_location: '',
   city: '',
   province: '',
-  min_salary: '',
-  max_salary: '',
-  quota: '1',
+  // Numbers as the NumberInputs hold them: '' while blank.
+  min_salary: '' as number | string,
+  max_salary: '' as number | string,
+  quota: 1 as number | string,
   deadline: '',
   target: 'all',
   major_ids: [] as string[],
@@ -46,18 +57,18 @@ function valuesOf(d: Vacancy): Values {
     work_location: d.workLocation ?? '',
     city: d.city ?? '',
     province: d.province ?? '',
-    min_salary: d.minSalary == null ? '' : String(d.minSalary),
-    max_salary: d.maxSalary == null ? '' : String(d.maxSalary),
-    quota: String(d.quota),
+    min_salary: d.minSalary ?? '',
+    max_salary: d.maxSalary ?? '',
+    quota: d.quota,
     deadline: d.deadline,
     target: d.target,
     major_ids: d.majors.map((m) => String(m.id)),
   }
 }
 
-function bodyOf(v: Values): Body {
+/** The request of a form's values and its numbers, read beforehand (`form.numbers`). */
+function bodyOf(v: Values, n: Record<'min_salary' | 'max_salary' | 'quota', number | null>): Body {
   const text = (k: keyof Values) => String(v[k]).trim() || null
-  const num = (k: keyof Values) => (String(v[k]).trim() ? Number(v[k]) : null)
   return {
     title: v.title.trim(),
     position: v.position.trim(),
@@ -69,9 +80,9 @@ function bodyOf(v: Values): Body {
     work_location: text('work_location'),
     city: text('city'),
     province: text('province'),
-    min_salary: num('min_salary'),
-    max_salary: num('max_salary'),
-    quota: Number(v.quota || 0),
+    min_salary: n.min_salary,
+    max_salary: n.max_salary,
+    quota: n.quota ?? 0,
     deadline: v.deadline,
     target: v.target as Body['target'],
     major_ids: v.major_ids.map(Number),
@@ -164,7 +175,10 @@ function VacancyForm({ via }: { via: FormApi }) {
   const o = choices.data?.data
 
   const submit = form.submit(async (v) => {
-    await via.save(id, bodyOf(v), v.company_id ? Number(v.company_id) : null)
+    const n = form.numbers('min_salary', 'max_salary', 'quota')
+    if (!n) return
+    if (n.quota === null) return form.setErrors({ quota: 'Isi kuota.' })
+    await via.save(id, bodyOf(v, n), v.company_id ? Number(v.company_id) : null)
     toastOk(id ? 'Lowongan diperbarui.' : 'Lowongan dibuat.')
     navigate(via.back)
   })
@@ -208,9 +222,37 @@ function VacancyForm({ via }: { via: FormApi }) {
             <TextInput label="Kota" {...form.text('city')} />
             <TextInput label="Provinsi" {...form.text('province')} />
             <DateField label="Batas lamaran" required {...form.value('deadline')} />
-            <TextInput label="Gaji minimum (Rp)" inputMode="numeric" {...form.text('min_salary')} />
-            <TextInput label="Gaji maksimum (Rp)" inputMode="numeric" {...form.text('max_salary')} />
-            <TextInput label="Kuota" inputMode="numeric" required {...form.text('quota')} />
+            {(
+              [
+                ['min_salary', 'Gaji minimum (Rp)'],
+                ['max_salary', 'Gaji maksimum (Rp)'],
+              ] as const
+            ).map(([name, text]) => (
+              // Written as the app shows it ("5.000.000"): a dot separates thousands.
+              <NumberInput
+                key={name}
+                label={text}
+                thousandSeparator="."
+                decimalSeparator=","
+                allowDecimal={false}
+                allowNegative={false}
+                min={0}
+                hideControls
+                inputMode="numeric"
+                {...form.value(name)}
+              />
+            ))}
+            <NumberInput
+              label="Kuota"
+              required
+              thousandSeparator="."
+              decimalSeparator=","
+              allowDecimal={false}
+              allowNegative={false}
+              min={1}
+              inputMode="numeric"
+              {...form.value('quota')}
+            />
           </SimpleGrid>
           <Textarea label="Deskripsi" required autosize minRows={3} {...form.text('description')} />
           <Textarea label="Kualifikasi" required autosize minRows={3} {...form.text('qualifications')} />

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Switch } from '@mantine/core'
+import { Anchor, Button, Group } from '@mantine/core'
 import { Link } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
@@ -10,7 +10,7 @@ import { formatSalaryRange } from '../../lib/format'
 import { label, options } from '../../lib/labels'
 import { toastError, toastOk } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
-import { ApprovalCell, DeadlineCell } from './cells'
+import { ActiveSwitch, ApprovalCell, DeadlineCell } from './cells'
 
 const KEYS = ['search', 'status', 'job_type', 'approval'] as const
 
@@ -77,9 +77,7 @@ export function HrdVacanciesPage() {
           },
           {
             label: 'Aktif',
-            render: (v) => (
-              <Switch checked={v.isActive} onChange={() => toggle(v.id)} aria-label={`Aktifkan ${v.title}`} />
-            ),
+            render: (v) => <ActiveSwitch v={v} toggle={toggle} reloading={list.loading} />,
           },
           {
             label: 'Aksi',
