@@ -217,12 +217,17 @@ describe('POST /api/hrd/selection-results/:applicationId', () => {
         ['decision', 'diterima'],
         ['notes', 'Lulus semua tahap'],
         ['interview_score', ''],
+        // Blanks around a value are no part of it; a field of blanks is empty (it was read as 0).
+        ['psychotest_score', ' 70 '],
+        ['mcu_score', '   '],
       ])
       expect(res.statusCode).toBe(200)
       const data = res.json().data
       expect(data).toMatchObject({
         finalScore: 88.5,
         interviewScore: null,
+        psychotestScore: 70,
+        mcuScore: null,
         decision: 'diterima',
         notes: 'Lulus semua tahap',
         letter: {

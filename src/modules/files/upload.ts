@@ -67,7 +67,9 @@ export async function readUpload(req: FastifyRequest, limit: number, fileField =
   try {
     for await (const part of req.parts()) {
       if (part.type === 'field') {
-        if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = String(part.value ?? '')
+        // Trimmed, as a JSON body's text is by the services: a field of blanks is empty (it clears), where
+        // the validation's coercion would have read it as the number 0.
+        if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = String(part.value ?? '').trim()
         continue
       }
       const chunks: Buffer[] = []
