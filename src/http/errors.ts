@@ -51,6 +51,17 @@ export const unprocessable = (m: Msg, fieldErrors?: FieldErrors): never => {
 export const invalidField = (field: string, m: Msg): never =>
   unprocessable(msg('Data yang dikirim tidak valid.', 'The given data was invalid.'), { [field]: [m] })
 
+/**
+ * 422 on `to` when a list's range is turned the wrong way round (`date_to` before `date_from`): an empty
+ * list would not tell the user why.
+ */
+export function refuseBackwardsRange(query: object, from = 'date_from', to = 'date_to'): void {
+  const a = (query as Record<string, unknown>)[from]
+  const b = (query as Record<string, unknown>)[to]
+  if (typeof a === 'string' && typeof b === 'string' && b < a)
+    invalidField(to, msg(`tidak boleh sebelum ${from}`, `must not be before ${from}`))
+}
+
 export interface ErrorBody {
   success: false
   message: string

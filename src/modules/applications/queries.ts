@@ -2,13 +2,34 @@ import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { literal, preparedBySize } from '../../db/prepared.js'
 import { type ApplicationStatus, applications, companies, jobVacancies } from '../../db/schema/index.js'
-import type { Page } from '../../http/envelope.js'
+import { likePattern, type Page } from '../../http/envelope.js'
 import { companyRefColumns } from '../../http/shapes/company.js'
 import { placementOf, publishedResultOf, testsOf } from './selection.js'
 import { attachedFilesOf, lastEventOf, timelineOf } from './timeline.js'
 
 /** The applicant sees their own applications, deleted vacancies included (flagged). */
 const own = (studentId: number | Placeholder, more?: SQL) => and(eq(applications.studentId, studentId), more)
+
+/**
+ * What the applicant narrows their list by: the status, and a search in the vacancy's title or position or
+ * the company's name.
+ */
+export interface MyApplicationFilter {
+  status?: ApplicationStatus
+  search?: string
+}
+
+function filterOf(f: MyApplicationFilter): SQL | undefined {
+  const pattern = f.search?.trim() ? likePattern(f.search) : undefined
+  return and(
+    f.status ? eq(applications.status, f.status) : undefined,
+    pattern
+      ? sql`exists (select 1 from ${jobVacancies} v join ${companies} c on c.id = v.company_id
+          where v.id = ${applications.jobVacancyId}
+            and (v.title ilike ${pattern} or v.position ilike ${pattern} or c.name ilike ${pattern}))`
+      : undefined,
+  )
+}
 
 const itemFields = {
   id: applications.id,
@@ -35,7 +56,7 @@ const itemFields = {
 function myApplicationPageQuery(
   conn: Conn,
   studentId: number | Placeholder,
-  status: ApplicationStatus | Placeholder | undefined,
+  where: SQL | undefined,
   limit: number,
   offset: number,
 ) {
@@ -47,7 +68,7 @@ function myApplicationPageQuery(
         total: sql<number>`(count(*) over ())::int`.as('total'),
       })
       .from(applications)
-      .where(own(studentId, status ? eq(applications.status, status) : undefined))
+      .where(own(studentId, where))
       .orderBy(desc(applications.createdAt), desc(applications.id))
       .limit(literal(limit))
       .offset(literal(offset)),
@@ -68,7 +89,7 @@ const firstPageStatement = (withStatus: boolean) =>
     myApplicationPageQuery(
       conn,
       sql.placeholder('studentId'),
-      withStatus ? sql.placeholder('status') : undefined,
+      withStatus ? eq(applications.status, sql.placeholder('status')) : undefined,
       size,
       0,
     ).prepare(`my_applications_first${withStatus ? '_status' : ''}_${size}`),
@@ -77,24 +98,22 @@ const firstPages = { all: firstPageStatement(false), status: firstPageStatement(
 
 export type MyApplicationRow = Omit<Awaited<ReturnType<typeof myApplicationPage>>[number], 'total'>
 
-export function myApplicationPage(
-  conn: Conn,
-  studentId: number,
-  status: ApplicationStatus | undefined,
-  page: Page,
-) {
-  if (page.offset > 0) return myApplicationPageQuery(conn, studentId, status, page.limit, page.offset)
+/** A page of the applicant's applications; the first page without a search through a prepared statement. */
+export function myApplicationPage(conn: Conn, studentId: number, filter: MyApplicationFilter, page: Page) {
+  if (page.offset > 0 || filter.search?.trim())
+    return myApplicationPageQuery(conn, studentId, filterOf(filter), page.limit, page.offset)
+  const { status } = filter
   return status
     ? firstPages.status(conn, page.limit).execute({ studentId, status })
     : firstPages.all(conn, page.limit).execute({ studentId })
 }
 
 /** The count alone, for a page past the last one (which has no row to carry the total). */
-export function countMyApplications(conn: Conn, studentId: number, status: ApplicationStatus | undefined) {
+export function countMyApplications(conn: Conn, studentId: number, filter: MyApplicationFilter) {
   return conn
     .select({ n: sql<number>`count(*)::int` })
     .from(applications)
-    .where(own(studentId, status ? eq(applications.status, status) : undefined))
+    .where(own(studentId, filterOf(filter)))
 }
 
 /**

@@ -46,8 +46,9 @@ export async function listMyApplications(db: Db, actor: Actor, query: Static<typ
   const page = pageOf(query)
   if (!actor.studentId) return { rows: [], total: 0, page }
   const studentId = actor.studentId
-  const rows = await q.myApplicationPage(db, studentId, query.status, page)
-  const total = await totalOf(rows, page, () => q.countMyApplications(db, studentId, query.status))
+  const filter = { status: query.status, search: query.search }
+  const rows = await q.myApplicationPage(db, studentId, filter, page)
+  const total = await totalOf(rows, page, () => q.countMyApplications(db, studentId, filter))
   return { rows: rows.map(itemOut), total, page }
 }
 

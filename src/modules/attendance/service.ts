@@ -4,7 +4,7 @@ import type { Conn, Db } from '../../db/client.js'
 import type { TestKind } from '../../db/schema/index.js'
 import { schoolDayEnd, schoolDayStart } from '../../db/school-day.js'
 import { pageOf } from '../../http/envelope.js'
-import { notFound, unprocessable } from '../../http/errors.js'
+import { notFound, refuseBackwardsRange, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { applicantOut } from '../../http/shapes/applicant.js'
 import { companyRefOut } from '../../http/shapes/company.js'
@@ -56,6 +56,7 @@ export async function listAttendances(
   query: AttendanceListQuery,
   timeZone: string,
 ) {
+  refuseBackwardsRange(query)
   const page = pageOf(query)
   const { rows, total } = await q.attendancePage(
     db,

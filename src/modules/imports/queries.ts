@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import {
   type ImportKind,
@@ -8,7 +8,7 @@ import {
   students,
   users,
 } from '../../db/schema/index.js'
-import type { Page } from '../../http/envelope.js'
+import { type Page, totalOf } from '../../http/envelope.js'
 
 /** Every major (a school has a few dozen): the roster names them by code or by name. */
 export function allMajors(conn: Conn) {
@@ -241,7 +241,7 @@ const runColumns = {
 
 export type RunRow = Awaited<ReturnType<typeof listRuns>>['rows'][number]
 
-/** The runs, newest first, with the page's total. */
+/** The runs, newest first, with the total (counted apart for a page past the last one, which has no row). */
 export async function listRuns(conn: Conn, page: Page) {
   const rows = await conn
     .select({ ...runColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
@@ -250,7 +250,8 @@ export async function listRuns(conn: Conn, page: Page) {
     .orderBy(desc(importRuns.createdAt), desc(importRuns.id))
     .limit(page.limit)
     .offset(page.offset)
-  return { rows, total: rows[0]?.total ?? 0 }
+  const total = await totalOf(rows, page, () => conn.select({ n: count() }).from(importRuns))
+  return { rows, total }
 }
 
 /** The run with its sealed credentials, locked for the one download; `expired` by the database's clock. */

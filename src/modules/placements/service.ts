@@ -10,6 +10,7 @@ import {
   type FieldErrors,
   invalidField,
   notFound,
+  refuseBackwardsRange,
   unprocessable,
 } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
@@ -103,8 +104,7 @@ function itemOut(r: q.PlacementRow) {
 }
 
 async function listIn(db: Db, scope: q.PlacementScope, query: Static<typeof StaffListQuery>) {
-  if (query.date_from && query.date_to && query.date_to < query.date_from)
-    invalidField('date_to', msg('tidak boleh sebelum date_from', 'must not be before date_from'))
+  refuseBackwardsRange(query)
   const page = pageOf(query)
   const filters: q.PlacementFilters = {
     jobVacancyId: query.job_vacancy_id,

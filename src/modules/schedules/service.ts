@@ -3,6 +3,7 @@ import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
 import { schoolDayEnd, schoolDayStart } from '../../db/school-day.js'
 import { pageOf } from '../../http/envelope.js'
+import { refuseBackwardsRange } from '../../http/errors.js'
 import { companyOf } from '../../http/scope.js'
 import { stageOf } from '../application-lifecycle/service.js'
 import { scheduleNotFound } from './checks.js'
@@ -36,6 +37,7 @@ export async function listSchedules(
   query: Static<typeof ScheduleListQuery>,
   timeZone: string,
 ) {
+  refuseBackwardsRange(query)
   const page = pageOf(query)
   const { rows, total } = await q.schedulePage(
     db,

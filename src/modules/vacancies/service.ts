@@ -12,7 +12,13 @@ import {
   majors,
 } from '../../db/schema/index.js'
 import type { Page } from '../../http/envelope.js'
-import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
+import {
+  conflict,
+  type FieldErrors,
+  notFound,
+  refuseBackwardsRange,
+  unprocessable,
+} from '../../http/errors.js'
 import { type Lang, type Msg, msg, tr } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import { companyRefOut } from '../../http/shapes/company.js'
@@ -81,11 +87,7 @@ function staffVacancyOut(r: q.StaffVacancyRow) {
 // ---------------------------------------------------------------- HR: reads
 
 export async function listCompanyVacancies(db: Db, actor: Actor, filters: q.HrVacancyFilters, page: Page) {
-  if (filters.deadline_from && filters.deadline_to && filters.deadline_from > filters.deadline_to) {
-    unprocessable(msg('Data yang dikirim tidak valid.', 'The given data was invalid.'), {
-      deadline_to: [msg('tidak boleh sebelum deadline_from', 'must not be before deadline_from')],
-    })
-  }
+  refuseBackwardsRange(filters, 'deadline_from', 'deadline_to')
   const { rows, total } = await q.companyVacancyPage(db, companyOf(actor), filters, page)
   return { rows: rows.map(hrVacancyOut), total }
 }
@@ -401,11 +403,7 @@ async function staffPosterOf(conn: Conn, actor: Actor, id: number): Promise<Post
 }
 
 export async function listStaffVacancies(db: Db, filters: q.StaffVacancyFilters, page: Page) {
-  if (filters.deadline_from && filters.deadline_to && filters.deadline_from > filters.deadline_to) {
-    unprocessable(invalid, {
-      deadline_to: [msg('tidak boleh sebelum deadline_from', 'must not be before deadline_from')],
-    })
-  }
+  refuseBackwardsRange(filters, 'deadline_from', 'deadline_to')
   const [{ rows, total }, pendingApproval] = await Promise.all([
     q.staffVacancyPage(db, filters, page),
     q.pendingApprovalCount(db),

@@ -21,6 +21,7 @@ export function MyApplicationsPage() {
       <PageTitle title="Lamaran saya" />
       <FilterBar
         filters={f}
+        search="Cari lowongan atau perusahaan"
         fields={[{ name: 'status', label: 'Status', options: options('applicationStatus') }]}
       />
       <DataTable
