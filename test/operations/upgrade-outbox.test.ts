@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import type { FastifyBaseLogger } from 'fastify'
+import pg from 'pg'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { type Database, migrationsFolder, postgresDatabase } from '../../src/db/client.js'
+import type { Mail, Mailer } from '../../src/jobs/mailer.js'
+import { createOutbox, deliverOutbox, SUPERSEDED } from '../../src/jobs/outbox.js'
+import type { Jobs } from '../../src/jobs/queue.js'
+import { adminQuery, templateName, withDatabase } from '../support/databases.js'
+
+/**
+ * A school upgrading from an older bursa: its database is at an older migration level and holds the outbox
+ * rows that version left. The current start-up migrates it (src/db/client.ts migrate), then the current
+ * outbox worker runs on those rows. Migration 0013 brings them under the current rules: without it, e-mails
+ * given up days before were sent (an invitation after its test's cancellation, an expired link), and an
+ * invitation waiting for its retry was not superseded by a later cancellation.
+ */
+const server = inject('dbServer')
+const opened: { database: Database; drop: () => Promise<void> }[] = []
+afterEach(async () => {
+  for (const o of opened.splice(0)) {
+    await o.database.close()
+    await o.drop()
+  }
+})
+
+/** A new database migrated to the first `level` migrations only, as an older release left it. */
+async function databaseAtLevel(level: number) {
+  const name = `${templateName()}_upg_${randomBytes(4).toString('hex')}`
+  await adminQuery(server, `create database ${name}`)
+  const url = withDatabase(server.adminUrl, name)
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'))
+  const dir = mkdtempSync(join(tmpdir(), 'bursa-old-migrations-'))
+  mkdirSync(join(dir, 'meta'))
+  const entries = journal.entries.slice(0, level)
+  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }))
+  for (const e of entries) copyFileSync(join(migrationsFolder, `${e.tag}.sql`), join(dir, `${e.tag}.sql`))
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  try {
+    await migrate(drizzle(c), { migrationsFolder: dir })
+  } finally {
+    await c.end()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  const database = postgresDatabase(url, { poolSize: 2 })
+  opened.push({
+    database,
+    drop: () => adminQuery(server, `drop database if exists ${name} with (force)`).then(() => {}),
+  })
+  return { url, database }
+}
+
+async function sql(url: string, text: string) {
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  try {
+    return (await c.query(text)).rows
+  } finally {
+    await c.end()
+  }
+}
+
+/** An SMTP server that takes everything and remembers what it took, in order. */
+function recordingMailer() {
+  const sent: Mail[] = []
+  const mailer: Mailer = {
+    async send(mail) {
+      sent.push(mail)
+    },
+    close() {},
+  }
+  return { sent, mailer }
+}
+
+const ics = (method: 'REQUEST' | 'CANCEL', uid: string) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `METHOD:${method}`,
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'SEQUENCE:0',
+    'SUMMARY:Tes tertulis',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ].join('\r\n')
+
+const UID = 'bursa-test-8-application-6@bkk.smk.test'
+
+describe('upgrading a school whose outbox holds e-mails of the older version', () => {
+  it('does not send, after the upgrade, the e-mails the older version had given up on (days ago)', async () => {
+    // Level 9 = migrations 0000-0008: releases up to 787cb00 gave an e-mail up after its 5th try and left
+    // claimed_until null (a failure released it for the next sweep).
+    const { url, database } = await databaseAtLevel(9)
+    await sql(
+      url,
+      `insert into email_outbox ("to", subject, text, calendar, calendar_method, attempts, claimed_until, sent_at, last_error, created_at) values
+       ('siswa@smk.test', '[BKK] Jadwal Tes tertulis', 'Yth. Siswa, Anda diundang...', '${ics('REQUEST', UID)}', 'REQUEST', 5, null, null, 'connect ECONNREFUSED 127.0.0.1:25', now() - interval '10 days'),
+       ('siswa@smk.test', '[BKK] Tes tertulis dibatalkan', 'Yth. Siswa, tes dibatalkan.', '${ics('CANCEL', UID)}', 'CANCEL', 1, null, now() - interval '9 days', null, now() - interval '9 days'),
+       ('alumni@smk.test', 'Atur ulang kata sandi akun BKK Anda', 'Tautan (berlaku 60 menit): https://bkk.smk.test/atur-kata-sandi?token=abc', null, null, 5, null, null, 'connect ECONNREFUSED 127.0.0.1:25', now() - interval '10 days')`,
+    )
+
+    await database.migrate() // what the current start-up does
+
+    const { sent, mailer } = await recordingMailer()
+    await deliverOutbox(database.db, mailer, { retrySeconds: 60 })
+    // The learner's calendar already had the CANCEL nine days ago; a REQUEST now puts the cancelled test
+    // back in it, and an expired password link arrives ten days late.
+    expect(sent.map((m) => `${m.calendar?.method ?? 'mail'} ${m.subject}`)).toEqual([])
+  })
+
+  it('supersedes an invitation still waiting for its retry when its test is cancelled after the upgrade', async () => {
+    // Level 11 = migrations 0000-0010: releases from 787cb00 to before 3f964aa hold a failed e-mail back for
+    // 1, 4, 16... minutes, and know no calendar_uid.
+    const { url, database } = await databaseAtLevel(11)
+    await sql(
+      url,
+      `insert into email_outbox ("to", subject, text, calendar, calendar_method, attempts, claimed_until, sent_at, last_error, created_at) values
+       ('siswa@smk.test', '[BKK] Jadwal Tes tertulis', 'Yth. Siswa, Anda diundang...', '${ics('REQUEST', UID)}', 'REQUEST', 3, now() + interval '16 minutes', null, 'connect ECONNREFUSED 127.0.0.1:25', now() - interval '20 minutes')`,
+    )
+
+    await database.migrate() // the upgrade, during the SMTP outage
+
+    // HR cancels the test: the cancellation's e-mail is queued as src/modules/schedules does.
+    const outbox = createOutbox(true, { send: async () => null } as unknown as Jobs, {} as FastifyBaseLogger)
+    await database.db.transaction((tx) =>
+      outbox.queue(tx, {
+        to: 'siswa@smk.test',
+        subject: '[BKK] Tes tertulis dibatalkan',
+        text: 'Yth. Siswa, tes dibatalkan.',
+        calendar: { ics: ics('CANCEL', UID), method: 'CANCEL', uid: UID },
+      }),
+    )
+    const { sent, mailer } = recordingMailer()
+    await deliverOutbox(database.db, mailer, { retrySeconds: 60 })
+    // The invitation's wait is over (16 minutes later): the worker runs again.
+    await sql(
+      url,
+      `update email_outbox set claimed_until = now() - interval '1 second' where calendar_method = 'REQUEST'`,
+    )
+    await deliverOutbox(database.db, mailer, { retrySeconds: 60 })
+
+    expect(sent.map((m) => m.calendar?.method)).toEqual(['CANCEL'])
+    const [request] = await sql(url, `select last_error from email_outbox where calendar_method = 'REQUEST'`)
+    expect(request.last_error).toBe(SUPERSEDED)
+  })
+})
