@@ -173,6 +173,23 @@ describe('DELETE /api/admin/users/:id', () => {
     expect((await call(t, 'GET', `/api/admin/users/${siswa.id}`, { as: superadmin })).status).toBe(404)
   })
 
+  it("keeps who made the account's audited changes: its id on their rows, its e-mail and role on the delete's", async () => {
+    const admin = await anAdmin(t)
+    const created = await call(t, 'POST', '/api/admin/departments', {
+      as: admin,
+      body: { code: 'AUDIT1', name: 'Departemen Audit' },
+    })
+    expect(created.status).toBe(201)
+    const gone = await call(t, 'DELETE', `/api/admin/users/${admin.id}`, { as: superadmin })
+    expect(gone.status).toBe(200)
+    // It used to be emptied (ON DELETE SET NULL): "who changed what" lost the who.
+    const [made] = await auditsOf(t, 'department', created.body.data.id)
+    expect(made).toMatchObject({ action: 'create', actorId: admin.id })
+    const [deleted] = await auditsOf(t, 'user', admin.id)
+    expect(deleted).toMatchObject({ action: 'delete', actorId: superadmin.id })
+    expect(JSON.parse(deleted.data as string)).toEqual({ email: admin.email, role: 'admin' })
+  })
+
   it('422 when a superadmin deletes itself; another superadmin can be deleted', async () => {
     const self = await call(t, 'DELETE', `/api/admin/users/${superadmin.id}`, { as: superadmin })
     expect(self.status).toBe(422)

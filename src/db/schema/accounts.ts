@@ -51,7 +51,11 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: serial().primaryKey(),
-    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The account that made the change. Not a foreign key: deleting the account must not erase who made its
+     * changes (the delete's own row records its e-mail and role under the same id; ids are never reused).
+     */
+    actorId: integer(),
     action: text().notNull(),
     entity: text().notNull(),
     entityId: integer(),
