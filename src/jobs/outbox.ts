@@ -34,6 +34,21 @@ export const DELIVER_EMAILS = 'email.deliver'
  */
 const BODY_GONE = { text: '', calendar: null }
 
+/** Why an e-mail was not sent: the account it was written to was deleted. */
+export const ACCOUNT_DELETED = 'not sent: the account was deleted'
+
+/**
+ * Gives up the e-mails still owed to the address of an account being deleted, in the delete's transaction:
+ * a password link whose row goes with the account, a test invitation, sent once the SMTP server is back
+ * to someone the school no longer holds an account for. Their bodies go too (`BODY_GONE`).
+ */
+export async function giveUpEmailsTo(tx: Conn, address: string) {
+  await tx
+    .update(emailOutbox)
+    .set({ attempts: MAX_EMAIL_ATTEMPTS, claimedUntil: null, lastError: ACCOUNT_DELETED, ...BODY_GONE })
+    .where(and(isNull(emailOutbox.sentAt), sql`lower(${emailOutbox.to}) = lower(${address})`))
+}
+
 /** Why an invitation was not sent: a later e-mail of the same event replaced it. */
 export const SUPERSEDED = 'not sent: a later e-mail of the same test replaced it'
 

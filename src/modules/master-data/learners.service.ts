@@ -7,6 +7,7 @@ import { type SocialMedia, students } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { giveUpEmailsTo } from '../../jobs/outbox.js'
 import type { Storage } from '../../storage/storage.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { checkPassword } from '../auth/password-policy.js'
@@ -412,7 +413,8 @@ export async function deleteLearner(db: Db, storage: Storage, actor: Actor, kind
           `${WORDS[kind].en} ${current.fullName} cannot be deleted: they have ${used.placements} placement(s), which must be kept.`,
         ),
       )
-    const keys = await q.deleteLearner(tx, id, current.userId)
+    const { keys, accountEmail } = await q.deleteLearner(tx, id, current.userId)
+    if (accountEmail) await giveUpEmailsTo(tx, accountEmail)
     await audit(tx, actor, 'delete', 'student', id, {
       kind,
       nis: current.nis,

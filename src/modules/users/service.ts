@@ -8,6 +8,7 @@ import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { isEmail } from '../../http/schemas.js'
+import { giveUpEmailsTo } from '../../jobs/outbox.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { assertStrongPassword, checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
@@ -310,6 +311,7 @@ export async function deleteUser(db: Db, actor: Actor, id: number) {
         ),
       })
       await q.deleteUser(tx, id)
+      await giveUpEmailsTo(tx, account.email)
       await audit(tx, actor, 'delete', 'user', id, { email: account.email, role: account.role })
     })
   } catch (err) {
