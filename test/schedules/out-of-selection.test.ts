@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { reminderDeliveries } from '../../src/db/schema/index.js'
+import { reminderDeliveries, reminders } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import type { Account } from '../support/builders/accounts.js'
 import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
@@ -162,7 +162,7 @@ describe('a test moved after some checked in', () => {
 })
 
 describe('the test of a vacancy HR has deleted', () => {
-  it('takes no change (422 saying it can only be cancelled), and can be cancelled', async () => {
+  it('takes no change nor reminder (422 saying it can only be cancelled), and can be cancelled', async () => {
     const { hrd, vacancy, company } = await anHrdWithVacancy(t)
     const first = await aCandidate(t, vacancy.id)
     const second = await aCandidate(t, vacancy.id)
@@ -182,6 +182,19 @@ describe('the test of a vacancy HR has deleted', () => {
     expect(res.body.message).toBe('Lowongan tes ini sudah dihapus; jadwalnya hanya dapat dibatalkan.')
     expect((await participantsOf(t, schedule.id)).map((p) => p.applicationId)).toEqual([first.application.id])
     expect((await storedSchedule(t, schedule.id)).location).toBe(schedule.location)
+    // Nor a reminder: nobody is told to attend it (neither all, nor one).
+    const remindAll = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
+    expect(remindAll.status).toBe(422)
+    expect(remindAll.body.message).toBe('Lowongan tes ini sudah dihapus; jadwalnya hanya dapat dibatalkan.')
+    const [participant] = await participantsOf(t, schedule.id)
+    const remindOne = await call(
+      t,
+      'POST',
+      `/api/hrd/test-schedules/${schedule.id}/participants/${participant.id}/remind`,
+      { as: hrd },
+    )
+    expect(remindOne.status).toBe(422)
+    expect(await t.db.select().from(reminders).where(eq(reminders.testScheduleId, schedule.id))).toEqual([])
 
     const cancelled = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/cancel`, {
       as: hrd,

@@ -12,13 +12,20 @@ const list = (ids: readonly number[]): SQL => sql.join([...ids], sql`, `)
 
 /** The company's schedule, locked for the press, and whether it is still ahead. */
 export async function lockCompanySchedule(conn: Conn, companyId: number, scheduleId: number) {
-  const [schedule] = rowsOf<{ status: string; upcoming: boolean }>(
+  const [schedule] = rowsOf<{ status: string; upcoming: boolean; job_vacancy_id: number }>(
     await conn.execute(sql`
-      select status, scheduled_at > now() as upcoming from test_schedules
+      select status, scheduled_at > now() as upcoming, job_vacancy_id from test_schedules
       where id = ${scheduleId} and company_id = ${companyId}
       for update`),
   )
-  return schedule
+  if (!schedule) return undefined
+  // Read once the lock is held (a statement that waited for it re-reads only the locked row).
+  const [vacancy] = rowsOf<{ deleted: boolean }>(
+    await conn.execute(
+      sql`select deleted_at is not null as deleted from job_vacancies where id = ${schedule.job_vacancy_id}`,
+    ),
+  )
+  return { ...schedule, vacancyDeleted: vacancy?.deleted ?? true }
 }
 
 /** The participant of the schedule, with their application's status; undefined when not one of it. */
@@ -98,9 +105,9 @@ export interface Delivery {
   /** Tries so far, this one included (the claim counted it). */
   attempts: number
   /**
-   * Still worth telling: the test is neither cancelled nor begun, the applicant is still in the selection
-   * and their account active (a press leaves inactive ones out). A delivery owed from a press made before
-   * that changed (a retry, a lost job) is dropped.
+   * Still worth telling: the test is neither cancelled nor begun, its vacancy not deleted, the applicant
+   * still in the selection and their account active (a press leaves inactive ones out). A delivery owed
+   * from a press made before that changed (a retry, a lost job) is dropped.
    */
   due: boolean
 }
@@ -111,7 +118,7 @@ const deliveryDetails = sql`
          v.title as vacancy_title, c.name as company_name,
          u.full_name,
          (s.status <> 'cancelled' and s.scheduled_at > now() and a.status = 'in_progress'
-          and coalesce(u.is_active, false)) as due
+          and coalesce(u.is_active, false) and v.deleted_at is null) as due
   from reminder_deliveries d
   join test_participants p on p.id = d.participant_id
   join applications a on a.id = p.application_id

@@ -10,6 +10,7 @@ import type { Jobs } from '../../jobs/queue.js'
 import type { CalendarSettings } from '../calendar/ics.js'
 import { loadTemplates, renderTemplate } from '../messages/render.js'
 import { notify } from '../notifications/service.js'
+import { vacancyDeleted } from '../schedules/checks.js'
 import { emailText, invitationOf, messageVars, type TestFacts } from '../schedules/invitations.js'
 import * as q from './queries.js'
 
@@ -18,7 +19,7 @@ export type { CalendarSettings } from '../calendar/ics.js'
 export const DELIVER_REMINDER = 'reminder.deliver'
 /** Why an owed reminder e-mail was not sent (`reminder_deliveries.last_error`). */
 export const NOT_DUE =
-  'not sent: the test was cancelled or has begun, the applicant left the selection or their account was deactivated'
+  'not sent: no longer due (the test cancelled or begun, its vacancy deleted, the applicant out of the selection or their account deactivated)'
 
 /**
  * One press of "remind": a `reminders` row and one `reminder_deliveries` row per participant
@@ -36,8 +37,9 @@ async function press(
 ) {
   const companyId = companyOf(actor)
   const reminderId = await db.transaction(async (tx) => {
-    const schedule = await q.lockCompanySchedule(tx, companyId, scheduleId)
-    if (!schedule) notFound(msg('Jadwal tes tidak ditemukan.', 'Test schedule not found.'))
+    const schedule =
+      (await q.lockCompanySchedule(tx, companyId, scheduleId)) ??
+      notFound(msg('Jadwal tes tidak ditemukan.', 'Test schedule not found.'))
     if (schedule.status === 'cancelled')
       unprocessable(
         msg(
@@ -45,6 +47,8 @@ async function press(
           'This test was cancelled; no reminder is sent.',
         ),
       )
+    // A deleted vacancy's test can only be cancelled (docs/decisions.md): nobody is told to attend it.
+    if (schedule.vacancyDeleted) vacancyDeleted()
     if (!schedule.upcoming)
       unprocessable(
         msg(
