@@ -225,6 +225,7 @@ export async function insertPlacements(tx: Tx, rows: NewPlacement[]) {
     .for('no key update')
   const fresh: NewPlacement[] = []
   for (const r of rows) {
+    // One record at most (the rule allows one a day), and none for an application placed already.
     const [adopted] = await tx
       .update(placements)
       .set({
@@ -235,13 +236,11 @@ export async function insertPlacements(tx: Tx, rows: NewPlacement[]) {
         updatedAt: sql`now()`,
       })
       .where(
-        and(
-          eq(placements.studentId, r.studentId),
-          eq(placements.companyId, r.companyId),
-          eq(placements.source, 'outside'),
-          isNull(placements.deletedAt),
-          sql`${placements.acceptedAt} = ${schoolToday}`,
-        ),
+        sql`${placements.id} = (select o.id from ${placements} o
+          where o.student_id = ${r.studentId} and o.company_id = ${r.companyId} and o.source = 'outside'
+            and o.deleted_at is null and o.accepted_at = ${schoolToday}
+            and not exists (select 1 from ${placements} b where b.application_id = ${r.applicationId})
+          order by o.id limit 1)`,
       )
       .returning({ id: placements.id })
     if (!adopted) fresh.push(r)
