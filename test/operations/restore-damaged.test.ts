@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { PassThrough, Readable } from 'node:stream'
 import { createGunzip, gzipSync } from 'node:zlib'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { backup, restore } from '../../src/db/backup.js'
-import { adminQuery, copyOfTemplate, withDatabase } from '../support/databases.js'
+import { adminQuery, copyOfTemplate, queryOn, withDatabase } from '../support/databases.js'
 
 /**
  * `npm run restore` (src/db/backup.ts `restore`, fed as scripts/restore.ts feeds it:
@@ -22,16 +21,6 @@ async function emptyDatabase() {
   return withDatabase(server().adminUrl, name)
 }
 
-async function sqlOn(url: string, text: string) {
-  const c = new pg.Client({ connectionString: url })
-  await c.connect()
-  try {
-    return (await c.query(text)).rows
-  } finally {
-    await c.end()
-  }
-}
-
 /** What the restore came to within `ms`: 'restored', 'error: …', or 'still running'. */
 const within = (p: Promise<unknown>, ms: number) =>
   Promise.race([
@@ -47,7 +36,7 @@ let backupText: Buffer
 beforeAll(async () => {
   const source = await copyOfTemplate(server())
   drops.push(() => source.drop())
-  await sqlOn(
+  await queryOn(
     source.url,
     `insert into departments (name, code) select 'Jurusan ' || i, 'D' || i from generate_series(1, 3000) i`,
   )
@@ -71,9 +60,9 @@ describe('restore of a damaged backup file', () => {
     const url = await emptyDatabase()
     const outcome = await within(restore(url, Readable.from([cut]).pipe(createGunzip())), 15_000)
     expect(outcome).toBe('error: The backup file is cut short or damaged (unexpected end of file).')
-    expect(await sqlOn(url, `select count(*)::int as n from pg_tables where schemaname = 'public'`)).toEqual([
-      { n: 0 },
-    ])
+    expect(
+      await queryOn(url, `select count(*)::int as n from pg_tables where schemaname = 'public'`),
+    ).toEqual([{ n: 0 }])
   }, 30_000)
 
   it('a failed restore on DATABASE_URL leaves the database empty, so the good file can be restored next', async () => {
@@ -81,11 +70,11 @@ describe('restore of a damaged backup file', () => {
     const damaged = Buffer.from(backupText.toString('utf8').replace(/\n1500\t/, '\nxx\t'))
     await expect(restore(url, Readable.from([damaged]))).rejects.toThrow(/invalid input syntax/)
     // Nothing of the backup's level is left (tables, functions, types, drizzle's journal).
-    expect(await sqlOn(url, `select count(*)::int as n from pg_tables where schemaname = 'public'`)).toEqual([
-      { n: 0 },
-    ])
     expect(
-      await sqlOn(
+      await queryOn(url, `select count(*)::int as n from pg_tables where schemaname = 'public'`),
+    ).toEqual([{ n: 0 }])
+    expect(
+      await queryOn(
         url,
         `select (select count(*)::int from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public') as functions,
                 (select count(*)::int from pg_namespace where nspname = 'drizzle') as journal`,
@@ -93,6 +82,6 @@ describe('restore of a damaged backup file', () => {
     ).toEqual([{ functions: 0, journal: 0 }])
     const manifest = await restore(url, Readable.from([backupText]))
     expect(manifest.format).toBe('bursa-backup')
-    expect(await sqlOn(url, 'select count(*)::int as n from departments')).toEqual([{ n: 3000 }])
+    expect(await queryOn(url, 'select count(*)::int as n from departments')).toEqual([{ n: 3000 }])
   }, 60_000)
 })

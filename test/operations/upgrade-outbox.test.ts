@@ -11,7 +11,7 @@ import { type Database, migrationsFolder, postgresDatabase } from '../../src/db/
 import type { Mail, Mailer } from '../../src/jobs/mailer.js'
 import { createOutbox, deliverOutbox, SUPERSEDED } from '../../src/jobs/outbox.js'
 import type { Jobs } from '../../src/jobs/queue.js'
-import { adminQuery, templateName, withDatabase } from '../support/databases.js'
+import { adminQuery, queryOn, templateName, withDatabase } from '../support/databases.js'
 
 /**
  * A school upgrading from an older bursa: its database is at an older migration level and holds the outbox
@@ -56,16 +56,6 @@ async function databaseAtLevel(level: number) {
   return { url, database }
 }
 
-async function sql(url: string, text: string) {
-  const c = new pg.Client({ connectionString: url })
-  await c.connect()
-  try {
-    return (await c.query(text)).rows
-  } finally {
-    await c.end()
-  }
-}
-
 /** An SMTP server that takes everything and remembers what it took, in order. */
 function recordingMailer() {
   const sent: Mail[] = []
@@ -98,7 +88,7 @@ describe('upgrading a school whose outbox holds e-mails of the older version', (
     // Level 9 = migrations 0000-0008: releases up to 787cb00 gave an e-mail up after its 5th try and left
     // claimed_until null (a failure released it for the next sweep).
     const { url, database } = await databaseAtLevel(9)
-    await sql(
+    await queryOn(
       url,
       `insert into email_outbox ("to", subject, text, calendar, calendar_method, attempts, claimed_until, sent_at, last_error, created_at) values
        ('siswa@smk.test', '[BKK] Jadwal Tes tertulis', 'Yth. Siswa, Anda diundang...', '${ics('REQUEST', UID)}', 'REQUEST', 5, null, null, 'connect ECONNREFUSED 127.0.0.1:25', now() - interval '10 days'),
@@ -119,7 +109,7 @@ describe('upgrading a school whose outbox holds e-mails of the older version', (
     // Level 11 = migrations 0000-0010: releases from 787cb00 to before 3f964aa hold a failed e-mail back for
     // 1, 4, 16... minutes, and know no calendar_uid.
     const { url, database } = await databaseAtLevel(11)
-    await sql(
+    await queryOn(
       url,
       `insert into email_outbox ("to", subject, text, calendar, calendar_method, attempts, claimed_until, sent_at, last_error, created_at) values
        ('siswa@smk.test', '[BKK] Jadwal Tes tertulis', 'Yth. Siswa, Anda diundang...', '${ics('REQUEST', UID)}', 'REQUEST', 3, now() + interval '16 minutes', null, 'connect ECONNREFUSED 127.0.0.1:25', now() - interval '20 minutes')`,
@@ -140,14 +130,17 @@ describe('upgrading a school whose outbox holds e-mails of the older version', (
     const { sent, mailer } = recordingMailer()
     await deliverOutbox(database.db, mailer, { retrySeconds: 60 })
     // The invitation's wait is over (16 minutes later): the worker runs again.
-    await sql(
+    await queryOn(
       url,
       `update email_outbox set claimed_until = now() - interval '1 second' where calendar_method = 'REQUEST'`,
     )
     await deliverOutbox(database.db, mailer, { retrySeconds: 60 })
 
     expect(sent.map((m) => m.calendar?.method)).toEqual(['CANCEL'])
-    const [request] = await sql(url, `select last_error from email_outbox where calendar_method = 'REQUEST'`)
+    const [request] = await queryOn(
+      url,
+      `select last_error from email_outbox where calendar_method = 'REQUEST'`,
+    )
     expect(request.last_error).toBe(SUPERSEDED)
   })
 })

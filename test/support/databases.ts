@@ -29,6 +29,17 @@ export async function adminQuery(server: TestServer, text: string) {
   }
 }
 
+/** The rows of one statement run on the database at `url`, through a client of its own. */
+export async function queryOn(url: string, text: string) {
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  try {
+    return (await c.query(text)).rows
+  } finally {
+    await c.end()
+  }
+}
+
 /** A new database copied from the template: migrated, empty. Dropped by `drop()`. */
 export async function copyOfTemplate(server: TestServer, prefix = server.template) {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`
