@@ -39,4 +39,26 @@ describe('the .ics of a learner whose name holds a double quote', () => {
     const close = (attendee ?? '').indexOf('"', at)
     expect((attendee ?? '').charAt(close + 1), attendee).toMatch(/[;:]/)
   })
+
+  it('a line break or a backslash in a name is no escape in CN="…" (none exists there): a space, a slash', async () => {
+    const { company, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Kalender Dua' })
+    const ani = await aCandidate(t, vacancy.id)
+    await t.db
+      .update(users)
+      .set({ fullName: 'Siti\nAminah\\Putri' })
+      .where(eq(users.id, ani.learner.id as number))
+    const { schedule } = await aSchedule(t, {
+      companyId: company.id,
+      vacancyId: vacancy.id,
+      applicationIds: [ani.application.id],
+      scheduledAt: hoursFromNow(48),
+    })
+    const res = await call(t, 'GET', `/api/my-applications/${ani.application.id}/tests/${schedule.id}.ics`, {
+      as: ani.learner,
+    })
+    expect(res.status).toBe(200)
+    const attendee = linesOf(res.raw).find((l) => l.startsWith('ATTENDEE')) ?? ''
+    // Before: CN="Siti\nAminah\\Putri", which a calendar shows with the backslashes as written.
+    expect(attendee).toContain('CN="Siti Aminah/Putri"')
+  })
 })

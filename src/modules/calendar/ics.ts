@@ -46,11 +46,17 @@ export function invitationUid(scheduleId: number, applicationId: number, publicU
   return `bursa-test-${scheduleId}-application-${applicationId}@${new URL(publicUrl).hostname}`
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+const UNQUOTABLE_CONTROLS = /[\u0000-\u001f\u007f]+/g
+
 /**
- * A name as an iCalendar parameter value (`CN="…"`): RFC 5545 has no escape for a double quote inside a
- * quoted value (ical-generator writes `\"`, which parsers cut off at), so it becomes a single quote.
+ * A name as an iCalendar parameter value (`CN="…"`). RFC 5545 has no escapes inside a quoted value, and
+ * ical-generator writes some anyway (`\"`, `\n`, a doubled backslash), which a calendar shows as typed or
+ * cuts off at. So a double quote becomes a single quote, a line break or other control character a space, and
+ * a backslash a slash.
  */
-const quotable = (name: string) => name.replaceAll('"', "'")
+const quotable = (name: string) =>
+  name.replaceAll('"', "'").replace(UNQUOTABLE_CONTROLS, ' ').replaceAll('\\', '/')
 
 /** `Name <address>` (or a bare address) as the organizer. */
 function organizerOf(from: string) {
