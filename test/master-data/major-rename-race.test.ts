@@ -4,7 +4,7 @@ import { jobVacancies, majors } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd } from '../support/builders/accounts.js'
 import { aMajor } from '../support/builders/org.js'
-import { aVacancy, dayFromToday } from '../support/builders/vacancies.js'
+import { aVacancy, dayFromToday, vacancyBody } from '../support/builders/vacancies.js'
 
 const t = useTestApp()
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -14,18 +14,7 @@ beforeAll(async () => {
   inMonth = await dayFromToday(t, 30)
 })
 
-const body = (majorIds: number[], title: string) => ({
-  title,
-  position: 'Mekanik',
-  description: 'Melakukan servis berkala kendaraan pelanggan.',
-  qualifications: 'Lulusan SMK TKR, sehat jasmani.',
-  category: 'otomotif',
-  job_type: 'full_time',
-  quota: 3,
-  deadline: inMonth,
-  target: 'all',
-  major_ids: majorIds,
-})
+const body = (majorIds: number[], title: string) => vacancyBody(majorIds, inMonth, { title })
 
 describe('renaming a major while HR edits a vacancy open to it', () => {
   it('both requests are answered 200 (never a 500 from a deadlock) and the vacancy shows the new name', async () => {

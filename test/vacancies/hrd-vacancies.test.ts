@@ -5,7 +5,7 @@ import { call, useTestApp } from '../support/app.js'
 import { type Account, anHrd, aStudent } from '../support/builders/accounts.js'
 import { anApplication } from '../support/builders/applications.js'
 import { aCompany, aMajor, deactivateCompany } from '../support/builders/org.js'
-import { aVacancy, dayFromToday } from '../support/builders/vacancies.js'
+import { aVacancy, dayFromToday, vacancyBody } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
 const t = useTestApp()
@@ -20,19 +20,7 @@ beforeAll(async () => {
   yesterday = await dayFromToday(t, -1)
 })
 
-const body = (majorIds: number[], over: Record<string, unknown> = {}) => ({
-  title: 'Mekanik Junior Kendaraan Ringan',
-  position: 'Mekanik',
-  description: 'Melakukan servis berkala kendaraan pelanggan.',
-  qualifications: 'Lulusan SMK TKR, sehat jasmani.',
-  category: 'otomotif',
-  job_type: 'full_time',
-  quota: 3,
-  deadline: inMonth,
-  target: 'all',
-  major_ids: majorIds,
-  ...over,
-})
+const body = (majorIds: number[], over: Record<string, unknown> = {}) => vacancyBody(majorIds, inMonth, over)
 
 async function storedVacancy(id: number) {
   const [row] = await t.db.select().from(jobVacancies).where(eq(jobVacancies.id, id))

@@ -48,3 +48,18 @@ export async function aVacancy(
     await t.db.insert(jobVacancyMajors).values(majorIds.map((majorId) => ({ jobVacancyId: row.id, majorId })))
   return row
 }
+
+/** A request body for HR's vacancy form (POST/PUT /api/hrd/job-vacancies): a full-time mechanic, quota 3. */
+export const vacancyBody = (majorIds: number[], deadline: string, over: Record<string, unknown> = {}) => ({
+  title: 'Mekanik Junior Kendaraan Ringan',
+  position: 'Mekanik',
+  description: 'Melakukan servis berkala kendaraan pelanggan.',
+  qualifications: 'Lulusan SMK TKR, sehat jasmani.',
+  category: 'otomotif',
+  job_type: 'full_time',
+  quota: 3,
+  deadline,
+  target: 'all',
+  major_ids: majorIds,
+  ...over,
+})
