@@ -18,7 +18,7 @@ describe('GET /api/hrd/job-placements/learners', () => {
       as: hrd,
       query: { search: '   ' },
     })
-    // Now: 200 with the first learners of the roll (every learner matches '%%').
+    // Before the fix: 200 with the first learners of the roll (every learner matches '%%').
     expect(blanks.status).toBe(422)
     expect(Object.keys(blanks.body.errors ?? {})).toEqual(['search'])
 

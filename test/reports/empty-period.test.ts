@@ -36,7 +36,7 @@ describe('recruitment report with a school year and a date range that do not ove
       query: { school_year: '2025/2026', date_from: '2027-01-01' },
     })
     expect(res.status).toBe(200)
-    // Now: rows [{ PT Alfa, vacancies: 1, applicants: 0, … }], totals.vacancies 1.
+    // Before the fix: rows [{ PT Alfa, vacancies: 1, applicants: 0, … }], totals.vacancies 1.
     expect(res.body.data.rows).toEqual([])
     expect(res.body.data.totals).toEqual(EMPTY_TOTALS)
   })
