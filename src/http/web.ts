@@ -69,14 +69,13 @@ export async function webClient(app: FastifyInstance, opts: { root?: string; sch
     return reply.send(encoding ? served[encoding] : served.html)
   }
 
-  /** Fastify's `maxParamLength` (its default). */
-  const MAX_PARAM_LENGTH = 100
+  const maxParamLength = app.initialConfig.maxParamLength ?? 100
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const path = (req.params as { '*': string })['*'] ?? ''
     if (/^(api|docs)(\/|$)/.test(path)) {
       // A GET whose path parameter is over the router's limit falls through to this route (PUT and the
       // others get the router's 414): the same 414 here.
-      if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH))
+      if (path.split('/').some((segment) => segment.length > maxParamLength))
         return send(reply, 414, errorBody(langOf(req), ADDRESS_TOO_LONG))
       return reply.callNotFound()
     }

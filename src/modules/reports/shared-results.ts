@@ -54,8 +54,9 @@ const bodies = new WeakMap<object, Partial<Record<Lang, Buffer>>>()
  * Sends the JSON answer of a shared `result`, serialized once per language and kept with it: staff asking
  * within REPORT_CACHE_SECONDS get the same bytes, with no serialization and no garbage per request (the
  * recruitment report of a district is 270 kB of JSON). `envelope` builds the answer as the route would send
- * it (in the caller's language, where its data has labels); it is serialized by the route's response schema (`reply.serialize`, as Fastify itself would) with its
- * message in the caller's language (what the preSerialization hook of src/http/i18n.ts does otherwise).
+ * it (in the caller's language, where its data has labels); it is serialized by the route's response schema
+ * (`reply.serialize`, as Fastify itself would) with its message in the caller's language (what the
+ * preSerialization hook of src/http/i18n.ts does otherwise).
  */
 export function sendShared(
   req: FastifyRequest,
