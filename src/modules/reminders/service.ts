@@ -128,8 +128,8 @@ export async function deliverReminder(
   await db.transaction(async (tx) => {
     const owed = await q.lockOwedNotices(tx, reminderId)
     if (owed.length === 0) return
-    // Notices of a test cancelled or begun since the press, or to an applicant who left the selection,
-    // are settled without being sent.
+    // Notices no longer due since the press (`Delivery.due`: the test cancelled or begun, its vacancy
+    // deleted, the applicant out of the selection or the account deactivated) are settled without being sent.
     const due = owed.filter((d) => d.due)
     const { 'test.reminder': template } = await loadTemplates(tx, ['test.reminder'])
     await notify(
