@@ -4,7 +4,7 @@ import { jobVacancies, jobVacancyMajors } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd, deactivateAccount } from '../support/builders/accounts.js'
 import { anApplicant, anApplication } from '../support/builders/applications.js'
-import { aCompany, aMajor } from '../support/builders/org.js'
+import { aCompany, aMajor, deactivateCompany } from '../support/builders/org.js'
 import { aVacancy, dayFromToday } from '../support/builders/vacancies.js'
 import { eventually, useSmtp } from '../support/smtp.js'
 import { auditsOf, notificationsOf } from '../support/stored.js'
@@ -241,6 +241,41 @@ describe('a vacancy posted by HR of a company whose vacancies need approval', ()
     const gone = await aVacancy(t, { values: { approvalStatus: 'pending', deletedAt: new Date() } })
     expect((await call(t, 'POST', `${admin}/${gone.id}/approve`, { as: staff })).status).toBe(404)
     expect((await call(t, 'POST', `${admin}/2000000000/approve`, { as: staff })).status).toBe(404)
+  })
+
+  it('a vacancy of a company the school deactivated is not approved (422, still pending, HR not told); it may be rejected', async () => {
+    const staff = await anAdmin(t)
+    const { company, hr, major } = await flaggedCompany()
+    const waiting = await aVacancy(t, {
+      companyId: company.id,
+      majorIds: [major.id],
+      values: { approvalStatus: 'pending' },
+    })
+    const other = await aVacancy(t, {
+      companyId: company.id,
+      majorIds: [major.id],
+      values: { approvalStatus: 'pending' },
+    })
+    await deactivateCompany(t, company.id)
+
+    const res = await call(t, 'POST', `${admin}/${waiting.id}/approve`, { as: staff })
+    expect(res.status).toBe(422)
+    expect(res.body.message).toBe(
+      'PT Perlu Persetujuan sedang nonaktif: aktifkan perusahaannya dulu untuk menyetujui lowongan ini.',
+    )
+    expect(await stored(waiting.id)).toMatchObject({ approvalStatus: 'pending', approvedBy: null })
+    expect(await notificationsOf(t, hr.id)).toEqual([])
+    expect(await auditsOf(t, 'job_vacancy', waiting.id)).toEqual([])
+
+    const rejected = await call(t, 'POST', `${admin}/${other.id}/reject`, {
+      as: staff,
+      body: { reason: 'Mitra nonaktif' },
+    })
+    expect(rejected.status).toBe(200)
+    expect(await stored(other.id)).toMatchObject({
+      approvalStatus: 'rejected',
+      approvalReason: 'Mitra nonaktif',
+    })
   })
 })
 

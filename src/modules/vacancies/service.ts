@@ -487,6 +487,15 @@ async function decide(
       (await q.decideApproval(tx, id, { status, reason, by: actor.id })) ??
       notPending(await q.approvalOf(tx, id))
     const company = await q.companyRules(tx, row.companyId)
+    // Approving is showing it to learners: not for a company the school has deactivated (reactivated, it
+    // may be approved then). Refusing stays open: it shows nothing.
+    if (status === 'approved' && !company.isActive)
+      unprocessable(
+        msg(
+          `${company.name} sedang nonaktif: aktifkan perusahaannya dulu untuk menyetujui lowongan ini.`,
+          `${company.name} is inactive: reactivate the company before approving this vacancy.`,
+        ),
+      )
     const key = status === 'approved' ? 'vacancy.approved' : 'vacancy.rejected'
     const link = `${deps.publicUrl}/hrd/lowongan${status === 'rejected' ? `/${id}/ubah` : ''}`
     const hr = await q.activeHrOf(tx, row.companyId)
