@@ -27,13 +27,6 @@ function withoutCoercion(options: unknown): unknown {
   return { ...o, customOptions: { ...o.customOptions, coerceTypes: false } }
 }
 
-/** The request (Fastify passes it as the value's parent) is a multipart form: its fields are text. */
-function isForm(context: unknown): boolean {
-  const req = (context as { parentData?: { headers?: Record<string, unknown> } } | undefined)?.parentData
-  const type = req?.headers?.['content-type']
-  return typeof type === 'string' && type.toLowerCase().startsWith('multipart/form-data')
-}
-
 /** What `compileRest` did: how many it compiled, and each one that failed (route, part, error). */
 export interface CompileReport {
   compiled: number
@@ -85,13 +78,13 @@ export function compileOnUse() {
           `${route.method} ${route.url}: header schemas are not supported (src/http/compile-on-use.ts)`,
         )
       const what = `${route.method} ${route.url} ${route.httpPart}`
-      const validator = onUse(what, () => compile(route))
-      // A JSON body is checked as sent; only text (a query, a path, a form's fields) is coerced.
-      const exact = route.httpPart === 'body' ? onUse(`${what} (JSON)`, () => compileExact(route)) : validator
+      // A body is checked as sent; only text (a query, a path) is coerced. The one route that takes a
+      // multipart form for its body reads the form's text as JSON's types first (src/http/form-body.ts).
+      const validator = onUse(what, () => (route.httpPart === 'body' ? compileExact : compile)(route))
       // Fastify hands Ajv the request as the parent of the value (so that a coerced root value can be
       // replaced) only to a function that carries `schemaEnv`, as Ajv's do; it reads `errors` after a `false`.
       const validate: Validate = (data, context) => {
-        const inner = (isForm(context) ? validator : exact).get()
+        const inner = validator.get()
         const valid = inner(data, context)
         validate.errors = inner.errors
         return valid

@@ -310,6 +310,24 @@ describe('POST /api/hrd/selection-results/:applicationId', () => {
       expect(storedFiles(t)).toEqual(before)
     })
 
+    it('reads a score as the decimal typed (a decimal comma too); other text is a 422 on its field, not a number', async () => {
+      const { hrd, application } = await scenario()
+      const typed = await postResultForm(t, hrd, application.id, { final_score: '88,5', mcu_score: '-0' })
+      expect(typed.statusCode).toBe(200)
+      expect(typed.json().data).toMatchObject({ finalScore: 88.5, mcuScore: 0 })
+      // AJV's coercion read each of these as a number: 0x10 as 16, 1e1 as 10, Infinity as Infinity.
+      for (const text of ['0x10', '1e1', 'Infinity', '8 0', '80.']) {
+        const res = await postResultForm(t, hrd, application.id, { final_score: text, interview_score: '70' })
+        expect(res.statusCode, text).toBe(422)
+        expect(Object.keys(res.json().errors), text).toEqual(['final_score'])
+      }
+      expect((await storedSelection(t, application.id)).result).toMatchObject({
+        finalScore: 88.5,
+        mcuScore: 0,
+        interviewScore: null,
+      })
+    })
+
     it('removes the written letter when the application may not be scored', async () => {
       const { hrd, vacancy } = await anHrdWithVacancy(t)
       const { learner, application } = await aCandidate(t, vacancy.id, { reviewed: true, status: 'pending' })

@@ -8,6 +8,7 @@ import {
   VALIDATION_STATUSES,
 } from '../../db/schema/index.js'
 import { ok, paged } from '../../http/envelope.js'
+import { formBody } from '../../http/form-body.js'
 import { msg } from '../../http/i18n.js'
 import { DateTime, Envelope, ListEnvelope, Meta, Nullable, StringEnum } from '../../http/schemas.js'
 import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
@@ -140,18 +141,18 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:applicationId',
     {
       config: byApplication,
-      // A multipart form is read here, so that its text fields are validated like a JSON body.
+      // A multipart form is read here, its text as the JSON body's types, so that it is validated as JSON is.
       preValidation: async (req) => {
         if (!req.isMultipart()) return
         const upload = await readUpload(req, app.config.uploadLimit, 'decision_letter')
         letters.set(req, upload.file)
-        req.body = upload.fields as typeof req.body
+        req.body = formBody(upload.fields, ResultBody) as typeof req.body
       },
       schema: {
         tags,
         summary: 'Store scores, notes, decision and decision letter (a draft until published)',
         description:
-          'JSON, or `multipart/form-data` with the same fields and the letter file in `decision_letter` (PDF, JPEG, PNG or WebP, at most 10 MB; a form field left empty (or blank) clears its value). Absent fields keep their value; null clears one. Only for applications in progress; the result stays hidden from the applicant until published.',
+          'JSON, or `multipart/form-data` with the same fields and the letter file in `decision_letter` (PDF, JPEG, PNG or WebP, at most 10 MB; a score as decimal text, `88.5` or `88,5`; a form field left empty (or blank) clears its value). Absent fields keep their value; null clears one. Only for applications in progress; the result stays hidden from the applicant until published.',
         consumes: ['application/json', 'multipart/form-data'],
         params: ApplicationParams,
         body: ResultBody,
