@@ -235,6 +235,24 @@ describe('PUT /api/admin/message-templates/:key', () => {
     })
   })
 
+  it('422 for a text that leaves out what the message is for: the reason of a refusal or a cancellation, a link to set a password', async () => {
+    const admin = await anAdmin(t)
+    for (const [key, missing] of [
+      ['vacancy.rejected', '{{alasan}}'],
+      ['test.cancelled', '{{alasan}}'],
+      ['registration.rejected', '{{alasan}}'],
+      ['password.reset', '{{tautan}}'],
+    ]) {
+      const res = await call(t, 'PUT', `${URL}/${key}`, {
+        as: admin,
+        body: { title: 'Pemberitahuan', body: 'Silakan hubungi BKK sekolah.' },
+      })
+      expect(res.status, key).toBe(422)
+      expect(res.body.errors, key).toEqual({ body: [`harus memuat ${missing}`] })
+      expect(await storedTemplate(key), key).toBeUndefined()
+    }
+  })
+
   it('422 for a {{ or }} without its pair, a title on two lines, blank text; one message per problem', async () => {
     const admin = await anAdmin(t)
     const res = await call(t, 'PUT', RECEIVED, {

@@ -165,6 +165,7 @@ export const MESSAGES = define({
       ...testWhen,
       alasan: { description: 'Alasan pembatalan dari HRD', example: 'Ruang tes sedang direnovasi.' },
     },
+    required: ['alasan'],
   },
   'test.removed': {
     label: 'Peserta dikeluarkan dari jadwal tes (untuk peserta, dengan pembatalan kalender)',
@@ -265,8 +266,9 @@ export const MESSAGES = define({
     channel: 'both',
     title: 'Lowongan "{{judul}}" disetujui',
     body:
-      'Yth. {{nama}},\n\nLowongan "{{judul}}" dari {{perusahaan}} telah disetujui petugas BKK dan kini tampil ' +
-      'bagi siswa dan alumni yang sesuai.\n\n{{tautan}}\n\nSalam,\nBursa Kerja Khusus',
+      'Yth. {{nama}},\n\nLowongan "{{judul}}" dari {{perusahaan}} telah disetujui petugas BKK. Selama aktif dan ' +
+      'belum melewati batas pendaftaran, lowongan tampil bagi siswa dan alumni yang sesuai.\n\n{{tautan}}\n\n' +
+      'Salam,\nBursa Kerja Khusus',
     placeholders: {
       nama: { description: 'Nama akun HRD penerima', example: 'Dewi Lestari' },
       judul: { description: 'Judul lowongan', example: 'Teknisi Listrik Pabrik' },
@@ -295,6 +297,7 @@ export const MESSAGES = define({
         example: 'https://bkk.contoh.sch.id/hrd/lowongan/12/ubah',
       },
     },
+    required: ['alasan'],
   },
 })
 
