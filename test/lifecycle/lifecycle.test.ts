@@ -99,7 +99,7 @@ describe('the whole lifecycle of one application', () => {
 
     const mailsBefore = smtp.received.length
     const reminded = await call(t, 'POST', `/api/hrd/test-schedules/${scheduleId}/remind-all`, { as: hrd })
-    expect(reminded.body.data).toEqual({ queued: 1 })
+    expect(reminded.body.data).toEqual({ queued: 1, alreadyReminded: 0 })
     await eventually(async () => {
       const rows = await t.db
         .select()

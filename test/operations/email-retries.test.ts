@@ -130,7 +130,7 @@ describe('e-mails the SMTP server refuses', () => {
     smtp.state.failNext = 1
     const before = smtp.received.length
     const res = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
-    expect(res.body.data).toEqual({ queued: 1 })
+    expect(res.body.data).toEqual({ queued: 1, alreadyReminded: 0 })
     const userId = applicant.learner.id as number
     const mine = () => t.db.select().from(reminderDeliveries).where(eq(reminderDeliveries.userId, userId))
     const [failed] = await eventually(async () => {

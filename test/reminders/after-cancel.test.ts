@@ -43,7 +43,7 @@ async function aReminderWaitingForItsRetry(companyName: string, name?: string) {
   })
   smtp.state.failNext = 1
   const press = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
-  expect(press.body.data).toEqual({ queued: 1 })
+  expect(press.body.data).toEqual({ queued: 1, alreadyReminded: 0 })
   const [delivery] = await eventually(async () => {
     const rows = await t.db
       .select()

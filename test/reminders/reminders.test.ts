@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { notifications, reminderDeliveries, testParticipants } from '../../src/db/schema/index.js'
 import { createMailer } from '../../src/jobs/mailer.js'
@@ -80,7 +80,7 @@ describe('POST /api/hrd/test-schedules/:id/remind-all', () => {
   it('never delivers twice for one press: running the job again and sweeping send nothing more', async () => {
     const { hrd, applicants, schedule } = await upcomingTest(1)
     const res = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
-    expect(res.body.data).toEqual({ queued: 1 })
+    expect(res.body.data).toEqual({ queued: 1, alreadyReminded: 0 })
     const userId = applicants[0].learner.id as number
     const [mine] = await eventually(async () => {
       const rows = await t.db.select().from(reminderDeliveries).where(eq(reminderDeliveries.userId, userId))
@@ -94,13 +94,41 @@ describe('POST /api/hrd/test-schedules/:id/remind-all', () => {
     expect(await remindersOf(userId)).toHaveLength(1)
   })
 
-  it('a second press is a new reminder: the participant hears twice, once per press', async () => {
-    const { hrd, applicants, schedule } = await upcomingTest(1)
+  it('a second press within the hour leaves out who the first reminds (a double click sends one); after it, a new reminder', async () => {
+    const { hrd, applicants, schedule, participants } = await upcomingTest(1)
     const userId = applicants[0].learner.id as number
-    for (const _ of [1, 2]) {
-      const res = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
-      expect(res.body.data).toEqual({ queued: 1 })
-    }
+    const url = `/api/hrd/test-schedules/${schedule.id}/remind-all`
+    const [first, second] = await Promise.all([
+      call(t, 'POST', url, { as: hrd }),
+      call(t, 'POST', url, { as: hrd }),
+    ])
+    expect([first.body.data, second.body.data]).toEqual(
+      expect.arrayContaining([
+        { queued: 1, alreadyReminded: 0 },
+        { queued: 0, alreadyReminded: 1 },
+      ]),
+    )
+    const repeat = first.body.data.queued === 0 ? first : second
+    expect(repeat.body.message).toBe(
+      '0 pengingat dijadwalkan untuk dikirim; 1 peserta sudah diingatkan dalam 1 jam terakhir.',
+    )
+    const alone = await call(
+      t,
+      'POST',
+      `/api/hrd/test-schedules/${schedule.id}/participants/${participants[0].id}/remind`,
+      { as: hrd },
+    )
+    expect(alone.status).toBe(422)
+    expect(alone.body.message).toBe(
+      'Peserta ini sudah diingatkan dalam 1 jam terakhir; pengingat tidak dikirim lagi.',
+    )
+    await eventually(async () => (await remindersOf(userId)).length === 1)
+
+    // An hour and a minute later (the press moved back), the next press reminds again.
+    await t.db.execute(sql`update reminders set created_at = created_at - interval '61 minutes'
+      where test_schedule_id = ${schedule.id}`)
+    const later = await call(t, 'POST', url, { as: hrd })
+    expect(later.body.data).toEqual({ queued: 1, alreadyReminded: 0 })
     await eventually(async () => (await remindersOf(userId)).length === 2)
     const rows = await eventually(async () => {
       const all = await t.db.select().from(reminderDeliveries).where(eq(reminderDeliveries.userId, userId))
@@ -178,7 +206,7 @@ describe('POST /api/hrd/test-schedules/:id/participants/:participantId/remind', 
       { as: hrd },
     )
     expect(res.status).toBe(200)
-    expect(res.body.data).toEqual({ queued: 1 })
+    expect(res.body.data).toEqual({ queued: 1, alreadyReminded: 0 })
     await eventually(async () => (await remindersOf(applicants[1].learner.id as number)).length === 1)
     expect(await remindersOf(applicants[0].learner.id as number)).toHaveLength(0)
   })

@@ -224,7 +224,7 @@ describe('e-mails with calendar invitations', () => {
       })
       await t.db.update(testSchedules).set({ sequence: 3 }).where(eq(testSchedules.id, s.id))
       const res = await call(t, 'POST', `/api/hrd/test-schedules/${s.id}/remind-all`, { as: c.hrd })
-      expect(res.body.data).toEqual({ queued: 1 })
+      expect(res.body.data).toEqual({ queued: 1, alreadyReminded: 0 })
       // Reminders carry the invitation too: the same UID, the current SEQUENCE.
       const [mail] = await mailsTo(c.ani.learner.email, /Ingat tes/)
       expect(mail.subject).toBe('[BKK] Ingat tes Tes Praktik besok')

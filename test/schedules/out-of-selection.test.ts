@@ -46,7 +46,7 @@ describe('a participant whose application was withdrawn', () => {
     const { hrd, schedule, participants } = await aTestWithAWithdrawal()
     const res = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
     expect(res.status).toBe(200)
-    expect(res.body.data).toEqual({ queued: 1 })
+    expect(res.body.data).toEqual({ queued: 1, alreadyReminded: 0 })
     const owed = await t.db
       .select()
       .from(reminderDeliveries)

@@ -89,7 +89,7 @@ describe('staff run the selection of a company without an HR account, through th
     expect(participants.body.data).toHaveLength(2)
     const remind = await call(t, 'POST', `/api/hrd/test-schedules/${scheduleId}/remind-all`, { as: staff })
     expect(remind.status).toBe(200)
-    expect(remind.body.data).toEqual({ queued: 2 })
+    expect(remind.body.data).toEqual({ queued: 2, alreadyReminded: 0 })
 
     // The test took place: staff mark attendance.
     await moveSchedule(t, scheduleId, hoursFromNow(-3))

@@ -51,8 +51,9 @@ export async function insertReminder(conn: Conn, scheduleId: number, requestedBy
 }
 
 /**
- * One delivery owed per participant still in the selection (application in progress) with an active
- * account (only `participantId` when given), with their e-mail address when the press also sends e-mail.
+ * Writes a press's deliveries: one per participant still in the selection with an active account (or the one
+ * asked for), except those a press made less than `againAfterSeconds` ago already reminds. Answers how many
+ * were queued and how many were left out for that reason.
  */
 export async function insertDeliveries(
   conn: Conn,
@@ -60,26 +61,30 @@ export async function insertDeliveries(
   scheduleId: number,
   participantId: number | null,
   withEmail: boolean,
+  againAfterSeconds: number,
 ) {
-  await conn.execute(sql`
-      insert into reminder_deliveries (reminder_id, participant_id, user_id, email)
-      select ${reminderId}, p.id, u.id, case when ${withEmail} then u.email end
-      from test_participants p
-      join applications a on a.id = p.application_id and a.status = 'in_progress'
-      join students st on st.id = a.student_id
-      join users u on u.id = st.user_id and u.is_active
-      where p.test_schedule_id = ${scheduleId}
-        and (${participantId}::int is null or p.id = ${participantId}::int)`)
-}
-
-/** How many deliveries a press owes. */
-export async function countDeliveries(conn: Conn, reminderId: number) {
-  const [{ queued }] = rowsOf<{ queued: number }>(
-    await conn.execute(
-      sql`select count(*)::int as queued from reminder_deliveries where reminder_id = ${reminderId}`,
-    ),
+  const [counts] = rowsOf<{ queued: number; recent: number }>(
+    await conn.execute(sql`
+      with eligible as (
+        select p.id, u.id as user_id, u.email,
+               exists (select 1 from reminder_deliveries d join reminders r on r.id = d.reminder_id
+                       where d.participant_id = p.id
+                         and r.created_at > now() - make_interval(secs => ${againAfterSeconds})) as recent
+        from test_participants p
+        join applications a on a.id = p.application_id and a.status = 'in_progress'
+        join students st on st.id = a.student_id
+        join users u on u.id = st.user_id and u.is_active
+        where p.test_schedule_id = ${scheduleId}
+          and (${participantId}::int is null or p.id = ${participantId}::int)),
+      queued as (
+        insert into reminder_deliveries (reminder_id, participant_id, user_id, email)
+        select ${reminderId}, id, user_id, case when ${withEmail} then email end
+        from eligible where not recent
+        returning 1)
+      select (select count(*) from queued)::int as queued,
+             (select count(*) from eligible where recent)::int as recent`),
   )
-  return queued
+  return counts as { queued: number; recent: number }
 }
 
 // ---------------------------------------------------------------- delivering

@@ -22,6 +22,20 @@ export const NOT_DUE =
   'not sent: no longer due (the test cancelled or begun, its vacancy deleted, the applicant out of the selection or their account deactivated)'
 
 /**
+ * How long a participant's reminder keeps them from the next press: a double click, or a press repeated
+ * while the first is on its way, must not send a learner the same reminder twice.
+ */
+export const REMIND_AGAIN_AFTER = 60 * 60
+
+const remindedRecently = (): never =>
+  unprocessable(
+    msg(
+      'Peserta ini sudah diingatkan dalam 1 jam terakhir; pengingat tidak dikirim lagi.',
+      'This participant was reminded within the last hour; no reminder is sent again.',
+    ),
+  )
+
+/**
  * One press of "remind": a `reminders` row and one `reminder_deliveries` row per participant
  * (the outbox), written in one transaction; the delivery job is queued after the commit. A job lost
  * between the two is picked up by the sweep.
@@ -36,7 +50,7 @@ async function press(
   withEmail: boolean,
 ) {
   const companyId = companyOf(actor)
-  const reminderId = await db.transaction(async (tx) => {
+  const pressed = await db.transaction(async (tx) => {
     const schedule =
       (await q.lockCompanySchedule(tx, companyId, scheduleId)) ??
       notFound(msg('Jadwal tes tidak ditemukan.', 'Test schedule not found.'))
@@ -68,16 +82,17 @@ async function press(
         )
     }
     const id = await q.insertReminder(tx, scheduleId, actor.id)
-    await q.insertDeliveries(tx, id, scheduleId, participantId, withEmail)
-    return id
+    const counts = await q.insertDeliveries(tx, id, scheduleId, participantId, withEmail, REMIND_AGAIN_AFTER)
+    if (participantId !== null && counts.recent > 0) remindedRecently()
+    return { id, ...counts }
   })
-  const queued = await q.countDeliveries(db, reminderId)
+  const { id: reminderId, queued, recent } = pressed
   if (queued > 0) {
     await jobs
       .send(DELIVER_REMINDER, { reminderId })
       .catch((err) => log.error({ err, reminderId }, 'could not queue a reminder; the sweep will'))
   }
-  return { queued }
+  return { queued, alreadyReminded: recent }
 }
 
 export interface RemindDeps {
