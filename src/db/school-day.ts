@@ -34,6 +34,14 @@ const zone = sql.raw(`coalesce(current_setting('${SETTING}', true), '${DEFAULT_S
  */
 export const schoolToday = sql<string>`((now() at time zone ${zone})::date)`
 
+/** Today on the school's calendar (`YYYY-MM-DD`), read from the database's clock as `schoolToday` is. */
+export async function readSchoolToday(conn: Conn): Promise<string> {
+  const [row] = await conn
+    .select({ today: sql<string>`${schoolToday}::text` })
+    .from(sql`(values (1)) as one (x)`)
+  return row.today
+}
+
 /** The school's calendar day of an instant (`timestamptz` expression), as a `date`. */
 export const schoolDayOf = (instant: SQLWrapper) => sql<string>`((${instant}) at time zone ${zone})::date`
 

@@ -2,6 +2,7 @@ import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
 import type { ImportAction, ImportTotals } from '../../db/schema/index.js'
+import { readSchoolToday } from '../../db/school-day.js'
 import type { Page } from '../../http/envelope.js'
 import { AppError, addFieldError, type FieldErrors } from '../../http/errors.js'
 import { type Lang, type Msg, msg, tr } from '../../http/i18n.js'
@@ -101,7 +102,6 @@ const CHANGE_FIELD: Record<keyof Values, Field> = {
 }
 
 const REQUIRED = msg('wajib diisi', 'is required')
-const today = () => new Date().toISOString().slice(0, 10)
 const normalName = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim()
 
 // ---------------------------------------------------------------------------------------------
@@ -175,7 +175,7 @@ async function plan(
   { lock = false }: { lock?: boolean } = {},
 ): Promise<Plan> {
   const findMajor = majorFinder(await q.allMajors(conn))
-  const day = today()
+  const day = await readSchoolToday(conn)
   const read = roster.rows.map((r) => ({ r, v: readRow(r, findMajor, day) }))
 
   const nisns = [...new Set(read.flatMap(({ v }) => (v.nisn ? [v.nisn] : [])))]

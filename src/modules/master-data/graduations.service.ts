@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
+import { readSchoolToday } from '../../db/school-day.js'
 import { type FieldErrors, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import * as g from './graduations.queries.js'
@@ -105,7 +106,7 @@ export async function graduateLearners(db: Db, actor: Actor, input: Static<typeo
     )
     unprocessable(WHO, { class_name: [one], major_id: [one], student_ids: [one] })
   }
-  const latest = new Date().getUTCFullYear() + 1
+  const latest = Number((await readSchoolToday(db)).slice(0, 4)) + 1
   if (input.graduation_year > latest)
     unprocessable(INVALID, { graduation_year: [msg(`maksimal ${latest}`, `must be at most ${latest}`)] })
   const className = input.class_name?.trim().replace(/\s+/g, ' ')

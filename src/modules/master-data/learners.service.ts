@@ -4,6 +4,7 @@ import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Db, Tx } from '../../db/client.js'
 import { type SocialMedia, students } from '../../db/schema/index.js'
+import { readSchoolToday } from '../../db/school-day.js'
 import { pageOf } from '../../http/envelope.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
@@ -135,7 +136,8 @@ const lower = (s: string | null | undefined) => (s == null ? s : s.toLowerCase()
  * Turns the body into column values, collecting every field-level problem the body alone shows.
  * Only the fields sent appear in the result (PUT keeps the others).
  */
-function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors) {
+/** `today` is the school's calendar day (`readSchoolToday`): the latest birth date, and next year's graduation. */
+function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors, today: string) {
   const set: Partial<typeof students.$inferInsert> = {}
   if (input.nis !== undefined) set.nis = input.nis.trim()
   if (input.full_name !== undefined) {
@@ -154,7 +156,7 @@ function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors) {
       ),
     )
   if (kind === 'alumni' && typeof input.graduation_year === 'number') {
-    const latest = new Date().getUTCFullYear() + 1
+    const latest = Number(today.slice(0, 4)) + 1
     if (input.graduation_year > latest)
       addFieldError(errors, 'graduation_year', msg(`maksimal ${latest}`, `must be at most ${latest}`))
     set.graduationYear = input.graduation_year
@@ -164,7 +166,6 @@ function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors) {
   if (input.gender !== undefined) set.gender = input.gender
   if (input.birth_place !== undefined) set.birthPlace = clean(input.birth_place)
   if (input.birth_date !== undefined) {
-    const today = new Date().toISOString().slice(0, 10)
     if (input.birth_date !== null && (input.birth_date < '1900-01-01' || input.birth_date > today))
       addFieldError(
         errors,
@@ -247,7 +248,7 @@ function conflictOf(fields: FieldErrors): never {
  */
 export async function createLearner(db: Db, actor: Actor, kind: Kind, input: LearnerInput) {
   const errors: FieldErrors = {}
-  const set = columnsOf(kind, input, errors)
+  const set = columnsOf(kind, input, errors, await readSchoolToday(db))
   const social = socialPatchOf(input) ?? {}
   const withAccount = input.create_account === true || input.password !== undefined
   if (withAccount) {
@@ -303,7 +304,7 @@ export async function createLearner(db: Db, actor: Actor, kind: Kind, input: Lea
  */
 export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number, input: LearnerPatch) {
   const errors: FieldErrors = {}
-  const set = columnsOf(kind, input, errors)
+  const set = columnsOf(kind, input, errors, await readSchoolToday(db))
   const social = socialPatchOf(input)
   const wantsAccount = input.create_account === true || input.password !== undefined
   if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
@@ -453,7 +454,7 @@ export async function upgradeToAlumni(db: Db, actor: Actor, input: Static<typeof
         msg('wajib diisi jika student_ids tidak diisi', 'is required unless student_ids is given'),
       ],
     })
-  const latest = new Date().getUTCFullYear() + 1
+  const latest = Number((await readSchoolToday(db)).slice(0, 4)) + 1
   if (input.graduation_year > latest)
     unprocessable(INVALID, { graduation_year: [msg(`maksimal ${latest}`, `must be at most ${latest}`)] })
   const className = input.class_name === undefined ? undefined : clean(input.class_name)

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
 import { type EducationEntry, type SocialMedia, students } from '../../db/schema/index.js'
+import { readSchoolToday } from '../../db/school-day.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { fileOut } from '../../http/shapes/file.js'
@@ -150,7 +151,7 @@ export async function updateProfile(db: Db, actor: Actor, input: Static<typeof P
 
   if (input.birth_date !== undefined) {
     const date = input.birth_date
-    const today = new Date().toISOString().slice(0, 10)
+    const today = await readSchoolToday(db)
     if (date !== null && (date < '1900-01-01' || date > today))
       errors.birth_date = [
         msg('harus tanggal antara 1900-01-01 dan hari ini', 'must be a date between 1900-01-01 and today'),

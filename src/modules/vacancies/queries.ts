@@ -313,12 +313,6 @@ export async function usableMajorIds(conn: Conn, ids: number[], vacancyId?: numb
   return new Set(rows.map((r) => r.id))
 }
 
-/** The school's calendar date, from the database clock that the open rule uses too. */
-export async function schoolToday(conn: Conn): Promise<string> {
-  const [row] = await conn.select({ today: sql<string>`${today}::text` }).from(sql`(values (1)) as one (x)`)
-  return row.today
-}
-
 export async function replaceMajors(conn: Conn, vacancyId: number, majorIds: number[], replace: boolean) {
   if (replace) await conn.delete(jobVacancyMajors).where(eq(jobVacancyMajors.jobVacancyId, vacancyId))
   await conn

@@ -11,6 +11,7 @@ import {
   jobVacancies,
   majors,
 } from '../../db/schema/index.js'
+import { readSchoolToday } from '../../db/school-day.js'
 import type { Page } from '../../http/envelope.js'
 import {
   conflict,
@@ -178,7 +179,7 @@ async function checkVacancyInput(
     ]
   }
   // A past deadline is refused, except an unchanged one (editing an expired vacancy's text is fine).
-  if (input.deadline !== current?.deadline && input.deadline < (await q.schoolToday(tx))) {
+  if (input.deadline !== current?.deadline && input.deadline < (await readSchoolToday(tx))) {
     errors.deadline = [msg('tidak boleh tanggal yang sudah lewat', 'must not be in the past')]
   }
   const min = input.min_salary !== undefined ? input.min_salary : (current?.minSalary ?? null)
