@@ -30,6 +30,7 @@ const windowFields = {
   closesAt: timestamp(sql`${endsAt}`),
   now: timestamp(sql`now()`),
   vacancyTitle: jobVacancies.title,
+  vacancyDeleted: sql<boolean>`(${jobVacancies.deletedAt} is not null)`,
   companyName: companies.name,
 }
 

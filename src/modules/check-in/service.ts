@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
+import { vacancyDeleted } from '../schedules/checks.js'
 import { whenText } from '../schedules/service.js'
 import { codeOf, isCodeOf, newSecret, parseCode, WINDOW_SECONDS, windowEnd, windowOf } from './code.js'
 import * as q from './queries.js'
@@ -41,12 +42,15 @@ function stateOf(w: q.ScheduleWindow): CheckInState {
 /**
  * The schedule's check-in code now, for HR of its company or for staff (any company): during the window
  * (from an hour before the start until the test ends) the code of the current 30-second window and when
- * it changes; outside it only when the window opens and closes. A cancelled test has none (422).
+ * it changes; outside it only when the window opens and closes. A cancelled test, or a deleted vacancy's, has
+ * none (422).
  */
 export async function checkInCode(db: Db, actor: Actor, id: number, publicUrl: string) {
   const companyId = actor.role === 'hrd' ? companyOf(actor) : null
   const w = (await q.scheduleWindow(db, id, companyId)) ?? scheduleNotFound()
   if (w.status === 'cancelled') return cancelled(w.name)
+  // A deleted vacancy's test can only be cancelled (docs/decisions.md): nobody is marked present at it.
+  if (w.vacancyDeleted) vacancyDeleted()
   const state = stateOf(w)
   let code: string | null = null
   let expiresAt: Date | null = null
@@ -116,6 +120,7 @@ export async function checkIn(db: Db, actor: Actor, input: { code: string }, set
     if (verdict === 'unknown') return refuse(UNKNOWN)
     if (verdict === 'expired') return refuse(EXPIRED)
     if (w.status === 'cancelled') return cancelled(w.name)
+    if (w.vacancyDeleted) vacancyDeleted()
     const state = stateOf(w)
     if (state === 'not_yet')
       return refuse(
