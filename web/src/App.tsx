@@ -135,6 +135,7 @@ const router = createBrowserRouter([
       r('hrd/jadwal', HRD_STAFF, <Schedules />),
       r('hrd/jadwal/baru', HRD_STAFF, <ScheduleForm />),
       r('hrd/jadwal/:id', HRD_STAFF, <Schedule />),
+      r('hrd/jadwal/:id/ubah', HRD_STAFF, <ScheduleForm />),
       r('hrd/hasil', HRD_STAFF, <Results />),
       r('hrd/penempatan', ['hrd'], <Placements />),
       r('admin', ADMIN, <AdminHome />),

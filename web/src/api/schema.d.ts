@@ -1348,7 +1348,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Delete a company without vacancies or HR accounts (otherwise 409) */
+        /** Delete a company without vacancies, HR accounts or placements (otherwise 409) */
         delete: {
             parameters: {
                 query?: never;
@@ -2633,7 +2633,7 @@ export interface paths {
         };
         /**
          * The new accounts' logins and initial passwords (XLSX): once, within 24 hours, for who imported
-         * @description Answered once: the passwords are wiped as the sheet is made (410 afterwards, and after 24 hours). Another account, or a run without new accounts: 404.
+         * @description Answered once: the passwords are wiped as the sheet is made (410 afterwards, and after 24 hours). Another account, or a run without new accounts: 404. HEAD answers the same status without using the sheet up.
          */
         get: {
             parameters: {
@@ -10175,7 +10175,7 @@ export interface paths {
         put?: never;
         /**
          * Store scores, notes, decision and decision letter (a draft until published)
-         * @description JSON, or `multipart/form-data` with the same fields and the letter file in `decision_letter` (PDF, JPEG, PNG or WebP, at most 10 MB; an empty form field clears its value). Absent fields keep their value; null clears one. Only for applications in progress; the result stays hidden from the applicant until published.
+         * @description JSON, or `multipart/form-data` with the same fields and the letter file in `decision_letter` (PDF, JPEG, PNG or WebP, at most 10 MB; a score as decimal text, `88.5` or `88,5`; a form field left empty (or blank) clears its value). Absent fields keep their value; null clears one. Only for applications in progress; the result stays hidden from the applicant until published.
          */
         post: {
             parameters: {
@@ -11215,6 +11215,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description participants left out: a press less than an hour ago already reminds them */
+                                alreadyReminded: number;
                                 /** @description reminders queued */
                                 queued: number;
                             };
@@ -11242,7 +11244,7 @@ export interface paths {
         put?: never;
         /**
          * Remind every participant of an upcoming test (in-app, and by e-mail when SMTP is set)
-         * @description Answers at once with how many reminders were queued; delivery runs in the background, retried on failure and never twice per press.
+         * @description Answers at once with how many reminders were queued; delivery runs in the background, retried on failure and never twice per press. A participant reminded by a press less than an hour ago is left out (`alreadyReminded`); reminding them alone is then a 422.
          */
         post: {
             parameters: {
@@ -11263,6 +11265,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description participants left out: a press less than an hour ago already reminds them */
+                                alreadyReminded: number;
                                 /** @description reminders queued */
                                 queued: number;
                             };

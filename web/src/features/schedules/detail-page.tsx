@@ -1,6 +1,6 @@
-import { Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import { AsyncButton } from '../../components/async-button'
 import { ConfirmButton } from '../../components/confirm'
@@ -18,7 +18,10 @@ import { CheckInPanel } from './check-in-panel'
 
 const KEYS = ['attendance_status', 'validation_status', 'search'] as const
 
-/** One test: its participants' attendance as HR marks it, reminders before it starts, and calling it off. */
+/**
+ * One test: its participants' attendance as HR marks it; before it starts, reminders, changing it and
+ * calling it off.
+ */
 export function ScheduleDetailPage() {
   const id = Number(useParams().id)
   const s = useLoad(() => unwrap(api.GET('/api/hrd/test-schedules/{id}', { params: { path: { id } } })), [id])
@@ -33,8 +36,11 @@ export function ScheduleDetailPage() {
     [id, f.key],
   )
   const [queued, setQueued] = useState<string | null>(null)
-  const reminded = (r: { data: { queued: number } }) => {
-    const text = `${r.data.queued} pengingat diantrikan.`
+  const reminded = (r: { data: { queued: number; alreadyReminded: number } }) => {
+    const { queued: n, alreadyReminded } = r.data
+    const text = alreadyReminded
+      ? `${n} pengingat diantrikan; ${alreadyReminded} peserta sudah diingatkan dalam 1 jam terakhir.`
+      : `${n} pengingat diantrikan.`
     setQueued(text)
     toastOk(text)
     participants.reload()
@@ -83,6 +89,9 @@ export function ScheduleDetailPage() {
             </DetailHeader>
             {ahead && (
               <Group gap="sm">
+                <Button component={Link} to={`/hrd/jadwal/${id}/ubah`} variant="default">
+                  Ubah jadwal
+                </Button>
                 <AsyncButton onClick={remindAll}>Kirim pengingat ke semua peserta</AsyncButton>
                 <Text size="sm" role="status" aria-live="polite">
                   {queued}

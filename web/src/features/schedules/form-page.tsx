@@ -11,17 +11,19 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core'
-import { Link, useNavigate } from 'react-router'
+import { useEffect, useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
 import { api, unwrap } from '../../api/client'
+import type { paths } from '../../api/schema'
 import { DateField, TimeField } from '../../components/dates'
 import { type Form, useForm } from '../../components/form'
-import { PageTitle } from '../../components/ui'
-import { type CodeOf, options } from '../../lib/labels'
+import { ErrorAlert, PageTitle } from '../../components/ui'
+import { type CodeOf, label, options } from '../../lib/labels'
 import { idOptions } from '../../lib/options'
 import { zoneName } from '../../lib/school-zone'
 import { toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
-import { wallClockToIso } from '../../lib/wall-clock'
+import { wallClockOf, wallClockToIso } from '../../lib/wall-clock'
 import { useReviewOptions } from '../applicant-reviews/options'
 
 const BLANK = {
@@ -39,12 +41,94 @@ const BLANK = {
 }
 type Values = typeof BLANK
 
-/** A new test for the applicants of one vacancy who passed the document review; each is told. */
+type UpdateBody = paths['/api/hrd/test-schedules/{id}']['put']['requestBody']['content']['application/json']
+type Schedule =
+  paths['/api/hrd/test-schedules/{id}']['get']['responses']['200']['content']['application/json']['data']
+type Participant =
+  paths['/api/hrd/test-schedules/{id}/participants']['get']['responses']['200']['content']['application/json']['data'][number]
+
+/** A test being changed: its vacancy and participants as they were, and its values in the form. */
+interface Editing {
+  vacancy: Schedule['vacancy']
+  participants: Participant[]
+  values: Values
+}
+
+/** The test to change, with all its participants, as the form's values. */
+async function editing(id: number): Promise<Editing> {
+  const [{ data: d }, participants] = await Promise.all([
+    unwrap(api.GET('/api/hrd/test-schedules/{id}', { params: { path: { id } } })),
+    allPages((page) =>
+      unwrap(
+        api.GET('/api/hrd/test-schedules/{id}/participants', {
+          params: { path: { id }, query: { per_page: PAGE, page } },
+        }),
+      ),
+    ),
+  ])
+  const at = wallClockOf(d.scheduledAt)
+  return {
+    vacancy: d.vacancy,
+    participants: participants.rows,
+    values: {
+      job_vacancy_id: String(d.vacancy.id),
+      name: d.name,
+      kind: d.kind,
+      scheduled_date: at.date,
+      scheduled_time: at.time,
+      location: d.location,
+      duration_minutes: d.durationMinutes ?? '',
+      minimum_score: d.minimumScore ?? '',
+      description: d.description ?? '',
+      application_ids: participants.rows.map((p) => String(p.applicationId)),
+    },
+  }
+}
+
+/**
+ * What a change sends: the fields, the participants added and removed, and the time only when it was
+ * changed. The stored time may hold seconds the form does not show: sent back, it would move the test by
+ * them, telling every participant and clearing their check-ins.
+ */
+function changes(
+  was: Editing,
+  v: Values,
+  fields: Omit<UpdateBody, 'add_application_ids' | 'remove_application_ids'>,
+): UpdateBody {
+  const before = was.participants.map((p) => p.applicationId)
+  const after = v.application_ids.map(Number)
+  const moved =
+    v.scheduled_date !== was.values.scheduled_date || v.scheduled_time !== was.values.scheduled_time
+  return {
+    ...fields,
+    scheduled_at: moved ? fields.scheduled_at : undefined,
+    add_application_ids: after.filter((x) => !before.includes(x)),
+    remove_application_ids: before.filter((x) => !after.includes(x)),
+  }
+}
+
+/**
+ * A new test for the applicants of one vacancy who passed the document review (`/hrd/jadwal/baru`), or a
+ * test that has not begun changed (`/hrd/jadwal/:id/ubah`): its fields and its participants. Each applicant
+ * it concerns is told.
+ */
 export function ScheduleFormPage() {
+  const params = useParams()
+  const id = params.id ? Number(params.id) : null
   const navigate = useNavigate()
   const choices = useReviewOptions()
   const form = useForm(BLANK)
   const v = form.values
+  const [was, setWas] = useState<Editing | null>(null)
+  const [loadError, setLoadError] = useState<unknown>(null)
+  const { setValues } = form
+  useEffect(() => {
+    if (!id) return
+    editing(id).then((e) => {
+      setWas(e)
+      setValues(e.values)
+    }, setLoadError)
+  }, [id, setValues])
 
   const submit = form.submit(async () => {
     if (!v.job_vacancy_id) return form.setErrors({ job_vacancy_id: 'Pilih lowongan.' })
@@ -52,17 +136,28 @@ export function ScheduleFormPage() {
     if (!v.scheduled_time) return form.setErrors({ scheduled_time: 'Isi jam mulai tes.' })
     const n = form.numbers('minimum_score', 'duration_minutes')
     if (!n) return
+    const fields = {
+      name: v.name.trim(),
+      kind: v.kind as CodeOf<'testKind'>,
+      scheduled_at: wallClockToIso(`${v.scheduled_date}T${v.scheduled_time}`),
+      location: v.location.trim(),
+      description: v.description.trim() || null,
+      minimum_score: n.minimum_score,
+      duration_minutes: n.duration_minutes,
+    }
+    if (id) {
+      if (!was) return
+      await unwrap(
+        api.PUT('/api/hrd/test-schedules/{id}', { params: { path: { id } }, body: changes(was, v, fields) }),
+      )
+      toastOk('Jadwal tes diperbarui.')
+      return navigate(`/hrd/jadwal/${id}`)
+    }
     const r = await unwrap(
       api.POST('/api/hrd/test-schedules', {
         body: {
           job_vacancy_id: Number(v.job_vacancy_id),
-          name: v.name.trim(),
-          kind: v.kind as CodeOf<'testKind'>,
-          scheduled_at: wallClockToIso(`${v.scheduled_date}T${v.scheduled_time}`),
-          location: v.location.trim(),
-          description: v.description.trim() || null,
-          minimum_score: n.minimum_score,
-          duration_minutes: n.duration_minutes,
+          ...fields,
           application_ids: v.application_ids.map(Number),
         },
       }),
@@ -71,9 +166,10 @@ export function ScheduleFormPage() {
     navigate(`/hrd/jadwal/${r.data.id}`)
   })
 
+  if (loadError) return <ErrorAlert error={loadError} />
   return (
     <>
-      <PageTitle title="Buat jadwal tes" />
+      <PageTitle title={id ? 'Ubah jadwal tes' : 'Buat jadwal tes'} />
       <form onSubmit={submit} noValidate>
         <Stack maw={860}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -81,7 +177,13 @@ export function ScheduleFormPage() {
               label="Lowongan"
               required
               searchable
-              data={idOptions(choices?.vacancies)}
+              // A test stays with its vacancy.
+              disabled={Boolean(id)}
+              data={
+                was
+                  ? [{ value: String(was.vacancy.id), label: was.vacancy.title }]
+                  : idOptions(choices?.vacancies)
+              }
               value={v.job_vacancy_id || null}
               onChange={(x) =>
                 form.setValues((s) => ({ ...s, job_vacancy_id: x ?? '', application_ids: [] }))
@@ -127,12 +229,12 @@ export function ScheduleFormPage() {
             />
           </SimpleGrid>
           <Textarea label="Keterangan" {...form.text('description')} />
-          <Participants form={form} />
+          <Participants form={form} current={was?.participants} />
           <Group>
             <Button type="submit" loading={form.busy}>
               Simpan jadwal
             </Button>
-            <Button component={Link} to="/hrd/jadwal" variant="default">
+            <Button component={Link} to={id ? `/hrd/jadwal/${id}` : '/hrd/jadwal'} variant="default">
               Batal
             </Button>
           </Group>
@@ -147,32 +249,59 @@ const MAX_PARTICIPANTS = 500
 /** The most rows the service gives in one page. */
 const PAGE = 100
 
-/**
- * The vacancy's applicants who passed the document review, page after page up to what a schedule takes
- * (one page would leave out all but the first 100 of a mass recruitment), and how many passed in all.
- */
-async function candidatesOf(vacancyId: number) {
-  const rows = []
+/** Every row of a list, page after page up to what a schedule takes, and how many there are in all. */
+async function allPages<T>(get: (page: number) => Promise<{ data: T[]; meta: { total: number } }>) {
+  const rows: T[] = []
   for (let page = 1; ; page++) {
-    const r = await unwrap(
-      api.GET('/api/hrd/applicant-reviews', {
-        params: { query: { job_vacancy_id: vacancyId, status: 'in_progress', per_page: PAGE, page } },
-      }),
-    )
+    const r = await get(page)
     rows.push(...r.data)
     if (r.data.length < PAGE || rows.length >= Math.min(r.meta.total, MAX_PARTICIPANTS))
       return { rows: rows.slice(0, MAX_PARTICIPANTS), total: r.meta.total }
   }
 }
 
-/** Who sits the test: the vacancy's applicants who passed the document review, all of them unless told. */
-function Participants({ form }: { form: Form<Values> }) {
+/**
+ * The vacancy's applicants who passed the document review, page after page up to what a schedule takes
+ * (one page would leave out all but the first 100 of a mass recruitment), and how many passed in all.
+ */
+const candidatesOf = (vacancyId: number) =>
+  allPages((page) =>
+    unwrap(
+      api.GET('/api/hrd/applicant-reviews', {
+        params: { query: { job_vacancy_id: vacancyId, status: 'in_progress', per_page: PAGE, page } },
+      }),
+    ),
+  )
+
+/** A participant as the form lists it: a participant already validated cannot be taken out. */
+function participantOption(p: Participant) {
+  const status =
+    p.applicationStatus === 'in_progress' ? '' : ` · ${label('applicationStatus', p.applicationStatus)}`
+  return {
+    id: p.applicationId,
+    label: `${p.applicant.fullName} (NIS ${p.applicant.nis})${status}`,
+    locked: p.validationStatus !== 'pending',
+  }
+}
+
+/**
+ * Who sits the test: the vacancy's applicants who passed the document review, all of them unless told; a
+ * test being changed lists its `current` participants first.
+ */
+function Participants({ form, current }: { form: Form<Values>; current?: Participant[] }) {
   const vacancy = form.values.job_vacancy_id
   const candidates = useLoad(
     () => (vacancy ? candidatesOf(Number(vacancy)) : Promise.resolve(null)),
     [vacancy],
   )
-  const rows = candidates.data?.rows ?? []
+  const taking = (current ?? []).map(participantOption)
+  const rows = [
+    ...taking,
+    ...(candidates.data?.rows ?? [])
+      .filter((r) => !taking.some((p) => p.id === r.id))
+      .map((r) => ({ id: r.id, label: `${r.applicant.fullName} (NIS ${r.applicant.nis})`, locked: false })),
+  ]
+  const candidateRows = candidates.data?.rows.length ?? 0
   const total = candidates.data?.total ?? 0
   const ids = form.values.application_ids
   return (
@@ -185,16 +314,28 @@ function Participants({ form }: { form: Form<Values> }) {
           checked={ids.length === rows.length}
           indeterminate={ids.length > 0 && ids.length < rows.length}
           onChange={(e) =>
-            form.set('application_ids', e.currentTarget.checked ? rows.map((r) => String(r.id)) : [])
+            form.set(
+              'application_ids',
+              rows.filter((r) => e.currentTarget.checked || r.locked).map((r) => String(r.id)),
+            )
           }
         />
       )}
-      {total > rows.length && (
+      {total > candidateRows && (
         <Text size="sm" c="orange" mb="xs">
-          {`${total} pelamar lolos seleksi berkas; satu jadwal memuat paling banyak ${MAX_PARTICIPANTS}, jadi hanya ${rows.length} yang tercantum di sini.`}
+          {`${total} pelamar lolos seleksi berkas; satu jadwal memuat paling banyak ${MAX_PARTICIPANTS}, jadi hanya ${candidateRows} yang tercantum di sini.`}
         </Text>
       )}
-      <Checkbox.Group label="Peserta (pelamar yang lolos seleksi berkas)" {...form.value('application_ids')}>
+      <Checkbox.Group
+        label="Peserta (pelamar yang lolos seleksi berkas)"
+        {...form.value('application_ids')}
+        // A change's refusals name the participants added or removed.
+        error={
+          form.error('application_ids') ??
+          form.error('add_application_ids') ??
+          form.error('remove_application_ids')
+        }
+      >
         <Stack gap={6} mt={6}>
           {!vacancy && (
             <Text size="sm" c="dimmed">
@@ -207,11 +348,7 @@ function Participants({ form }: { form: Form<Values> }) {
             </Text>
           )}
           {rows.map((r) => (
-            <Checkbox
-              key={r.id}
-              value={String(r.id)}
-              label={`${r.applicant.fullName} (NIS ${r.applicant.nis})`}
-            />
+            <Checkbox key={r.id} value={String(r.id)} label={r.label} disabled={r.locked} />
           ))}
         </Stack>
       </Checkbox.Group>
