@@ -186,13 +186,42 @@ const PG_DATETIME = ['22007', '22008']
 /** A deadlock or a serialization failure: another request changed the same records at that moment. */
 const PG_CONCURRENT = ['40P01', '40001']
 
-function pgCode(err: unknown): string | undefined {
+/** The PostgreSQL error in `err` or its causes (Drizzle wraps the driver's). */
+function pgError(err: unknown): { code: string; constraint?: unknown } | undefined {
   let e = err as { code?: unknown; cause?: unknown } | undefined
   for (let i = 0; e && i < 4; i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as { code: string }
     e = e.cause as typeof e
   }
   return undefined
+}
+
+function pgCode(err: unknown): string | undefined {
+  return pgError(err)?.code
+}
+
+/**
+ * The field a unique key holds, for a 409 that names it. The services check these before writing and say
+ * so on the field; this is the loser of two requests at once, which both passed the check.
+ */
+const UNIQUE_FIELDS: Readonly<Record<string, string>> = {
+  users_email_lower_key: 'email',
+  students_nis_key: 'nis',
+  students_nisn_key: 'nisn',
+  departments_code_unique: 'code',
+  majors_code_unique: 'code',
+}
+
+/** A unique violation's field errors, when its key holds a field a form sends. */
+function takenField(err: unknown): FieldErrors | undefined {
+  const constraint = pgError(err)?.constraint
+  const field =
+    typeof constraint === 'string' && Object.hasOwn(UNIQUE_FIELDS, constraint)
+      ? UNIQUE_FIELDS[constraint]
+      : undefined
+  return field
+    ? { [field]: [msg('sudah dipakai data lain', 'is already used by another record')] }
+    : undefined
 }
 
 function isConnectionError(err: unknown): boolean {
@@ -315,7 +344,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(
         reply,
         409,
-        errorBody(lang, msg('Data yang sama sudah ada.', 'A record with the same data already exists.')),
+        errorBody(
+          lang,
+          msg('Data yang sama sudah ada.', 'A record with the same data already exists.'),
+          takenField(err),
+        ),
       )
     if (code === PG_FOREIGN_KEY || code === PG_RESTRICT)
       return send(

@@ -120,7 +120,12 @@ async function applyValidation(tx: Conn, actor: Actor, ids: number[], input: Val
       validatorId: actor.id,
     },
   )
-  const verified = input.validation_status === 'verified' ? changed : []
+  // The timeline tells the applicant of a verified attendance once: a note added to a record already verified
+  // with the same status is no new step.
+  const verified =
+    input.validation_status === 'verified'
+      ? changed.filter((r) => r.validationStatus !== 'verified' || r.attendanceStatus !== input.status)
+      : []
   await moveApplications(
     tx,
     actor,

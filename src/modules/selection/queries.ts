@@ -202,7 +202,16 @@ export async function lockForScoring(tx: Tx, applicationId: number) {
     .for('update', { of: applications })
   if (!app) return undefined
   const [result] = await tx
-    .select({ isPublished: selectionResults.isPublished, letterFileId: selectionResults.letterFileId })
+    .select({
+      isPublished: selectionResults.isPublished,
+      letterFileId: selectionResults.letterFileId,
+      psychotestScore: selectionResults.psychotestScore,
+      interviewScore: selectionResults.interviewScore,
+      mcuScore: selectionResults.mcuScore,
+      finalScore: selectionResults.finalScore,
+      notes: selectionResults.notes,
+      decision: selectionResults.decision,
+    })
     .from(selectionResults)
     .where(eq(selectionResults.applicationId, applicationId))
     .for('update')
@@ -210,8 +219,13 @@ export async function lockForScoring(tx: Tx, applicationId: number) {
     ...app,
     isPublished: result?.isPublished ?? null,
     letterFileId: result?.letterFileId ?? null,
+    /** The stored result, when there is one. */
+    result,
   }
 }
+
+/** The stored result of an application being scored (`lockForScoring`). */
+export type ScorableResult = NonNullable<NonNullable<Awaited<ReturnType<typeof lockForScoring>>>['result']>
 
 export type ResultValues = Partial<
   Pick<

@@ -131,6 +131,15 @@ async function lockScorable(tx: Tx, companyId: number, applicationId: number) {
   )
 }
 
+/** Whether a save would leave the stored result as it is: there is one, and every value given equals its own. */
+function unchanged(stored: q.ScorableResult | undefined, values: q.ResultValues) {
+  if (!stored) return false
+  return Object.entries(values).every(([column, value]) => {
+    const was = stored[column as keyof q.ScorableResult]
+    return column !== 'letterFileId' && (was ?? null) === (value ?? null)
+  })
+}
+
 /** A draft step on the timeline: the applicant sees it only once the result is published. */
 async function draftEvent(
   tx: Tx,
@@ -186,6 +195,9 @@ export async function storeResult(
           storageKey: key,
         })
       }
+      // A save that changes nothing (a retry, a double click, the dialog saved as it was) is no change: a
+      // published result stays published, and the timeline gets no second row.
+      if (unchanged(app.result, values)) return { item: await resultOf(tx, actor, applicationId) }
       await q.upsertDraft(tx, applicationId, values, actor.id)
       if (values.letterFileId && app.letterFileId) replacedKey = await q.deleteLetter(tx, app.letterFileId)
       const item = await resultOf(tx, actor, applicationId)
@@ -206,14 +218,11 @@ export type DecisionInput = Static<typeof DecisionBody>
 export async function changeDecision(db: Db, actor: Actor, applicationId: number, input: DecisionInput) {
   const companyId = companyOf(actor)
   return db.transaction(async (tx) => {
-    await lockScorable(tx, companyId, applicationId)
+    const app = await lockScorable(tx, companyId, applicationId)
     const notes = cleanNotes(input.notes)
-    await q.upsertDraft(
-      tx,
-      applicationId,
-      { decision: input.decision, ...(notes !== undefined ? { notes } : {}) },
-      actor.id,
-    )
+    const values = { decision: input.decision, ...(notes !== undefined ? { notes } : {}) }
+    if (unchanged(app.result, values)) return resultOf(tx, actor, applicationId)
+    await q.upsertDraft(tx, applicationId, values, actor.id)
     const item = await resultOf(tx, actor, applicationId)
     await draftEvent(tx, actor, applicationId, 'selectionDecided', input.decision, item.notes)
     return item
