@@ -12,6 +12,7 @@ import { type CompileReport, compileOnUse } from './http/compile-on-use.js'
 import { frameworkErrors, registerErrorHandling } from './http/errors.js'
 import { registerMessageLanguage } from './http/i18n.js'
 import { registerJsonBody } from './http/json-body.js'
+import { documentRoute, shareRefusals } from './http/openapi.js'
 import type { RateLimitStore } from './http/rate-limit.js'
 import { registerSaneInput } from './http/sane-input.js'
 import { boundedDateFormats } from './http/schemas.js'
@@ -257,8 +258,8 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    // A list route registered as '/' under its prefix reads as the prefix itself.
-    transform: ({ schema, url }) => ({ schema, url: url.length > 1 ? url.replace(/\/$/, '') : url }),
+    transform: documentRoute,
+    transformObject: shareRefusals,
   })
   await app.register(swaggerUi, { routePrefix: '/docs' })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())

@@ -2,6 +2,7 @@ import type { Blob } from 'node:buffer'
 import type { Stream } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
 import type { Cell, Feature, SheetData } from 'write-excel-file/node'
+import { EXPORT_TYPES } from '../../http/openapi.js'
 
 type XmlHelpers = typeof import('write-excel-file/utility')
 
@@ -25,8 +26,8 @@ export interface Table<R> {
 }
 
 export const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: `${EXPORT_TYPES.csv}; charset=utf-8`,
+  xlsx: EXPORT_TYPES.xlsx,
 } as const
 
 export type ExportFormat = keyof typeof CONTENT_TYPES

@@ -62,7 +62,9 @@ const auth: Middleware = {
   },
 }
 
-export const api = createClient<paths>({
+// The client reads JSON: a route that also answers CSV or XLSX (`format=csv|xlsx`) is typed by its JSON answer;
+// files are fetched by `download` below.
+export const api = createClient<paths, 'application/json'>({
   baseUrl: typeof location === 'undefined' ? '' : location.origin,
   fetch: earlyFetch,
 })

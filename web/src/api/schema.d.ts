@@ -28,6 +28,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -165,6 +166,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -255,6 +257,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -388,6 +391,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -466,6 +470,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -512,6 +517,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -570,6 +576,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -685,6 +692,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -797,6 +805,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -855,6 +864,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -974,6 +984,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1087,6 +1098,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1160,6 +1172,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -1228,6 +1241,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1304,6 +1318,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1360,6 +1375,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1413,6 +1429,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -1465,6 +1482,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1518,6 +1536,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1584,6 +1603,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1632,6 +1652,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1734,6 +1755,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1847,6 +1869,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -1972,6 +1995,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2087,6 +2111,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2191,6 +2216,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2248,6 +2274,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -2299,6 +2326,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2351,6 +2379,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2390,6 +2419,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2431,6 +2461,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2497,6 +2528,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2567,6 +2599,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2646,6 +2679,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description The XLSX file */
                 200: {
                     headers: {
@@ -2705,6 +2739,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -2887,6 +2922,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3029,6 +3065,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -3152,6 +3189,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3294,6 +3332,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3405,6 +3444,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3463,6 +3503,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3587,6 +3628,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3651,6 +3693,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -3782,6 +3825,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -3889,6 +3933,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4013,6 +4058,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4108,6 +4154,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4150,6 +4197,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4266,6 +4314,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4379,6 +4428,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4416,6 +4466,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4479,6 +4530,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4545,6 +4597,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -4604,6 +4657,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4665,6 +4719,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4712,6 +4767,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4754,6 +4810,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4805,6 +4862,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4870,6 +4928,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4936,6 +4995,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -4993,6 +5053,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5073,6 +5134,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5128,6 +5190,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5219,6 +5282,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5359,7 +5423,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                "4XX": components["responses"]["Refused"];
+                /** @description The JSON envelope, or the file for `format=csv` / `format=xlsx` */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5440,6 +5505,8 @@ export interface paths {
                             message: string;
                             success: boolean;
                         };
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                        "text/csv": string;
                     };
                 };
             };
@@ -5485,7 +5552,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                "4XX": components["responses"]["Refused"];
+                /** @description The JSON envelope, or the file for `format=csv` / `format=xlsx` */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5558,6 +5626,8 @@ export interface paths {
                             message: string;
                             success: boolean;
                         };
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                        "text/csv": string;
                     };
                 };
             };
@@ -5587,6 +5657,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -5684,7 +5755,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                "4XX": components["responses"]["Refused"];
+                /** @description The JSON envelope, or the file for `format=csv` / `format=xlsx` */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5741,6 +5813,8 @@ export interface paths {
                             message: string;
                             success: boolean;
                         };
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                        "text/csv": string;
                     };
                 };
             };
@@ -5786,7 +5860,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                "4XX": components["responses"]["Refused"];
+                /** @description The JSON envelope, or the file for `format=csv` / `format=xlsx` */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5874,6 +5949,8 @@ export interface paths {
                             message: string;
                             success: boolean;
                         };
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                        "text/csv": string;
                     };
                 };
             };
@@ -5912,6 +5989,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6049,6 +6127,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -6139,6 +6218,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6272,6 +6352,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6350,6 +6431,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6394,6 +6476,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6451,7 +6534,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                "4XX": components["responses"]["Refused"];
+                /** @description The JSON envelope, or the file for `format=csv` / `format=xlsx` */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6512,6 +6596,8 @@ export interface paths {
                             };
                             success: boolean;
                         };
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                        "text/csv": string;
                     };
                 };
             };
@@ -6546,6 +6632,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6693,6 +6780,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6801,6 +6889,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6868,6 +6957,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -6925,6 +7015,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -6985,6 +7076,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7030,6 +7122,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7072,6 +7165,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7130,6 +7224,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7196,6 +7291,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7252,6 +7348,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7290,6 +7387,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7352,6 +7450,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7484,6 +7583,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7603,6 +7703,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -7654,6 +7755,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7774,6 +7876,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7877,6 +7980,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -7970,6 +8074,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -8022,6 +8127,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8070,6 +8176,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description The file bytes */
                 200: {
                     headers: {
@@ -8118,6 +8225,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8168,6 +8276,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8253,6 +8362,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8396,6 +8506,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8476,6 +8587,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8525,6 +8637,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8590,6 +8703,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8728,6 +8842,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -8851,6 +8966,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -8990,6 +9106,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -9101,6 +9218,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -9147,6 +9265,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -9284,6 +9403,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -9408,6 +9528,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -9471,6 +9592,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -9580,6 +9702,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -9668,6 +9791,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -9772,6 +9896,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -9848,6 +9973,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -9894,6 +10020,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -9931,6 +10058,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -9988,6 +10116,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -10067,6 +10196,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -10223,6 +10353,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -10340,6 +10471,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -10445,6 +10577,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -10505,6 +10638,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -10603,6 +10737,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -10683,6 +10818,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -10777,6 +10913,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -10866,6 +11003,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -10949,6 +11087,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -11028,6 +11167,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -11131,6 +11271,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -11207,6 +11348,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -11257,6 +11399,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -11309,6 +11452,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -11392,6 +11536,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -11490,6 +11635,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -11535,6 +11681,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -11597,6 +11744,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -11662,6 +11810,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -11701,6 +11850,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -11792,6 +11942,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -11885,6 +12036,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -12043,6 +12195,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description The iCalendar text (text/calendar) */
                 200: {
                     headers: {
@@ -12087,6 +12240,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -12240,6 +12394,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -12308,6 +12463,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -12361,6 +12517,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -12411,6 +12568,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -12463,6 +12621,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -12512,6 +12671,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -12550,6 +12710,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -12612,6 +12773,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -12744,6 +12906,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -12863,6 +13026,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -12923,6 +13087,7 @@ export interface paths {
                 };
             };
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -12985,6 +13150,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -13175,6 +13341,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -13219,6 +13386,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
                 200: {
                     headers: {
@@ -13268,7 +13436,26 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: never;
-    responses: never;
+    responses: {
+        /** @description Refused, in the error envelope: 400 unreadable, 401 no valid token, 403 role not allowed, 404 not found, 409 conflict, 413/415 upload, 422 invalid (`errors` per field), 429 too many (docs/api.md) */
+        Refused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {object|null} */
+                    data: never | null;
+                    errors?: {
+                        [key: string]: string[];
+                    };
+                    message: string;
+                    /** @enum {boolean} */
+                    success: false;
+                };
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
