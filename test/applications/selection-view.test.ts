@@ -213,4 +213,28 @@ describe('the applicant’s view of tests and results (GET /api/my-applications)
       placement: null,
     })
   })
+
+  it('a test still ahead is no longer upcoming once the application is decided; its .ics is a cancellation', async () => {
+    const { hrd, vacancy, learner, application } = await scoredApplicant('tidak_diterima')
+    const { schedule } = await aSchedule(t, {
+      companyId: hrd.companyId,
+      vacancyId: vacancy.id,
+      applicationIds: [application.id],
+      values: { name: 'Wawancara User', scheduledAt: new Date(Date.now() + 3 * DAY) },
+    })
+    const ics = () =>
+      call(t, 'GET', `/api/my-applications/${application.id}/tests/${schedule.id}.ics`, { as: learner })
+    expect((await detailOf(learner, application.id)).body.data.upcomingTests).toHaveLength(1)
+    expect((await ics()).raw).toContain('METHOD:REQUEST')
+
+    await publishResults(t, hrd, vacancy.id)
+    const detail = (await detailOf(learner, application.id)).body.data
+    // Before the fix: still listed as upcoming (with its calendar button), and the .ics invited them to it.
+    expect(detail.upcomingTests).toEqual([])
+    expect(detail.tests.map((x: { id: number }) => x.id)).toEqual([schedule.id])
+    const cancel = (await ics()).raw.replace(/\r\n[ \t]/g, '')
+    expect(cancel).toContain('METHOD:CANCEL')
+    expect(cancel).toContain('STATUS:CANCELLED')
+    expect(cancel).toContain('Dibatalkan: lamaran Anda tidak lagi dalam tahap seleksi.')
+  })
 })

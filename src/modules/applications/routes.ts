@@ -50,7 +50,7 @@ const MyApplicationDetail = Type.Object({
   /** The portfolio files attached when applying. */
   files: Type.Array(FileOut),
   timeline: Type.Array(TimelineEntry),
-  /** Tests not cancelled and not begun yet. */
+  /** Tests not cancelled and not begun yet, while the application is in the selection. */
   upcomingTests: Type.Array(UpcomingTest),
   /** Every test the applicant takes part in, with their attendance. */
   tests: Type.Array(ApplicantTest),

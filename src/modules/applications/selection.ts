@@ -143,10 +143,11 @@ export function resultOut(r: ResultJson | null) {
   }
 }
 
-export function testsOut(rows: TestJson[]) {
+/** The application's tests, and those ahead that it still sits (none once it left the selection). */
+export function testsOut(rows: TestJson[], inSelection: boolean) {
   const tests = rows.map(({ upcoming: _, ...t }) => ({ ...t, scheduledAt: iso(t.scheduledAt) }))
   const upcomingTests = rows
-    .filter((t) => t.upcoming)
+    .filter((t) => t.upcoming && inSelection)
     .map((t) => ({
       id: t.id,
       name: t.name,

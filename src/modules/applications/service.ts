@@ -61,7 +61,7 @@ export async function myApplicationDetail(db: Conn, actor: Actor, id: number) {
     coverLetter: r.coverLetter,
     files: filesOut(r.files),
     timeline: timelineOut(r.timeline),
-    ...testsOut(r.tests),
+    ...testsOut(r.tests, r.status === 'in_progress'),
     acceptanceLetterUrl: r.status === 'accepted' ? (item.result?.letterUrl ?? null) : null,
     placement: r.placement,
   }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import {
   applications,
@@ -29,7 +29,9 @@ export async function ownTest(conn: Conn, studentId: number, applicationId: numb
       description: s.description,
       sequence: s.sequence,
       status: s.status,
+      upcoming: sql<boolean>`(${s.status} = 'scheduled' and ${s.scheduledAt} > now())`,
       cancelReason: s.cancelReason,
+      applicationStatus: applications.status,
       vacancyTitle: jobVacancies.title,
       companyName: companies.name,
       fullName: users.fullName,

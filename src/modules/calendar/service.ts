@@ -10,8 +10,9 @@ export type { CalendarMethod, CalendarSettings } from './ics.js'
 
 /**
  * The `.ics` of one of the learner's tests, the same event as in their e-mails (UID, SEQUENCE): an
- * invitation while the test stands, a cancellation once it is cancelled. 404 unless the application is
- * the caller's and takes part in the test.
+ * invitation while the test stands, a cancellation once it is cancelled, or while it is still ahead once the
+ * application has left the selection (withdrawn, decided). 404 unless the application is the caller's and
+ * takes part in the test.
  */
 export async function myTestCalendar(
   conn: Conn,
@@ -23,9 +24,11 @@ export async function myTestCalendar(
   const t =
     (actor.studentId ? await q.ownTest(conn, actor.studentId, applicationId, scheduleId) : undefined) ??
     notFound(msg('Jadwal tes tidak ditemukan pada lamaran ini.', 'No such test for this application.'))
-  const method = t.status === 'cancelled' ? 'CANCEL' : 'REQUEST'
+  const left = t.applicationStatus !== 'in_progress' && t.upcoming
+  const method = t.status === 'cancelled' || left ? 'CANCEL' : 'REQUEST'
+  const reason = t.cancelReason ?? (left ? 'lamaran Anda tidak lagi dalam tahap seleksi.' : undefined)
   const invitation = invitationOf(
-    { ...t, reason: t.cancelReason ?? undefined },
+    { ...t, reason },
     t.applicationId,
     t.email ? { name: t.fullName ?? t.email, email: t.email } : null,
     method,

@@ -90,7 +90,7 @@ export function MyApplicationPage() {
                         : NOT_MARKED.toLowerCase()}{' '}
                       · validasi: {label('validation', t.validationStatus)}
                     </Text>
-                    {t.status !== 'cancelled' && (
+                    {d.upcomingTests.some((u) => u.id === t.id) && (
                       <CalendarButton applicationId={d.id} scheduleId={t.id} px={0} />
                     )}
                   </article>
