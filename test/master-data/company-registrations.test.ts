@@ -524,6 +524,36 @@ describe('POST /api/admin/company-registrations/:id/approve', () => {
     })
   })
 
+  it('a form the contact sent twice: approving one closes the other as a duplicate, with no rejection e-mail', async () => {
+    const first = await aConfirmedRegistration()
+    // The same form again (a double click), confirmed; and once more, still waiting for its confirmation.
+    const again = await register(t, first.form)
+    expect(again.status).toBe(201)
+    const confirmedAgain = await storedRegistration(t, { contactEmail: first.form.contact_email })
+    const unconfirmedRes = await register(t, {
+      ...first.form,
+      contact_email: first.form.contact_email.toUpperCase(),
+    })
+    expect(unconfirmedRes.status).toBe(201)
+    await t.db
+      .update(companyRegistrations)
+      .set({ status: 'pending' })
+      .where(eq(companyRegistrations.id, confirmedAgain.id))
+    const unconfirmed = await storedRegistration(t, { contactEmail: first.form.contact_email })
+    expect(unconfirmed.status).toBe('unconfirmed')
+
+    const res = await call(t, 'POST', `/api/admin/company-registrations/${first.id}/approve`, { as: admin })
+    expect(res.status).toBe(200)
+    const reason = `Permintaan ganda: pendaftaran #${first.id} dari narahubung yang sama sudah disetujui.`
+    for (const id of [confirmedAgain.id, unconfirmed.id]) {
+      const [row] = await t.db.select().from(companyRegistrations).where(eq(companyRegistrations.id, id))
+      expect(row, String(id)).toMatchObject({ status: 'rejected', rejectReason: reason, decidedBy: admin.id })
+    }
+    // Before the fix the second request stayed pending, flagged as a duplicate of the company just made, and
+    // could only be rejected, which e-mailed the new partner that its registration was refused.
+    expect(idsOf(await queue({ status: 'pending' }))).not.toContain(confirmedAgain.id)
+  })
+
   it('409 naming the existing company when the name is taken: no second company, no account', async () => {
     const existing = await aCompany(t, { name: `PT Terdaftar ${unique()}` })
     const { form, id } = await aConfirmedRegistration({ name: `  ${existing.name.toLowerCase()} ` })

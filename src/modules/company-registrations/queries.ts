@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
 import { companies, companyRegistrations, type RegistrationStatus, users } from '../../db/schema/index.js'
@@ -192,6 +192,41 @@ export async function storedRegistration(conn: Conn, id: number) {
 export async function lockRegistrationByToken(conn: Conn, tokenHash: string) {
   const [row] = await conn.select().from(r).where(eq(r.confirmTokenHash, tokenHash)).for('update')
   return row
+}
+
+/**
+ * Closes the other open requests (waiting for confirmation or for staff) of an approved request's contact
+ * e-mail as rejected with `reason`, skipping any another transaction is deciding; answers their ids.
+ */
+export async function closeRequestsOfContact(
+  conn: Conn,
+  approved: { id: number; contactEmail: string },
+  decision: { by: number; reason: string },
+) {
+  const open = conn
+    .select({ id: r.id })
+    .from(r)
+    .where(
+      and(
+        sql`lower(${r.contactEmail}) = lower(${approved.contactEmail})`,
+        ne(r.id, approved.id),
+        inArray(r.status, ['unconfirmed', 'pending']),
+      ),
+    )
+    .orderBy(r.id)
+    .for('update', { skipLocked: true })
+  const rows = await conn
+    .update(r)
+    .set({
+      status: 'rejected',
+      rejectReason: decision.reason,
+      decidedBy: decision.by,
+      decidedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(r.id, open))
+    .returning({ id: r.id })
+  return rows.map((x) => x.id)
 }
 
 /**

@@ -377,6 +377,11 @@ export async function approveRegistration(deps: Deps, actor: Actor, id: number) 
       userId: user.id,
       email: reg.contactEmail,
     })
+    // The same contact's other requests (a form sent twice, or again while waiting) are done with: closed
+    // without an e-mail, where a rejection by hand would tell the company just approved that it was refused.
+    const reason = `Permintaan ganda: pendaftaran #${id} dari narahubung yang sama sudah disetujui.`
+    for (const other of await q.closeRequestsOfContact(tx, reg, { by: actor.id, reason }))
+      await audit(tx, actor, 'reject', 'company_registration', other, { reason, duplicateOf: id })
     if (deps.outbox.enabled) {
       const message = await renderMessage(tx, 'registration.approved', {
         nama: reg.contactName,
