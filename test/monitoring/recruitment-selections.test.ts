@@ -131,7 +131,7 @@ describe('GET /api/admin/recruitment-selections', () => {
       title: 'Mekanik Junior',
       position: w.main.position,
       company: { id: w.company.id, name: 'PT Pantau Jaya' },
-      majors: [{ id: w.major.id, name: 'Teknik Otomotif' }],
+      majors: [{ id: w.major.id, code: w.major.code, name: 'Teknik Otomotif' }],
       quota: 3,
       deadline: '2099-12-31',
       isActive: true,

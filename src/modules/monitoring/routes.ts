@@ -4,6 +4,7 @@ import { ok, paged } from '../../http/envelope.js'
 import { DateOnly, DateTime, Envelope, IdParams, ListEnvelope } from '../../http/schemas.js'
 import { CompanyRef } from '../../http/shapes/company.js'
 import { ScheduleOut } from '../schedules/service.js'
+import { MajorRef } from '../vacancies/shape.js'
 import { ProgressListQuery } from './schemas.js'
 import { listProgress, vacancyProgress } from './service.js'
 
@@ -14,7 +15,7 @@ const Progress = Type.Object({
   title: Type.String(),
   position: Type.String(),
   company: CompanyRef,
-  majors: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  majors: Type.Array(MajorRef),
   quota: Type.Integer(),
   deadline: DateOnly,
   isActive: Type.Boolean(),

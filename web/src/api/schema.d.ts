@@ -5227,6 +5227,7 @@ export interface paths {
                                 /** @description Active, not deleted and the deadline not passed */
                                 isOpen: boolean;
                                 majors: {
+                                    code: string;
                                     id: number;
                                     name: string;
                                 }[];
@@ -5319,6 +5320,7 @@ export interface paths {
                                 /** @description Active, not deleted and the deadline not passed */
                                 isOpen: boolean;
                                 majors: {
+                                    code: string;
                                     id: number;
                                     name: string;
                                 }[];
