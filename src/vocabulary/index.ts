@@ -231,6 +231,7 @@ const stage = {
   selection_decision: w('Keputusan seleksi diubah', 'Selection decision changed'),
   selection_published: w('Hasil seleksi diumumkan', 'Selection result announced'),
   withdrawn: w('Lamaran dibatalkan', 'Application withdrawn'),
+  vacancy_closed: w('Lowongan ditutup perusahaan', 'Vacancy closed by the company'),
 }
 
 /** In-app notification kinds (`notifications.kind`). */
@@ -245,6 +246,7 @@ const notificationKind = {
   'selection.published': w('Hasil seleksi diumumkan', 'Selection result announced'),
   'vacancy.approved': w('Lowongan disetujui', 'Vacancy approved'),
   'vacancy.rejected': w('Lowongan ditolak', 'Vacancy rejected'),
+  'application.closed': w('Lowongan ditutup', 'Vacancy closed'),
 }
 
 /** A vacancy's approval by the career center (companies whose HR's vacancies need it). */
@@ -335,6 +337,7 @@ export const STAGE_STATUS: Record<Stage, Group> = {
   selection_decision: 'selectionDecision',
   selection_published: 'selectionDecision',
   withdrawn: 'applicationStatus',
+  vacancy_closed: 'applicationStatus',
 }
 
 /** Both languages' label of a code, for a `msg()`-style message; an unknown code is its own label. */

@@ -7,6 +7,7 @@ import { anApplication } from '../support/builders/applications.js'
 import { aCompany, aMajor, deactivateCompany } from '../support/builders/org.js'
 import { aVacancy, dayFromToday, vacancyBody } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
+import { eventsOf, notificationsOf } from '../support/stored.js'
 
 const t = useTestApp()
 const base = '/api/hrd/job-vacancies'
@@ -516,9 +517,19 @@ describe('DELETE /api/hrd/job-vacancies/:id', () => {
   it('200: soft-deletes; afterwards 404 on every HR route, gone from lists; applications keep it', async () => {
     const hrd = await anHrd(t)
     const m = await aMajor(t)
-    const v = await aVacancy(t, { companyId: hrd.companyId, majorIds: [m.id] })
+    const v = await aVacancy(t, {
+      companyId: hrd.companyId,
+      values: { title: 'Operator CNC' },
+      majorIds: [m.id],
+    })
     const s = await aStudent(t, { majorId: m.id })
     const application = await anApplication(t, { vacancyId: v.id, studentId: s.studentId })
+    const hired = await aStudent(t, { majorId: m.id })
+    const accepted = await anApplication(t, {
+      vacancyId: v.id,
+      studentId: hired.studentId,
+      status: 'accepted',
+    })
     const res = await call(t, 'DELETE', `${base}/${v.id}`, { as: hrd })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ success: true, message: 'Lowongan berhasil dihapus.', data: null })
@@ -535,8 +546,25 @@ describe('DELETE /api/hrd/job-vacancies/:id', () => {
     }
     expect((await call(t, 'GET', base, { as: hrd })).body.data).toEqual([])
     expect(await storedVacancy(v.id)).toEqual(row)
-    const [kept] = await t.db.select().from(applications).where(eq(applications.id, application.id))
-    expect(kept).toMatchObject({ jobVacancyId: v.id, status: 'pending' })
+    // The applicant still waiting is told the company closed it, and the application ends; a decided one stays.
+    const [closed] = await t.db.select().from(applications).where(eq(applications.id, application.id))
+    expect(closed).toMatchObject({ jobVacancyId: v.id, status: 'rejected' })
+    expect((await eventsOf(t, application.id)).map((e) => [e.stage, e.status])).toEqual([
+      ['applied', 'pending'],
+      ['vacancy_closed', 'rejected'],
+    ])
+    expect(await notificationsOf(t, s.id)).toEqual([
+      expect.objectContaining({
+        kind: 'application.closed',
+        title: 'Lowongan "Operator CNC" ditutup',
+        data: { applicationId: application.id, jobVacancyId: v.id },
+      }),
+    ])
+    const [kept] = await t.db.select().from(applications).where(eq(applications.id, accepted.id))
+    expect(kept).toMatchObject({ jobVacancyId: v.id, status: 'accepted' })
+    expect(await notificationsOf(t, hired.id)).toEqual([])
+    const mine = await call(t, 'GET', `/api/my-applications/${application.id}`, { as: s })
+    expect(mine.body.data).toMatchObject({ status: 'rejected', lastEvent: { stage: 'vacancy_closed' } })
   })
 })
 

@@ -5,14 +5,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import * as schema from '../../src/db/schema/index.js'
-import { REVIEW_STAGE } from '../../src/modules/applicant-reviews/service.js'
-import { WITHDRAWN_STAGE } from '../../src/modules/applications/service.js'
-import { ATTENDANCE_STAGE } from '../../src/modules/attendance/service.js'
+import { TRANSITIONS } from '../../src/modules/application-lifecycle/transitions.js'
 import { MESSAGE_CHANNELS } from '../../src/modules/messages/catalogue.js'
 import { COMPLETENESS_ITEMS } from '../../src/modules/portfolio/service.js'
 import { SCHEDULE_STATUSES } from '../../src/modules/schedules/schemas.js'
-import { STAGES as TEST_STAGES } from '../../src/modules/schedules/service.js'
-import { STAGES as SELECTION_STAGES } from '../../src/modules/selection/queries.js'
 import { CATEGORY_VALUES } from '../../src/modules/vacancies/service.js'
 import { VOCABULARIES, type Vocabulary } from '../../web/src/lib/labels.js'
 
@@ -39,17 +35,8 @@ const SERVER_CODES: [Vocabulary, readonly string[]][] = [
   ['registrationStatus', schema.REGISTRATION_STATUSES],
   ['importAction', schema.IMPORT_ACTIONS],
   ['messageChannel', MESSAGE_CHANNELS],
-  [
-    'stage',
-    [
-      'applied',
-      REVIEW_STAGE,
-      ...Object.values(TEST_STAGES),
-      ATTENDANCE_STAGE,
-      ...Object.values(SELECTION_STAGES),
-      WITHDRAWN_STAGE,
-    ],
-  ],
+  // Every stage the lifecycle writes.
+  ['stage', [...new Set(Object.values(TRANSITIONS).map((m) => m.stage))]],
 ]
 
 describe("the web client's labels", () => {

@@ -26,6 +26,7 @@ export const TRANSITIONS = {
   publishedAccepted: { from: ['in_progress'], to: 'accepted', stage: 'selection_published', reveals: true },
   publishedRejected: { from: ['in_progress'], to: 'rejected', stage: 'selection_published', reveals: true },
   publishedWaitlisted: { from: ['in_progress'], to: 'same', stage: 'selection_published', reveals: true },
+  vacancyClosed: { from: ['pending', 'in_progress'], to: 'rejected', stage: 'vacancy_closed' },
 } as const satisfies Record<string, Transition>
 
 export interface Transition {

@@ -114,6 +114,15 @@ export const MESSAGES = define({
       '{{catatan_hrd}}',
     placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company, catatan_hrd: hrNotes },
   },
+  'application.closed': {
+    label: 'Lowongan dihapus perusahaan saat lamaran masih berjalan (untuk pelamar)',
+    channel: 'notice',
+    title: 'Lowongan "{{lowongan}}" ditutup',
+    body:
+      'Mohon maaf, lowongan "{{lowongan}}" di {{perusahaan}} telah ditutup oleh perusahaan, sehingga lamaran Anda ' +
+      'tidak dilanjutkan. Silakan lihat lowongan lain yang sesuai.',
+    placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company },
+  },
   'selection.accepted': {
     label: 'Hasil seleksi: diterima (untuk pelamar)',
     channel: 'notice',

@@ -26,6 +26,7 @@ import {
   jobVacancyMajors,
   majors,
   type Role,
+  students,
   users,
 } from '../../db/schema/index.js'
 import { schoolToday as today } from '../../db/school-day.js'
@@ -336,6 +337,30 @@ export async function softDelete(conn: Conn, companyId: number, id: number) {
     .where(and(eq(v.id, id), ofCompany(companyId)))
     .returning({ id: v.id })
   return row
+}
+
+/**
+ * The vacancy's applications still open (pending or in the selection), with what their applicant's notice
+ * needs; `userId` only for an active account.
+ */
+export function openApplicationsOf(conn: Conn, vacancyId: number) {
+  return conn
+    .select({
+      id: applications.id,
+      userId: sql<number | null>`case when ${users.isActive} then ${users.id} end`,
+      fullName: students.fullName,
+      vacancyTitle: v.title,
+      companyName: companies.name,
+    })
+    .from(applications)
+    .innerJoin(v, eq(v.id, applications.jobVacancyId))
+    .innerJoin(companies, eq(companies.id, v.companyId))
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .leftJoin(users, eq(users.id, students.userId))
+    .where(
+      and(eq(applications.jobVacancyId, vacancyId), inArray(applications.status, ['pending', 'in_progress'])),
+    )
+    .orderBy(applications.id)
 }
 
 /** Per (not deleted) vacancy of the company: quota and applications by status; one grouped query. */

@@ -25,7 +25,7 @@ import { companyOf } from '../../http/scope.js'
 import { companyRefOut } from '../../http/shapes/company.js'
 import type { Outbox, OutgoingEmail } from '../../jobs/outbox.js'
 import { CATEGORIES, type Category, labelOf, optionsOf } from '../../vocabulary/index.js'
-import { openApplication } from '../application-lifecycle/service.js'
+import { moveApplications, openApplication } from '../application-lifecycle/service.js'
 import { loadTemplates, renderTemplate } from '../messages/render.js'
 import { type NewNotification, notify } from '../notifications/service.js'
 import {
@@ -387,9 +387,51 @@ export async function toggleVacancy(db: Db, actor: Actor, id: number) {
   return (await q.toggleActive(db, companyOf(actor), id)) ?? notFound(vacancyNotFound)
 }
 
-/** Soft delete: gone from HR and browsing; applications keep pointing at it for their history. */
+/**
+ * Closes the open applications of a vacancy being deleted: each applicant still waiting (pending or in the
+ * selection) is told, in-app, that the company closed it, and the application ends as not accepted
+ * (`vacancyClosed`). Left open, they waited on a vacancy nobody could see any more, HR included.
+ */
+async function closeApplications(tx: Conn, actor: Actor, vacancyId: number) {
+  const open = await q.openApplicationsOf(tx, vacancyId)
+  if (open.length === 0) return
+  const { 'application.closed': template } = await loadTemplates(tx, ['application.closed'])
+  await moveApplications(
+    tx,
+    actor,
+    open.map((a) => ({ applicationId: a.id, move: 'vacancyClosed' })),
+    {
+      notices: (moved) =>
+        open.flatMap((a) =>
+          moved.has(a.id) && a.userId !== null
+            ? [
+                {
+                  userId: a.userId,
+                  kind: 'application.closed' as const,
+                  ...renderTemplate(template, {
+                    nama: a.fullName,
+                    lowongan: a.vacancyTitle,
+                    perusahaan: a.companyName,
+                  }),
+                  data: { applicationId: a.id, jobVacancyId: vacancyId },
+                },
+              ]
+            : [],
+        ),
+    },
+  )
+}
+
+/**
+ * Soft delete: gone from HR and browsing; applications keep pointing at it for their history, and those
+ * still open are closed (`closeApplications`) in the same transaction. The delete waits for an application
+ * being made (which locks the vacancy), so none is left open.
+ */
 export async function deleteVacancy(db: Db, actor: Actor, id: number) {
-  ;(await q.softDelete(db, companyOf(actor), id)) ?? notFound(vacancyNotFound)
+  await db.transaction(async (tx) => {
+    ;(await q.softDelete(tx, companyOf(actor), id)) ?? notFound(vacancyNotFound)
+    await closeApplications(tx, actor, id)
+  })
 }
 
 // ---------------------------------------------------------------- staff: any company's vacancies
@@ -448,6 +490,7 @@ export async function deleteStaffVacancy(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const poster = await staffPosterOf(tx, actor, id)
     ;(await q.softDelete(tx, poster.companyId, id)) ?? notFound(vacancyNotFound)
+    await closeApplications(tx, actor, id)
     await audit(tx, actor, 'delete', 'job_vacancy', id)
   })
 }

@@ -13237,7 +13237,7 @@ export interface paths {
                                 }[];
                                 notificationKind: {
                                     /** @enum {string} */
-                                    code: "application.received" | "application.reviewed" | "test.scheduled" | "test.updated" | "test.removed" | "test.cancelled" | "test.reminder" | "selection.published" | "vacancy.approved" | "vacancy.rejected";
+                                    code: "application.received" | "application.reviewed" | "test.scheduled" | "test.updated" | "test.removed" | "test.cancelled" | "test.reminder" | "selection.published" | "vacancy.approved" | "vacancy.rejected" | "application.closed";
                                     label: string;
                                 }[];
                                 placementSource: {
@@ -13287,7 +13287,7 @@ export interface paths {
                                 }[];
                                 stage: {
                                     /** @enum {string} */
-                                    code: "applied" | "document_review" | "test_scheduled" | "test_updated" | "test_removed" | "test_cancelled" | "test_attendance" | "selection_scored" | "selection_decision" | "selection_published" | "withdrawn";
+                                    code: "applied" | "document_review" | "test_scheduled" | "test_updated" | "test_removed" | "test_cancelled" | "test_attendance" | "selection_scored" | "selection_decision" | "selection_published" | "withdrawn" | "vacancy_closed";
                                     label: string;
                                     /**
                                      * @description The group that words the `status` of a timeline row at this stage

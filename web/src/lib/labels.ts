@@ -191,6 +191,7 @@ export const VOCABULARIES = {
     selection_decision: 'Keputusan seleksi diubah',
     selection_published: 'Hasil seleksi diumumkan',
     withdrawn: 'Lamaran dibatalkan',
+    vacancy_closed: 'Lowongan ditutup perusahaan',
   },
 } as const satisfies Record<string, Record<string, string>>
 

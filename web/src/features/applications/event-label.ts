@@ -4,6 +4,7 @@ import { label, servedStatusGroups, type Vocabulary } from '../../lib/labels'
 const STATUS_GROUPS: Record<string, Vocabulary> = {
   applied: 'applicationStatus',
   withdrawn: 'applicationStatus',
+  vacancy_closed: 'applicationStatus',
   document_review: 'reviewDecision',
   test_scheduled: 'testKind',
   test_updated: 'testKind',

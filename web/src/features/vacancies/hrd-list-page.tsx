@@ -88,7 +88,7 @@ export function HrdVacanciesPage() {
                 </Button>
                 <ConfirmButton
                   title="Hapus lowongan?"
-                  message={`"${v.title}" tidak lagi tampil untuk pelamar. Lamaran yang ada tetap tersimpan.`}
+                  message={`"${v.title}" tidak lagi tampil untuk pelamar. Lamaran yang ada tetap tersimpan; yang masih berjalan ditutup dan pelamarnya diberi tahu.`}
                   confirmLabel="Hapus"
                   onConfirm={() => remove(v.id)}
                 >
