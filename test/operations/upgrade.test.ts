@@ -11,6 +11,10 @@ import { type Database, migrationsFolder, postgresDatabase } from '../../src/db/
 import type { Mail, Mailer } from '../../src/jobs/mailer.js'
 import { createOutbox, deliverOutbox, SUPERSEDED } from '../../src/jobs/outbox.js'
 import type { Jobs } from '../../src/jobs/queue.js'
+import type { TestContext } from '../support/app.js'
+import { aStudent } from '../support/builders/accounts.js'
+import { anApplication } from '../support/builders/applications.js'
+import { aVacancy } from '../support/builders/vacancies.js'
 import { adminQuery, queryOn, templateName, withDatabase } from '../support/databases.js'
 
 /**
@@ -18,7 +22,8 @@ import { adminQuery, queryOn, templateName, withDatabase } from '../support/data
  * rows that version left. The current start-up migrates it (src/db/client.ts migrate), then the current
  * outbox worker runs on those rows. Migration 0013 brings them under the current rules: without it, e-mails
  * given up days before were sent (an invitation after its test's cancellation, an expired link), and an
- * invitation waiting for its retry was not superseded by a later cancellation.
+ * invitation waiting for its retry was not superseded by a later cancellation. Migration 0015 closes the
+ * applications an older release left open on a deleted vacancy.
  */
 const server = inject('dbServer')
 const opened: { database: Database; drop: () => Promise<void> }[] = []
@@ -142,5 +147,43 @@ describe('upgrading a school whose outbox holds e-mails of the older version', (
       `select last_error from email_outbox where calendar_method = 'REQUEST'`,
     )
     expect(request.last_error).toBe(SUPERSEDED)
+  })
+})
+
+describe('upgrading a school that deleted vacancies with applications still open', () => {
+  it('closes them as a delete now does: rejected, with the "vacancy closed" row at the delete; decided ones stay', async () => {
+    // Level 15 = migrations 0000-0014: releases before 0015 left a deleted vacancy's open applications open.
+    const { url, database } = await databaseAtLevel(15)
+    const ctx = { db: database.db } as TestContext
+    const student = async () => (await aStudent(ctx)).studentId
+    const gone = await aVacancy(ctx, { values: { deletedAt: new Date('2026-10-01T03:00:00Z') } })
+    const kept = await aVacancy(ctx)
+    const pending = await anApplication(ctx, { vacancyId: gone.id, studentId: await student() })
+    const selecting = await anApplication(ctx, {
+      vacancyId: gone.id,
+      studentId: await student(),
+      status: 'in_progress',
+    })
+    const accepted = await anApplication(ctx, {
+      vacancyId: gone.id,
+      studentId: await student(),
+      status: 'accepted',
+    })
+    const elsewhere = await anApplication(ctx, { vacancyId: kept.id, studentId: await student() })
+
+    await database.migrate() // what the current start-up does
+
+    const rows = await queryOn(
+      url,
+      `select a.id, a.status, (select json_agg(json_build_array(e.stage, e.status, e.at = timestamptz '2026-10-01T03:00:00Z') order by e.id)
+         from application_events e where e.application_id = a.id and e.stage <> 'applied') as events
+       from applications a order by a.id`,
+    )
+    expect(rows.map((r) => [r.id, r.status, r.events])).toEqual([
+      [pending.id, 'rejected', [['vacancy_closed', 'rejected', true]]],
+      [selecting.id, 'rejected', [['vacancy_closed', 'rejected', true]]],
+      [accepted.id, 'accepted', null],
+      [elsewhere.id, 'pending', null],
+    ])
   })
 })
