@@ -169,8 +169,8 @@ describe('GET /api/hrd/job-placements/:id', () => {
 })
 
 describe('PATCH /api/hrd/job-placements/:id', () => {
-  it('admits only hrd', async () => {
-    await expectRoles(t, 'PATCH', `${LIST}/2000000000`, ['hrd'], { status: 'active' })
+  it('admits hrd, and staff acting for a company without HR', async () => {
+    await expectRoles(t, 'PATCH', `${LIST}/2000000000`, ['hrd', 'admin'], { status: 'active' })
   })
 
   it('records the status, start date and notes; null clears; absent keeps', async () => {
@@ -230,7 +230,7 @@ describe('POST /api/hrd/job-placements/:id/check-ins', () => {
     await expectRoles(t, 'POST', `${LIST}/2000000000/check-ins`, ['hrd'], { month_mark: 3, status: 'active' })
   })
 
-  it('records a follow-up once its time has come, replaces it on a second call, and sets the status', async () => {
+  it('records a follow-up once its time has come, replaces it on a second call, and sets the status of the latest mark', async () => {
     const { hrd, placement } = await placed({ acceptedAt: '2025-01-10' })
     const url = `${LIST}/${placement.id}/check-ins`
     const first = await call(t, 'POST', url, {
@@ -250,13 +250,14 @@ describe('POST /api/hrd/job-placements/:id/check-ins', () => {
       body: { month_mark: 3, status: 'contract_extended', notes: null },
     })
     expect(replaced.status).toBe(200)
-    expect(replaced.body.data.status).toBe('contract_extended')
+    // The 3-month record is corrected; the placement keeps the latest follow-up's status (12 months).
+    expect(replaced.body.data.status).toBe('permanent')
     const rows = await checkinsOf(placement.id)
     expect(rows.map((r) => [r.monthMark, r.status, r.notes, r.recordedBy])).toEqual([
       [3, 'contract_extended', null, hrd.id],
       [12, 'permanent', null, hrd.id],
     ])
-    expect((await stored(placement.id)).status).toBe('contract_extended')
+    expect((await stored(placement.id)).status).toBe('permanent')
   })
 
   it('422 for a mark whose time has not come, and for a mark other than 3, 6 or 12', async () => {

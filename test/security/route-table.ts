@@ -257,7 +257,12 @@ export const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/hrd/job-placements': { allow: HRD },
   'GET /api/hrd/job-placements/:id': { allow: HRD, ...placement },
-  'PATCH /api/hrd/job-placements/:id': { allow: HRD, ...placement, body: { status: 'permanent' } },
+  'PATCH /api/hrd/job-placements/:id': {
+    allow: HRD_STAFF,
+    ...placement,
+    ...acting,
+    body: { status: 'permanent' },
+  },
   'POST /api/hrd/job-placements/:id/check-ins': {
     allow: HRD,
     ...placement,

@@ -164,6 +164,14 @@ export async function lockPlacement(tx: Tx, scope: PlacementScope, id: number, m
       acceptedAt: placements.acceptedAt,
       markDate: sql<string>`((coalesce(${placements.startDate}, ${placements.acceptedAt}) + make_interval(months => ${monthMark}::int))::date)::text`,
       markReached: sql<boolean>`(coalesce(${placements.startDate}, ${placements.acceptedAt}) + make_interval(months => ${monthMark}::int))::date <= ${schoolToday}`,
+      /**
+       * The follow-ups recorded, by month mark (the placement's lock keeps them as they are). Nested in a
+       * second sql`` so that `placements.id` stays qualified in this single-table select (docs/decisions.md,
+       * "Schemas"): a bare "id" would bind to the check-ins inside the subquery.
+       */
+      recordedMarks: sql<number[]>`${sql`array(select ${placementCheckins.monthMark} from ${placementCheckins}
+        where ${placementCheckins.placementId} = ${placements.id} order by ${placementCheckins.monthMark})`}`,
+      today: sql<string>`${schoolToday}::text`,
     })
     .from(placements)
     .where(

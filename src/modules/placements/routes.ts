@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok, paged } from '../../http/envelope.js'
 import { Envelope, IdParams, ListEnvelope, Ok } from '../../http/schemas.js'
+import { hrOrStaff } from '../../http/scope.js'
 import {
   CheckinBody,
   CompanyOutsideBody,
@@ -136,11 +137,13 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id',
     {
-      config,
+      // Staff record it for a company without HR, whose selection they ran (src/http/scope.ts).
+      config: hrOrStaff({ record: 'placement', param: 'id' }),
       schema: {
         tags,
         summary: 'Record the placement’s status, start date and notes',
-        description: 'Absent `start_date`/`notes` keep their value; null clears one.',
+        description:
+          'Absent `start_date`/`notes` keep their value; null clears one. A start date that would date a recorded follow-up in the future is refused (422). Staff may use it for a company without an active HR account.',
         params: IdParams,
         body: PlacementUpdateBody,
         response: { 200: Envelope(PlacementDetail) },
@@ -158,7 +161,7 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Record the follow-up at 3, 6 or 12 months (replaces an earlier record of that mark)',
         description:
-          'The follow-up’s status becomes the placement’s status. A mark whose time has not come (counted from the start date, or the acceptance date) is refused with 422.',
+          'The follow-up’s status becomes the placement’s status unless a later mark is recorded. A mark whose time has not come (counted from the start date, or the acceptance date) is refused with 422.',
         params: IdParams,
         body: CheckinBody,
         response: { 200: Envelope(PlacementDetail) },

@@ -164,6 +164,20 @@ export async function updatePlacement(
           `must not be before the acceptance date (${p.acceptedAt})`,
         ),
       )
+    // A follow-up already recorded must still have come: a later start would date it in the future, as a
+    // record the follow-up route refuses (its mark not reached yet).
+    if (input.start_date) {
+      const start = input.start_date
+      const early = p.recordedMarks.find((mark) => addMonths(start, mark) > p.today)
+      if (early !== undefined)
+        invalidField(
+          'start_date',
+          msg(
+            `tindak lanjut ${early} bulan sudah dicatat; dengan tanggal mulai ini baru jatuh pada ${addMonths(start, early)}`,
+            `the ${early}-month follow-up is recorded; with this start date it would only fall on ${addMonths(start, early)}`,
+          ),
+        )
+    }
     await q.updatePlacement(tx, id, {
       status: input.status,
       ...(input.start_date !== undefined ? { startDate: input.start_date } : {}),
@@ -176,8 +190,8 @@ export async function updatePlacement(
 type CheckinInput = Static<typeof CheckinBody>
 
 /**
- * Records the follow-up at 3, 6 or 12 months (again: the mark's record is replaced) and takes its
- * status as the placement's. A mark that has not come yet is refused.
+ * Records the follow-up at 3, 6 or 12 months (again: the mark's record is replaced) and, when no later mark
+ * is recorded, takes its status as the placement's. A mark that has not come yet is refused.
  */
 async function checkinIn(db: Db, actor: Actor, scope: q.PlacementScope, id: number, input: CheckinInput) {
   return db.transaction(async (tx) => {
@@ -197,7 +211,9 @@ async function checkinIn(db: Db, actor: Actor, scope: q.PlacementScope, id: numb
       notes: input.notes?.trim() || null,
       recordedBy: actor.id,
     })
-    await q.updatePlacement(tx, id, { status: input.status })
+    // The placement's status is the latest follow-up's: a missed earlier one recorded afterwards keeps it.
+    if (p.recordedMarks.every((mark) => mark <= input.month_mark))
+      await q.updatePlacement(tx, id, { status: input.status })
     return detailIn(tx, scope, id)
   })
 }

@@ -9241,7 +9241,7 @@ export interface paths {
         head?: never;
         /**
          * Record the placement’s status, start date and notes
-         * @description Absent `start_date`/`notes` keep their value; null clears one.
+         * @description Absent `start_date`/`notes` keep their value; null clears one. A start date that would date a recorded follow-up in the future is refused (422). Staff may use it for a company without an active HR account.
          */
         patch: {
             parameters: {
@@ -9379,7 +9379,7 @@ export interface paths {
         put?: never;
         /**
          * Record the follow-up at 3, 6 or 12 months (replaces an earlier record of that mark)
-         * @description The follow-up’s status becomes the placement’s status. A mark whose time has not come (counted from the start date, or the acceptance date) is refused with 422.
+         * @description The follow-up’s status becomes the placement’s status unless a later mark is recorded. A mark whose time has not come (counted from the start date, or the acceptance date) is refused with 422.
          */
         post: {
             parameters: {
