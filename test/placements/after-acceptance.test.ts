@@ -81,7 +81,7 @@ describe('a placement after its acceptance', () => {
     const company = await aCompany(t, { name: 'CV Tanpa HRD' })
     const vacancy = await aVacancy(t, { companyId: company.id, values: { quota: 2 } })
     const { application } = await aCandidate(t, vacancy.id, { reviewed: true })
-    await aResult(t, application.id, { decision: 'diterima', finalScore: '85' })
+    await aResult(t, application.id, { decision: 'diterima', finalScore: 85 })
     const published = await call(t, 'POST', '/api/hrd/selection-results/publish', {
       as: staff,
       query: { company_id: company.id },
