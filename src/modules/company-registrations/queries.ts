@@ -195,6 +195,19 @@ export async function lockRegistrationByToken(conn: Conn, tokenHash: string) {
 }
 
 /**
+ * How many requests naming this contact e-mail came in the last hour (the confirmation e-mails it got), counted
+ * under a transaction lock on the address, so that two forms at once count each other.
+ */
+export async function requestsToContactLastHour(conn: Conn, contactEmail: string) {
+  await conn.execute(sql`select pg_advisory_xact_lock(hashtext(${`registration-contact:${contactEmail}`}))`)
+  const [row] = await conn
+    .select({ n: count() })
+    .from(r)
+    .where(and(eq(r.contactEmail, contactEmail), sql`${r.createdAt} > now() - interval '1 hour'`))
+  return row.n
+}
+
+/**
  * Closes the other open requests (waiting for confirmation or for staff) of an approved request's contact
  * e-mail as rejected with `reason`, skipping any another transaction is deciding; answers their ids.
  */

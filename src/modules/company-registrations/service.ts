@@ -55,6 +55,13 @@ export async function countRegistration(limit: Limiter, ip: string) {
   }
 }
 
+/**
+ * Confirmation e-mails one contact address gets at most per hour, whichever client addresses send the form
+ * (as forgot-password's per account): the per-address limit alone let forms from many addresses (an IPv6
+ * /64 holds 2^64) make the school's SMTP mail a stranger without end.
+ */
+export const CONFIRM_EMAILS_PER_HOUR = 5
+
 const REQUIRED = msg('wajib diisi', 'is required')
 const trimmed = (s: string | null | undefined) => (s == null ? null : s.trim() || null)
 
@@ -97,6 +104,12 @@ export async function submitRegistration(deps: Deps, input: RegistrationInput) {
   const confirmByEmail = deps.outbox.enabled
   const secret = confirmByEmail ? randomBytes(32).toString('base64url') : null
   await deps.db.transaction(async (tx) => {
+    // Beyond the cap the form is answered as always, and nothing is stored or sent.
+    if (
+      confirmByEmail &&
+      (await q.requestsToContactLastHour(tx, values.contactEmail)) >= CONFIRM_EMAILS_PER_HOUR
+    )
+      return
     const [row] = await tx
       .insert(companyRegistrations)
       .values({
