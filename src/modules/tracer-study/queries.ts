@@ -21,12 +21,16 @@ export type TracerValues = Omit<
 >
 
 /** Every stored version of the learner's answer, newest first (the current one leads). */
+/** Earlier versions an answer shows besides the current one: the latest ones, whatever was saved. */
+export const HISTORY_SHOWN = 20
+
 export function versionsOf(conn: Conn, studentId: number) {
   return conn
     .select()
     .from(tracerStudies)
     .where(eq(tracerStudies.studentId, studentId))
     .orderBy(desc(tracerStudies.version))
+    .limit(HISTORY_SHOWN + 1)
 }
 
 /**
@@ -141,6 +145,7 @@ export function versionsWithEntrant(conn: Conn, studentId: number) {
     .leftJoin(enteredBy, eq(enteredBy.id, tracerStudies.enteredBy))
     .where(eq(tracerStudies.studentId, studentId))
     .orderBy(desc(tracerStudies.version))
+    .limit(HISTORY_SHOWN + 1)
 }
 
 const alumnusFields = {

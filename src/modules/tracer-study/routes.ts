@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
+import { perAccount } from '../../http/rate-limit.js'
 import { Envelope, Nullable } from '../../http/schemas.js'
 import { Answer, Body, Prefill, SAVE_RULES } from './schemas.js'
 import { getTracerStudy, saveTracerStudy } from './service.js'
 
 const TracerStudy = Type.Object({
   current: Nullable(Answer),
-  history: Type.Array(Answer, { description: 'Earlier versions, newest first.' }),
+  history: Type.Array(Answer, { description: 'Earlier versions, newest first: the 20 latest.' }),
   prefill: Nullable(Prefill),
 })
 
@@ -35,6 +36,8 @@ export const tracerStudyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       config,
+      // Each save is a version kept for good: 30 an hour is far more than an alumnus edits.
+      preHandler: perAccount(app, 'tracer-save', 30, 3600),
       schema: {
         tags,
         summary: 'Save the tracer study (a new version; the earlier ones are kept)',

@@ -97,7 +97,9 @@ export const staffTracerStudyRoutes: FastifyPluginAsyncTypebox = async (app) => 
             Type.Object({
               alumnus: Alumnus,
               current: Nullable(StaffAnswer),
-              history: Type.Array(StaffAnswer, { description: 'Earlier versions, newest first.' }),
+              history: Type.Array(StaffAnswer, {
+                description: 'Earlier versions, newest first: the 20 latest.',
+              }),
               prefill: Nullable(Prefill),
             }),
           ),

@@ -6683,7 +6683,7 @@ export interface paths {
                                     version: number;
                                     waitingPeriodMonths: number | null;
                                 } | null;
-                                /** @description Earlier versions, newest first. */
+                                /** @description Earlier versions, newest first: the 20 latest. */
                                 history: {
                                     /** @enum {string} */
                                     careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
@@ -7787,7 +7787,7 @@ export interface paths {
                                     version: number;
                                     waitingPeriodMonths: number | null;
                                 } | null;
-                                /** @description Earlier versions, newest first. */
+                                /** @description Earlier versions, newest first: the 20 latest. */
                                 history: {
                                     /** @enum {string} */
                                     careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
