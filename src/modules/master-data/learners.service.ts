@@ -134,9 +134,9 @@ const lower = (s: string | null | undefined) => (s == null ? s : s.toLowerCase()
 
 /**
  * Turns the body into column values, collecting every field-level problem the body alone shows.
- * Only the fields sent appear in the result (PUT keeps the others).
+ * Only the fields sent appear in the result (PUT keeps the others). `today` is the school's calendar day
+ * (`readSchoolToday`): the latest birth date, and the year before the latest graduation year.
  */
-/** `today` is the school's calendar day (`readSchoolToday`): the latest birth date, and next year's graduation. */
 function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors, today: string) {
   const set: Partial<typeof students.$inferInsert> = {}
   if (input.nis !== undefined) set.nis = input.nis.trim()
