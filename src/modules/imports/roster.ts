@@ -152,16 +152,19 @@ function rosterOf(format: Roster['format'], grid: Cell[][]): Roster {
         `required columns are missing: ${missing.join(', ')}`,
       ),
     )
+  // Only the columns the import reads are walked, and only on rows with a value: a header far wider than
+  // its roster (a stray value far to the right) costs nothing on each row.
+  const read = columns.flatMap(({ field }, c) => (field ? [{ field, c }] : []))
   const rows: RosterRow[] = []
   for (let i = headerIndex + 1; i < grid.length; i++) {
+    if (grid[i].every((cell) => clean(cell) === null)) continue
     const cells: RosterRow['cells'] = {}
     let empty = true
-    columns.forEach(({ field }, c) => {
-      if (!field) return
+    for (const { field, c } of read) {
       const value = clean(grid[i][c])
       if (value !== null) empty = false
       cells[field] = value
-    })
+    }
     if (empty) continue
     rows.push({ row: i + 1, cells })
     if (rows.length > MAX_ROWS)
@@ -239,19 +242,24 @@ function withoutEmptyEnd(text: string, delimiter: string): string {
   return text.slice(0, end)
 }
 
-/** Lines and fields, counted before parsing (a delimiter or line end inside quotes counts too: more, not less). */
+/**
+ * Lines, and cells as an XLSX is measured: lines × the widest line's fields, counted before parsing (a
+ * delimiter or line end inside quotes counts too: more, not less). Counting the fields present let a 1 MB
+ * file of a 970,000-column header over 1,000 blank lines through (9 to 13 s).
+ */
 function csvSize(text: string, delimiter: string): { rows: number; cells: number } {
   const d = delimiter.charCodeAt(0)
   let rows = 1
-  let cells = 1
+  let fields = 1
+  let widest = 1
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
       rows++
-      cells++
-    } else if (c === d) cells++
+      fields = 1
+    } else if (c === d && ++fields > widest) widest = fields
   }
-  return { rows, cells }
+  return { rows, cells: rows * widest }
 }
 
 function csvGrid(buffer: Buffer): Cell[][] {

@@ -53,9 +53,11 @@ export async function inspectXlsxZip(buffer: Buffer, sheets: SheetLimits): Promi
 /**
  * `<sheet name="…" sheetId="…" state="hidden" r:id="…"/>` in `xl/workbook.xml`, one per worksheet in the
  * workbook's order (the order the reader returns them in); `state` is `hidden` or `veryHidden` when hidden.
+ * A tag stops at the next `<` too: a part ending in `<sheet<sheet…` without a `>` is not scanned to its end
+ * from every `<`.
  */
 const hiddenSheets = (workbook: string) =>
-  (workbook.match(/<(?:\w+:)?sheet\b[^>]*>/g) ?? []).map((tag) =>
+  (workbook.match(/<(?:\w+:)?sheet\b[^<>]*>/g) ?? []).map((tag) =>
     /\sstate=["'](?:hidden|veryHidden)["']/.test(tag),
   )
 
@@ -65,28 +67,38 @@ const hiddenSheets = (workbook: string) =>
  * name: a workbook may keep a sheet at any path; a part without `<sheetData>` stays at zero. A cell or row
  * without its `r` attribute follows the one before it, as the reader counts it; a cell written as `<c …/>`
  * holds no value (only a style).
+ *
+ * Each chunk is scanned once: only the start of a cut tag is carried to the next, and text between tags is
+ * not kept. Carrying the whole text after the last `>` made a part without one cost the square of its size
+ * (20 MB of one letter, from a 27 KB upload, held the event loop for 13 s); a tag still open after
+ * `MAX_TAG` characters ends the scan instead.
  */
 class SheetScan {
   rows = 0
   columns = 0
+  /** The start of a tag cut at the end of the chunks so far (from its `<`), or ''. */
   private carry = ''
   private inData = false
   private row = 0
   private column = 0
 
   feed(chunk: string): void {
-    const text = this.carry + chunk
-    const end = text.lastIndexOf('>') + 1 // whole tags only
-    this.carry = text.slice(end)
+    const end = chunk.lastIndexOf('>') + 1 // whole tags only
+    if (end === 0) {
+      this.carry = this.carry === '' ? tagStart(chunk) : this.carry + chunk
+      return
+    }
+    const text = this.carry + chunk.slice(0, end)
+    this.carry = tagStart(chunk.slice(end))
     let from = 0
     if (!this.inData) {
-      from = text.slice(0, end).search(/<(?:\w+:)?sheetData\b/)
+      from = text.search(/<(?:\w+:)?sheetData\b/)
       if (from < 0) return
       this.inData = true
     }
     const tags = /<(?:\w+:)?(row|c)\b([^>]*?)(\/?)>/g
     tags.lastIndex = from
-    for (let m = tags.exec(text); m && m.index < end; m = tags.exec(text)) {
+    for (let m = tags.exec(text); m; m = tags.exec(text)) {
       const ref = /\sr=["']([A-Za-z]*)(\d*)["']/.exec(m[2])
       if (m[1] === 'row') {
         this.row = ref?.[2] ? Number(ref[2]) : this.row + 1
@@ -101,10 +113,30 @@ class SheetScan {
     }
   }
 
-  within(limits: SheetLimits): boolean {
-    return this.rows <= limits.rows && this.rows * this.columns <= limits.cells
+  /** What ends the scan: a tag longer than `MAX_TAG`, or a sheet past the limits; null while neither. */
+  error(limits: SheetLimits): Msg | null {
+    if (this.carry.length > MAX_TAG) return TAG_TOO_LONG
+    if (this.rows > limits.rows || this.rows * this.columns > limits.cells) return limits.tooLarge
+    return null
   }
 }
+
+/** The text from its first `<` on (a tag that a later chunk closes), or '' when it has none. */
+const tagStart = (text: string) => {
+  const at = text.indexOf('<')
+  return at < 0 ? '' : text.slice(at)
+}
+
+/**
+ * The longest tag the scan waits for. A sheet's tags are a few dozen characters, a part's root tag with its
+ * namespaces a few KB; no writer makes one of 64 KB.
+ */
+const MAX_TAG = 64 * 1024
+
+const TAG_TOO_LONG = msg(
+  `berkas XLSX rusak: satu tag XML di dalamnya lebih panjang dari ${MAX_TAG / 1024} KB; simpan ulang sebagai buku kerja biasa`,
+  `the XLSX file is damaged: an XML tag in it is longer than ${MAX_TAG / 1024} KB; save it again as a plain workbook`,
+)
 
 /** `A` → 1, `Z` → 26, `AA` → 27, `XFD` → 16,384. */
 const columnNumber = (letters: string) =>
@@ -161,7 +193,8 @@ async function limitsError(zip: JSZip, sheets: SheetLimits, workbook: string[]):
         const text = chunk.toString('latin1')
         scan?.feed(text)
         if (keep) workbook.push(text)
-        if (scan && !scan.within(sheets)) stop(sheets.tooLarge)
+        const why = scan?.error(sheets)
+        if (why) stop(why)
       })
       // A broken entry is for the reader to report as unreadable.
       stream.on('error', () => resolve(null))
