@@ -49,12 +49,14 @@ type Page = ReturnType<typeof pageOf>
 /**
  * Serves the web client (web/dist, built by `npm run build:web`) at `/`: a file when it exists, otherwise
  * the page (index.html) so the client's router handles the path. /api and /docs paths never fall back to
- * the page. Hashed assets are cached for a year; gzip/brotli copies written by the build are sent when
- * accepted.
+ * the page, nor does a missing file of `assets/` (a 404: a tab left open across a release asks for the
+ * old hashed script, which must fail as a script, not load the page as one). Hashed assets are cached for
+ * a year; gzip/brotli copies written by the build are sent when accepted.
  */
 export async function webClient(app: FastifyInstance, opts: { root?: string; schoolTimeZone: string }) {
   const root = resolve(opts.root ?? webDist)
   const inside = root + sep
+  const assets = join(root, 'assets') + sep
   const served = existsSync(join(root, 'index.html')) ? pageOf(root, opts.schoolTimeZone) : null
   if (served) {
     await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
@@ -107,6 +109,15 @@ export async function webClient(app: FastifyInstance, opts: { root?: string; sch
         })
       }
       return reply.sendFile(path)
+    }
+    // A hashed file the build no longer has (the client reloads, or says the screen did not load); a path
+    // whose dots lead out of `assets/` gets the page as any other.
+    if (file.startsWith(assets)) {
+      return send(
+        reply.header('cache-control', 'no-cache'),
+        404,
+        errorBody(langOf(req), msg('Berkas tidak ditemukan.', 'File not found.')),
+      )
     }
     return page(req, reply, served)
   })

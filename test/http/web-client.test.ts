@@ -83,6 +83,13 @@ describe('the web client files', () => {
     expect(again.status).toBe(304)
   })
 
+  it('a script of an earlier release (a tab left open across an update) is a 404, not the page as a script', async () => {
+    const res = await get('/assets/app-0ld0.js')
+    expect(res.status).toBe(404)
+    expect(res.body.toString()).not.toContain('the page')
+    expect(res.headers['cache-control']).toBe('no-cache')
+  })
+
   it('API and docs paths never fall back to the page', async () => {
     for (const path of ['/api/nothing-here', '/docs/nothing-here']) {
       const res = await get(path)

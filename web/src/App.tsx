@@ -1,6 +1,6 @@
-import { Center, Loader } from '@mantine/core'
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core'
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react'
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router'
+import { createBrowserRouter, Navigate, RouterProvider, useRouteError } from 'react-router'
 import { Forbidden, NotFoundView } from './components/ui'
 import { LoginPage } from './features/auth/login-page'
 import { homeOf, type Role, useSession } from './features/auth/session'
@@ -92,6 +92,30 @@ function Only({ roles, children }: { roles: Role[]; children: ReactNode }) {
   )
 }
 
+/**
+ * A screen that could not be shown: mostly its script did not load (the network dropped, or a release
+ * replaced the files while the tab was open; main.tsx reloads once by itself), else an error of the screen.
+ * In place of react-router's page for developers; inside the layout, whose menu still works.
+ */
+function LoadFailed() {
+  console.error(useRouteError())
+  return (
+    <Center py="xl" px="md">
+      <Stack align="center" gap="xs" maw={420} ta="center" role="alert">
+        <Title order={1} size="h2">
+          Halaman gagal dimuat
+        </Title>
+        <Text c="dimmed">
+          Periksa koneksi internet Anda, lalu muat ulang halaman. Jika masih gagal, hubungi admin BKK sekolah.
+        </Text>
+        <Button variant="light" onClick={() => location.reload()}>
+          Muat ulang
+        </Button>
+      </Stack>
+    </Center>
+  )
+}
+
 function Home() {
   const { user } = useSession()
   return <Navigate to={user ? homeOf(user.role) : '/login'} replace />
@@ -104,10 +128,11 @@ const r = (path: string, roles: Role[], el: ReactNode) => ({ path, element: <Onl
 const standalone = (path: string, el: ReactNode) => ({
   path,
   element: <Suspense fallback={null}>{el}</Suspense>,
+  errorElement: <LoadFailed />,
 })
 
 const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
+  { path: '/login', element: <LoginPage />, errorElement: <LoadFailed /> },
   standalone('/lupa-kata-sandi', <ForgotPassword />),
   standalone('/atur-kata-sandi', <SetPassword />),
   standalone('/ganti-kata-sandi', <ForcedChange />),
@@ -115,51 +140,58 @@ const router = createBrowserRouter([
   standalone('/daftar-perusahaan/konfirmasi', <ConfirmRegistration />),
   {
     element: <Layout />,
+    errorElement: <LoadFailed />,
+    // The screens' errors show in the layout's place for them (a route without element renders its child).
     children: [
-      { index: true, element: <Home /> },
-      r('akun', ALL, <Account />),
-      r('notifikasi', ALL, <Notifications />),
-      r('lowongan', LEARNER, <Vacancies />),
-      r('lowongan/:id', LEARNER, <VacancyDetail />),
-      r('lamaran', LEARNER, <MyApplications />),
-      r('lamaran/:id', LEARNER, <MyApplication />),
-      r('portofolio', LEARNER, <Portfolio />),
-      r('check-in', LEARNER, <CheckIn />),
-      r('tracer-study', ['alumni'], <Tracer />),
-      r('hrd', ['hrd'], <HrdHome />),
-      r('hrd/lowongan', ['hrd'], <HrdVacancies />),
-      r('hrd/lowongan/baru', ['hrd'], <HrdVacancyForm />),
-      r('hrd/lowongan/:id/ubah', ['hrd'], <HrdVacancyForm />),
-      r('hrd/pelamar', HRD_STAFF, <Reviews />),
-      r('hrd/pelamar/:id', HRD_STAFF, <Review />),
-      r('hrd/jadwal', HRD_STAFF, <Schedules />),
-      r('hrd/jadwal/baru', HRD_STAFF, <ScheduleForm />),
-      r('hrd/jadwal/:id', HRD_STAFF, <Schedule />),
-      r('hrd/jadwal/:id/ubah', HRD_STAFF, <ScheduleForm />),
-      r('hrd/hasil', HRD_STAFF, <Results />),
-      r('hrd/penempatan', ['hrd'], <Placements />),
-      r('admin', ADMIN, <AdminHome />),
-      r('admin/siswa', ADMIN, <Students />),
-      r('admin/alumni', ADMIN, <Alumni />),
-      r('admin/impor-siswa', ADMIN, <RosterImport />),
-      r('admin/kelulusan', ADMIN, <Graduation />),
-      r('admin/perusahaan', ADMIN, <Companies />),
-      r('admin/lowongan', ADMIN, <AdminVacancies />),
-      r('admin/lowongan/baru', ADMIN, <AdminVacancyForm />),
-      r('admin/lowongan/:id/ubah', ADMIN, <AdminVacancyForm />),
-      r('admin/pendaftaran-perusahaan', ADMIN, <CompanyRegistrations />),
-      r('admin/bidang', ADMIN, <Departments />),
-      r('admin/jurusan', ADMIN, <Majors />),
-      r('admin/kehadiran', ADMIN, <Attendance />),
-      r('admin/seleksi', ADMIN, <Monitoring />),
-      r('admin/laporan', ADMIN, <Reports />),
-      r('admin/penempatan', ADMIN, <AdminPlacements />),
-      r('admin/tracer-study', ADMIN, <StaffTracerList />),
-      r('admin/tracer-study/:id', ADMIN, <StaffTracer />),
-      r('admin/template-pesan', ADMIN, <MessageTemplates />),
-      r('admin/template-pesan/:key', ADMIN, <MessageTemplate />),
-      r('admin/pengguna', ['superadmin'], <Users />),
-      { path: '*', element: <NotFoundView /> },
+      {
+        errorElement: <LoadFailed />,
+        children: [
+          { index: true, element: <Home /> },
+          r('akun', ALL, <Account />),
+          r('notifikasi', ALL, <Notifications />),
+          r('lowongan', LEARNER, <Vacancies />),
+          r('lowongan/:id', LEARNER, <VacancyDetail />),
+          r('lamaran', LEARNER, <MyApplications />),
+          r('lamaran/:id', LEARNER, <MyApplication />),
+          r('portofolio', LEARNER, <Portfolio />),
+          r('check-in', LEARNER, <CheckIn />),
+          r('tracer-study', ['alumni'], <Tracer />),
+          r('hrd', ['hrd'], <HrdHome />),
+          r('hrd/lowongan', ['hrd'], <HrdVacancies />),
+          r('hrd/lowongan/baru', ['hrd'], <HrdVacancyForm />),
+          r('hrd/lowongan/:id/ubah', ['hrd'], <HrdVacancyForm />),
+          r('hrd/pelamar', HRD_STAFF, <Reviews />),
+          r('hrd/pelamar/:id', HRD_STAFF, <Review />),
+          r('hrd/jadwal', HRD_STAFF, <Schedules />),
+          r('hrd/jadwal/baru', HRD_STAFF, <ScheduleForm />),
+          r('hrd/jadwal/:id', HRD_STAFF, <Schedule />),
+          r('hrd/jadwal/:id/ubah', HRD_STAFF, <ScheduleForm />),
+          r('hrd/hasil', HRD_STAFF, <Results />),
+          r('hrd/penempatan', ['hrd'], <Placements />),
+          r('admin', ADMIN, <AdminHome />),
+          r('admin/siswa', ADMIN, <Students />),
+          r('admin/alumni', ADMIN, <Alumni />),
+          r('admin/impor-siswa', ADMIN, <RosterImport />),
+          r('admin/kelulusan', ADMIN, <Graduation />),
+          r('admin/perusahaan', ADMIN, <Companies />),
+          r('admin/lowongan', ADMIN, <AdminVacancies />),
+          r('admin/lowongan/baru', ADMIN, <AdminVacancyForm />),
+          r('admin/lowongan/:id/ubah', ADMIN, <AdminVacancyForm />),
+          r('admin/pendaftaran-perusahaan', ADMIN, <CompanyRegistrations />),
+          r('admin/bidang', ADMIN, <Departments />),
+          r('admin/jurusan', ADMIN, <Majors />),
+          r('admin/kehadiran', ADMIN, <Attendance />),
+          r('admin/seleksi', ADMIN, <Monitoring />),
+          r('admin/laporan', ADMIN, <Reports />),
+          r('admin/penempatan', ADMIN, <AdminPlacements />),
+          r('admin/tracer-study', ADMIN, <StaffTracerList />),
+          r('admin/tracer-study/:id', ADMIN, <StaffTracer />),
+          r('admin/template-pesan', ADMIN, <MessageTemplates />),
+          r('admin/template-pesan/:key', ADMIN, <MessageTemplate />),
+          r('admin/pengguna', ['superadmin'], <Users />),
+          { path: '*', element: <NotFoundView /> },
+        ],
+      },
     ],
   },
 ])

@@ -36,6 +36,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './App'
 import { SessionProvider } from './features/auth/session'
 import { loadVocabulary } from './lib/labels'
+import { reloadOnce } from './lib/reload-once'
 
 // The toasts' container (and its transitions) loads after the first screen; nothing shows a toast before.
 const Notifications = lazy(() => import('./Notifications'))
@@ -48,6 +49,12 @@ const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   colors: {},
   other: {},
+})
+
+// A screen's script that failed to load (a release since the tab opened, or the network): one reload to
+// the current release; the screen's error view shows meanwhile, and stays if that does not help (App.tsx).
+window.addEventListener('vite:preloadError', () => {
+  reloadOnce()
 })
 
 // The service's words for every code, asked in parallel with the first screen's requests (lib/labels.ts).

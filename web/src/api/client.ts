@@ -22,10 +22,20 @@ export class ApiError extends Error {
   }
 }
 
-/** Called on a 401 (not on the login itself): the app clears the session and shows the login page. */
-let onUnauthorized: () => void = () => {}
-export function setUnauthorizedHandler(fn: () => void) {
+/**
+ * Called on a 401 (not on the login itself) with the answer's message (the session expired, the account was
+ * deactivated, the token was revoked by a logout elsewhere): the app clears the session and shows the login
+ * page, which says why.
+ */
+let onUnauthorized: (message: string | null) => void = () => {}
+export function setUnauthorizedHandler(fn: (message: string | null) => void) {
   onUnauthorized = fn
+}
+
+/** The message of an error body of the envelope, if it has one. */
+function messageOf(body: unknown): string | null {
+  const m = (body as { message?: unknown } | null)?.message
+  return typeof m === 'string' && m ? m : null
 }
 
 /**
@@ -47,8 +57,14 @@ const auth: Middleware = {
     request.headers.set('accept-language', 'id')
     return request
   },
-  onResponse({ request, response }) {
-    if (response.status === 401 && !request.url.endsWith('/api/login')) onUnauthorized()
+  async onResponse({ request, response }) {
+    if (response.status === 401 && !request.url.endsWith('/api/login')) {
+      const body = await response
+        .clone()
+        .json()
+        .catch(() => null)
+      onUnauthorized(messageOf(body))
+    }
     if (response.status === 403)
       response
         .clone()
@@ -141,7 +157,7 @@ export function upload<T = unknown>(
       try {
         body = JSON.parse(xhr.responseText)
       } catch {}
-      if (xhr.status === 401) onUnauthorized()
+      if (xhr.status === 401) onUnauthorized(messageOf(body))
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T)
       else reject(toApiError(xhr.status, body))
     }
@@ -151,27 +167,38 @@ export function upload<T = unknown>(
 
 /**
  * Downloads a file that needs the token (files, report exports) with progress, then hands it to the
- * browser under the server's file name.
+ * browser under the server's file name. The network failing (before the answer or in the middle of the
+ * file) rejects with the same connection message as any other call.
  */
 export async function download(url: string, onProgress?: (p: UploadProgress) => void): Promise<string> {
-  const res = await fetch(url, {
-    headers: { authorization: `Bearer ${token.get() ?? ''}`, 'accept-language': 'id' },
-  })
+  let res: Response
+  try {
+    res = await fetch(url, {
+      headers: { authorization: `Bearer ${token.get() ?? ''}`, 'accept-language': 'id' },
+    })
+  } catch {
+    throw toApiError(0, null)
+  }
   if (!res.ok) {
-    if (res.status === 401) onUnauthorized()
-    throw toApiError(res.status, await res.json().catch(() => null))
+    const body = await res.json().catch(() => null)
+    if (res.status === 401) onUnauthorized(messageOf(body))
+    throw toApiError(res.status, body)
   }
   const total = Number(res.headers.get('content-length') ?? 0)
   const reader = res.body?.getReader()
   const chunks: Uint8Array[] = []
   let loaded = 0
   if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      chunks.push(value)
-      loaded += value.length
-      onProgress?.({ loaded, total })
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        chunks.push(value)
+        loaded += value.length
+        onProgress?.({ loaded, total })
+      }
+    } catch {
+      throw toApiError(0, null)
     }
   }
   const name = fileNameOf(res.headers.get('content-disposition')) ?? 'unduhan'
@@ -232,7 +259,7 @@ export async function getLoose<T = unknown>(url: string, query: Record<string, s
     throw toApiError(0, null)
   }
   const body = await res.json().catch(() => null)
-  if (res.status === 401) onUnauthorized()
+  if (res.status === 401) onUnauthorized(messageOf(body))
   if (!res.ok) throw toApiError(res.status, body)
   return body as { success: true; message: string; data: T; meta?: Record<string, unknown> }
 }

@@ -32,13 +32,20 @@ export function Forbidden({ message }: { message?: string }) {
   )
 }
 
-export function NotFoundView() {
+export function NotFoundView({
+  title = 'Halaman tidak ditemukan',
+  message,
+}: {
+  title?: string
+  message?: string
+}) {
   return (
     <Center py="xl">
-      <Stack align="center" gap="xs">
+      <Stack align="center" gap="xs" maw={420} ta="center">
         <Title order={1} size="h2">
-          Halaman tidak ditemukan
+          {title}
         </Title>
+        {message && <Text c="dimmed">{message}</Text>}
         <Button component={Link} to="/" variant="light">
           Kembali ke beranda
         </Button>
@@ -47,12 +54,31 @@ export function NotFoundView() {
   )
 }
 
-export function ErrorAlert({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/**
+ * An error of a call. Loading (no `title`): a 404 says the record is not there, with a way back (a deep link
+ * to a record deleted, or never there: trying again would not help). A send passes its own `title`
+ * ("Gagal mengirim"), and keeps the service's message whatever the status.
+ */
+export function ErrorAlert({
+  error,
+  onRetry,
+  title,
+}: {
+  error: unknown
+  onRetry?: () => void
+  title?: string
+}) {
   if (!error) return null
   if (error instanceof ApiError && error.status === 403) return <Forbidden message={error.message} />
+  if (error instanceof ApiError && error.status === 404 && title === undefined)
+    return (
+      <div role="alert">
+        <NotFoundView title="Data tidak ditemukan" message={error.message} />
+      </div>
+    )
   const message = error instanceof Error ? error.message : String(error)
   return (
-    <Alert color="red" title="Gagal memuat" role="alert">
+    <Alert color="red" title={title ?? 'Gagal memuat'} role="alert">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{message}</Text>
         {onRetry && (

@@ -74,7 +74,7 @@ export function ApplyModal({ vacancyId, onClose }: { vacancyId: number; onClose:
                 minRows={4}
                 {...form.text('cover_letter')}
               />
-              {error ? <ErrorAlert error={error} /> : null}
+              {error ? <ErrorAlert error={error} title="Gagal mengirim" /> : null}
               <ModalActions onCancel={onClose} busy={form.busy}>
                 Kirim lamaran
               </ModalActions>

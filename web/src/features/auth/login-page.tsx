@@ -18,7 +18,7 @@ import { homeOf, useSession } from './session'
 // The login keeps its own form state rather than components/form.ts: it is in the first bundle, which
 // stays as small as it can.
 export function LoginPage() {
-  const { user, ready, login } = useSession()
+  const { user, ready, ended, login } = useSession()
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const [email, setEmail] = useState('')
@@ -61,10 +61,18 @@ export function LoginPage() {
                 Bursa Kerja Khusus SMK: masuk dengan akun Anda.
               </Text>
             </div>
-            {error && (
+            {error ? (
               <Alert color="red" role="alert">
                 {error}
               </Alert>
+            ) : (
+              // Why the screen the user worked on gave way to this page (the session expired, was ended
+              // elsewhere, the account was deactivated), until they sign in again.
+              ended && (
+                <Alert color="yellow" role="status">
+                  {ended}
+                </Alert>
+              )
             )}
             <TextInput
               label="E-mail"

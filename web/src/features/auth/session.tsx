@@ -1,9 +1,20 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import {
+  createContext,
+  Fragment,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import {
   ApiError,
   api,
   setPasswordChangeRequiredHandler,
   setUnauthorizedHandler,
+  TOKEN_KEY,
   token,
   unwrap,
 } from '../../api/client'
@@ -18,6 +29,8 @@ interface Session {
   ready: boolean
   /** True after the user logged out here: the login page then gets no `next` (nobody else's last page). */
   signedOut: boolean
+  /** Why the last session of this tab ended (a 401's message), for the login page; null once signed in. */
+  ended: string | null
   login(email: string, password: string): Promise<Me>
   logout(): Promise<void>
   refresh(): Promise<void>
@@ -41,14 +54,34 @@ function signedOutHere(): boolean {
   }
 }
 
-/** The last known account of the stored token: the first screen renders at once, /api/me confirms it. */
-function cachedUser(): Me | null {
-  if (!token.get()) return null
+/**
+ * Why the session ended under the user (the token expired, was revoked by a logout elsewhere, the account was
+ * deactivated: the 401's message), kept for the tab until someone signs in, so that the login page it lands on
+ * says why the screen they were working on went away.
+ */
+const ENDED_KEY = 'bursa_session_ended'
+const SESSION_ENDED = 'Sesi Anda berakhir. Silakan masuk kembali.'
+const ENDED_ELSEWHERE = 'Sesi Anda berakhir di tab lain. Silakan masuk kembali.'
+function endedHere(): string | null {
   try {
-    return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as Me | null
+    return sessionStorage.getItem(ENDED_KEY)
   } catch {
     return null
   }
+}
+
+function parseUser(raw: string | null): Me | null {
+  try {
+    return JSON.parse(raw ?? 'null') as Me | null
+  } catch {
+    return null
+  }
+}
+
+/** The last known account of the stored token: the first screen renders at once, /api/me confirms it. */
+function cachedUser(): Me | null {
+  if (!token.get()) return null
+  return parseUser(localStorage.getItem(USER_KEY))
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -62,14 +95,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {}
     setSignedOutState(value)
   }, [])
-  const setUser = useCallback((me: Me | null) => {
-    if (me) localStorage.setItem(USER_KEY, JSON.stringify(me))
-    else localStorage.removeItem(USER_KEY)
-    // Acting for a company belongs to who chose it: signed out (or another account signing in at this
-    // tab), nobody acts for it any more.
-    if (!me) stopActing()
-    setUserState(me)
+  const [ended, setEndedState] = useState(endedHere)
+  const setEnded = useCallback((message: string | null) => {
+    try {
+      if (message) sessionStorage.setItem(ENDED_KEY, message)
+      else sessionStorage.removeItem(ENDED_KEY)
+    } catch {}
+    setEndedState(message)
   }, [])
+  const setUser = useCallback(
+    (me: Me | null) => {
+      if (me) localStorage.setItem(USER_KEY, JSON.stringify(me))
+      else localStorage.removeItem(USER_KEY)
+      // Acting for a company belongs to who chose it: signed out (or another account signing in at this
+      // tab), nobody acts for it any more.
+      if (!me) stopActing()
+      // Signed in: the reason the last session ended is told no more.
+      else setEnded(null)
+      setUserState(me)
+    },
+    [setEnded],
+  )
 
   const refresh = useCallback(async () => {
     if (!token.get()) {
@@ -85,7 +131,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [setUser])
 
   useEffect(() => {
-    setUnauthorizedHandler(() => {
+    setUnauthorizedHandler((message) => {
+      // Only a session that was there ends with a word (the later 401s of parallel calls add none).
+      if (token.get()) setEnded(message ?? SESSION_ENDED)
       token.clear()
       setUser(null)
     })
@@ -94,7 +142,42 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       refresh()
     })
     refresh().finally(() => setReady(true))
-  }, [refresh, setUser])
+  }, [refresh, setUser, setEnded])
+
+  // Another tab of this browser signing in (as anyone) or out changes the token every tab sends: this tab
+  // follows, reloading the account of the new token, or going to the login page, rather than showing the
+  // old account's name over the new account's data.
+  const shown = useRef(user)
+  shown.current = user
+  useEffect(() => {
+    const follow = (e: StorageEvent) => {
+      if (e.storageArea !== localStorage) return
+      if (e.key !== null && e.key !== TOKEN_KEY && e.key !== USER_KEY) return
+      if (!token.get()) {
+        if (shown.current) {
+          setEnded(ENDED_ELSEWHERE)
+          // As a logout here: the login page gets no `next` (a shared computer's next person).
+          setSignedOut(true)
+          setUser(null)
+        }
+        return
+      }
+      // The account another tab stored: only a different one needs a look (its token changed too).
+      if (e.key === USER_KEY && parseUser(e.newValue)?.id === shown.current?.id) return
+      refresh()
+    }
+    window.addEventListener('storage', follow)
+    return () => window.removeEventListener('storage', follow)
+  }, [refresh, setUser, setEnded, setSignedOut])
+
+  // Another account taking over the tab (above, without a sign-out in between): its screens start afresh,
+  // none keeps what it loaded for the previous one.
+  const [account, setAccount] = useState({ id: user?.id, generation: 0 })
+  if (account.id !== user?.id)
+    setAccount({
+      id: user?.id,
+      generation: account.id !== undefined && user ? account.generation + 1 : account.generation,
+    })
 
   const login = useCallback(
     async (email: string, password: string) => {
@@ -115,15 +198,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } finally {
       token.clear()
       setSignedOut(true)
+      setEnded(null)
       setUser(null)
     }
-  }, [setUser, setSignedOut])
+  }, [setUser, setSignedOut, setEnded])
 
   const value = useMemo(
-    () => ({ user, ready, signedOut, login, logout, refresh }),
-    [user, ready, signedOut, login, logout, refresh],
+    () => ({ user, ready, signedOut, ended, login, logout, refresh }),
+    [user, ready, signedOut, ended, login, logout, refresh],
   )
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+  return (
+    <SessionContext.Provider value={value}>
+      <Fragment key={account.generation}>{children}</Fragment>
+    </SessionContext.Provider>
+  )
 }
 
 export function useSession(): Session {

@@ -1,0 +1,160 @@
+/**
+ * The session ending under a user who is working (a logout elsewhere, an account deactivated by staff): the
+ * login page says why. Two tabs of one browser: a tab follows another tab signing in as someone else, or
+ * signing out.
+ */
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, it } from 'vitest'
+import { describeInBrowser, login } from './browser.js'
+import { useJourney } from './journey-setup.js'
+import type { RunningService } from './server.js'
+
+describeInBrowser('web client: the session ends while the user works', () => {
+  let svc: RunningService
+  let page: Page
+  // A deactivation written straight to the database is seen at the next request (no token cache).
+  const journey = useJourney({ locale: 'en-US', env: { AUTH_CACHE_SECONDS: '0' } })
+  beforeAll(() => {
+    ;({ svc, page } = journey)
+  })
+
+  const tokenOf = (p: Page) => p.evaluate(() => localStorage.getItem('access_token'))
+  const apiAs = async (token: string | null, path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${svc.url}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...(init.headers ?? {}),
+      },
+    })
+    return { status: res.status, body: await res.json().catch(() => null) }
+  }
+  /** A vacancy the signed-in learner may apply to. */
+  async function openVacancy(p: Page): Promise<number> {
+    const t = await tokenOf(p)
+    const list = await apiAs(t, '/api/job-vacancies?per_page=100')
+    for (const v of list.body.data) {
+      const d = await apiAs(t, `/api/job-vacancies/${v.id}`)
+      if (d.body.data.canApply) return v.id
+    }
+    throw new Error('no vacancy open to this learner')
+  }
+
+  it('a session revoked elsewhere while a cover letter is typed: the login page says the session ended', async () => {
+    await login(page, svc.url, 'siswa@demo.test')
+    const id = await openVacancy(page)
+    await page.goto(`${svc.url}/lowongan/${id}`)
+    await page.getByRole('button', { name: 'Lamar sekarang' }).click()
+    await page.getByLabel('Surat lamaran (opsional)').fill('Dengan hormat, saya Andi Pratama, ...')
+    // "Keluar" pressed on the school's computer lab, or the token expired: the token is no longer valid.
+    expect((await apiAs(await tokenOf(page), '/api/logout', { method: 'POST', body: '{}' })).status).toBe(200)
+    await page.getByRole('button', { name: 'Kirim lamaran' }).click()
+    await page.waitForURL(/\/login/)
+    // Sent back to where they were afterwards.
+    expect(decodeURIComponent(page.url())).toContain(`next=/lowongan/${id}`)
+    // Before the fix: nothing said why the form vanished and a login page appeared in its place.
+    await page.getByText('sesi Anda tidak valid').waitFor()
+    // Signed in again: back at the vacancy, and the reason is told no more.
+    await page.getByLabel('E-mail').fill('siswa@demo.test')
+    await page.getByLabel('Kata sandi').fill('password123')
+    await page.getByRole('button', { name: 'Masuk' }).click()
+    await page.waitForURL(new RegExp(`/lowongan/${id}$`))
+    expect(await page.evaluate(() => sessionStorage.getItem('bursa_session_ended'))).toBeNull()
+  }, 90_000)
+
+  it('an account deactivated by staff while it works: the login page says the account was deactivated', async () => {
+    await login(page, svc.url, 'alumni@demo.test')
+    const me = await apiAs(await tokenOf(page), '/api/me')
+    await page.goto(`${svc.url}/portofolio`)
+    await page.waitForLoadState('networkidle')
+    const pg = (await import('pg')).default
+    const db = new pg.Client({ connectionString: svc.databaseUrl() })
+    await db.connect()
+    await db.query('update users set is_active = false where id = $1', [me.body.data.id])
+    await db.end()
+    await page.getByRole('link', { name: 'Lamaran saya' }).click()
+    await page.waitForURL(/\/login/)
+    await page.getByText('Akun Anda telah dinonaktifkan.').waitFor()
+  }, 90_000)
+})
+
+describeInBrowser('web client: two tabs of one browser', () => {
+  let svc: RunningService
+  const journey = useJourney({ locale: 'en-US' })
+  beforeAll(() => {
+    ;({ svc } = journey)
+  })
+
+  it('another account signing in at a second tab: the first tab does not show its applications under the old name', async () => {
+    const a = journey.page
+    await login(a, svc.url, 'siswa@demo.test')
+    await a.goto(`${svc.url}/portofolio`)
+    await a.getByRole('heading', { name: 'Portofolio' }).waitFor()
+    // Someone else at the same computer lab: a second tab, then their own account (the login replaces the
+    // token every tab reads).
+    const b = await journey.browser.context.newPage()
+    await login(b, svc.url, 'alumni@demo.test')
+    const token = await b.evaluate(() => localStorage.getItem('access_token'))
+    await b.close()
+    const mine = await (
+      await fetch(`${svc.url}/api/my-applications`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()
+    const sitiTitles: string[] = mine.data.map((x: { vacancy: { title: string } }) => x.vacancy.title)
+    expect(sitiTitles.length).toBeGreaterThan(0)
+    // Back to the first tab: a click in its menu.
+    await a.getByRole('link', { name: 'Lamaran saya' }).click()
+    await a.getByRole('heading', { name: 'Lamaran saya' }).waitFor()
+    await a.waitForTimeout(1000)
+    const header = await a.locator('header').innerText()
+    const main = await a.locator('main').innerText()
+    // Before the fix: the header said "Andi Pratama · Siswa" and the table listed Siti Nurhaliza's
+    // applications. The tab follows the account of the token it sends.
+    expect(header).not.toContain('Andi Pratama')
+    expect(header).toContain('Siti Nurhaliza')
+    expect(sitiTitles.some((t) => main.includes(t))).toBe(true)
+  }, 90_000)
+
+  it('the token replaced at a second tab without a sign-out in between: the first tab shows the new account', async () => {
+    const a = journey.page
+    await login(a, svc.url, 'siswa@demo.test')
+    await a.goto(`${svc.url}/lamaran`)
+    await a.getByRole('heading', { name: 'Lamaran saya' }).waitFor()
+    const res = await fetch(`${svc.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'alumni@demo.test', password: 'password123' }),
+    })
+    const siti = (await res.json()).data.token as string
+    const b = await journey.browser.context.newPage()
+    await b.goto(`${svc.url}/login`)
+    await b.evaluate((t) => localStorage.setItem('access_token', t), siti)
+    await b.close()
+    // The screen starts afresh for the new account: its applications, under its name.
+    await a.locator('header').getByText('Siti Nurhaliza').waitFor()
+    const mine = await (
+      await fetch(`${svc.url}/api/my-applications`, { headers: { authorization: `Bearer ${siti}` } })
+    ).json()
+    const title: string = mine.data[0].vacancy.title
+    await a.locator('main').getByText(title).first().waitFor()
+    expect(await a.locator('header').innerText()).not.toContain('Andi Pratama')
+  }, 90_000)
+
+  it('signing out at a second tab: the first tab goes to the login page', async () => {
+    const a = journey.page
+    await login(a, svc.url, 'siswa@demo.test')
+    await a.goto(`${svc.url}/portofolio`)
+    await a.getByRole('heading', { name: 'Portofolio' }).waitFor()
+    const b = await journey.browser.context.newPage()
+    await b.goto(`${svc.url}/akun`)
+    await b.getByRole('heading', { name: 'Akun saya' }).waitFor()
+    await b.getByRole('button', { name: 'Menu akun' }).click()
+    await b.getByRole('menuitem', { name: 'Keluar' }).click()
+    await b.waitForURL((u) => u.pathname === '/login')
+    await b.close()
+    await a.waitForURL((u) => u.pathname === '/login')
+    // As a logout: the plain login page (no `next` to Andi's page for the next person), saying why.
+    expect(new URL(a.url()).search).toBe('')
+    await a.getByText('Sesi Anda berakhir di tab lain').waitFor()
+  }, 90_000)
+})
