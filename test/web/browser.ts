@@ -89,7 +89,7 @@ export async function login(page: Page, base: string, email: string) {
   await page.evaluate(() => localStorage.removeItem('access_token'))
   await page.goto(`${base}/login`)
   await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Kata sandi').fill('password123')
+  await page.getByRole('textbox', { name: 'Kata sandi' }).fill('password123')
   await page.getByRole('button', { name: 'Masuk' }).click()
   await page.waitForURL((u) => !u.pathname.startsWith('/login'))
 }

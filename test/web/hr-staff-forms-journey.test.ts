@@ -253,7 +253,7 @@ describeInBrowser('web client: what HR and staff type is what is stored', () => 
     const account = dialog.getByText(`HRD Kedua · ${email}`)
     await dialog.getByLabel('Nama').fill('HRD Kedua')
     await dialog.getByLabel('E-mail').fill(email)
-    await dialog.getByLabel('Kata sandi').fill('Sandi-Kuat-12345')
+    await dialog.getByRole('textbox', { name: 'Kata sandi' }).fill('Sandi-Kuat-12345')
     await dialog.getByRole('button', { name: 'Tambah' }).click()
     await page.getByText('Akun HRD ditambahkan.').first().waitFor()
     await account.waitFor()

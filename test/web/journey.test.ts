@@ -216,7 +216,7 @@ describeInBrowser('web client: a journey per role in the browser', () => {
     await page.waitForURL((u) => u.pathname === '/login')
     expect(new URL(page.url()).search).toBe('') // was ?next=%2Fakun
     await page.getByLabel('E-mail').fill('hrd@demo.test')
-    await page.getByLabel('Kata sandi').fill('password123')
+    await page.getByRole('textbox', { name: 'Kata sandi' }).fill('password123')
     await page.getByRole('button', { name: 'Masuk' }).click()
     await page.waitForURL((u) => u.pathname === '/hrd')
     // The account page's own button does the same.
@@ -336,7 +336,7 @@ describeInBrowser('web client: a journey per role in the browser', () => {
     await dialog.getByLabel('Nama lengkap').fill('Dewi Lestari')
     await dialog.getByLabel('E-mail').fill('dewi.staf@demo.test')
     await pick(page, 'Peran', 'Admin BKK', dialog)
-    await dialog.getByLabel('Kata sandi').fill('kopi-tubruk-pagi-7')
+    await dialog.getByRole('textbox', { name: 'Kata sandi' }).fill('kopi-tubruk-pagi-7')
     await dialog.getByRole('button', { name: 'Simpan' }).click()
     const row = page.getByRole('row', { name: /dewi\.staf@demo\.test/ })
     await row.waitFor()
@@ -379,7 +379,7 @@ describeInBrowser('web client: a journey per role in the browser', () => {
       .getByRole('row')
       .filter({ hasText: 'Andi Pratama' })
       .filter({ hasText: 'Psikotes gelombang 1' })
-    await andi.getByRole('checkbox', { name: 'Pilih Andi Pratama' }).check()
+    await andi.getByRole('checkbox', { name: /^Pilih Andi Pratama, Psikotes gelombang 1, / }).check()
     await page.getByRole('button', { name: /Validasi hadir \(1\)/ }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Ya, lanjutkan' }).click()
     await page.getByText('1 dari 1 kehadiran divalidasi.').first().waitFor()

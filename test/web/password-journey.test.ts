@@ -48,7 +48,7 @@ describeInBrowser('web client: password recovery and change in the browser', () 
     await page.evaluate(() => localStorage.removeItem('access_token'))
     await page.goto(`${svc.url}/login`)
     await page.getByLabel('E-mail').fill(email)
-    await page.getByLabel('Kata sandi').fill(password)
+    await page.getByRole('textbox', { name: 'Kata sandi' }).fill(password)
     await page.getByRole('button', { name: 'Masuk' }).click()
     await page.waitForURL((u) => !u.pathname.startsWith('/login'))
   }
@@ -100,7 +100,7 @@ describeInBrowser('web client: password recovery and change in the browser', () 
     await shown.getByRole('button', { name: 'Salin tautan' }).click()
     await shown.getByRole('button', { name: 'Tersalin' }).waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
-    await shown.getByRole('button', { name: 'Tutup' }).click()
+    await shown.getByRole('button', { name: 'Tutup' }).last().click()
     await logout()
   }, 60_000)
 
@@ -173,7 +173,7 @@ describeInBrowser('web client: password recovery and change in the browser', () 
     expect(await shown.getByLabel('Tautan').inputValue()).toMatch(
       /\/atur-kata-sandi\?email=siswa%40demo\.test&/,
     )
-    await shown.getByRole('button', { name: 'Tutup' }).click()
+    await shown.getByRole('button', { name: 'Tutup' }).last().click()
 
     await page.getByRole('link', { name: 'Akun saya' }).first().click()
     await page.waitForURL(/\/akun$/)

@@ -57,7 +57,7 @@ describeInBrowser('web client: the session ends while the user works', () => {
     await page.getByText('sesi Anda tidak valid').waitFor()
     // Signed in again: back at the vacancy, and the reason is told no more.
     await page.getByLabel('E-mail').fill('siswa@demo.test')
-    await page.getByLabel('Kata sandi').fill('password123')
+    await page.getByRole('textbox', { name: 'Kata sandi' }).fill('password123')
     await page.getByRole('button', { name: 'Masuk' }).click()
     await page.waitForURL(new RegExp(`/lowongan/${id}$`))
     expect(await page.evaluate(() => sessionStorage.getItem('bursa_session_ended'))).toBeNull()

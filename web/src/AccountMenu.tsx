@@ -8,7 +8,7 @@ export default function AccountMenu({ name, onLogout }: { name: ReactNode; onLog
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Menu akun" fz="sm" maw={180}>
+        <UnstyledButton aria-label="Menu akun" fz="sm" maw={180} miw={0}>
           {name}
         </UnstyledButton>
       </Menu.Target>

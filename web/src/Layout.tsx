@@ -5,6 +5,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router'
 import { api } from './api/client'
 import { type Role, useSession } from './features/auth/session'
 import { ActingBanner } from './features/vacancies/acting-banner'
+import classes from './Layout.module.css'
 import { label } from './lib/labels'
 
 interface MenuItem {
@@ -59,7 +60,7 @@ function AccountName({ name, role }: { name: string; role: Role }) {
       <Text size="sm" fw={500} truncate>
         {name}
       </Text>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" truncate>
         {label('role', role)}
       </Text>
     </>
@@ -118,6 +119,10 @@ export function Layout() {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      {/* First in the page: a keyboard user goes past the header and the menu at once. */}
+      <a href="#konten" className={classes.skip}>
+        Lewati ke konten
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -129,7 +134,8 @@ export function Layout() {
               BKK SMK
             </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          {/* On a narrow phone the account's name shrinks to an ellipsis rather than leave the screen. */}
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Indicator label={unread} size={18} disabled={unread === 0} color="red" offset={4}>
               <UnstyledButton
                 component={Link}
@@ -155,7 +161,7 @@ export function Layout() {
             </Indicator>
             <Suspense
               fallback={
-                <div style={{ maxWidth: 180 }}>
+                <div style={{ maxWidth: 180, minWidth: 0 }}>
                   <AccountName name={user.fullName} role={user.role} />
                 </div>
               }
@@ -180,7 +186,7 @@ export function Layout() {
           ))}
         </nav>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="konten" tabIndex={-1}>
         <ActingBanner />
         <Outlet />
       </AppShell.Main>

@@ -49,6 +49,19 @@ const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
   colors: {},
   other: {},
+  // Names in Indonesian for the controls Mantine draws without one, or in English (the page is lang="id");
+  // plain objects, not Modal.extend(): the first screen's script does not carry those components.
+  components: {
+    ModalCloseButton: { defaultProps: { 'aria-label': 'Tutup' } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Tutup pemberitahuan' } } },
+    // Reachable by Tab, its name stays while aria-pressed says whether the password shows.
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { 'aria-label': 'Tampilkan kata sandi' },
+      },
+    },
+  },
 })
 
 // A screen's script that failed to load (a release since the tab opened, or the network): one reload to

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { fieldErrors } from '../api/client'
 import { toastError } from '../lib/toast'
 
@@ -15,6 +15,15 @@ export function useForm<V extends Values>(initial: V | (() => V)) {
   const [values, setValues] = useState<V>(initial)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
+  // The form being sent: once it is done, the first field with a message takes the focus, so a screen
+  // reader reads that field and its message (a check before sending as well as the service's refusal).
+  const sent = useRef<HTMLFormElement | null>(null)
+  useEffect(() => {
+    if (busy || !sent.current) return
+    const form = sent.current
+    sent.current = null
+    if (Object.keys(errors).length) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [busy, errors])
 
   const set = <K extends keyof V>(name: K, value: V[K]) => setValues((s) => ({ ...s, [name]: value }))
   /** The message for a field: its own, or the first of its items or members (`application_ids.2`). */
@@ -68,12 +77,14 @@ export function useForm<V extends Values>(initial: V | (() => V)) {
     /**
      * The form's onSubmit: clears the old messages, runs `action` with the values while the form is busy,
      * and on a refusal puts its field messages under their fields and hands it to `onError` (a toast
-     * unless told). A check before sending can `setErrors` and return.
+     * unless told), then focuses the first field with a message. A check before sending can `setErrors`
+     * and return.
      */
     submit:
       (action: (values: V) => Promise<unknown> | unknown, onError: (err: unknown) => void = toastError) =>
       async (e?: FormEvent) => {
         e?.preventDefault()
+        sent.current = e?.currentTarget instanceof HTMLFormElement ? e.currentTarget : null
         setErrors({})
         setBusy(true)
         try {

@@ -1,14 +1,41 @@
 import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core'
-import { type ReactNode, useEffect } from 'react'
-import { Link } from 'react-router'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { Link, useLocation } from 'react-router'
 import { ApiError } from '../api/client'
 import type { Loaded } from '../lib/use-load'
 
+/** The path of the screen whose heading showed last; null until the first one shows. */
+let shownPath: string | null = null
+
+/**
+ * A screen's heading (its h1): names the tab after it ("Lamaran saya · bursa"), and takes the focus when it
+ * shows after a move to another screen (not on the first one), so a screen reader reads the new screen and
+ * Tab goes on from its top instead of from the menu link. Returns the heading's props.
+ */
+export function useScreenHeading(title: string) {
+  const ref = useRef<HTMLHeadingElement>(null)
+  const { pathname } = useLocation()
+  useEffect(() => {
+    document.title = `${title} · bursa`
+    return () => {
+      document.title = 'bursa · Bursa Kerja Khusus'
+    }
+  }, [title])
+  useEffect(() => {
+    const moved = shownPath !== null && shownPath !== pathname
+    shownPath = pathname
+    // Not when the focus is in the new screen already (a field typed into while it loaded).
+    if (moved && !document.activeElement?.closest('main')) ref.current?.focus()
+  }, [pathname])
+  return { ref, tabIndex: -1 }
+}
+
 /** A screen's heading, with its actions on the right. */
 export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
+  const heading = useScreenHeading(title)
   return (
     <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-      <Title order={1} size="h2">
+      <Title order={1} size="h2" {...heading}>
         {title}
       </Title>
       {children && <Group gap="xs">{children}</Group>}

@@ -76,7 +76,7 @@ export function ReviewsPage() {
           selected,
           onChange: setSelected,
           allLabel: 'Pilih semua yang menunggu',
-          label: (a) => `Pilih ${a.applicant.fullName}`,
+          label: (a) => `Pilih ${a.applicant.fullName}, ${a.vacancy.title}`,
           canSelect: (a) => a.status === 'pending',
         }}
         columns={[

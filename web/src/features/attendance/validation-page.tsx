@@ -191,7 +191,12 @@ export function AttendancePage() {
         onPage={f.setPage}
         selection={
           tab === 'queue'
-            ? { selected, onChange: setSelected, label: (r) => `Pilih ${r.applicant.fullName}` }
+            ? {
+                selected,
+                onChange: setSelected,
+                label: (r) =>
+                  `Pilih ${r.applicant.fullName}, ${r.schedule.name}, ${formatDateTime(r.schedule.scheduledAt)}`,
+              }
             : undefined
         }
         columns={columns}

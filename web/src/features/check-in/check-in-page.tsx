@@ -2,6 +2,7 @@ import { Alert, Button, Card, Stack, Text, TextInput, Title } from '@mantine/cor
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { ApiError, api, unwrap } from '../../api/client'
+import { useScreenHeading } from '../../components/ui'
 import { formatDateTime } from '../../lib/format'
 import { label } from '../../lib/labels'
 
@@ -28,6 +29,7 @@ export function CheckInPage() {
   const [result, setResult] = useState<Result | null>(null)
   const [error, setError] = useState<string | null>(null)
   const sent = useRef<string | null>(null)
+  const heading = useScreenHeading('Check-in tes')
 
   async function checkIn(value: string) {
     const typed = codeOf(value)
@@ -63,7 +65,7 @@ export function CheckInPage() {
 
   return (
     <Stack maw={480} mx="auto" gap="lg">
-      <Title order={1} size="h2">
+      <Title order={1} size="h2" {...heading}>
         Check-in tes
       </Title>
       {result && (

@@ -79,7 +79,8 @@ export function CheckInPanel({ id }: { id: number }) {
               Peserta memindai QR dengan kamera ponsel (halaman check-in terbuka), atau membuka menu{' '}
               <b>Check-in tes</b> dan mengetik kode di samping QR.
             </Text>
-            <Text size="sm" c="dimmed" aria-live="polite">
+            {/* No live region: a screen reader would read the countdown out every second. */}
+            <Text size="sm" c="dimmed">
               Kode berganti setiap 30 detik{left !== null ? ` (${left} detik lagi)` : ''}. Check-in ditutup{' '}
               {formatDateTime(code.closesAt)}.
             </Text>
