@@ -89,6 +89,10 @@ export const zoneName = (timeZone: string, at = new Date()) =>
 export const schoolTimeText = (at: Date, timeZone: string, dateStyle: 'full' | 'long') =>
   `${format('id-ID', { dateStyle, timeStyle: 'short', timeZone }).format(at)} ${zoneName(timeZone, at)}`
 
+/** A calendar date (`YYYY-MM-DD`) as Indonesian writes it: "21 September 2026". */
+export const dateText = (day: string) =>
+  format('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
+
 /** An instant as the school's wall clock, `YYYY-MM-DD HH:mm` (for a table's cell; Swedish writes it so). */
 export const wallClock = (at: string | Date, timeZone: string) =>
   format('sv-SE', {

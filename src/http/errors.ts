@@ -58,9 +58,12 @@ export const invalidField = (field: string, m: Msg): never =>
 export function refuseBackwardsRange(query: object, from = 'date_from', to = 'date_to'): void {
   const a = (query as Record<string, unknown>)[from]
   const b = (query as Record<string, unknown>)[to]
-  if (typeof a === 'string' && typeof b === 'string' && b < a)
-    invalidField(to, msg(`tidak boleh sebelum ${from}`, `must not be before ${from}`))
+  if (typeof a === 'string' && typeof b === 'string' && b < a) invalidField(to, backwardsRange(from))
 }
+
+/** The end of a date range before its start: said in words on the end field (the screen shows it there). */
+export const backwardsRange = (from: string) =>
+  msg('tidak boleh sebelum tanggal awal', `must not be before ${from}`)
 
 export interface ErrorBody {
   success: false

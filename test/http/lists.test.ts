@@ -75,7 +75,7 @@ describe('date ranges turned the wrong way round', () => {
       query: { date_from: '2030-01-10', date_to: '2030-01-01' },
     })
     expect(res.status).toBe(422)
-    expect(res.body.errors).toEqual({ date_to: ['tidak boleh sebelum date_from'] })
+    expect(res.body.errors).toEqual({ date_to: ['tidak boleh sebelum tanggal awal'] })
   })
 
   it('GET /api/admin/attendances/history: date_to before date_from is a 422 naming date_to', async () => {
@@ -84,6 +84,6 @@ describe('date ranges turned the wrong way round', () => {
       query: { date_from: '2030-01-10', date_to: '2030-01-01' },
     })
     expect(res.status).toBe(422)
-    expect(res.body.errors).toEqual({ date_to: ['tidak boleh sebelum date_from'] })
+    expect(res.body.errors).toEqual({ date_to: ['tidak boleh sebelum tanggal awal'] })
   })
 })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { placements } from '../../src/db/schema/index.js'
+import { dateText } from '../../src/db/school-day.js'
 import { addMonths } from '../../src/modules/placements/service.js'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin } from '../support/builders/accounts.js'
@@ -45,7 +46,7 @@ describe('a placement after its acceptance', () => {
     expect(moved.status).toBe(422)
     expect(moved.body.errors).toEqual({
       start_date: [
-        `tindak lanjut 3 bulan sudah dicatat; dengan tanggal mulai ini baru jatuh pada ${addMonths(startDate, 3)}`,
+        `tindak lanjut 3 bulan sudah dicatat; dengan tanggal mulai ini baru jatuh pada ${dateText(addMonths(startDate, 3))}`,
       ],
     })
     const [after] = await t.db.select().from(placements).where(eq(placements.id, placement.id))

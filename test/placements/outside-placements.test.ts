@@ -168,7 +168,7 @@ describe('POST /api/admin/job-placements', () => {
       'start_date',
       'student_id',
     ])
-    expect(both.body.errors.start_date).toEqual(['tidak boleh sebelum tanggal diterima (2025-03-01)'])
+    expect(both.body.errors.start_date).toEqual(['tidak boleh sebelum tanggal diterima (1 Maret 2025)'])
 
     const none = await call(t, 'POST', ADMIN, {
       as: admin,
@@ -176,7 +176,7 @@ describe('POST /api/admin/job-placements', () => {
     })
     expect(none.status).toBe(422)
     expect(none.body.errors).toEqual({
-      student_id: ['wajib diisi (student_id untuk siswa, alumni_id untuk alumni)'],
+      student_id: ['wajib diisi (siswa atau alumni)'],
       company_id: ['wajib diisi: pilih perusahaan mitra, atau tulis nama perusahaan di company_name'],
     })
     const schema = await call(t, 'POST', ADMIN, {

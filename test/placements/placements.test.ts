@@ -209,7 +209,7 @@ describe('PATCH /api/hrd/job-placements/:id', () => {
       body: { status: 'moved', start_date: '2025-01-09' },
     })
     expect(early.status).toBe(422)
-    expect(early.body.errors.start_date[0]).toContain('2025-01-10')
+    expect(early.body.errors.start_date[0]).toContain('10 Januari 2025')
     expect(await stored(placement.id)).toMatchObject({ status: 'active', startDate: null })
   })
 

@@ -65,7 +65,7 @@ beforeAll(async () => {
     }).then((made) => made.schedule)
   const thisWeek = await schedule(new Date())
   const cancelled = await schedule(new Date(), true)
-  await schedule(new Date(Date.now() + 8 * 86_400_000))
+  const ahead = await schedule(new Date(Date.now() + 8 * 86_400_000))
   await schedule(new Date(Date.now() - 8 * 86_400_000))
   await aParticipant(t, thisWeek.id, ids.Ani, { attendanceStatus: 'hadir' })
   await aParticipant(t, thisWeek.id, ids.Budi)
@@ -74,6 +74,8 @@ beforeAll(async () => {
     validationStatus: 'verified',
   })
   await aParticipant(t, cancelled.id, ids.Ani)
+  // A test still ahead has nothing to validate: not counted (it was, before the fix).
+  await aParticipant(t, ahead.id, ids.Budi)
 
   const today = await t.db.execute(sql`select ((now() at time zone 'Asia/Jakarta')::date)::text as d`)
   const [{ d }] = (today as unknown as { rows: { d: string }[] }).rows

@@ -154,7 +154,7 @@ describe('report filters', () => {
   it('422 on date_to before date_from, on an invalid date, on an unknown major and on an unknown format', async () => {
     const reversed = await get('attendance', { date_from: '2025-09-01', date_to: '2025-08-31' })
     expect(reversed.status).toBe(422)
-    expect(reversed.body.errors).toEqual({ date_to: ['tidak boleh sebelum date_from'] })
+    expect(reversed.body.errors).toEqual({ date_to: ['tidak boleh sebelum tanggal awal'] })
     const invalid = await get('absorption', { date_from: '2025-02-30' })
     expect(invalid.status).toBe(422)
     expect(Object.keys(invalid.body.errors)).toEqual(['date_from'])

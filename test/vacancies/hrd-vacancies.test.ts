@@ -340,7 +340,7 @@ describe('GET /api/hrd/job-vacancies', () => {
     expect(Object.keys(res.body.errors).sort()).toEqual(['deadline_from', 'per_page', 'status'])
     const range = await list({ deadline_from: '2031-02-01', deadline_to: '2031-01-01' })
     expect(range.status).toBe(422)
-    expect(range.body.errors).toEqual({ deadline_to: ['tidak boleh sebelum deadline_from'] })
+    expect(range.body.errors).toEqual({ deadline_to: ['tidak boleh sebelum tanggal awal'] })
   })
 })
 

@@ -82,8 +82,10 @@ function whereOf(f: AttendanceFilters): SQL | undefined {
   return and(
     // A cancelled test has no attendance to validate.
     ne(s.status, 'cancelled'),
+    // The queue holds what can be validated: a test still ahead has no attendance yet (validating it is a
+    // 422), so it waits until it begins.
     f.view === 'queue'
-      ? eq(tp.validationStatus, 'pending')
+      ? and(eq(tp.validationStatus, 'pending'), sql`${s.scheduledAt} <= now()`)
       : f.validationStatus
         ? eq(tp.validationStatus, f.validationStatus)
         : inArray(tp.validationStatus, ['verified', 'rejected']),

@@ -93,7 +93,7 @@ function sort(rows: g.Candidate[], ids: number[] | undefined) {
 export async function graduateLearners(db: Db, actor: Actor, input: Static<typeof GraduationBody>) {
   const byIds = input.student_ids !== undefined
   if (byIds && (input.class_name !== undefined || input.major_id !== undefined)) {
-    const both = msg('tidak boleh dikirim bersama student_ids', 'must not be sent together with student_ids')
+    const both = msg('tidak boleh dikirim bersama daftar siswa', 'must not be sent together with student_ids')
     unprocessable(WHO, {
       ...(input.class_name !== undefined ? { class_name: [both] } : {}),
       ...(input.major_id !== undefined ? { major_id: [both] } : {}),
@@ -101,7 +101,7 @@ export async function graduateLearners(db: Db, actor: Actor, input: Static<typeo
   }
   if (!byIds && input.class_name === undefined && input.major_id === undefined) {
     const one = msg(
-      'isi salah satu: class_name, major_id atau student_ids',
+      'isi salah satu: rombel, kompetensi keahlian, atau daftar siswa',
       'give one of class_name, major_id or student_ids',
     )
     unprocessable(WHO, { class_name: [one], major_id: [one], student_ids: [one] })

@@ -441,7 +441,7 @@ const ONE_FORM = msg(
 export async function upgradeToAlumni(db: Db, actor: Actor, input: Static<typeof UpgradeBody>) {
   const byIds = input.student_ids !== undefined
   if (byIds && (input.class_name !== undefined || input.major_id !== undefined)) {
-    const both = msg('tidak boleh dikirim bersama student_ids', 'must not be sent together with student_ids')
+    const both = msg('tidak boleh dikirim bersama daftar siswa', 'must not be sent together with student_ids')
     unprocessable(ONE_FORM, {
       ...(input.class_name !== undefined ? { class_name: [both] } : {}),
       ...(input.major_id !== undefined ? { major_id: [both] } : {}),
@@ -449,9 +449,9 @@ export async function upgradeToAlumni(db: Db, actor: Actor, input: Static<typeof
   }
   if (!byIds && input.class_name === undefined)
     unprocessable(ONE_FORM, {
-      student_ids: [msg('wajib diisi jika class_name tidak diisi', 'is required unless class_name is given')],
+      student_ids: [msg('wajib diisi jika rombel tidak diisi', 'is required unless class_name is given')],
       class_name: [
-        msg('wajib diisi jika student_ids tidak diisi', 'is required unless student_ids is given'),
+        msg('wajib diisi jika daftar siswa tidak diisi', 'is required unless student_ids is given'),
       ],
     })
   const latest = Number((await readSchoolToday(db)).slice(0, 4)) + 1

@@ -3,6 +3,7 @@ import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Db, Tx } from '../../db/client.js'
 import type { PlacementStatus } from '../../db/schema/index.js'
+import { dateText } from '../../db/school-day.js'
 import { pageOf } from '../../http/envelope.js'
 import {
   addFieldError,
@@ -160,7 +161,7 @@ export async function updatePlacement(
       invalidField(
         'start_date',
         msg(
-          `tidak boleh sebelum tanggal diterima (${p.acceptedAt})`,
+          `tidak boleh sebelum tanggal diterima (${dateText(p.acceptedAt)})`,
           `must not be before the acceptance date (${p.acceptedAt})`,
         ),
       )
@@ -173,7 +174,7 @@ export async function updatePlacement(
         invalidField(
           'start_date',
           msg(
-            `tindak lanjut ${early} bulan sudah dicatat; dengan tanggal mulai ini baru jatuh pada ${addMonths(start, early)}`,
+            `tindak lanjut ${early} bulan sudah dicatat; dengan tanggal mulai ini baru jatuh pada ${dateText(addMonths(start, early))}`,
             `the ${early}-month follow-up is recorded; with this start date it would only fall on ${addMonths(start, early)}`,
           ),
         )
@@ -261,15 +262,11 @@ function checkInput(input: OutsideInput, employer: 'body' | number): Checked {
   const studentId = input.student_id ?? null
   const alumniId = input.alumni_id ?? null
   if (studentId !== null && alumniId !== null) {
-    const both = msg('isi salah satu: student_id atau alumni_id', 'give one of student_id and alumni_id')
+    const both = msg('isi salah satu: siswa atau alumni', 'give one of student_id and alumni_id')
     addFieldError(errors, 'student_id', both)
     addFieldError(errors, 'alumni_id', both)
   } else if (studentId === null && alumniId === null) {
-    addFieldError(
-      errors,
-      'student_id',
-      msg('wajib diisi (student_id untuk siswa, alumni_id untuk alumni)', 'is required (or alumni_id)'),
-    )
+    addFieldError(errors, 'student_id', msg('wajib diisi (siswa atau alumni)', 'is required (or alumni_id)'))
   }
   let companyId: number | null = null
   let companyName: string | null = null
@@ -278,7 +275,7 @@ function checkInput(input: OutsideInput, employer: 'body' | number): Checked {
     companyName = clean(input.company_name)
     if (companyId !== null && companyName !== null) {
       const both = msg(
-        'isi salah satu: company_id (perusahaan mitra) atau company_name',
+        'isi salah satu: perusahaan mitra atau nama perusahaan lain',
         'give one of company_id (a partner company) and company_name',
       )
       addFieldError(errors, 'company_id', both)
@@ -306,7 +303,7 @@ function checkInput(input: OutsideInput, employer: 'body' | number): Checked {
       errors,
       'start_date',
       msg(
-        `tidak boleh sebelum tanggal diterima (${input.accepted_date})`,
+        `tidak boleh sebelum tanggal diterima (${dateText(input.accepted_date)})`,
         `must not be before the acceptance date (${input.accepted_date})`,
       ),
     )

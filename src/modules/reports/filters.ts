@@ -1,6 +1,6 @@
 import { and, type SQL, sql } from 'drizzle-orm'
 import { schoolDayEnd, schoolDayStart } from '../../db/school-day.js'
-import { invalidField, unprocessable } from '../../http/errors.js'
+import { backwardsRange, invalidField, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import type { ReportQuery } from './schemas.js'
 
@@ -78,7 +78,7 @@ export function reportFilters(q: ReportQuery, timeZone: string): ReportFilters {
   const dateTo = q.date_to ?? null
   if (dateFrom && dateTo && dateTo < dateFrom)
     unprocessable(msg('Data yang dikirim tidak valid.', 'The given data was invalid.'), {
-      date_to: [msg('tidak boleh sebelum date_from', 'must not be before date_from')],
+      date_to: [backwardsRange('date_from')],
     })
   return {
     schoolYear,

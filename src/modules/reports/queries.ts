@@ -497,7 +497,8 @@ export async function dashboard(conn: Conn, latest: number): Promise<DashboardRo
       (select count(*)::int from test_schedules ts
        where ts.status <> 'cancelled' and ts.scheduled_at >= b.week_from and ts.scheduled_at < b.week_to) as "testsThisWeek",
       (select count(*)::int from test_participants tp join test_schedules ts on ts.id = tp.test_schedule_id
-       where tp.validation_status = 'pending' and ts.status <> 'cancelled') as "attendanceAwaitingValidation",
+       where tp.validation_status = 'pending' and ts.status <> 'cancelled' and ts.scheduled_at <= now())
+       as "attendanceAwaitingValidation",
       (select count(*)::int from placements p
        where p.accepted_at between b.sy_from and b.sy_to and p.deleted_at is null) as "placementsThisYear",
       (select json_build_object('alumni', alumni, 'respondents', respondents,

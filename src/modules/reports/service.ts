@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js'
 import type { TestKind } from '../../db/schema/index.js'
-import { schoolTimeText, wallClock, zoneName } from '../../db/school-day.js'
+import { dateText, schoolTimeText, wallClock, zoneName } from '../../db/school-day.js'
 import { invalidField } from '../../http/errors.js'
 import { type Lang, msg, tr } from '../../http/i18n.js'
 import { labelOf } from '../../vocabulary/index.js'
@@ -36,21 +36,18 @@ async function checked(db: Db, query: ReportQuery, timeZone: string): Promise<Ch
   return { filters, majorLabel }
 }
 
-const longDate = (d: string) =>
-  new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`))
-
 /** The lines of the workbook's "Keterangan" sheet: what was asked, and how the figures are read. */
 function notesOf(c: Checked, dateMeaning: string, formulas: [string, string][]): [string, string][] {
   const f = c.filters
   const range =
     f.dateFrom || f.dateTo
-      ? `${f.dateFrom ? longDate(f.dateFrom) : 'awal data'} s.d. ${f.dateTo ? longDate(f.dateTo) : 'akhir data'}`
+      ? `${f.dateFrom ? dateText(f.dateFrom) : 'awal data'} s.d. ${f.dateTo ? dateText(f.dateTo) : 'akhir data'}`
       : 'Semua tanggal'
   return [
     [
       'Tahun ajaran',
       f.schoolYear
-        ? `${f.schoolYear.label} (${longDate(f.schoolYear.from)} s.d. ${longDate(f.schoolYear.to)})`
+        ? `${f.schoolYear.label} (${dateText(f.schoolYear.from)} s.d. ${dateText(f.schoolYear.to)})`
         : 'Semua tahun ajaran',
     ],
     ['Jurusan', c.majorLabel ?? 'Semua jurusan'],
