@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createTestApp, type TestContext } from '../support/app.js'
+import { describe, expect, it } from 'vitest'
+import { call, type TestContext } from '../support/app.js'
 import { anAdmin, aStudent } from '../support/builders/accounts.js'
 import { aMajor, tag } from '../support/builders/org.js'
 import { multipart } from '../support/multipart.js'
+import { EAST, todayIn, useSchoolsAcrossTheDateLine, WEST } from '../support/school-zones.js'
 
 /**
  * A birth date may be any day up to today: today on the school's calendar (SCHOOL_TIME_ZONE), like every
@@ -10,22 +11,9 @@ import { multipart } from '../support/multipart.js'
  * at any moment the UTC day differs from one of them, so the UTC check shows in one of the two.
  * (In Asia/Jayapura the same bug refuses the school's today from 00:00 to 09:00 WIT, 7 hours in WIB.)
  */
-const EAST = 'Pacific/Kiritimati'
-const WEST = 'Etc/GMT+12'
-const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
 const plusDay = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 
-let east: TestContext & { close(): Promise<void> }
-let west: TestContext & { close(): Promise<void> }
-beforeAll(async () => {
-  ;[east, west] = await Promise.all([
-    createTestApp({ SCHOOL_TIME_ZONE: EAST }),
-    createTestApp({ SCHOOL_TIME_ZONE: WEST }),
-  ])
-})
-afterAll(async () => {
-  await Promise.all([east?.close(), west?.close()])
-})
+const zones = useSchoolsAcrossTheDateLine()
 
 const profileBirthDate = async (t: TestContext, birth_date: string) => {
   const siswa = await aStudent(t)
@@ -67,22 +55,22 @@ const rosterBirthDateErrors = async (t: TestContext, day: string) => {
 describe("birth dates are bounded by the school's today, not the UTC day", () => {
   it("a learner's profile takes the school's today and refuses the school's tomorrow", async () => {
     expect({
-      eastToday: await profileBirthDate(east, todayIn(EAST)),
-      westTomorrow: await profileBirthDate(west, plusDay(todayIn(WEST))),
+      eastToday: await profileBirthDate(zones.east, todayIn(EAST)),
+      westTomorrow: await profileBirthDate(zones.west, plusDay(todayIn(WEST))),
     }).toEqual({ eastToday: 200, westTomorrow: 'birth_date' })
   })
 
   it("the career center's student form takes the school's today and refuses the school's tomorrow", async () => {
     expect({
-      eastToday: await adminBirthDate(east, todayIn(EAST)),
-      westTomorrow: await adminBirthDate(west, plusDay(todayIn(WEST))),
+      eastToday: await adminBirthDate(zones.east, todayIn(EAST)),
+      westTomorrow: await adminBirthDate(zones.west, plusDay(todayIn(WEST))),
     }).toEqual({ eastToday: 201, westTomorrow: 'birth_date' })
   })
 
   it("a roster import takes the school's today and refuses the school's tomorrow", async () => {
     expect({
-      eastToday: await rosterBirthDateErrors(east, todayIn(EAST)),
-      westTomorrow: await rosterBirthDateErrors(west, plusDay(todayIn(WEST))),
+      eastToday: await rosterBirthDateErrors(zones.east, todayIn(EAST)),
+      westTomorrow: await rosterBirthDateErrors(zones.west, plusDay(todayIn(WEST))),
     }).toEqual({ eastToday: '', westTomorrow: 'birth_date' })
   })
 })

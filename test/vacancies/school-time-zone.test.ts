@@ -2,19 +2,20 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import { type Database, postgresDatabase, schema } from '../../src/db/client.js'
 import { schoolToday } from '../../src/db/school-day.js'
 import { localStorage } from '../../src/storage/storage.js'
-import { call, createTestApp, type TestContext } from '../support/app.js'
+import { call, type TestContext } from '../support/app.js'
 import { anAdmin, anHrd } from '../support/builders/accounts.js'
 import { anApplicant } from '../support/builders/applications.js'
 import { aSchedule, setAttendance } from '../support/builders/schedules.js'
 import { aCandidate, anHrdWithVacancy } from '../support/builders/selection.js'
 import { aVacancy, dayFromToday } from '../support/builders/vacancies.js'
 import { copyOfTemplate, freshDatabase } from '../support/databases.js'
+import { EAST, todayIn, useSchoolsAcrossTheDateLine, WEST } from '../support/school-zones.js'
 
 /**
  * Two schools, one on each side of the date line: UTC+14 (Pacific/Kiritimati) and UTC-12 (Etc/GMT+12).
@@ -22,28 +23,12 @@ import { copyOfTemplate, freshDatabase } from '../support/databases.js'
  * western one's: every date rule must follow the school's own `SCHOOL_TIME_ZONE`, not WIB nor the
  * database's.
  */
-const EAST = 'Pacific/Kiritimati'
-const WEST = 'Etc/GMT+12'
-
-/** Today's date in a time zone, by the test's own clock. */
-const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
-
-let east: TestContext & { close(): Promise<void> }
-let west: TestContext & { close(): Promise<void> }
-beforeAll(async () => {
-  ;[east, west] = await Promise.all([
-    createTestApp({ SCHOOL_TIME_ZONE: EAST }),
-    createTestApp({ SCHOOL_TIME_ZONE: WEST }),
-  ])
-})
-afterAll(async () => {
-  await Promise.all([east?.close(), west?.close()])
-})
+const zones = useSchoolsAcrossTheDateLine()
 
 describe("the school's day follows SCHOOL_TIME_ZONE", () => {
   it("is today in the school's zone for the database's rules", async () => {
-    expect(await dayFromToday(east, 0)).toBe(todayIn(EAST))
-    expect(await dayFromToday(west, 0)).toBe(todayIn(WEST))
+    expect(await dayFromToday(zones.east, 0)).toBe(todayIn(EAST))
+    expect(await dayFromToday(zones.west, 0)).toBe(todayIn(WEST))
     expect(todayIn(EAST) > todayIn(WEST)).toBe(true)
   })
 
@@ -70,7 +55,7 @@ describe("the school's day follows SCHOOL_TIME_ZONE", () => {
       }
     }
     // In the west, today is the deadline day: open.
-    expect(await seen(west)).toEqual({
+    expect(await seen(zones.west)).toEqual({
       listed: true,
       detail: 200,
       apply: 201,
@@ -78,7 +63,7 @@ describe("the school's day follows SCHOOL_TIME_ZONE", () => {
       hrOpen: true,
     })
     // In the east, the same deadline day is already past.
-    expect(await seen(east)).toEqual({
+    expect(await seen(zones.east)).toEqual({
       listed: false,
       detail: 404,
       apply: 422,
@@ -107,9 +92,9 @@ describe("the school's day follows SCHOOL_TIME_ZONE", () => {
       }
       return { march1: await days('2099-03-01'), march2: await days('2099-03-02'), id: schedule.id }
     }
-    const e = await filtered(east)
+    const e = await filtered(zones.east)
     expect(e).toEqual({ march1: [], march2: [e.id], id: e.id })
-    const w = await filtered(west)
+    const w = await filtered(zones.west)
     expect(w).toEqual({ march1: [w.id], march2: [], id: w.id })
   })
 
@@ -148,13 +133,13 @@ describe("the school's day follows SCHOOL_TIME_ZONE", () => {
         time: row.split(/[;,]/)[column],
       }
     }
-    expect(await reported(east)).toEqual({
+    expect(await reported(zones.east)).toEqual({
       jan10: 0,
       jan11: 1,
       header: 'Waktu Tes (GMT+14)',
       time: '2026-01-11 02:30',
     })
-    expect(await reported(west)).toEqual({
+    expect(await reported(zones.west)).toEqual({
       jan10: 1,
       jan11: 0,
       header: 'Waktu Tes (GMT-12)',
@@ -169,10 +154,10 @@ describe('one time zone for the rules and the texts', () => {
     config: loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATA_DIR: east.dataDir,
+      DATA_DIR: zones.east.dataDir,
       SCHOOL_TIME_ZONE: 'Asia/Makassar',
     }),
-    storage: localStorage(join(east.dataDir, 'files')),
+    storage: localStorage(join(zones.east.dataDir, 'files')),
   })
 
   it('refuses to build the app on a database whose connections carry another zone', async () => {

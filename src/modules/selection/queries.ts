@@ -85,6 +85,16 @@ const attendanceOf = (applicationId: SQL | typeof applications.id) => sql<Attend
   from ${testParticipants} join ${testSchedules} on ${testSchedules.id} = ${testParticipants.testScheduleId}
   where ${testParticipants.applicationId} = ${applicationId} and ${testSchedules.status} <> 'cancelled')`
 
+/** What HR enters of a result: its scores, notes and decision. */
+const enteredColumns = {
+  psychotestScore: selectionResults.psychotestScore,
+  interviewScore: selectionResults.interviewScore,
+  mcuScore: selectionResults.mcuScore,
+  finalScore: selectionResults.finalScore,
+  notes: selectionResults.notes,
+  decision: selectionResults.decision,
+}
+
 const itemFields = {
   applicationId: applications.id,
   status: applications.status,
@@ -92,12 +102,7 @@ const itemFields = {
   vacancyId: jobVacancies.id,
   vacancyTitle: jobVacancies.title,
   vacancyQuota: jobVacancies.quota,
-  psychotestScore: selectionResults.psychotestScore,
-  interviewScore: selectionResults.interviewScore,
-  mcuScore: selectionResults.mcuScore,
-  finalScore: selectionResults.finalScore,
-  notes: selectionResults.notes,
-  decision: selectionResults.decision,
+  ...enteredColumns,
   isPublished: selectionResults.isPublished,
   publishedAt: selectionResults.publishedAt,
   resultUpdatedAt: selectionResults.updatedAt,
@@ -205,12 +210,7 @@ export async function lockForScoring(tx: Tx, applicationId: number) {
     .select({
       isPublished: selectionResults.isPublished,
       letterFileId: selectionResults.letterFileId,
-      psychotestScore: selectionResults.psychotestScore,
-      interviewScore: selectionResults.interviewScore,
-      mcuScore: selectionResults.mcuScore,
-      finalScore: selectionResults.finalScore,
-      notes: selectionResults.notes,
-      decision: selectionResults.decision,
+      ...enteredColumns,
     })
     .from(selectionResults)
     .where(eq(selectionResults.applicationId, applicationId))
