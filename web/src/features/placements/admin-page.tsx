@@ -9,8 +9,9 @@ import { formatDate } from '../../lib/format'
 import { label, options } from '../../lib/labels'
 import { useList } from '../../lib/use-list'
 import { useCompanyOptions } from '../master-data/options'
+import { FollowUpDialog } from './follow-up-dialog'
 import { OutsidePlacementForm, type PlacementRow } from './outside-form'
-import { nextFollowUp, OutsideActions, SourceLine } from './parts'
+import { nextFollowUp, PlacementActions, SourceLine } from './parts'
 
 const KEYS = ['search', 'source', 'status', 'company_id'] as const
 
@@ -31,6 +32,7 @@ export function AdminPlacementsPage() {
   )
   const companies = useCompanyOptions()
   const [editing, setEditing] = useState<PlacementRow | 'new' | null>(null)
+  const [following, setFollowing] = useState<PlacementRow | null>(null)
   return (
     <>
       <PageTitle title="Penempatan">
@@ -71,7 +73,13 @@ export function AdminPlacementsPage() {
           {
             label: 'Aksi',
             render: (p) => (
-              <OutsideActions p={p} who="admin" onEdit={() => setEditing(p)} onDeleted={list.reload} />
+              <PlacementActions
+                p={p}
+                who="admin"
+                onFollowUp={() => setFollowing(p)}
+                onEdit={() => setEditing(p)}
+                onDeleted={list.reload}
+              />
             ),
           },
         ]}
@@ -81,6 +89,14 @@ export function AdminPlacementsPage() {
           who="admin"
           editing={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
+          onSaved={list.reload}
+        />
+      )}
+      {following && (
+        <FollowUpDialog
+          who="admin"
+          row={following}
+          onClose={() => setFollowing(null)}
           onSaved={list.reload}
         />
       )}

@@ -10,8 +10,9 @@ import { label, options } from '../../lib/labels'
 import { idOptions } from '../../lib/options'
 import { useList } from '../../lib/use-list'
 import { useReviewOptions } from '../applicant-reviews/options'
+import { FollowUpDialog } from './follow-up-dialog'
 import { OutsidePlacementForm, type PlacementRow } from './outside-form'
-import { nextFollowUp, OutsideActions, SourceLine } from './parts'
+import { nextFollowUp, PlacementActions, SourceLine } from './parts'
 
 const KEYS = ['search', 'job_vacancy_id', 'status', 'source'] as const
 
@@ -22,6 +23,7 @@ export function PlacementsPage() {
   )
   const choices = useReviewOptions()
   const [editing, setEditing] = useState<PlacementRow | 'new' | null>(null)
+  const [following, setFollowing] = useState<PlacementRow | null>(null)
   return (
     <>
       <PageTitle title="Penempatan">
@@ -67,7 +69,13 @@ export function PlacementsPage() {
           {
             label: 'Aksi',
             render: (p) => (
-              <OutsideActions p={p} who="hrd" onEdit={() => setEditing(p)} onDeleted={list.reload} />
+              <PlacementActions
+                p={p}
+                who="hrd"
+                onFollowUp={() => setFollowing(p)}
+                onEdit={() => setEditing(p)}
+                onDeleted={list.reload}
+              />
             ),
           },
         ]}
@@ -79,6 +87,9 @@ export function PlacementsPage() {
           onClose={() => setEditing(null)}
           onSaved={list.reload}
         />
+      )}
+      {following && (
+        <FollowUpDialog who="hrd" row={following} onClose={() => setFollowing(null)} onSaved={list.reload} />
       )}
     </>
   )

@@ -26,19 +26,20 @@ export const nextFollowUp = (p: PlacementRow) =>
     ? `${p.nextCheckinDue.monthMark} bulan · ${formatDate(p.nextCheckinDue.dueDate, true)}`
     : '–'
 
-/** Change and delete buttons of an outside placement (one through bursa has neither). */
-export function OutsideActions({
+/** A row's buttons: "Pantau" (its follow-ups), and for an outside placement change and delete. */
+export function PlacementActions({
   p,
   who,
+  onFollowUp,
   onEdit,
   onDeleted,
 }: {
   p: PlacementRow
   who: Recorder
+  onFollowUp: () => void
   onEdit: () => void
   onDeleted: () => void
 }) {
-  if (p.source !== 'outside') return null
   const remove = () =>
     (who === 'admin'
       ? unwrap(api.DELETE('/api/admin/job-placements/{id}', { params: { path: { id: p.id } } }))
@@ -49,17 +50,24 @@ export function OutsideActions({
     }, toastError)
   return (
     <Group gap={4} wrap="nowrap">
-      <Button size="xs" variant="light" onClick={onEdit}>
-        Ubah
+      <Button size="xs" variant="light" onClick={onFollowUp}>
+        Pantau
       </Button>
-      <ConfirmButton
-        title="Hapus penempatan?"
-        message={`Penempatan ${p.applicant.fullName} di ${p.company.name} tidak lagi dihitung dan dipantau.`}
-        confirmLabel="Hapus"
-        onConfirm={remove}
-      >
-        Hapus
-      </ConfirmButton>
+      {p.source === 'outside' && (
+        <>
+          <Button size="xs" variant="light" onClick={onEdit}>
+            Ubah
+          </Button>
+          <ConfirmButton
+            title="Hapus penempatan?"
+            message={`Penempatan ${p.applicant.fullName} di ${p.company.name} tidak lagi dihitung dan dipantau.`}
+            confirmLabel="Hapus"
+            onConfirm={remove}
+          >
+            Hapus
+          </ConfirmButton>
+        </>
+      )}
     </Group>
   )
 }

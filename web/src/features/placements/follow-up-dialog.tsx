@@ -1,0 +1,238 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { api, unwrap } from '../../api/client'
+import { DateField } from '../../components/dates'
+import { useForm } from '../../components/form'
+import { StatusBadge } from '../../components/status-badge'
+import { Loading } from '../../components/ui'
+import type { DataOf } from '../../lib/api-types'
+import { formatDate, formatDateTime } from '../../lib/format'
+import { label, options } from '../../lib/labels'
+import { toastOk } from '../../lib/toast'
+import { useLoad } from '../../lib/use-load'
+import type { PlacementRow, Recorder } from './outside-form'
+import { nextFollowUp, SourceLine } from './parts'
+
+type Placement = DataOf<'/api/admin/job-placements/{id}'>
+type Status = Placement['status']
+
+/** Changes whenever the placement or a follow-up is saved: the forms start again from what is stored. */
+const version = (p: Placement) => [p.updatedAt, ...p.checkins.map((c) => c.recordedAt)].join()
+
+const MARKS = [3, 6, 12].map((m) => ({ value: String(m), label: `${m} bulan` }))
+
+/**
+ * A placement and its follow-ups at 3, 6 and 12 months: the one due is recorded here (again for a mark already
+ * recorded, which replaces it); HR also records what became of a placement through bursa (status, start,
+ * notes: one found outside it has "Ubah"). `onSaved` after each change (the list behind shows the next one).
+ */
+export function FollowUpDialog({
+  who,
+  row,
+  onClose,
+  onSaved,
+}: {
+  who: Recorder
+  row: PlacementRow
+  onClose: () => void
+  onSaved: () => void
+}) {
+  const detail = useLoad(
+    (): Promise<{ data: Placement }> =>
+      who === 'admin'
+        ? unwrap(api.GET('/api/admin/job-placements/{id}', { params: { path: { id: row.id } } }))
+        : unwrap(api.GET('/api/hrd/job-placements/{id}', { params: { path: { id: row.id } } })),
+    [who, row.id],
+  )
+  const saved = () => {
+    detail.reload()
+    onSaved()
+  }
+  return (
+    <Modal opened onClose={onClose} title={`Pemantauan ${row.applicant.fullName}`} size="lg">
+      <Loading loaded={detail}>
+        {({ data: p }) => (
+          <Stack>
+            <Summary p={p} />
+            <FollowUps p={p} />
+            <CheckinForm key={`c${version(p)}`} who={who} p={p} onSaved={saved} />
+            {who === 'hrd' && p.source === 'bursa' && (
+              <PlacementForm key={`p${version(p)}`} p={p} onSaved={saved} />
+            )}
+          </Stack>
+        )}
+      </Loading>
+    </Modal>
+  )
+}
+
+function Field({ label: name, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {name}
+      </Text>
+      <Text component="div" size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children || '–'}
+      </Text>
+    </div>
+  )
+}
+
+function Summary({ p }: { p: Placement }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <Field label="Nama">
+        {p.applicant.fullName} ({label('role', p.applicant.role)}, {p.applicant.nis})
+      </Field>
+      <Field label="Perusahaan">
+        {p.company.name}
+        <SourceLine p={p} />
+      </Field>
+      <Field label="Posisi">{p.position}</Field>
+      <Field label="Diterima">{formatDate(p.acceptedAt)}</Field>
+      <Field label="Mulai bekerja">{formatDate(p.startDate)}</Field>
+      <Field label="Status">
+        <StatusBadge of="placementStatus" value={p.status} />
+      </Field>
+      <Field label="Pemantauan berikutnya">{nextFollowUp(p)}</Field>
+      <Field label="Catatan">{p.notes}</Field>
+    </SimpleGrid>
+  )
+}
+
+/** The follow-ups recorded, by month. */
+function FollowUps({ p }: { p: Placement }) {
+  const rows = [...p.checkins].sort((a, b) => a.monthMark - b.monthMark)
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        Pemantauan tercatat
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Belum ada pemantauan yang dicatat.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table aria-label="Pemantauan tercatat">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Bulan ke-</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Catatan</Table.Th>
+                <Table.Th>Dicatat</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((c) => (
+                <Table.Tr key={c.monthMark}>
+                  <Table.Td>{c.monthMark}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge of="placementStatus" value={c.status} />
+                  </Table.Td>
+                  <Table.Td>{c.notes || '–'}</Table.Td>
+                  <Table.Td>{formatDateTime(c.recordedAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  )
+}
+
+/** Records the follow-up of a month (the one due unless another is picked); the service says when one is early. */
+function CheckinForm({ who, p, onSaved }: { who: Recorder; p: Placement; onSaved: () => void }) {
+  const form = useForm({
+    month_mark: String(p.nextCheckinDue?.monthMark ?? 3),
+    status: p.status as string,
+    notes: '',
+  })
+  const submit = form.submit(async (v) => {
+    const body = {
+      month_mark: Number(v.month_mark) as 3 | 6 | 12,
+      status: v.status as Status,
+      notes: v.notes.trim() || null,
+    }
+    const params = { path: { id: p.id } }
+    const res =
+      who === 'admin'
+        ? await unwrap(api.POST('/api/admin/job-placements/{id}/check-ins', { params, body }))
+        : await unwrap(api.POST('/api/hrd/job-placements/{id}/check-ins', { params, body }))
+    toastOk(res.message || 'Pemantauan dicatat.')
+    onSaved()
+  })
+  return (
+    <form onSubmit={submit} noValidate aria-label="Catat pemantauan">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Catat pemantauan
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Bulan ke-"
+            required
+            data={MARKS}
+            allowDeselect={false}
+            {...form.value('month_mark')}
+          />
+          <Select
+            label="Status"
+            required
+            data={options('placementStatus')}
+            allowDeselect={false}
+            {...form.value('status')}
+          />
+        </SimpleGrid>
+        <Textarea label="Catatan" autosize minRows={2} maxLength={2000} {...form.text('notes')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.busy}>
+            Simpan pemantauan
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
+
+/** HR's record of a placement through bursa: its status, start date and notes. */
+function PlacementForm({ p, onSaved }: { p: Placement; onSaved: () => void }) {
+  const form = useForm({ status: p.status as string, start_date: p.startDate ?? '', notes: p.notes ?? '' })
+  const submit = form.submit(async (v) => {
+    const res = await unwrap(
+      api.PATCH('/api/hrd/job-placements/{id}', {
+        params: { path: { id: p.id } },
+        body: { status: v.status as Status, start_date: v.start_date || null, notes: v.notes.trim() || null },
+      }),
+    )
+    toastOk(res.message || 'Penempatan disimpan.')
+    onSaved()
+  })
+  return (
+    <form onSubmit={submit} noValidate aria-label="Data penempatan">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Data penempatan
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Status"
+            required
+            data={options('placementStatus')}
+            allowDeselect={false}
+            {...form.value('status')}
+          />
+          <DateField label="Mulai bekerja" min={p.acceptedAt} {...form.value('start_date')} />
+        </SimpleGrid>
+        <Textarea label="Catatan" autosize minRows={2} maxLength={2000} {...form.text('notes')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.busy}>
+            Simpan data penempatan
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
