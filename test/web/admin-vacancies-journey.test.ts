@@ -202,7 +202,8 @@ describeInBrowser(
 
       await login(page, svc.url, 'superadmin@demo.test')
       await page.goto(`${svc.url}/hrd/pelamar`)
-      await page.getByRole('heading', { name: 'Seleksi berkas pelamar' }).waitFor()
+      // Acting for none: the screen waits for a company to be chosen (test/web/screens-journey.test.ts).
+      await page.getByRole('alert', { name: 'Pilih perusahaan terlebih dahulu' }).waitFor()
       expect(await page.getByRole('alert', { name: /^Bertindak untuk/ }).count()).toBe(0)
       expect(await page.evaluate(() => sessionStorage.getItem('bursa_acting_company'))).toBeNull()
     }, 60_000)

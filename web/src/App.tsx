@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, RouterProvider, useRouteError } from 're
 import { Forbidden, NotFoundView } from './components/ui'
 import { LoginPage } from './features/auth/login-page'
 import { homeOf, type Role, useSession } from './features/auth/session'
+import { WithActingCompany } from './features/vacancies/acting-banner'
 import { VacancyListPage as Vacancies } from './features/vacancies/list-page'
 import { Layout } from './Layout'
 
@@ -123,6 +124,9 @@ function Home() {
 
 const ALL: Role[] = ['siswa', 'alumni', 'hrd', 'admin', 'superadmin']
 const r = (path: string, roles: Role[], el: ReactNode) => ({ path, element: <Only roles={roles}>{el}</Only> })
+/** An HR screen that staff open only once they act for a company (its calls name the company). */
+const acting = (path: string, el: ReactNode) =>
+  r(path, HRD_STAFF, <WithActingCompany>{el}</WithActingCompany>)
 
 /** A page outside the signed-in layout (the password pages), loaded when first opened. */
 const standalone = (path: string, el: ReactNode) => ({
@@ -160,13 +164,13 @@ const router = createBrowserRouter([
           r('hrd/lowongan', ['hrd'], <HrdVacancies />),
           r('hrd/lowongan/baru', ['hrd'], <HrdVacancyForm />),
           r('hrd/lowongan/:id/ubah', ['hrd'], <HrdVacancyForm />),
-          r('hrd/pelamar', HRD_STAFF, <Reviews />),
+          acting('hrd/pelamar', <Reviews />),
           r('hrd/pelamar/:id', HRD_STAFF, <Review />),
-          r('hrd/jadwal', HRD_STAFF, <Schedules />),
-          r('hrd/jadwal/baru', HRD_STAFF, <ScheduleForm />),
+          acting('hrd/jadwal', <Schedules />),
+          acting('hrd/jadwal/baru', <ScheduleForm />),
           r('hrd/jadwal/:id', HRD_STAFF, <Schedule />),
-          r('hrd/jadwal/:id/ubah', HRD_STAFF, <ScheduleForm />),
-          r('hrd/hasil', HRD_STAFF, <Results />),
+          acting('hrd/jadwal/:id/ubah', <ScheduleForm />),
+          acting('hrd/hasil', <Results />),
           r('hrd/penempatan', ['hrd'], <Placements />),
           r('admin', ADMIN, <AdminHome />),
           r('admin/siswa', ADMIN, <Students />),

@@ -28,10 +28,15 @@ const ARROWS = {
   nextDecade: 'Dekade berikutnya',
 }
 
-type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'minDate' | 'maxDate'> & {
+type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'minDate' | 'maxDate' | 'excludeDate'> & {
   /** `YYYY-MM-DD`, or '' for none. */
   value: string
   onChange: (value: string) => void
+  /**
+   * The first and last days that make sense (`YYYY-MM-DD`, '' for no bound): the calendar greys out the days
+   * beyond them. A day typed beyond them is kept, for the service to say why it is refused (Mantine's own
+   * bounds would drop it without a word).
+   */
   min?: string
   max?: string
 }
@@ -53,8 +58,7 @@ export function DateField({ value, onChange, min, max, required, label, ...rest 
         required={required}
         value={value || null}
         onChange={(v) => onChange(v ?? '')}
-        minDate={min || undefined}
-        maxDate={max || undefined}
+        excludeDate={(day) => Boolean((min && day < min) || (max && day > max))}
         {...rest}
       />
     </DatesProvider>

@@ -19,6 +19,8 @@ export interface DateFilter {
   name: string
   label: string
   type: 'date'
+  /** The filter (its name) holding the first day of the range: the calendar greys out the days before it. */
+  from?: string
 }
 
 export type Filter = SelectFilter | DateFilter
@@ -61,6 +63,7 @@ export function FilterDate({
   return (
     <DateField
       label={filter.label}
+      min={filter.from && filters.get(filter.from)}
       value={filters.get(filter.name)}
       onChange={(v) => filters.set({ [filter.name]: v })}
       error={error}
@@ -68,27 +71,38 @@ export function FilterDate({
   )
 }
 
-export function FilterField({ filters, filter }: { filters: UrlFilters; filter: Filter }) {
+export function FilterField({
+  filters,
+  filter,
+  error,
+}: {
+  filters: UrlFilters
+  filter: Filter
+  error?: ReactNode
+}) {
   return filter.type === 'date' ? (
-    <FilterDate filters={filters} filter={filter} />
+    <FilterDate filters={filters} filter={filter} error={error} />
   ) : (
-    <FilterSelect filters={filters} filter={filter} />
+    <FilterSelect filters={filters} filter={filter} error={error} />
   )
 }
 
 /**
  * The filters above a list, kept in the URL (a link reopens the same view; a change goes back to page 1).
  * A choice applies at once; with `search`, the bar is a form with a search box (labelled `search`) whose
- * text applies on "Cari".
+ * text applies on "Cari". The service's refusal of a filter (`errors`, e.g. a range that ends before it starts)
+ * shows at that filter.
  */
 export function FilterBar({
   filters,
   search,
   fields,
+  errors = {},
 }: {
   filters: UrlFilters
   search?: string
   fields: Filter[]
+  errors?: Record<string, string>
 }) {
   const [text, setText] = useState(filters.get('search'))
   const bar = (
@@ -97,7 +111,7 @@ export function FilterBar({
         <TextInput label={search} value={text} onChange={(e) => setText(e.currentTarget.value)} />
       )}
       {fields.map((filter) => (
-        <FilterField key={filter.name} filters={filters} filter={filter} />
+        <FilterField key={filter.name} filters={filters} filter={filter} error={errors[filter.name]} />
       ))}
       {search !== undefined && <Button type="submit">Cari</Button>}
     </Group>

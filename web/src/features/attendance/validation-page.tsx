@@ -1,6 +1,6 @@
 import { Button, Card, Group, Tabs, Text, Textarea } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import { api, unwrap } from '../../api/client'
+import { api, fieldErrors, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { type Column, DataTable, Lines } from '../../components/data-table'
 import { FilterBar } from '../../components/filter-bar'
@@ -29,6 +29,8 @@ export function AttendancePage() {
   const companies = useCompanyOptions()
   const { tab: _t, ...query } = f.query
   const list = useLoad(() => (tab === 'history' ? loadHistory(query) : loadQueue(query)), [f.key])
+  // A refused range is told at its dates; the list waits for one it can show.
+  const refused = fieldErrors(list.error)
   const [selected, setSelected] = useState<number[]>([])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page, filter or tab clears the selection
   useEffect(() => setSelected([]), [f.key])
@@ -139,6 +141,7 @@ export function AttendancePage() {
       </Tabs>
       <FilterBar
         filters={f}
+        errors={refused}
         fields={[
           { name: 'company_id', label: 'Perusahaan', options: companies, searchable: true },
           {
@@ -147,7 +150,7 @@ export function AttendancePage() {
             options: [...options('attendance'), { value: 'unmarked', label: NOT_MARKED }],
           },
           { name: 'date_from', label: 'Dari', type: 'date' },
-          { name: 'date_to', label: 'Sampai', type: 'date' },
+          { name: 'date_to', label: 'Sampai', type: 'date', from: 'date_from' },
         ]}
       />
       {tab === 'queue' && (
@@ -184,23 +187,25 @@ export function AttendancePage() {
           </Group>
         </Card>
       )}
-      <DataTable<Row>
-        loaded={list}
-        empty={tab === 'queue' ? 'Tidak ada kehadiran yang menunggu validasi.' : 'Belum ada riwayat.'}
-        minWidth={720}
-        onPage={f.setPage}
-        selection={
-          tab === 'queue'
-            ? {
-                selected,
-                onChange: setSelected,
-                label: (r) =>
-                  `Pilih ${r.applicant.fullName}, ${r.schedule.name}, ${formatDateTime(r.schedule.scheduledAt)}`,
-              }
-            : undefined
-        }
-        columns={columns}
-      />
+      {!refused.date_from && !refused.date_to && (
+        <DataTable<Row>
+          loaded={list}
+          empty={tab === 'queue' ? 'Tidak ada kehadiran yang menunggu validasi.' : 'Belum ada riwayat.'}
+          minWidth={720}
+          onPage={f.setPage}
+          selection={
+            tab === 'queue'
+              ? {
+                  selected,
+                  onChange: setSelected,
+                  label: (r) =>
+                    `Pilih ${r.applicant.fullName}, ${r.schedule.name}, ${formatDateTime(r.schedule.scheduledAt)}`,
+                }
+              : undefined
+          }
+          columns={columns}
+        />
+      )}
     </>
   )
 }

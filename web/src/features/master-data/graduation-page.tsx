@@ -5,6 +5,7 @@ import type { paths } from '../../api/schema'
 import { ConfirmButton } from '../../components/confirm'
 import { TableView } from '../../components/data-table'
 import { PageTitle } from '../../components/ui'
+import { schoolTimeZone } from '../../lib/school-zone'
 import { toastError, toastOk } from '../../lib/toast'
 import { useMajorOptions } from './options'
 
@@ -13,12 +14,28 @@ type Result =
 type Body = NonNullable<paths['/api/admin/graduations']['post']['requestBody']>['content']['application/json']
 
 /**
+ * The year this school year's grade 12 graduates: the school year runs from July to June, so from July it
+ * is the next calendar year (on the school's clock).
+ */
+function thisSchoolYearsEnd(now = new Date()): number {
+  const parts = new Intl.DateTimeFormat('en', {
+    timeZone: schoolTimeZone,
+    year: 'numeric',
+    month: 'numeric',
+  }).formatToParts(now)
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+  return part('month') >= 7 ? part('year') + 1 : part('year')
+}
+
+const NO_CHOICE = 'Isi rombel atau pilih kompetensi keahlian.'
+
+/**
  * "Kelulusan": pick a class and/or a major and the year, see who would graduate, untick anyone who does
  * not, then make them alumni (their accounts, portfolios and applications carry over).
  */
 export function GraduationPage() {
   const majors = useMajorOptions()
-  const [year, setYear] = useState(String(new Date().getFullYear()))
+  const [year, setYear] = useState(() => String(thisSchoolYearsEnd()))
   const [majorId, setMajorId] = useState<string | null>(null)
   const [className, setClassName] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -28,8 +45,12 @@ export function GraduationPage() {
   const [busy, setBusy] = useState(false)
 
   const show = async () => {
-    setErrors({})
     setDone(null)
+    if (!majorId && !className.trim()) {
+      setPreview(null)
+      return setErrors({ choice: NO_CHOICE })
+    }
+    setErrors({})
     setBusy(true)
     try {
       const body: Body = {
@@ -67,7 +88,7 @@ export function GraduationPage() {
     }
   }
 
-  const choiceError = errors.class_name ?? errors.major_id ?? errors.student_ids
+  const choiceError = errors.choice ?? errors.class_name ?? errors.major_id ?? errors.student_ids
   return (
     <Stack>
       <PageTitle title="Kelulusan" />
@@ -87,21 +108,21 @@ export function GraduationPage() {
           />
           <Select
             label="Kompetensi keahlian"
-            placeholder="Semua kompetensi"
+            placeholder="Pilih kompetensi"
             data={majors}
             value={majorId}
             onChange={setMajorId}
             clearable
             searchable
             miw={240}
-            error={errors.major_id}
+            error={errors.major_id ?? Boolean(errors.choice)}
           />
           <TextInput
             label="Rombel"
             placeholder="mis. XII TKJ 1"
             value={className}
             onChange={(e) => setClassName(e.currentTarget.value)}
-            error={errors.class_name}
+            error={errors.class_name ?? Boolean(errors.choice)}
             miw={180}
           />
           <Button onClick={show} loading={busy}>
@@ -151,20 +172,22 @@ export function GraduationPage() {
                 {preview.failures.map((f) => `${f.fullName ?? `#${f.id}`}: ${f.reason}`).join(' · ')}
               </Alert>
             )}
-            <Group>
-              <ConfirmButton
-                color="blue"
-                variant="filled"
-                size="sm"
-                disabled={picked.length === 0}
-                title="Luluskan siswa"
-                message={`${picked.length} siswa akan menjadi alumni tahun ${preview.graduationYear}. Peran akun mereka berubah menjadi alumni. Lanjutkan?`}
-                confirmLabel="Ya, luluskan"
-                onConfirm={commit}
-              >
-                {`Luluskan ${picked.length} siswa`}
-              </ConfirmButton>
-            </Group>
+            {preview.graduates.length > 0 && (
+              <Group>
+                <ConfirmButton
+                  color="blue"
+                  variant="filled"
+                  size="sm"
+                  disabled={picked.length === 0}
+                  title="Luluskan siswa"
+                  message={`${picked.length} siswa akan menjadi alumni tahun ${preview.graduationYear}. Peran akun mereka berubah menjadi alumni. Lanjutkan?`}
+                  confirmLabel="Ya, luluskan"
+                  onConfirm={commit}
+                >
+                  {`Luluskan ${picked.length} siswa`}
+                </ConfirmButton>
+              </Group>
+            )}
           </Stack>
         </Paper>
       )}

@@ -190,7 +190,7 @@ export function OutsidePlacementForm({
           <TextInput label="Posisi / jabatan" required maxLength={150} {...form.text('position')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <DateField label="Tanggal diterima" required {...form.value('accepted_date')} />
-            <DateField label="Mulai bekerja" {...form.value('start_date')} />
+            <DateField label="Mulai bekerja" min={form.values.accepted_date} {...form.value('start_date')} />
           </SimpleGrid>
           <Textarea label="Catatan" autosize minRows={2} maxLength={2000} {...form.text('notes')} />
           <ModalActions onCancel={onClose} busy={form.busy}>

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { stopActing, useActingCompany } from '../../lib/acting-company'
 import { useSession } from '../auth/session'
@@ -8,6 +9,17 @@ const LINKS = [
   ['/hrd/jadwal', 'Jadwal tes'],
   ['/hrd/hasil', 'Hasil seleksi'],
 ] as const
+
+/**
+ * An HR screen whose calls name the company (the lists, the schedule form): for staff, shown once a company
+ * is chosen. Before that the banner alone says how to choose one; the screen's calls would all be refused.
+ */
+export function WithActingCompany({ children }: { children: ReactNode }) {
+  const { user } = useSession()
+  const company = useActingCompany()
+  const staff = user?.role === 'admin' || user?.role === 'superadmin'
+  return staff && !company ? null : children
+}
 
 /**
  * Above HR's screens when career-center staff use them for a company without an HR account: which company,

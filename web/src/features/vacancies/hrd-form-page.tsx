@@ -177,7 +177,12 @@ function VacancyForm({ via }: { via: FormApi }) {
   const submit = form.submit(async (v) => {
     const n = form.numbers('min_salary', 'max_salary', 'quota')
     if (!n) return
-    if (n.quota === null) return form.setErrors({ quota: 'Isi kuota.' })
+    // Said in words before sending (the service would answer in terms of its schema: a date format, "minimal 1").
+    const missing: Record<string, string> = {}
+    if (via.pickCompany && !v.company_id) missing.company_id = 'Pilih perusahaan.'
+    if (!v.deadline) missing.deadline = 'Isi batas lamaran.'
+    if (n.quota === null) missing.quota = 'Isi kuota.'
+    if (Object.keys(missing).length) return form.setErrors(missing)
     await via.save(id, bodyOf(v, n), v.company_id ? Number(v.company_id) : null)
     toastOk(id ? 'Lowongan diperbarui.' : 'Lowongan dibuat.')
     navigate(via.back)
