@@ -83,14 +83,18 @@ describeInBrowser('web client: reports, dashboard and tracer study in the browse
 
     // Dates are typed the Indonesian way (dd/mm/yyyy) although the browser speaks English. A range the
     // wrong way round: the API's 422 shows at "Sampai tanggal".
-    expect(await page.getByLabel('Dari tanggal').getAttribute('placeholder')).toBe('hh/bb/tttt')
-    await page.getByLabel('Dari tanggal').fill('10/01/2026')
+    expect(await page.getByRole('textbox', { name: 'Dari tanggal' }).getAttribute('placeholder')).toBe(
+      'hh/bb/tttt',
+    )
+    await page.getByRole('textbox', { name: 'Dari tanggal' }).fill('10/01/2026')
     await page.waitForURL(/date_from=2026-01-10/)
-    await page.getByLabel('Sampai tanggal').fill('01/01/2026')
+    await page.getByRole('textbox', { name: 'Sampai tanggal' }).fill('01/01/2026')
     await page.waitForURL(/date_to=2026-01-01/)
     await page.keyboard.press('Escape')
-    await expect.poll(() => page.getByLabel('Sampai tanggal').getAttribute('aria-invalid')).toBe('true')
-    expect(await page.getByLabel('Dari tanggal').inputValue()).toBe('10/01/2026')
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Sampai tanggal' }).getAttribute('aria-invalid'))
+      .toBe('true')
+    expect(await page.getByRole('textbox', { name: 'Dari tanggal' }).inputValue()).toBe('10/01/2026')
     await page.getByRole('button', { name: 'Hapus saringan' }).click()
     await page.waitForURL((u) => u.search === '?report=tracer-study')
     await pick(page, 'Kompetensi keahlian', /Teknik Kendaraan Ringan/)
