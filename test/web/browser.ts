@@ -94,6 +94,23 @@ export async function login(page: Page, base: string, email: string) {
   await page.waitForURL((u) => !u.pathname.startsWith('/login'))
 }
 
+/**
+ * What the API answers (status and JSON body) to whoever is signed in on `page`, for a test to set up or check
+ * what the screens stored: `path` under the service at `base`, and a JSON `body` when given.
+ */
+export async function apiAs(page: Page, base: string, path: string, method = 'GET', body?: unknown) {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'))
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status, body: await res.json() }
+}
+
 /** Picks `option` in the Mantine Select labelled `label` (a required field's label ends in " *"), within `root`. */
 export async function pick(page: Page, label: string, option: string | RegExp, root: Page | Locator = page) {
   await root

@@ -11,7 +11,7 @@
 import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, login, pick } from './browser.js'
+import { apiAs, describeInBrowser, login, pick } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
 
@@ -32,10 +32,7 @@ describeInBrowser('web client: what HR and staff type is what is stored', () => 
     return `${d[2]}/${d[1]}/${d[0]}`
   }
   /** An answer of the API with the token of whoever is signed in on the page. */
-  const api = async (path: string) => {
-    const token = await page.evaluate(() => localStorage.getItem('access_token'))
-    return (await fetch(`${svc.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
-  }
+  const api = async (path: string) => (await apiAs(page, svc.url, path)).body
   /** Fills the vacancy form (HR's and staff's) with the salary as typed, and saves it. */
   async function fillVacancy(title: string, min: string, max: string) {
     await input('Judul').fill(title)

@@ -9,7 +9,7 @@
 import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, login, pick } from './browser.js'
+import { apiAs, describeInBrowser, login, pick } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
 
@@ -41,10 +41,7 @@ describeInBrowser('web client: following a placement up at 3, 6 and 12 months', 
     ;({ svc, page } = journey)
   })
 
-  const api = async (path: string) => {
-    const token = await page.evaluate(() => localStorage.getItem('access_token'))
-    return (await fetch(`${svc.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
-  }
+  const api = async (path: string) => (await apiAs(page, svc.url, path)).body
   /** Dates a placement back (no start date, no follow-up), as no screen does. */
   async function acceptedBack(id: number, days: number, startDays: number | null = null) {
     const db = new pg.Client({ connectionString: svc.databaseUrl() })

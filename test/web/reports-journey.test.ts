@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, login, pick, shot } from './browser.js'
+import { apiAs, describeInBrowser, login, pick, shot } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
 
@@ -17,10 +17,9 @@ describeInBrowser('web client: reports, dashboard and tracer study in the browse
   let page: Page
 
   const apiGet = async (path: string) => {
-    const token = await page.evaluate(() => localStorage.getItem('access_token'))
-    const res = await fetch(`${svc.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+    const res = await apiAs(page, svc.url, path)
     expect(res.status).toBe(200)
-    return (await res.json()).data
+    return res.body.data
   }
 
   const journey = useJourney()

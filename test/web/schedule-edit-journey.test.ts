@@ -8,7 +8,7 @@
 import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, login } from './browser.js'
+import { apiAs, describeInBrowser, login } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
 
@@ -27,10 +27,7 @@ describeInBrowser('web client: HR changes a test that has not begun', () => {
   })
 
   /** An answer of the API with the token of whoever is signed in on the page. */
-  const api = async (path: string) => {
-    const token = await page.evaluate(() => localStorage.getItem('access_token'))
-    return (await fetch(`${svc.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
-  }
+  const api = async (path: string) => (await apiAs(page, svc.url, path)).body
   /** The demo's upcoming test of HR's company (the interns' psikotes) and its participants. */
   const upcoming = async () => {
     const list = await api('/api/hrd/test-schedules?status=scheduled')
