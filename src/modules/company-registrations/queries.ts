@@ -221,7 +221,7 @@ export async function closeRequestsOfContact(
     .from(r)
     .where(
       and(
-        sql`lower(${r.contactEmail}) = lower(${approved.contactEmail})`,
+        eq(r.contactEmail, approved.contactEmail),
         ne(r.id, approved.id),
         inArray(r.status, ['unconfirmed', 'pending']),
       ),

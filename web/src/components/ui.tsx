@@ -30,6 +30,20 @@ export function useScreenHeading(title: string) {
   return { ref, tabIndex: -1 }
 }
 
+/** A value of a record with its label above it, as the detail dialogs show them; '–' when it is empty. */
+export function Field({ label: name, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {name}
+      </Text>
+      <Text component="div" size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children || '–'}
+      </Text>
+    </div>
+  )
+}
+
 /** A screen's heading, with its actions on the right. */
 export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
   const heading = useScreenHeading(title)

@@ -15,13 +15,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { type ReactNode, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { ApiError, api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { type Column, DataTable, Lines } from '../../components/data-table'
 import { FilterBar } from '../../components/filter-bar'
 import { StatusBadge } from '../../components/status-badge'
-import { ErrorAlert, PageTitle } from '../../components/ui'
+import { ErrorAlert, Field, PageTitle } from '../../components/ui'
 import type { DataOf } from '../../lib/api-types'
 import { formatDateTime } from '../../lib/format'
 import { label } from '../../lib/labels'
@@ -136,19 +136,6 @@ export function CompanyRegistrationsPage() {
         <RegistrationModal id={open} onClose={() => setOpen(null)} onDecided={() => list.reload()} />
       )}
     </>
-  )
-}
-
-function Field({ label: name, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {name}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children || '–'}
-      </Text>
-    </div>
   )
 }
 

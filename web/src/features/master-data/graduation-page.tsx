@@ -5,8 +5,8 @@ import type { paths } from '../../api/schema'
 import { ConfirmButton } from '../../components/confirm'
 import { TableView } from '../../components/data-table'
 import { PageTitle } from '../../components/ui'
-import { schoolTimeZone } from '../../lib/school-zone'
 import { toastError, toastOk } from '../../lib/toast'
+import { wallClockOf } from '../../lib/wall-clock'
 import { useMajorOptions } from './options'
 
 type Result =
@@ -17,14 +17,9 @@ type Body = NonNullable<paths['/api/admin/graduations']['post']['requestBody']>[
  * The year this school year's grade 12 graduates: the school year runs from July to June, so from July it
  * is the next calendar year (on the school's clock).
  */
-function thisSchoolYearsEnd(now = new Date()): number {
-  const parts = new Intl.DateTimeFormat('en', {
-    timeZone: schoolTimeZone,
-    year: 'numeric',
-    month: 'numeric',
-  }).formatToParts(now)
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  return part('month') >= 7 ? part('year') + 1 : part('year')
+function thisSchoolYearsEnd(): number {
+  const [year, month] = wallClockOf(new Date().toISOString()).date.split('-').map(Number)
+  return month >= 7 ? year + 1 : year
 }
 
 const NO_CHOICE = 'Isi rombel atau pilih kompetensi keahlian.'

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
-import type { ReactNode } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { api, unwrap } from '../../api/client'
 import { DateField } from '../../components/dates'
-import { useForm } from '../../components/form'
+import { type Form, useForm } from '../../components/form'
 import { StatusBadge } from '../../components/status-badge'
-import { Loading } from '../../components/ui'
+import { Field, Loading } from '../../components/ui'
 import type { DataOf } from '../../lib/api-types'
 import { formatDate, formatDateTime } from '../../lib/format'
 import { label, options } from '../../lib/labels'
@@ -63,19 +63,6 @@ export function FollowUpDialog({
         )}
       </Loading>
     </Modal>
-  )
-}
-
-function Field({ label: name, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {name}
-      </Text>
-      <Text component="div" size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children || '–'}
-      </Text>
-    </div>
   )
 }
 
@@ -165,35 +152,10 @@ function CheckinForm({ who, p, onSaved }: { who: Recorder; p: Placement; onSaved
     onSaved()
   })
   return (
-    <form onSubmit={submit} noValidate aria-label="Catat pemantauan">
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Catat pemantauan
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label="Bulan ke-"
-            required
-            data={MARKS}
-            allowDeselect={false}
-            {...form.value('month_mark')}
-          />
-          <Select
-            label="Status"
-            required
-            data={options('placementStatus')}
-            allowDeselect={false}
-            {...form.value('status')}
-          />
-        </SimpleGrid>
-        <Textarea label="Catatan" autosize minRows={2} maxLength={2000} {...form.text('notes')} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.busy}>
-            Simpan pemantauan
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SubForm title="Catat pemantauan" form={form} onSubmit={submit} submitLabel="Simpan pemantauan">
+      <Select label="Bulan ke-" required data={MARKS} allowDeselect={false} {...form.value('month_mark')} />
+      <StatusSelect form={form} />
+    </SubForm>
   )
 }
 
@@ -211,25 +173,53 @@ function PlacementForm({ p, onSaved }: { p: Placement; onSaved: () => void }) {
     onSaved()
   })
   return (
-    <form onSubmit={submit} noValidate aria-label="Data penempatan">
+    <SubForm title="Data penempatan" form={form} onSubmit={submit} submitLabel="Simpan data penempatan">
+      <StatusSelect form={form} />
+      <DateField label="Mulai bekerja" min={p.acceptedAt} {...form.value('start_date')} />
+    </SubForm>
+  )
+}
+
+type StatusAndNotes = { status: string; notes: string }
+
+/** The placement status a form records. */
+function StatusSelect<V extends StatusAndNotes>({ form }: { form: Form<V> }) {
+  return (
+    <Select
+      label="Status"
+      required
+      data={options('placementStatus')}
+      allowDeselect={false}
+      {...form.value('status')}
+    />
+  )
+}
+
+/** One of the dialog's two forms: its heading, its fields side by side, the notes and its button. */
+function SubForm<V extends StatusAndNotes>({
+  title,
+  form,
+  onSubmit,
+  submitLabel,
+  children,
+}: {
+  title: string
+  form: Form<V>
+  onSubmit: (e?: FormEvent) => void
+  submitLabel: string
+  children: ReactNode
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={title}>
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Data penempatan
+          {title}
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label="Status"
-            required
-            data={options('placementStatus')}
-            allowDeselect={false}
-            {...form.value('status')}
-          />
-          <DateField label="Mulai bekerja" min={p.acceptedAt} {...form.value('start_date')} />
-        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>{children}</SimpleGrid>
         <Textarea label="Catatan" autosize minRows={2} maxLength={2000} {...form.text('notes')} />
         <Group justify="flex-end">
           <Button type="submit" loading={form.busy}>
-            Simpan data penempatan
+            {submitLabel}
           </Button>
         </Group>
       </Stack>
