@@ -102,3 +102,27 @@ export const Option = Type.Object({
   value: Type.Union([Type.String(), Type.Integer()]),
   label: Type.String(),
 })
+
+/**
+ * The body of a `toggle-active` route. None (or `{}`) flips the flag, as SPEC has it; `is_active` sets it, so a
+ * request sent again (a retry, a double click) leaves what one leaves. Setting the state it already has
+ * changes nothing.
+ */
+export const ToggleBody = Type.Object(
+  {
+    is_active: Type.Optional(
+      Type.Boolean({ description: 'The state to set. Omit (or send no body) to switch to the other one.' }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Optional. No body switches the flag; `is_active` sets it, so the same request sent twice leaves what one leaves.',
+  },
+)
+export type Toggle = Static<typeof ToggleBody>
+
+/** A route's `preValidation` for a body whose every field is optional: no body at all reads as `{}`. */
+export const noBodyIsEmpty = async (req: { body: unknown }) => {
+  req.body ??= {}
+}

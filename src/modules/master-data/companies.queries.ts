@@ -1,4 +1,4 @@
-import { and, asc, type Column, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, type Column, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { companies, jobVacancies, placements, users } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
@@ -114,12 +114,15 @@ export async function lockCompany(conn: Conn, id: number, strength: 'update' | '
   return row
 }
 
-/** Flips the active flag in one statement; undefined when there is no such company. */
-export async function toggleCompanyActive(conn: Conn, id: number) {
+/**
+ * Sets the active flag (flips it without `to`) in one statement; undefined when there is no such company, or
+ * when it already is as asked.
+ */
+export async function setCompanyActive(conn: Conn, id: number, to?: boolean) {
   const [row] = await conn
     .update(companies)
-    .set({ isActive: sql`not ${companies.isActive}`, updatedAt: sql`now()` })
-    .where(eq(companies.id, id))
+    .set({ isActive: to ?? sql`not ${companies.isActive}`, updatedAt: sql`now()` })
+    .where(and(eq(companies.id, id), to === undefined ? undefined : ne(companies.isActive, to)))
     .returning({ id: companies.id, isActive: companies.isActive })
   return row
 }

@@ -3,7 +3,18 @@ import { Type } from '@sinclair/typebox'
 import { ROLES } from '../../db/schema/index.js'
 import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
-import { Envelope, Id, IdParams, ListEnvelope, Nullable, Ok, Option, StringEnum } from '../../http/schemas.js'
+import {
+  Envelope,
+  Id,
+  IdParams,
+  ListEnvelope,
+  Nullable,
+  noBodyIsEmpty,
+  Ok,
+  Option,
+  StringEnum,
+  ToggleBody,
+} from '../../http/schemas.js'
 import {
   CompanyListQuery,
   CompanyOptionsQuery,
@@ -153,15 +164,17 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/toggle-active',
     {
       config,
+      preValidation: noBodyIsEmpty,
       schema: {
         tags,
         summary: "Activate or deactivate a company (an inactive company's HR accounts get 403 on HR routes)",
         params: IdParams,
+        body: ToggleBody,
         response: { 200: Envelope(CompanyDetail) },
       },
     },
     async (req) => {
-      const company = await toggleCompanyActive(app.db, req.user, req.params.id)
+      const company = await toggleCompanyActive(app.db, req.user, req.params.id, req.body)
       return ok(
         company,
         company.isActive

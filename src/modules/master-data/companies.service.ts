@@ -7,6 +7,7 @@ import { companies } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import type { Toggle } from '../../http/schemas.js'
 import { assertStrongPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import * as q from './companies.queries.js'
@@ -131,12 +132,14 @@ export async function updateCompany(
 }
 
 /** Activates or deactivates the company; its HR accounts lose or regain the HR routes at once. */
-export async function toggleCompanyActive(db: Db, actor: Actor, id: number) {
+export async function toggleCompanyActive(db: Db, actor: Actor, id: number, { is_active: to }: Toggle = {}) {
   return db.transaction(async (tx) => {
-    const row = (await q.toggleCompanyActive(tx, id)) ?? notFoundCompany()
-    await audit(tx, actor, row.isActive ? 'activate' : 'deactivate', 'company', id, {
-      isActive: row.isActive,
-    })
+    const row = await q.setCompanyActive(tx, id, to)
+    if (row)
+      await audit(tx, actor, row.isActive ? 'activate' : 'deactivate', 'company', id, {
+        isActive: row.isActive,
+      })
+    else (await q.lockCompany(tx, id, 'share')) ?? notFoundCompany()
     return detailOf(tx, id)
   })
 }

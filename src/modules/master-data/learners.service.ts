@@ -298,9 +298,11 @@ export async function createLearner(db: Db, actor: Actor, kind: Kind, input: Lea
 }
 
 /**
- * Updates the fields sent (absent keeps, null clears an optional one) and keeps the linked
- * account's name and e-mail in step. A learner without an account gets one when `create_account`
- * is true or a password is given; an existing account's password is not changed here.
+ * Updates the fields sent (absent keeps, null clears an optional one). A change of the name or the e-mail is
+ * made to the linked account too; a value sent as it is stored changes neither, so a form sent back whole
+ * does not write over a login changed in user management, or an e-mail the learner keeps as their contact.
+ * A learner without an account gets one when `create_account` is true or a password is given; an existing
+ * account's password is not changed here.
  */
 export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number, input: LearnerPatch) {
   const errors: FieldErrors = {}
@@ -319,7 +321,9 @@ export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number
     const email = set.email !== undefined ? set.email : current.email
     const fullName = set.fullName ?? current.fullName
     const hasAccount = current.userId !== null
-    if (hasAccount && set.email === null)
+    const newEmail = set.email !== undefined && set.email !== current.email
+    const newName = set.fullName !== undefined && set.fullName !== current.fullName
+    if (hasAccount && newEmail && set.email === null)
       addFieldError(
         errors,
         'email',
@@ -351,15 +355,16 @@ export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number
       taken.nisn = [NISN_TAKEN]
     let userId = current.userId
     if (hasAccount) {
-      if (set.email && (await q.emailTaken(tx, set.email, current.userId))) taken.email = [EMAIL_TAKEN]
-      else if (set.email !== undefined || set.fullName !== undefined) {
+      if (newEmail && set.email && (await q.emailTaken(tx, set.email, current.userId)))
+        taken.email = [EMAIL_TAKEN]
+      else if (newEmail || newName) {
         await q.updateAccount(tx, current.userId!, {
-          ...(set.email ? { email: set.email } : {}),
-          ...(set.fullName ? { fullName: set.fullName } : {}),
+          ...(newEmail && set.email ? { email: set.email } : {}),
+          ...(newName && set.fullName ? { fullName: set.fullName } : {}),
         })
-        // The learner's e-mail is the login's (kept in step): a link sent to the old address must not set
-        // the password of the account at its new one, as in user management.
-        if (set.email && set.email !== current.email) await voidPasswordLinks(tx, current.userId!)
+        // A link sent to the old address must not set the password of the account at its new one, as in
+        // user management.
+        if (newEmail) await voidPasswordLinks(tx, current.userId!)
       }
     } else if (wantsAccount && passwordHash) {
       const account = await q.insertAccount(tx, { email: email!, fullName, passwordHash, role: kind })

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
-import { DateTime, Envelope, ListEnvelope, Nullable, StringEnum } from '../../http/schemas.js'
+import { DateTime, Envelope, ListEnvelope, Nullable, noBodyIsEmpty, StringEnum } from '../../http/schemas.js'
 import { MESSAGE_CHANNELS } from './catalogue.js'
 import { PreviewBody, TemplateBody, TemplateListQuery } from './schemas.js'
 import { listTemplates, previewTemplate, resetTemplate, saveTemplate, templateDetail } from './service.js'
@@ -129,9 +129,7 @@ export const messageTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config,
       // No body at all previews the saved text, as `{}` does.
-      preValidation: async (req) => {
-        req.body ??= {}
-      },
+      preValidation: noBodyIsEmpty,
       schema: {
         tags,
         summary: 'The message filled with an example value for every placeholder',

@@ -149,14 +149,32 @@ export async function updateUser(conn: Conn, id: number, values: Partial<typeof 
     .where(eq(users.id, id))
 }
 
-/** Flips the active flag; undefined for an unknown id. */
-export async function toggleActive(conn: Conn, id: number) {
-  const [row] = await conn
-    .update(users)
-    .set({ isActive: sql`not ${users.isActive}`, updatedAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning({ isActive: users.isActive })
-  return row
+/**
+ * A learner account's name or login changed in user management, carried to its learner record (what HR,
+ * placements and reports show): the name always, the e-mail where the record's was the old login (a contact
+ * address the learner gave of their own is theirs to keep).
+ */
+export async function followLearner(
+  conn: Conn,
+  studentId: number,
+  change: { fullName?: string; email?: string; oldEmail: string },
+) {
+  if (change.fullName === undefined && change.email === undefined) return
+  await conn
+    .update(students)
+    .set({
+      ...(change.fullName !== undefined ? { fullName: change.fullName } : {}),
+      ...(change.email !== undefined
+        ? { email: sql`case when ${students.email} = ${change.oldEmail} then ${change.email} else ${students.email} end` }
+        : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(students.id, studentId))
+}
+
+/** Sets the active flag of an account its caller has locked. */
+export async function setActive(conn: Conn, id: number, isActive: boolean) {
+  await conn.update(users).set({ isActive, updatedAt: sql`now()` }).where(eq(users.id, id))
 }
 
 export async function setPasswordHash(conn: Conn, id: number, passwordHash: string) {

@@ -3,7 +3,17 @@ import { Type } from '@sinclair/typebox'
 import { ROLES } from '../../db/schema/index.js'
 import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
-import { DateTime, Envelope, IdParams, ListEnvelope, Nullable, Ok, StringEnum } from '../../http/schemas.js'
+import {
+  DateTime,
+  Envelope,
+  IdParams,
+  ListEnvelope,
+  Nullable,
+  noBodyIsEmpty,
+  Ok,
+  StringEnum,
+  ToggleBody,
+} from '../../http/schemas.js'
 import { CreateUserBody, ResetPasswordBody, UpdateUserBody, UserListQuery } from './schemas.js'
 import {
   createUser,
@@ -99,15 +109,17 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/toggle-active',
     {
       config,
+      preValidation: noBodyIsEmpty,
       schema: {
         tags,
         summary: 'Activate or deactivate an account (deactivating ends its sessions at once)',
         params: IdParams,
+        body: ToggleBody,
         response: { 200: Envelope(UserOut) },
       },
     },
     async (req) => {
-      const user = await toggleUserActive(app.db, req.user, req.params.id)
+      const user = await toggleUserActive(app.db, req.user, req.params.id, req.body)
       return ok(
         user,
         user.isActive
@@ -122,9 +134,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config,
       // No body at all means "generate one", like `{}`.
-      preValidation: async (req) => {
-        req.body ??= {}
-      },
+      preValidation: noBodyIsEmpty,
       schema: {
         tags,
         summary: 'Set a new password, or generate one (answered once); ends the sessions of the account',

@@ -7,7 +7,7 @@ import type { Role } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
-import { isEmail } from '../../http/schemas.js'
+import { isEmail, type Toggle } from '../../http/schemas.js'
 import { giveUpEmailsTo } from '../../jobs/outbox.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { assertStrongPassword, checkPassword } from '../auth/password-policy.js'
@@ -180,8 +180,9 @@ function guardSuperadmins(
 
 /**
  * Updates e-mail, name, role and company (only the fields sent). Leaving `hrd` clears the company;
- * an account linked to a learner record keeps the role that matches it (upgrades go through alumni). A new
- * e-mail address voids the account's unused password links.
+ * an account linked to a learner record keeps the role that matches it (upgrades go through alumni), and its
+ * learner record follows a new name or login (`followLearner`). A new e-mail address voids the account's
+ * unused password links.
  */
 export async function updateUser(db: Db, actor: Actor, id: number, input: Static<typeof UpdateUserBody>) {
   const email = input.email === undefined ? undefined : normaliseEmail(input.email)
@@ -227,6 +228,8 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Static
         refuse('company_id', companyRequired)
       if (companyId !== null && companyId !== account.companyId) await checkCompany(tx, companyId)
       await q.updateUser(tx, id, { email, fullName, role: input.role, companyId })
+      if (account.studentId !== null)
+        await q.followLearner(tx, account.studentId, { fullName, email, oldEmail: account.email })
       // A link sent to the old address must not set the password of the account at its new one.
       if (email !== undefined && email !== account.email) await voidPasswordLinks(tx, id)
       await audit(tx, actor, 'update', 'user', id, {
@@ -241,11 +244,13 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Static
 }
 
 /** Activates or deactivates the account; deactivating ends all its sessions in the same transaction. */
-export async function toggleUserActive(db: Db, actor: Actor, id: number) {
+export async function toggleUserActive(db: Db, actor: Actor, id: number, { is_active: to }: Toggle = {}) {
   return db.transaction(async (tx) => {
     const { account, activeSuperadmins } = await q.lockAccountAndSuperadmins(tx, id)
     if (!account) return notFoundUser()
-    if (account.isActive)
+    const isActive = to ?? !account.isActive
+    if (isActive === account.isActive) return detailOf(tx, id)
+    if (!isActive)
       guardSuperadmins(actor, account, activeSuperadmins, {
         self: msg(
           'Anda tidak dapat menonaktifkan akun Anda sendiri.',
@@ -256,7 +261,7 @@ export async function toggleUserActive(db: Db, actor: Actor, id: number) {
           'The last active superadmin cannot be deactivated.',
         ),
       })
-    const { isActive } = (await q.toggleActive(tx, id))!
+    await q.setActive(tx, id, isActive)
     const revoked = isActive ? 0 : await q.revokeTokens(tx, id)
     await audit(tx, actor, isActive ? 'activate' : 'deactivate', 'user', id, { isActive, revoked })
     return detailOf(tx, id)

@@ -321,12 +321,25 @@ export async function replaceMajors(conn: Conn, vacancyId: number, majorIds: num
     .values(majorIds.map((majorId) => ({ jobVacancyId: vacancyId, majorId })))
 }
 
-export async function toggleActive(conn: Conn, companyId: number, id: number) {
+/**
+ * Sets the active flag of the company's vacancy (flips it without `to`); undefined when there is no such
+ * vacancy, or when it already is as asked.
+ */
+export async function setActive(conn: Conn, companyId: number, id: number, to?: boolean) {
   const [row] = await conn
     .update(v)
-    .set({ isActive: sql`not ${v.isActive}`, updatedAt: sql`now()` })
-    .where(and(eq(v.id, id), ofCompany(companyId)))
+    .set({ isActive: to ?? sql`not ${v.isActive}`, updatedAt: sql`now()` })
+    .where(and(eq(v.id, id), ofCompany(companyId), to === undefined ? undefined : ne(v.isActive, to)))
     .returning({ id: v.id, isActive: v.isActive })
+  return row
+}
+
+/** The company's vacancy's active flag; undefined when there is no such vacancy. */
+export async function activeOf(conn: Conn, companyId: number, id: number) {
+  const [row] = await conn
+    .select({ id: v.id, isActive: v.isActive })
+    .from(v)
+    .where(and(eq(v.id, id), ofCompany(companyId)))
   return row
 }
 

@@ -10,9 +10,11 @@ import {
   ListEnvelope,
   Meta,
   Nullable,
+  noBodyIsEmpty,
   Ok,
   Option,
   StringEnum,
+  ToggleBody,
 } from '../../http/schemas.js'
 import { CompanyRef } from '../../http/shapes/company.js'
 import {
@@ -206,14 +208,16 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/toggle-active',
     {
       config: hrd,
+      preValidation: noBodyIsEmpty,
       schema: {
         tags,
         summary: 'Switch a vacancy between active and inactive',
         params: IdParams,
+        body: ToggleBody,
         response: { 200: Envelope(Toggled) },
       },
     },
-    async (req) => toggled(await toggleVacancy(app.db, req.user, req.params.id)),
+    async (req) => toggled(await toggleVacancy(app.db, req.user, req.params.id, req.body)),
   )
 
   app.delete(
@@ -362,14 +366,16 @@ export const staffVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/toggle-active',
     {
       config: staff,
+      preValidation: noBodyIsEmpty,
       schema: {
         tags: staffTags,
         summary: 'Switch a vacancy between active and inactive',
         params: IdParams,
+        body: ToggleBody,
         response: { 200: Envelope(Toggled) },
       },
     },
-    async (req) => toggled(await toggleStaffVacancy(app.db, req.user, req.params.id)),
+    async (req) => toggled(await toggleStaffVacancy(app.db, req.user, req.params.id, req.body)),
   )
 
   app.delete(
@@ -525,9 +531,7 @@ export const vacancyBrowseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { ...learners, keepsSessions: true },
       preHandler: applyLimit,
       // Both fields are optional, so an empty request is a valid application.
-      preValidation: async (req) => {
-        req.body ??= {}
-      },
+      preValidation: noBodyIsEmpty,
       schema: {
         tags: browseTags,
         summary: 'Apply to a vacancy, optionally with a cover letter and portfolio files',

@@ -21,6 +21,7 @@ import {
   unprocessable,
 } from '../../http/errors.js'
 import { type Lang, type Msg, msg, tr } from '../../http/i18n.js'
+import type { Toggle } from '../../http/schemas.js'
 import { companyOf } from '../../http/scope.js'
 import { companyRefOut } from '../../http/shapes/company.js'
 import type { Outbox, OutgoingEmail } from '../../jobs/outbox.js'
@@ -383,8 +384,18 @@ export async function updateVacancy(db: Db, actor: Actor, id: number, input: Vac
   })
 }
 
-export async function toggleVacancy(db: Db, actor: Actor, id: number) {
-  return (await q.toggleActive(db, companyOf(actor), id)) ?? notFound(vacancyNotFound)
+/**
+ * Switches a company's vacancy on or off (`to`, or the other state), as it is when it already is as asked;
+ * whether it changed.
+ */
+async function setVacancyActive(conn: Conn, companyId: number, id: number, to: boolean | undefined) {
+  const row = await q.setActive(conn, companyId, id, to)
+  if (row) return { row, changed: true }
+  return { row: (await q.activeOf(conn, companyId, id)) ?? notFound(vacancyNotFound), changed: false }
+}
+
+export async function toggleVacancy(db: Db, actor: Actor, id: number, { is_active: to }: Toggle = {}) {
+  return (await setVacancyActive(db, companyOf(actor), id, to)).row
 }
 
 /**
@@ -477,11 +488,11 @@ export async function updateStaffVacancy(db: Db, actor: Actor, id: number, input
   })
 }
 
-export async function toggleStaffVacancy(db: Db, actor: Actor, id: number) {
+export async function toggleStaffVacancy(db: Db, actor: Actor, id: number, { is_active: to }: Toggle = {}) {
   return db.transaction(async (tx) => {
     const poster = await staffPosterOf(tx, actor, id)
-    const row = (await q.toggleActive(tx, poster.companyId, id)) ?? notFound(vacancyNotFound)
-    await audit(tx, actor, row.isActive ? 'activate' : 'deactivate', 'job_vacancy', id)
+    const { row, changed } = await setVacancyActive(tx, poster.companyId, id, to)
+    if (changed) await audit(tx, actor, row.isActive ? 'activate' : 'deactivate', 'job_vacancy', id)
     return row
   })
 }

@@ -1534,7 +1534,15 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Optional. No body switches the flag; `is_active` sets it, so the same request sent twice leaves what one leaves. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The state to set. Omit (or send no body) to switch to the other one. */
+                        is_active?: boolean;
+                    };
+                };
+            };
             responses: {
                 "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
@@ -4426,7 +4434,15 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Optional. No body switches the flag; `is_active` sets it, so the same request sent twice leaves what one leaves. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The state to set. Omit (or send no body) to switch to the other one. */
+                        is_active?: boolean;
+                    };
+                };
+            };
             responses: {
                 "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
@@ -7291,7 +7307,15 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Optional. No body switches the flag; `is_active` sets it, so the same request sent twice leaves what one leaves. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The state to set. Omit (or send no body) to switch to the other one. */
+                        is_active?: boolean;
+                    };
+                };
+            };
             responses: {
                 "4XX": components["responses"]["Refused"];
                 /** @description Default Response */
@@ -10020,7 +10044,15 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description Optional. No body switches the flag; `is_active` sets it, so the same request sent twice leaves what one leaves. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The state to set. Omit (or send no body) to switch to the other one. */
+                        is_active?: boolean;
+                    };
+                };
+            };
             responses: {
                 "4XX": components["responses"]["Refused"];
                 /** @description Default Response */

@@ -90,7 +90,10 @@ export function CompaniesPage() {
               color={r.isActive ? 'orange' : 'green'}
               onConfirm={() =>
                 unwrap(
-                  api.PATCH('/api/admin/companies/{id}/toggle-active', { params: { path: { id: r.id } } }),
+                  api.PATCH('/api/admin/companies/{id}/toggle-active', {
+                    params: { path: { id: r.id } },
+                    body: { is_active: !r.isActive },
+                  }),
                 ).then(reload, toastError)
               }
             >

@@ -103,10 +103,12 @@ function AccountActions({
         }
         color={r.isActive ? 'orange' : 'green'}
         onConfirm={() =>
-          unwrap(api.PATCH('/api/admin/users/{id}/toggle-active', { params: { path: { id: r.id } } })).then(
-            onToggled,
-            toastError,
-          )
+          unwrap(
+            api.PATCH('/api/admin/users/{id}/toggle-active', {
+              params: { path: { id: r.id } },
+              body: { is_active: !r.isActive },
+            }),
+          ).then(onToggled, toastError)
         }
       >
         {r.isActive ? 'Nonaktifkan' : 'Aktifkan'}

@@ -51,11 +51,13 @@ export function AdminVacanciesPage() {
     toastOk(message)
     list.reload()
   }
-  const toggle = (id: number) =>
-    unwrap(api.PATCH('/api/admin/job-vacancies/{id}/toggle-active', { params: { path: { id } } })).then(
-      (r) => done(r.data.isActive ? 'Lowongan diaktifkan.' : 'Lowongan dinonaktifkan.')(),
-      toastError,
-    )
+  const toggle = (id: number, isActive: boolean) =>
+    unwrap(
+      api.PATCH('/api/admin/job-vacancies/{id}/toggle-active', {
+        params: { path: { id } },
+        body: { is_active: isActive },
+      }),
+    ).then((r) => done(r.data.isActive ? 'Lowongan diaktifkan.' : 'Lowongan dinonaktifkan.')(), toastError)
   const remove = (id: number) =>
     unwrap(api.DELETE('/api/admin/job-vacancies/{id}', { params: { path: { id } } })).then(
       done('Lowongan dihapus.'),

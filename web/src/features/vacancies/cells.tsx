@@ -48,7 +48,8 @@ export function ActiveSwitch({
   reloading,
 }: {
   v: { id: number; title: string; isActive: boolean }
-  toggle: (id: number) => Promise<unknown>
+  /** Sets the vacancy's state (`isActive`, the one the switch now asks for). */
+  toggle: (id: number, isActive: boolean) => Promise<unknown>
   reloading: boolean
 }) {
   const [busy, setBusy] = useState(false)
@@ -58,7 +59,7 @@ export function ActiveSwitch({
       disabled={busy || reloading}
       onChange={() => {
         setBusy(true)
-        toggle(v.id).finally(() => setBusy(false))
+        toggle(v.id, !v.isActive).finally(() => setBusy(false))
       }}
       aria-label={`Aktifkan ${v.title}`}
     />

@@ -19,8 +19,13 @@ export function HrdVacanciesPage() {
   const { filters: f, list } = useList(KEYS, (query) =>
     unwrap(api.GET('/api/hrd/job-vacancies', { params: { query } })),
   )
-  const toggle = (id: number) =>
-    unwrap(api.PATCH('/api/hrd/job-vacancies/{id}/toggle-active', { params: { path: { id } } })).then((r) => {
+  const toggle = (id: number, isActive: boolean) =>
+    unwrap(
+      api.PATCH('/api/hrd/job-vacancies/{id}/toggle-active', {
+        params: { path: { id } },
+        body: { is_active: isActive },
+      }),
+    ).then((r) => {
       toastOk(r.data.isActive ? 'Lowongan diaktifkan.' : 'Lowongan dinonaktifkan.')
       list.reload()
     }, toastError)
