@@ -3,7 +3,7 @@
  * (src/db/backup.ts). On the embedded database it works whether the service is running (it connects to
  * the running server) or not (it starts the server itself for the backup). Exit 0 and the file's path.
  */
-import { createWriteStream, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -11,6 +11,7 @@ import { createGzip } from 'node:zlib'
 import { loadConfigOrExit } from '../src/config.js'
 import { backup } from '../src/db/backup.js'
 import { runningServerUrl, startEmbedded } from '../src/db/embedded.js'
+import { schoolClockStamp } from '../src/db/school-day.js'
 
 const args = process.argv.slice(2)
 const outArg = args[args.indexOf('--out') + 1]
@@ -19,15 +20,23 @@ if (args.includes('--help') || (args.includes('--out') && !outArg)) {
   process.exit(2)
 }
 const config = loadConfigOrExit()
+let url = config.databaseUrl ?? runningServerUrl(config.dataDir)
+if (!url && !existsSync(join(config.dataDir, 'pg', 'PG_VERSION'))) {
+  // A cron line without DATA_DIR, or a typo in it: starting the embedded server would make a new, empty one.
+  console.error(
+    `Backup failed: there is no bursa data in DATA_DIR=${resolve(config.dataDir)} (no embedded database in its pg folder). Set DATA_DIR to the service's data folder, or DATABASE_URL to its PostgreSQL.`,
+  )
+  process.exit(1)
+}
 
-const stamp = new Date().toISOString().replace(/[:]/g, '').replace(/\..*/, '').replace('T', '-')
+// The school's clock, as every time it reads: the 02:00 backup is named after the night it was taken.
+const stamp = schoolClockStamp(new Date(), config.schoolTimeZone)
 const target = resolve(outArg ?? join(config.dataDir, 'backups'))
 const isFile = outArg !== undefined && /\.gz$/.test(outArg)
 const file = isFile ? target : join(target, `bursa-${stamp}.backup.gz`)
 mkdirSync(dirname(file), { recursive: true })
 
 let stop = async () => {}
-let url = config.databaseUrl ?? runningServerUrl(config.dataDir)
 if (!url) {
   const server = await startEmbedded({ dataDir: config.dataDir })
   url = server.url()

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { isEmail } from './http/schemas.js'
 import { parseStorageUrl } from './storage/s3.js'
 
 const Env = Type.Object({
@@ -147,6 +148,18 @@ const protocolOf = (url: string) => {
   }
 }
 
+/**
+ * A connection string PostgreSQL's clients read alike (pg, pg_dump): postgres:// or postgresql://, a URL that
+ * parses, the host left empty for a socket named by `?host=` as pg allows.
+ */
+function isPostgresUrl(url: string) {
+  if (!/^postgres(ql)?:\/\//.test(url)) return false
+  return [url, url.replace('@/', '@localhost/')].some((u) => protocolOf(u) !== '')
+}
+
+/** An e-mail sender: an address, or a name with the address in angle brackets. */
+const isSender = (from: string) => isEmail(/^[^<>]*<([^<>]*)>\s*$/.exec(from)?.[1] ?? from.trim())
+
 /** Reads and validates the environment once; throws one error naming every bad key. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const raw: Record<string, unknown> = {}
@@ -186,6 +199,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       `  SCHOOL_TIME_ZONE: must be an IANA time zone such as Asia/Jakarta (got ${JSON.stringify(env.SCHOOL_TIME_ZONE)})`,
     )
   }
+  if (env.DATABASE_URL && !isPostgresUrl(env.DATABASE_URL))
+    invalid.push(
+      '  DATABASE_URL: must be postgres://USER:PASSWORD@host:port/database (a character such as # @ / in the password percent-encoded), or postgres://USER@/database?host=/socket/folder (value not shown)',
+    )
+  if (!isSender(env.SMTP_FROM))
+    invalid.push(
+      `  SMTP_FROM: must hold the sender's e-mail address, as bkk@sekolah.sch.id or BKK SMKN 1 <bkk@sekolah.sch.id> (got ${JSON.stringify(env.SMTP_FROM)})`,
+    )
   if (env.SMTP_URL && !/^smtps?:$/.test(protocolOf(env.SMTP_URL)))
     invalid.push('  SMTP_URL: must be smtp://USER:PASSWORD@host:port, or smtps://… for TLS (value not shown)')
   if (env.STORAGE_URL)

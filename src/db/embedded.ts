@@ -9,6 +9,7 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -87,8 +88,37 @@ const isRunning = (pid: number) => {
 }
 
 /**
- * One service per data folder: a file holding the owner's pid. A lock whose process is gone is taken over;
- * returns whether it was (the previous owner died without cleaning up).
+ * When the process started (ms since the epoch, to the second), or null where the system does not tell
+ * (no /proc).
+ */
+function startedAt(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name (which may hold spaces): the 20th is the start, in clock ticks after boot.
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19])
+    const bootSeconds = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1])
+    // USER_HZ is 100 on every Linux that Node runs on.
+    return Number.isFinite(ticks) && bootSeconds ? (bootSeconds + ticks / 100) * 1000 : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Whether the lock file's process still runs: the pid is taken, by a process started before the file was
+ * written. After a power cut the pid may belong to another program started since (the file survives a
+ * reboot); that one started after the file was written, so the lock is stale.
+ */
+function lockHeld(lockFile: string, pid: number): boolean {
+  if (!pid || !isRunning(pid)) return false
+  const started = startedAt(pid)
+  // A second of slack: the boot time is given in whole seconds.
+  return started === null || started <= statSync(lockFile).mtimeMs + 1000
+}
+
+/**
+ * One service per data folder: a file holding the owner's pid. A lock whose process is gone is taken over
+ * (`lockHeld`); returns whether it was (the previous owner died without cleaning up).
  */
 function lockDataFolder(dir: string): { release(): void; stale: boolean } {
   const lockFile = join(dir, 'bursa.lock')
@@ -109,7 +139,7 @@ function lockDataFolder(dir: string): { release(): void; stale: boolean } {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
       const pid = Number(readFileSync(lockFile, 'utf8'))
-      if (pid && pid !== process.pid && isRunning(pid)) {
+      if (pid !== process.pid && lockHeld(lockFile, pid)) {
         throw new Error(
           `The data folder ${dir} is in use by process ${pid}. Stop that process first, or give this one another DATA_DIR (or a DATABASE_URL).`,
         )
@@ -300,6 +330,22 @@ function isPostmasterOf(pid: number, pgData: string): boolean {
   }
 }
 
+/**
+ * The socket's lock file a postmaster that died left in `runDir` (our own folder, which survives a reboot).
+ * PostgreSQL clears one whose pid is gone, but refuses to start while the pid is taken, as after a reboot it
+ * may be by another program of the database's user. With no `postmaster.pid` (`clearLeftover` has run), no
+ * postmaster of this data folder runs, so what is left there is stale.
+ */
+function clearSocketLocks(pgData: string, runDir: string, log: EmbeddedOptions['onLog']) {
+  if (existsSync(join(pgData, 'postmaster.pid')) || !existsSync(runDir)) return
+  for (const name of readdirSync(runDir)) {
+    if (!/^\.s\.PGSQL\.\d+(\.lock)?$/.test(name)) continue
+    rmSync(join(runDir, name), { force: true })
+    if (name.endsWith('.lock'))
+      log?.('warn', `removed a stale socket lock file (${name}) left by a PostgreSQL that died`)
+  }
+}
+
 async function exited(pid: number, timeoutMs: number): Promise<boolean> {
   const until = Date.now() + timeoutMs
   while (Date.now() < until) {
@@ -316,8 +362,8 @@ async function exited(pid: number, timeoutMs: number): Promise<boolean> {
 export function runningServerUrl(dataDir: string, database = 'bursa'): string | null {
   const dir = resolve(dataDir)
   try {
-    const owner = Number(readFileSync(join(dir, 'bursa.lock'), 'utf8'))
-    if (!owner || !isRunning(owner)) return null
+    const lockFile = join(dir, 'bursa.lock')
+    if (!lockHeld(lockFile, Number(readFileSync(lockFile, 'utf8')))) return null
     const { host, port } = JSON.parse(readFileSync(join(dir, 'pg-server.json'), 'utf8'))
     const u = new URL(`postgres://${USER}@localhost/${database}`)
     u.password = readFileSync(join(dir, 'pg-password'), 'utf8').trim()
@@ -431,6 +477,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
 
     const spawnPostmaster = () => {
       stderrTail = []
+      clearSocketLocks(pgData, runDir, log)
       // Its own process group: Ctrl-C in a terminal reaches the service, which stops the database last.
       const proc = spawn(bin.postgres, args, {
         ...(owner ?? {}),

@@ -93,6 +93,10 @@ export const schoolTimeText = (at: Date, timeZone: string, dateStyle: 'full' | '
 export const dateText = (day: string) =>
   format('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
 
+/** An instant on the school's clock as a file name's stamp: `YYYY-MM-DD-HHmmss`. */
+export const schoolClockStamp = (at: Date, timeZone: string) =>
+  dayjs(at).tz(timeZone).format('YYYY-MM-DD-HHmmss')
+
 /** An instant as the school's wall clock, `YYYY-MM-DD HH:mm` (for a table's cell; Swedish writes it so). */
 export const wallClock = (at: string | Date, timeZone: string) =>
   format('sv-SE', {

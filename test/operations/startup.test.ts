@@ -87,15 +87,16 @@ describe('starting the service', () => {
     expect(existsSync(join(empty.dataDir, 'pg'))).toBe(false)
   })
 
-  it('refuses a mail server or object storage URL it cannot use, naming it without its value', () => {
-    const messageOf = (env: Record<string, string>) => {
-      try {
-        loadConfig(env)
-        return ''
-      } catch (err) {
-        return (err as Error).message
-      }
+  const messageOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env)
+      return ''
+    } catch (err) {
+      return (err as Error).message
     }
+  }
+
+  it('refuses a mail server or object storage URL it cannot use, naming it without its value', () => {
     // Accepted before: every e-mail then failed ("Cannot create property 'mailer' on string …").
     const smtp = messageOf({ SMTP_URL: 'mail.sekolah.sch.id' })
     expect(smtp).toMatch(/SMTP_URL: must be smtp:\/\/USER:PASSWORD@host:port, .* \(value not shown\)/)
@@ -105,6 +106,42 @@ describe('starting the service', () => {
     expect(storage).toMatch(/STORAGE_URL: .*bucket name is missing or invalid \(value not shown\)/)
     expect(storage).not.toContain('rahasia')
     expect(messageOf({ SMTP_URL: 'smtps://bkk:rahasia@mail.sekolah.sch.id:465' })).toBe('')
+  })
+
+  it('refuses a DATABASE_URL that is not a postgres:// URL, naming it without its value', () => {
+    // Accepted before; the start failed after opening the pool with words that named no setting:
+    //   db.sekolah.local:5432/bursa                     -> "no PostgreSQL user name specified in startup packet"
+    //   postgres://bursa:ra#hasia@127.0.0.1:5432/bursa  -> "Cannot migrate the database: Invalid URL" ('#' not encoded)
+    //   mysql://bursa:rahasia@127.0.0.1:3306/bursa      -> tried as PostgreSQL
+    for (const url of [
+      'db.sekolah.local:5432/bursa',
+      'postgres://bursa:ra#hasia@127.0.0.1:5432/bursa',
+      'mysql://bursa:rahasia@127.0.0.1:3306/bursa',
+    ]) {
+      const message = messageOf({ DATABASE_URL: url })
+      expect(message, url).toMatch(/DATABASE_URL: .*\(value not shown\)/)
+      expect(message, url).not.toContain('rahasia')
+    }
+    // What stays accepted: TCP, postgresql://, an encoded password, and a Unix socket (docs/operations.md).
+    for (const url of [
+      'postgres://bursa:secret@db.example:5432/bursa',
+      'postgresql://bursa:secret@db.example/bursa',
+      'postgres://bursa:ra%23hasia@127.0.0.1:5432/bursa',
+      'postgres://bursa@/bursa?host=/var/run/postgresql',
+    ])
+      expect(messageOf({ DATABASE_URL: url }), url).toBe('')
+  })
+
+  it('refuses an SMTP_FROM without an e-mail address', () => {
+    // Accepted before: every e-mail went out with an empty envelope sender and a From header holding no
+    // address (refused or taken for spam, then given up), and invitations had `ORGANIZER:mailto:BKK SMKN 1 Jakarta`.
+    const message = messageOf({
+      SMTP_URL: 'smtp://bkk:rahasia@mail.sekolah.sch.id:587',
+      SMTP_FROM: 'BKK SMKN 1 Jakarta',
+    })
+    expect(message).toMatch(/SMTP_FROM: must hold the sender's e-mail address/)
+    expect(messageOf({ SMTP_FROM: 'BKK SMKN 1 Jakarta <bkk@smkn1jkt.sch.id>' })).toBe('')
+    expect(messageOf({ SMTP_FROM: 'bkk@smkn1jkt.sch.id' })).toBe('')
   })
 
   it('lists the accepted values of a bad choice setting', () => {
