@@ -196,6 +196,41 @@ describe('e-mails with calendar invitations', () => {
     }
   })
 
+  it('deleting the vacancy cancels its tests that have not begun: METHOD:CANCEL to each participant; a test held stays', async () => {
+    const c = await company()
+    const id = await schedule(t, c, [c.ani.application.id, c.budi.application.id])
+    await mailsTo(c.budi.learner.email, /Jadwal Psikotes/)
+    const { schedule: held } = await aSchedule(t, {
+      companyId: c.hrd.companyId,
+      vacancyId: c.vacancy.id,
+      applicationIds: [c.ani.application.id],
+      scheduledAt: hoursFromNow(-3),
+    })
+
+    const res = await call(t, 'DELETE', `/api/hrd/job-vacancies/${c.vacancy.id}`, { as: c.hrd })
+    expect(res.status).toBe(200)
+    // Before: the test stayed scheduled, in the participants' calendars and, once its time came, in the
+    // attendance queue, though every application was closed.
+    expect(await storedSchedule(t, id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Lowongan ini sudah ditutup.',
+    })
+    expect((await storedSchedule(t, held.id)).status).toBe('scheduled')
+    for (const x of [c.ani, c.budi]) {
+      const [mail] = await mailsTo(x.learner.email, /dibatalkan/)
+      expect(mail.text).toContain('Alasan: Lowongan ini sudah ditutup.')
+      const { ics } = calendarOf(mail)
+      expect(prop(ics, 'METHOD')).toBe('CANCEL')
+      expect(prop(ics, 'UID')).toBe(uidOf(id, x.application.id))
+      expect((await notificationsOf(t, x.learner.id)).map((n) => n.kind).sort()).toEqual(
+        ['application.closed', 'test.cancelled', 'test.scheduled'].sort(),
+      )
+    }
+    const mine = await call(t, 'GET', `/api/my-applications/${c.ani.application.id}`, { as: c.ani.learner })
+    expect(mine.body.data).toMatchObject({ status: 'rejected', upcomingTests: [] })
+    expect(mine.body.data.tests.find((x: { id: number }) => x.id === id).status).toBe('cancelled')
+  })
+
   it('an inactive account is told in-app only', async () => {
     const c = await company()
     await deactivateAccount(t, c.budi.learner.id)

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { reminderDeliveries, reminders } from '../../src/db/schema/index.js'
+import { jobVacancies, reminderDeliveries, reminders } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import type { Account } from '../support/builders/accounts.js'
 import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
@@ -162,7 +162,23 @@ describe('a test moved after some checked in', () => {
 })
 
 describe('the test of a vacancy HR has deleted', () => {
-  it('takes no change nor reminder (422 saying it can only be cancelled), and can be cancelled', async () => {
+  it('is cancelled by the delete when it has not begun', async () => {
+    const { hrd, vacancy, company } = await anHrdWithVacancy(t)
+    const first = await aCandidate(t, vacancy.id)
+    const { schedule } = await aSchedule(t, {
+      companyId: company.id,
+      vacancyId: vacancy.id,
+      applicationIds: [first.application.id],
+      scheduledAt: hoursFromNow(48),
+    })
+    expect((await call(t, 'DELETE', `/api/hrd/job-vacancies/${vacancy.id}`, { as: hrd })).status).toBe(200)
+    expect(await storedSchedule(t, schedule.id)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Lowongan ini sudah ditutup.',
+    })
+  })
+
+  it('left scheduled by an older release: takes no change nor reminder (422 saying it can only be cancelled), and can be cancelled', async () => {
     const { hrd, vacancy, company } = await anHrdWithVacancy(t)
     const first = await aCandidate(t, vacancy.id)
     const second = await aCandidate(t, vacancy.id)
@@ -172,7 +188,8 @@ describe('the test of a vacancy HR has deleted', () => {
       applicationIds: [first.application.id],
       scheduledAt: hoursFromNow(48),
     })
-    expect((await call(t, 'DELETE', `/api/hrd/job-vacancies/${vacancy.id}`, { as: hrd })).status).toBe(200)
+    // Deleted as releases before the delete cancelled its tests did it.
+    await t.db.update(jobVacancies).set({ deletedAt: new Date() }).where(eq(jobVacancies.id, vacancy.id))
 
     const res = await call(t, 'PUT', `/api/hrd/test-schedules/${schedule.id}`, {
       as: hrd,

@@ -214,32 +214,64 @@ export async function cancelSchedule(
   const reason = input.reason.trim()
   if (!reason) invalid({ reason: [msg('tidak boleh kosong', 'must not be empty')] })
   await db.transaction(async (tx) => {
-    const schedule = await lockChangeable(tx, companyId, id)
-    await q.updateSchedule(tx, schedule.id, {
-      status: 'cancelled',
-      cancelReason: reason,
-      cancelledAt: sql`now()`,
-    })
-    const sequence = await q.bumpSequence(tx, schedule.id)
-    const participants = await q.participantsOf(tx, schedule.id)
-    const f: TestFacts = {
-      scheduleId: schedule.id,
-      name: schedule.name,
-      kind: schedule.kind,
-      scheduledAt: schedule.scheduledAt,
-      durationMinutes: schedule.durationMinutes,
-      location: schedule.location,
-      description: schedule.description,
-      sequence,
-      vacancyTitle: schedule.vacancyTitle,
-      companyName: schedule.companyName,
-      reason,
-    }
-    await tell(tx, actor, mailing, 'testCancelled', 'test.cancelled', f, participants, {
-      status: schedule.kind,
-      notes: `${schedule.name}: ${reason}`,
-    })
+    await cancelLocked(tx, actor, mailing, await lockChangeable(tx, companyId, id), reason)
   })
   mailing.outbox.kick()
   return scheduleDetail(db, actor, id)
+}
+
+/** Cancels a schedule its caller has locked and found changeable, and tells its participants. */
+async function cancelLocked(
+  tx: Conn,
+  actor: Actor,
+  mailing: Mailing,
+  schedule: NonNullable<Awaited<ReturnType<typeof q.lockSchedule>>>,
+  reason: string,
+) {
+  await q.updateSchedule(tx, schedule.id, {
+    status: 'cancelled',
+    cancelReason: reason,
+    cancelledAt: sql`now()`,
+  })
+  const sequence = await q.bumpSequence(tx, schedule.id)
+  const participants = await q.participantsOf(tx, schedule.id)
+  const f: TestFacts = {
+    scheduleId: schedule.id,
+    name: schedule.name,
+    kind: schedule.kind,
+    scheduledAt: schedule.scheduledAt,
+    durationMinutes: schedule.durationMinutes,
+    location: schedule.location,
+    description: schedule.description,
+    sequence,
+    vacancyTitle: schedule.vacancyTitle,
+    companyName: schedule.companyName,
+    reason,
+  }
+  await tell(tx, actor, mailing, 'testCancelled', 'test.cancelled', f, participants, {
+    status: schedule.kind,
+    notes: `${schedule.name}: ${reason}`,
+  })
+}
+
+/**
+ * Cancels the tests of a vacancy being deleted that have not begun, in the delete's transaction and before
+ * its applications are closed: each participant is told as by `cancelSchedule`, their calendar invitation
+ * cancelled (left, it stayed in their calendar, and the test in the attendance queue once its time came).
+ * The caller's outbox is kicked after commit.
+ */
+export async function cancelTestsOfVacancy(
+  tx: Conn,
+  actor: Actor,
+  mailing: Mailing,
+  companyId: number,
+  vacancyId: number,
+  reason: string,
+) {
+  for (const id of await q.upcomingSchedulesOf(tx, vacancyId)) {
+    const schedule = await q.lockSchedule(tx, companyId, id)
+    // Re-read under the lock: one that began or was cancelled meanwhile is left as it is.
+    if (schedule && schedule.status !== 'cancelled' && !schedule.started)
+      await cancelLocked(tx, actor, mailing, schedule, reason)
+  }
 }

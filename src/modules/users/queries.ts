@@ -165,7 +165,9 @@ export async function followLearner(
     .set({
       ...(change.fullName !== undefined ? { fullName: change.fullName } : {}),
       ...(change.email !== undefined
-        ? { email: sql`case when ${students.email} = ${change.oldEmail} then ${change.email} else ${students.email} end` }
+        ? {
+            email: sql`case when ${students.email} = ${change.oldEmail} then ${change.email} else ${students.email} end`,
+          }
         : {}),
       updatedAt: sql`now()`,
     })

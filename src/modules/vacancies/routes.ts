@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
 import { APPLICATION_STATUSES, APPROVAL_STATUSES } from '../../db/schema/index.js'
 import { ok, paged, pageOf } from '../../http/envelope.js'
 import { langOf, msg } from '../../http/i18n.js'
@@ -17,6 +18,7 @@ import {
   ToggleBody,
 } from '../../http/schemas.js'
 import { CompanyRef } from '../../http/shapes/company.js'
+import { calendarSettings, type Mailing } from '../schedules/service.js'
 import {
   ApplyBody,
   BrowseQuery,
@@ -92,6 +94,12 @@ const HrOptions = Type.Object({
   majors: Type.Array(Option),
   jobTypes: Type.Array(Option),
   targets: Type.Array(Option),
+})
+
+/** What a vacancy's delete needs to tell the participants of its tests that they are cancelled. */
+const mailingOf = (app: FastifyInstance): Mailing => ({
+  outbox: app.outbox,
+  calendar: calendarSettings(app.config),
 })
 
 const tags = ['hrd: vacancies']
@@ -227,7 +235,7 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: 'Soft-delete a vacancy', params: IdParams, response: { 200: Ok } },
     },
     async (req) => {
-      await deleteVacancy(app.db, req.user, req.params.id)
+      await deleteVacancy(app.db, req.user, req.params.id, mailingOf(app))
       return ok(null, msg('Lowongan berhasil dihapus.', 'Vacancy deleted.'))
     },
   )
@@ -385,7 +393,7 @@ export const staffVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: staffTags, summary: 'Soft-delete a vacancy', params: IdParams, response: { 200: Ok } },
     },
     async (req) => {
-      await deleteStaffVacancy(app.db, req.user, req.params.id)
+      await deleteStaffVacancy(app.db, req.user, req.params.id, mailingOf(app))
       return ok(null, msg('Lowongan berhasil dihapus.', 'Vacancy deleted.'))
     },
   )

@@ -29,6 +29,7 @@ import { CATEGORIES, type Category, labelOf, optionsOf } from '../../vocabulary/
 import { moveApplications, openApplication } from '../application-lifecycle/service.js'
 import { loadTemplates, renderTemplate } from '../messages/render.js'
 import { type NewNotification, notify } from '../notifications/service.js'
+import { cancelTestsOfVacancy, type Mailing } from '../schedules/service.js'
 import {
   gapsIn,
   isOpen,
@@ -433,16 +434,23 @@ async function closeApplications(tx: Conn, actor: Actor, vacancyId: number) {
   )
 }
 
+/** What the participants of a deleted vacancy's tests read as the cancellation's reason. */
+const VACANCY_CLOSED = 'Lowongan ini sudah ditutup.'
+
 /**
- * Soft delete: gone from HR and browsing; applications keep pointing at it for their history, and those
- * still open are closed (`closeApplications`) in the same transaction. The delete waits for an application
- * being made (which locks the vacancy), so none is left open.
+ * Soft delete: gone from HR and browsing; applications keep pointing at it for their history. In the same
+ * transaction its tests that have not begun are cancelled (`cancelTestsOfVacancy`) and its applications still
+ * open are closed (`closeApplications`). The delete waits for an application being made (which locks the
+ * vacancy), so none is left open.
  */
-export async function deleteVacancy(db: Db, actor: Actor, id: number) {
+export async function deleteVacancy(db: Db, actor: Actor, id: number, mailing: Mailing) {
+  const companyId = companyOf(actor)
   await db.transaction(async (tx) => {
-    ;(await q.softDelete(tx, companyOf(actor), id)) ?? notFound(vacancyNotFound)
+    ;(await q.softDelete(tx, companyId, id)) ?? notFound(vacancyNotFound)
+    await cancelTestsOfVacancy(tx, actor, mailing, companyId, id, VACANCY_CLOSED)
     await closeApplications(tx, actor, id)
   })
+  mailing.outbox.kick()
 }
 
 // ---------------------------------------------------------------- staff: any company's vacancies
@@ -497,13 +505,15 @@ export async function toggleStaffVacancy(db: Db, actor: Actor, id: number, { is_
   })
 }
 
-export async function deleteStaffVacancy(db: Db, actor: Actor, id: number) {
+export async function deleteStaffVacancy(db: Db, actor: Actor, id: number, mailing: Mailing) {
   await db.transaction(async (tx) => {
     const poster = await staffPosterOf(tx, actor, id)
     ;(await q.softDelete(tx, poster.companyId, id)) ?? notFound(vacancyNotFound)
+    await cancelTestsOfVacancy(tx, actor, mailing, poster.companyId, id, VACANCY_CLOSED)
     await closeApplications(tx, actor, id)
     await audit(tx, actor, 'delete', 'job_vacancy', id)
   })
+  mailing.outbox.kick()
 }
 
 // ---------------------------------------------------------------- staff: approval

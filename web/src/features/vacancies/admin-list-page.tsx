@@ -17,7 +17,7 @@ import { idOptions } from '../../lib/options'
 import { toastError, toastOk } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
 import { useLoad } from '../../lib/use-load'
-import { ActiveSwitch, ApprovalCell, DeadlineCell } from './cells'
+import { ActiveSwitch, ApprovalCell, DeadlineCell, deleteWarning } from './cells'
 
 type Row = ListRow<'/api/admin/job-vacancies'>
 
@@ -175,7 +175,7 @@ export function AdminVacanciesPage() {
                 </Button>
                 <ConfirmButton
                   title="Hapus lowongan?"
-                  message={`"${v.title}" tidak lagi tampil untuk pelamar. Lamaran yang ada tetap tersimpan; yang masih berjalan ditutup dan pelamarnya diberi tahu.`}
+                  message={deleteWarning(v.title)}
                   confirmLabel="Hapus"
                   onConfirm={() => remove(v.id)}
                 >

@@ -10,7 +10,7 @@ import { formatSalaryRange } from '../../lib/format'
 import { label, options } from '../../lib/labels'
 import { toastError, toastOk } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
-import { ActiveSwitch, ApprovalCell, DeadlineCell } from './cells'
+import { ActiveSwitch, ApprovalCell, DeadlineCell, deleteWarning } from './cells'
 
 const KEYS = ['search', 'status', 'job_type', 'approval'] as const
 
@@ -93,7 +93,7 @@ export function HrdVacanciesPage() {
                 </Button>
                 <ConfirmButton
                   title="Hapus lowongan?"
-                  message={`"${v.title}" tidak lagi tampil untuk pelamar. Lamaran yang ada tetap tersimpan; yang masih berjalan ditutup dan pelamarnya diberi tahu.`}
+                  message={deleteWarning(v.title)}
                   confirmLabel="Hapus"
                   onConfirm={() => remove(v.id)}
                 >
