@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ensureSuperadmin } from '../../src/modules/users/service.js'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd, aStudent, PASSWORD } from '../support/builders/accounts.js'
 
@@ -64,6 +65,28 @@ describe.each(Object.entries(stores))('POST /api/login: the brake on guessing (c
     })
     expect(res.status).toBe(429)
     expect(res.body.message).toMatch(/^Too many login attempts\. Try again in \d+ seconds\.$/)
+  })
+})
+
+describe('npm run create-admin (ensureSuperadmin) after guessing locked the account out', () => {
+  const db = stores.database
+  const attempt = (email: string, password: string, remoteAddress: string) =>
+    call(db, 'POST', '/api/login', { body: { email, password }, remoteAddress })
+
+  it('the new password logs in at once, from the guessing address too (counters in the database)', async () => {
+    const admin = await anAdmin(db)
+    for (let i = 0; i < 8; i++)
+      expect((await attempt(admin.email, `tebakan-${i}`, `10.1.0.${i % 3}`)).status).toBe(401)
+    expect((await attempt(admin.email, PASSWORD, '10.1.0.0')).status).toBe(429)
+    // Someone else's counters are left as they are.
+    const other = await anAdmin(db)
+    for (let i = 0; i < 3; i++) await attempt(other.email, 'salah-tebak', '10.1.0.9')
+
+    await ensureSuperadmin(db.db, { email: admin.email, password: 'pemulihan-sekolah-1' })
+
+    // Before: 429 for up to an hour (the ceiling per e-mail), whatever the new password.
+    expect((await attempt(admin.email, 'pemulihan-sekolah-1', '10.1.0.0')).status).toBe(200)
+    expect((await attempt(other.email, PASSWORD, '10.1.0.9')).status).toBe(429)
   })
 })
 

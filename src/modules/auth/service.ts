@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, or, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Config } from '../../config.js'
 import type { Conn, Db } from '../../db/client.js'
-import { accessTokens, companies, majors, students, users } from '../../db/schema/index.js'
+import { accessTokens, companies, majors, rateLimits, students, users } from '../../db/schema/index.js'
 import { issueToken } from '../../http/auth.js'
 import { AppError } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
@@ -21,6 +21,26 @@ export interface LoginLimiter {
   byEmail: Limiter
 }
 
+const LOGIN_EMAIL = 'login-email'
+const LOGIN_EMAIL_IP = 'login-email-ip'
+
+/**
+ * Forgets the failed logins counted against an e-mail in the database store (`RATE_LIMIT_STORE=database`;
+ * a memory store's counters go with the restart that `npm run create-admin` needs on the embedded database):
+ * for the account given a new password by create-admin, which should not meet a 429 left by the guesses
+ * that made its owner run it.
+ */
+export async function forgetFailedLogins(conn: Conn, email: string) {
+  await conn
+    .delete(rateLimits)
+    .where(
+      or(
+        eq(rateLimits.key, `${LOGIN_EMAIL}:${email}`),
+        sql`starts_with(${rateLimits.key}, ${`${LOGIN_EMAIL_IP}:${email} `})`,
+      ),
+    )
+}
+
 /**
  * Three counters in the service's store: every attempt per address; failed attempts per e-mail from one
  * address (the brake on guessing, which someone elsewhere cannot use to lock the real user out); and failed
@@ -31,12 +51,12 @@ export function loginLimiter(config: Config, store: RateLimitStore): LoginLimite
   return {
     byIp: limiter(store, { keyPrefix: 'login-ip', points: maxPerIp, duration: windowSeconds }),
     byEmailAndIp: limiter(store, {
-      keyPrefix: 'login-email-ip',
+      keyPrefix: LOGIN_EMAIL_IP,
       points: maxPerEmail,
       duration: windowSeconds,
     }),
     byEmail: limiter(store, {
-      keyPrefix: 'login-email',
+      keyPrefix: LOGIN_EMAIL,
       points: emailCeiling,
       duration: emailCeilingWindowSeconds,
     }),

@@ -12,6 +12,7 @@ import { giveUpEmailsTo } from '../../jobs/outbox.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { assertStrongPassword, checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
+import { forgetFailedLogins } from '../auth/service.js'
 import * as q from './queries.js'
 import type { CreateUserBody, ResetPasswordBody, UpdateUserBody, UserListQuery } from './schemas.js'
 
@@ -367,6 +368,7 @@ export async function ensureSuperadmin(
         ),
       )
     const revoked = row.created ? 0 : await q.revokeTokens(tx, row.id)
+    await forgetFailedLogins(tx, email)
     await audit(tx, null, row.created ? 'create' : 'promote', 'user', row.id, {
       email,
       role: 'superadmin',
