@@ -54,7 +54,7 @@ import { staffTracerStudyRoutes } from './modules/tracer-study/staff.routes.js'
 import { userRoutes } from './modules/users/routes.js'
 import { hrdVacancyRoutes, staffVacancyRoutes, vacancyBrowseRoutes } from './modules/vacancies/routes.js'
 import { vocabularyRoutes } from './modules/vocabulary/routes.js'
-import type { Storage } from './storage/storage.js'
+import { guarded, type Storage } from './storage/storage.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -189,7 +189,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   app.decorate('config', config)
   app.decorate('database', database)
   app.decorate('db', database.db)
-  app.decorate('storage', storage)
+  app.decorate('storage', guarded(storage))
   // Background work: the queue's workers run in every instance, started when the app is ready and
   // stopped (in-flight jobs finished) before it closes.
   const mailer = createMailer(config.smtp)

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { StorageUnavailableError } from '../storage/storage.js'
 import { type Lang, langOf, type Msg, msg, tr } from './i18n.js'
 
 export type FieldErrors = Record<string, Msg[]>
@@ -396,6 +397,20 @@ export function registerErrorHandling(app: FastifyInstance) {
           msg(
             'Data yang sama sedang diubah oleh permintaan lain. Coba lagi.',
             'The same records were being changed by another request. Try again.',
+          ),
+        ),
+      )
+    }
+    if (err instanceof StorageUnavailableError) {
+      req.log.error({ err }, 'file storage unavailable')
+      return send(
+        reply,
+        503,
+        errorBody(
+          lang,
+          msg(
+            'Penyimpanan berkas sedang tidak dapat dipakai. Coba lagi sebentar lagi.',
+            'The file storage is unavailable. Try again shortly.',
           ),
         ),
       )

@@ -21,6 +21,41 @@ export class StorageNotFoundError extends Error {
   }
 }
 
+/** The storage could not be used (unreachable, refusing, full, not writable): the request is answered 503. */
+export class StorageUnavailableError extends Error {
+  constructor(operation: string, options: { cause: unknown }) {
+    super(
+      `the file storage failed to ${operation}: ${String((options.cause as Error)?.message ?? options.cause)}`,
+      options,
+    )
+    this.name = 'StorageUnavailableError'
+  }
+}
+
+/**
+ * `storage` with each failure but "nothing stored there" turned into a `StorageUnavailableError`, so that a
+ * full disk, an unwritable folder or an object store answering errors reads as the storage being unavailable
+ * (503, logged with its cause), not as a fault of the service (500).
+ */
+export function guarded(storage: Storage): Storage {
+  const wrap =
+    <A extends unknown[], R>(operation: string, fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await fn(...args)
+      } catch (err) {
+        if (err instanceof StorageNotFoundError || err instanceof StorageUnavailableError) throw err
+        throw new StorageUnavailableError(operation, { cause: err })
+      }
+    }
+  return {
+    put: wrap('store a file', storage.put.bind(storage)),
+    get: wrap('read a file', storage.get.bind(storage)),
+    delete: wrap('delete a file', storage.delete.bind(storage)),
+    exists: wrap('look up a file', storage.exists.bind(storage)),
+  }
+}
+
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]{0,200}$/
 
 function checkKey(key: string) {
