@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
+import {
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core'
 import { describe, it } from 'vitest'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -49,14 +55,19 @@ export function artefactPath(path: string): string {
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: artefactPath(`docs/screens/${name}.png`) })
 
+/** A phone as a browser context sees it: a touch screen, a mobile viewport and its pixel density. */
+export type Device = Pick<BrowserContextOptions, 'isMobile' | 'hasTouch' | 'deviceScaleFactor'>
+
 /**
  * Debian's chromium, headless, with a fresh profile, in Jakarta's time zone. Its language is English unless
  * told: the client must read Indonesian (dates `dd/mm/yyyy`, 24-hour times) whatever the browser speaks.
+ * A desktop with a mouse unless `device` says otherwise (a touch phone).
  */
 export async function openBrowser(
   viewport = { width: 1280, height: 800 },
   locale = 'en-US',
   timezoneId = 'Asia/Jakarta',
+  device: Device = {},
 ) {
   const profile = mkdtempSync(join(tmpdir(), 'bursa-chromium-'))
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
@@ -65,6 +76,7 @@ export async function openBrowser(
     viewport,
     locale,
     timezoneId,
+    ...device,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { openBrowser } from './browser.js'
+import { type Device, openBrowser } from './browser.js'
 import { type RunningService, startService } from './server.js'
 
 export interface Journey {
@@ -24,6 +24,8 @@ export function useJourney(
     locale?: string
     /** The browser's own time zone (Asia/Jakarta unless told). */
     timezoneId?: string
+    /** A touch phone rather than a desktop with a mouse. */
+    device?: Device
     /** Added to the service's environment. */
     env?: Record<string, string>
   } = {},
@@ -32,7 +34,7 @@ export function useJourney(
 
   beforeAll(async () => {
     state.svc = await startService(opts.env)
-    state.browser = await openBrowser(opts.viewport, opts.locale, opts.timezoneId)
+    state.browser = await openBrowser(opts.viewport, opts.locale, opts.timezoneId, opts.device)
     state.page = await state.browser.context.newPage()
   }, 240_000)
 

@@ -46,11 +46,7 @@ describeInBrowser('web client: forms and paged lists keep what they should', () 
     expect(await city.inputValue()).toBe('Kota Baru Diketik')
 
     // And deletes it again: still what was typed.
-    await page
-      .getByRole('button', { name: 'Unduh Sertifikat las' })
-      .locator('xpath=ancestor::div[contains(@class, "mantine-Group-root")][1]')
-      .getByRole('button', { name: 'Hapus' })
-      .click()
+    await page.getByRole('button', { name: 'Hapus Sertifikat las', exact: true }).click()
     await page.getByRole('dialog', { name: 'Hapus berkas?' }).getByRole('button', { name: 'Hapus' }).click()
     await page.getByRole('heading', { name: `Berkas (${held})` }).waitFor()
     expect(await city.inputValue()).toBe('Kota Baru Diketik')

@@ -1,5 +1,4 @@
 import { AppShell, Burger, Group, Indicator, NavLink, Text, UnstyledButton } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, Navigate, Outlet, useLocation } from 'react-router'
 import { api } from './api/client'
@@ -92,8 +91,11 @@ function useUnreadCount(off = false): number {
 
 export function Layout() {
   const { user, ready, signedOut, logout } = useSession()
-  const [opened, { toggle, close }] = useDisclosure()
   const location = useLocation()
+  // The phone's menu is open on the screen it was opened on: any move (its links, the bell, the logo, the
+  // account menu, the browser's Back) closes it.
+  const [menuAt, setMenuAt] = useState<string | null>(null)
+  const opened = menuAt === location.key
   // An account that must change its password first may use nothing else (the API refuses it too).
   const mustChange = user?.mustChangePassword === true
   const unread = useUnreadCount(mustChange)
@@ -126,7 +128,13 @@ export function Layout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Buka menu" />
+            <Burger
+              opened={opened}
+              onClick={() => setMenuAt(opened ? null : location.key)}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Buka menu"
+            />
             <Text component={Link} to="/" fw={700} size="lg" c="blue.8" td="none">
               bursa
             </Text>
@@ -180,7 +188,7 @@ export function Layout() {
               to={item.to}
               label={item.label}
               active={active(item.to)}
-              onClick={close}
+              onClick={() => setMenuAt(null)}
               aria-current={active(item.to) ? 'page' : undefined}
             />
           ))}

@@ -1,4 +1,4 @@
-import { Button, Modal, Stack, Text } from '@mantine/core'
+import { Button, type ButtonProps, Modal, Stack, Text } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
 import { ModalActions } from './modal-actions'
 
@@ -20,10 +20,9 @@ export function ConfirmButton({
   confirmLabel?: string
   onConfirm: () => Promise<unknown> | unknown
   color?: string
-  size?: string
-  variant?: string
-  disabled?: boolean
-}) {
+  /** The button's name when its text alone does not say what it acts on ("Hapus" beside each of several files). */
+  'aria-label'?: string
+} & Omit<ButtonProps, 'children' | 'color'>) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   return (

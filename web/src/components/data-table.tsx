@@ -1,6 +1,7 @@
 import { Checkbox, Table, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { Loaded } from '../lib/use-load'
+import classes from './data-table.module.css'
 import { Loading, type Meta, Pager, pastLastPage } from './ui'
 
 /** One column: its heading and what a row shows in it. */
@@ -31,6 +32,8 @@ export interface TableProps<R> {
   rowKey?: (row: R) => number
   /** Below this width the table scrolls sideways (a phone) instead of squeezing its columns. */
   minWidth?: number
+  /** The first column (the row's name) stays in view while the table scrolls sideways. */
+  stickyFirst?: boolean
   striped?: boolean
   highlightOnHover?: boolean
   selection?: Selection<R>
@@ -46,6 +49,7 @@ export function TableView<R>({
   columns,
   rowKey = idOf,
   minWidth = 640,
+  stickyFirst,
   striped = true,
   highlightOnHover,
   selection,
@@ -61,7 +65,11 @@ export function TableView<R>({
   const all = pickable.length > 0 && pickable.every((id) => selection?.selected.includes(id))
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped={striped} highlightOnHover={highlightOnHover}>
+      <Table
+        striped={striped}
+        highlightOnHover={highlightOnHover}
+        className={stickyFirst ? classes.stickyFirst : undefined}
+      >
         <Table.Thead>
           <Table.Tr>
             {selection && (

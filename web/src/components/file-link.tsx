@@ -14,6 +14,7 @@ export function FileLink({
       component="button"
       type="button"
       size="sm"
+      ta="start"
       onClick={() => download(file.downloadUrl).catch(toastError)}
       aria-label={`Unduh ${file.title}`}
     >

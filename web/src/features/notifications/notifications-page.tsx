@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core'
+import { Badge, Button, Card, Flex, SegmentedControl, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import { Loading, Pager, PageTitle, pastLastPage } from '../../components/ui'
@@ -77,8 +77,14 @@ export function NotificationsPage() {
               const calendar = calendarOf(me.role, n.kind, n.data)
               return (
                 <Card key={n.id} withBorder padding="sm" bg={n.isRead ? undefined : 'blue.0'}>
-                  <Group justify="space-between" align="flex-start" wrap="nowrap">
-                    <div>
+                  {/* On a phone the buttons go under the text, which keeps the card's width. */}
+                  <Flex
+                    direction={{ base: 'column', xs: 'row' }}
+                    justify="space-between"
+                    align={{ base: 'stretch', xs: 'flex-start' }}
+                    gap="xs"
+                  >
+                    <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                       <Text fw={600} size="sm">
                         {!n.isRead && (
                           <Badge size="xs" mr={6} variant="filled">
@@ -92,7 +98,12 @@ export function NotificationsPage() {
                         {formatDateTime(n.createdAt)}
                       </Text>
                     </div>
-                    <Stack gap={4} align="flex-end">
+                    <Flex
+                      direction={{ base: 'row', xs: 'column' }}
+                      wrap="wrap"
+                      gap={4}
+                      align={{ base: 'center', xs: 'flex-end' }}
+                    >
                       {to && (
                         <Button component={Link} to={to} size="compact-xs" variant="subtle">
                           Lihat
@@ -112,8 +123,8 @@ export function NotificationsPage() {
                           Tandai dibaca
                         </Button>
                       )}
-                    </Stack>
-                  </Group>
+                    </Flex>
+                  </Flex>
                 </Card>
               )
             })}

@@ -73,7 +73,8 @@ export function PortfolioPage() {
                 )}
                 {d.files.map((file) => (
                   <Group key={file.id} justify="space-between" wrap="nowrap">
-                    <div>
+                    {/* A long file name breaks onto more lines; the button beside it keeps its width. */}
+                    <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                       <Badge size="sm" variant="light" mr={6}>
                         {label('fileCategory', file.category)}
                       </Badge>
@@ -84,6 +85,8 @@ export function PortfolioPage() {
                       message={`Berkas "${file.title}" akan dihapus dari portofolio.`}
                       confirmLabel="Hapus"
                       onConfirm={() => remove(file.id)}
+                      aria-label={`Hapus ${file.title}`}
+                      flex="none"
                     >
                       Hapus
                     </ConfirmButton>

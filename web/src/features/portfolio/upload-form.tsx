@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Progress, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Button, FileInput, Group, Progress, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { toApiError, upload } from '../../api/client'
 import { useForm } from '../../components/form'
@@ -51,10 +51,10 @@ export function PortfolioUpload({
   return (
     <form onSubmit={submit} noValidate aria-label="Unggah berkas portofolio">
       <Stack gap="sm">
-        <Group grow wrap="wrap" align="flex-start">
-          <Select label="Kategori" data={categories} {...form.value('category')} required miw={160} />
-          <TextInput label="Judul" {...form.text('title')} required miw={200} />
-        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select label="Kategori" data={categories} {...form.value('category')} required />
+          <TextInput label="Judul" {...form.text('title')} required />
+        </SimpleGrid>
         <FileInput
           label="Berkas (PDF atau gambar, maks. 10 MB)"
           placeholder="Pilih berkas"

@@ -114,6 +114,7 @@ export function ScheduleDetailPage() {
                 empty="Tidak ada peserta."
                 rowKey={(x) => x.participantId}
                 onPage={f.setPage}
+                stickyFirst
                 columns={[
                   {
                     label: 'Peserta',

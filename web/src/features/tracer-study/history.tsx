@@ -41,7 +41,7 @@ export function History({
               <Group gap={6} wrap="nowrap">
                 {a.version}
                 {a === current && (
-                  <Badge size="xs" variant="light" color="green">
+                  <Badge size="xs" variant="light" color="green" miw="max-content">
                     Terkini
                   </Badge>
                 )}
