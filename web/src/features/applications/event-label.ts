@@ -21,3 +21,10 @@ export function eventLabel(e: { stage: string; status: string }): { stage: strin
   const group = servedStatusGroups[e.stage] ?? STATUS_GROUPS[e.stage] ?? 'applicationStatus'
   return { stage: label('stage', e.stage), status: label(group, e.status) }
 }
+
+/**
+ * A waiting-list place (`cadangan`) on an application that ended since: the company closed the vacancy (the only
+ * way a published `cadangan` ends as `rejected`), so the place no longer holds.
+ */
+export const waitlistClosed = (a: { status: string; result: { decision: string } | null }) =>
+  a.result?.decision === 'cadangan' && a.status === 'rejected'

@@ -11,6 +11,7 @@ import { label, NOT_MARKED } from '../../lib/labels'
 import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
 import { CalendarButton } from './calendar-button'
+import { waitlistClosed } from './event-label'
 import { ApplicationTimeline } from './timeline'
 
 /** One of the learner's applications: its result, placement, tests, history and files; withdrawn while pending. */
@@ -40,6 +41,11 @@ export function MyApplicationPage() {
               <Text size="xs" c="dimmed">
                 Diumumkan {formatDateTime(d.result.publishedAt)}
               </Text>
+              {waitlistClosed(d) && (
+                <Text size="sm" mt="xs">
+                  Lowongan ini sudah ditutup perusahaan, jadi daftar cadangannya tidak berlaku lagi.
+                </Text>
+              )}
               <SimpleGrid cols={{ base: 2, sm: 4 }} mt="sm">
                 <Score name="Psikotes" value={d.result.psychotestScore} />
                 <Score name="Wawancara" value={d.result.interviewScore} />

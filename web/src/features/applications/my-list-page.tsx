@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/ui'
 import { formatDate, formatDateTime } from '../../lib/format'
 import { label, options } from '../../lib/labels'
 import { useList } from '../../lib/use-list'
+import { waitlistClosed } from './event-label'
 
 const KEYS = ['search', 'status'] as const
 
@@ -52,6 +53,7 @@ export function MyApplicationsPage() {
                 {a.result && (
                   <Text size="xs" mt={2}>
                     Hasil: {label('selectionDecision', a.result.decision)}
+                    {waitlistClosed(a) && ' (lowongan ditutup)'}
                   </Text>
                 )}
               </>
