@@ -23,7 +23,7 @@ import { adminQuery, queryOn, templateName, withDatabase } from '../support/data
  * outbox worker runs on those rows. Migration 0013 brings them under the current rules: without it, e-mails
  * given up days before were sent (an invitation after its test's cancellation, an expired link), and an
  * invitation waiting for its retry was not superseded by a later cancellation. Migration 0015 closes the
- * applications an older release left open on a deleted vacancy.
+ * applications an older release left open on a deleted vacancy; 0016 keeps the day of a placement status HR set.
  */
 const server = inject('dbServer')
 const opened: { database: Database; drop: () => Promise<void> }[] = []
@@ -184,6 +184,43 @@ describe('upgrading a school that deleted vacancies with applications still open
       [selecting.id, 'rejected', [['vacancy_closed', 'rejected', true]]],
       [accepted.id, 'accepted', null],
       [elsewhere.id, 'pending', null],
+    ])
+  })
+})
+
+describe('upgrading a school whose HR set placements’ status directly', () => {
+  it('keeps the day a status not from a follow-up was set, so a missed follow-up does not take it back', async () => {
+    // Level 16 = migrations 0000-0015: before 0016 a placement kept no day for a status HR set itself.
+    const { url, database } = await databaseAtLevel(16)
+    const ctx = { db: database.db } as TestContext
+    const studentId = (await aStudent(ctx)).studentId
+    const placement = async (status: string, updatedAt: string) =>
+      (
+        await queryOn(
+          url,
+          `insert into placements (student_id, company_name, source, position, accepted_at, status, updated_at)
+           values ($1, 'CV Maju', 'outside', 'Operator', '2026-01-05', $2, $3) returning id`,
+          [studentId, status, updatedAt],
+        )
+      )[0].id as number
+    // Set by HR on 10 November (WIB: 17:30 UTC on the 9th is 00:30 on the 10th).
+    const resigned = await placement('resigned', '2026-11-09T17:30:00Z')
+    // Its status is its latest follow-up's: nothing was set directly.
+    const followed = await placement('contract_extended', '2026-11-01T03:00:00Z')
+    await queryOn(
+      url,
+      `insert into placement_checkins (placement_id, month_mark, status) values ($1, 3, 'active'), ($1, 6, 'contract_extended')`,
+      [followed],
+    )
+    const untouched = await placement('active', '2026-11-02T03:00:00Z')
+
+    await database.migrate()
+
+    const rows = await queryOn(url, 'select id, status_set_at::text as day from placements order by id')
+    expect(rows.map((r) => [r.id, r.day])).toEqual([
+      [resigned, '2026-11-10'],
+      [followed, null],
+      [untouched, null],
     ])
   })
 })

@@ -77,6 +77,51 @@ describe('a placement after its acceptance', () => {
     expect(permanent.body.data.map((p: { id: number }) => p.id)).toContain(placement.id)
   })
 
+  it('a missed 3-month follow-up recorded after HR set the placement resigned does not bring it back to active', async () => {
+    const today = schoolToday()
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { placement } = await aPlacement(t, {
+      companyId: hrd.companyId,
+      vacancyId: vacancy.id,
+      values: { acceptedAt: addMonths(today, -5) },
+    })
+    // The employee left last week; HR records it.
+    const resigned = await call(t, 'PATCH', `${LIST}/${placement.id}`, {
+      as: hrd,
+      body: { status: 'resigned', notes: 'Mengundurkan diri' },
+    })
+    expect(resigned.body.data.status).toBe('resigned')
+    // Then HR fills in the 3-month call that was missed two months ago: the employee was still there then.
+    const three = await call(t, 'POST', `${LIST}/${placement.id}/check-ins`, {
+      as: hrd,
+      body: { month_mark: 3, status: 'active', notes: 'Masih bekerja waktu itu' },
+    })
+    expect(three.status).toBe(200)
+    // Before: the placement read `active` again, came back in the follow-ups due and the active counts.
+    expect(three.body.data.status).toBe('resigned')
+    expect(three.body.data.checkins).toEqual([expect.objectContaining({ monthMark: 3, status: 'active' })])
+    expect(three.body.data.nextCheckinDue).toBeNull()
+    const [stored] = await t.db.select().from(placements).where(eq(placements.id, placement.id))
+    expect(stored).toMatchObject({ status: 'resigned', statusSetAt: today })
+  })
+
+  it('a follow-up whose mark comes after HR set the status takes the placement’s status', async () => {
+    const today = schoolToday()
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { placement } = await aPlacement(t, {
+      companyId: hrd.companyId,
+      vacancyId: vacancy.id,
+      values: { acceptedAt: addMonths(today, -7), statusSetAt: addMonths(today, -2) },
+    })
+    // HR had set it `contract_extended` five months into the job; the 6-month call, a month later, says permanent.
+    await t.db.update(placements).set({ status: 'contract_extended' }).where(eq(placements.id, placement.id))
+    const six = await call(t, 'POST', `${LIST}/${placement.id}/check-ins`, {
+      as: hrd,
+      body: { month_mark: 6, status: 'permanent' },
+    })
+    expect(six.body.data.status).toBe('permanent')
+  })
+
   it('staff following a company without HR can record a bursa placement’s start date', async () => {
     const staff = await anAdmin(t)
     const company = await aCompany(t, { name: 'CV Tanpa HRD' })

@@ -30,11 +30,11 @@ export async function adminQuery(server: TestServer, text: string) {
 }
 
 /** The rows of one statement run on the database at `url`, through a client of its own. */
-export async function queryOn(url: string, text: string) {
+export async function queryOn(url: string, text: string, values: unknown[] = []) {
   const c = new pg.Client({ connectionString: url })
   await c.connect()
   try {
-    return (await c.query(text)).rows
+    return (await c.query(text, values)).rows
   } finally {
     await c.end()
   }

@@ -192,6 +192,11 @@ export const placements = pgTable(
     acceptedAt: date({ mode: 'string' }).notNull(),
     startDate: date({ mode: 'string' }),
     status: text().$type<PlacementStatus>().notNull().default('active'),
+    /**
+     * The school day HR last set the status directly (resigned, permanent, …); null while only follow-ups
+     * have. A follow-up whose mark falls before it does not take the placement's status back.
+     */
+    statusSetAt: date({ mode: 'string' }),
     notes: text(),
     /** Who recorded an outside placement (staff or HR); null for bursa placements. */
     recordedBy: integer().references(() => users.id, { onDelete: 'set null' }),

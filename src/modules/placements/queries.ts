@@ -162,6 +162,8 @@ export async function lockPlacement(tx: Tx, scope: PlacementScope, id: number, m
       source: placements.source,
       studentId: placements.studentId,
       acceptedAt: placements.acceptedAt,
+      status: placements.status,
+      statusSetAt: placements.statusSetAt,
       markDate: sql<string>`((coalesce(${placements.startDate}, ${placements.acceptedAt}) + make_interval(months => ${monthMark}::int))::date)::text`,
       markReached: sql<boolean>`(coalesce(${placements.startDate}, ${placements.acceptedAt}) + make_interval(months => ${monthMark}::int))::date <= ${schoolToday}`,
       /**

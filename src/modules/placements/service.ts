@@ -181,6 +181,8 @@ export async function updatePlacement(
     }
     await q.updatePlacement(tx, id, {
       status: input.status,
+      // The day the status was set, so that a missed follow-up recorded later does not take it back.
+      ...(input.status !== p.status ? { statusSetAt: p.today } : {}),
       ...(input.start_date !== undefined ? { startDate: input.start_date } : {}),
       ...(input.notes !== undefined ? { notes: input.notes?.trim() || null } : {}),
     })
@@ -191,8 +193,9 @@ export async function updatePlacement(
 type CheckinInput = Static<typeof CheckinBody>
 
 /**
- * Records the follow-up at 3, 6 or 12 months (again: the mark's record is replaced) and, when no later mark
- * is recorded, takes its status as the placement's. A mark that has not come yet is refused.
+ * Records the follow-up at 3, 6 or 12 months (again: the mark's record is replaced) and takes its status as
+ * the placement's when it is the newest news: no later mark is recorded, and HR did not set the status
+ * directly after the mark's day. A mark that has not come yet is refused.
  */
 async function checkinIn(db: Db, actor: Actor, scope: q.PlacementScope, id: number, input: CheckinInput) {
   return db.transaction(async (tx) => {
@@ -212,9 +215,12 @@ async function checkinIn(db: Db, actor: Actor, scope: q.PlacementScope, id: numb
       notes: input.notes?.trim() || null,
       recordedBy: actor.id,
     })
-    // The placement's status is the latest follow-up's: a missed earlier one recorded afterwards keeps it.
-    if (p.recordedMarks.every((mark) => mark <= input.month_mark))
-      await q.updatePlacement(tx, id, { status: input.status })
+    // A missed earlier follow-up recorded afterwards keeps what is newer: a later mark's status, or one HR
+    // set after the mark's day (an employee who resigned since).
+    const newest =
+      p.recordedMarks.every((mark) => mark <= input.month_mark) &&
+      (p.statusSetAt === null || p.markDate >= p.statusSetAt)
+    if (newest) await q.updatePlacement(tx, id, { status: input.status })
     return detailIn(tx, scope, id)
   })
 }
