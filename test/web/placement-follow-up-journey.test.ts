@@ -4,7 +4,8 @@
  * has come ("Pantau"), records it, sees it listed and the next mark due; a mark whose time has not come is
  * refused at the month field; HR records the start date and status of a placement through bursa (a start that
  * would date the recorded follow-up in the future refused at its field); staff record a follow-up of a
- * placement at an employer without HR from their screen.
+ * placement at an employer without HR from their screen, and the status and notes of a placement through bursa
+ * at a company left without HR.
  */
 import pg from 'pg'
 import type { Page } from 'playwright-core'
@@ -179,5 +180,49 @@ describeInBrowser('web client: following a placement up at 3, 6 and 12 months', 
       .getByRole('row')
       .filter({ hasText: 'Dihubungi lewat telepon' })
       .waitFor()
+  }, 90_000)
+
+  it('admin: records the status and notes of a placement through bursa at a company left without HR', async () => {
+    const placement: Placement & { company: { id: number } } = (
+      await api('/api/admin/job-placements?source=bursa&per_page=100')
+    ).data[0]
+    expect(placement).toBeTruthy()
+    const open = async () => {
+      await page.goto(`${svc.url}/admin/penempatan?search=${encodeURIComponent(placement.applicant.nis)}`)
+      await page
+        .getByRole('row')
+        .filter({ hasText: placement.applicant.fullName })
+        .getByRole('button', { name: 'Pantau' })
+        .click()
+      const dialog = page.getByRole('dialog', { name: `Pemantauan ${placement.applicant.fullName}` })
+      await dialog.getByRole('form', { name: 'Catat pemantauan' }).waitFor()
+      return dialog
+    }
+    // The company's HR records it: staff are not offered the form.
+    let dialog = await open()
+    expect(await dialog.getByRole('form', { name: 'Data penempatan' }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Tutup', exact: true }).click()
+
+    // The company's HR accounts are switched off: staff record it in their place (the API allowed it; the
+    // dialog offered the form to HR only).
+    const db = new pg.Client({ connectionString: svc.databaseUrl() })
+    await db.connect()
+    await db.query(`update users set is_active = false where company_id = $1 and role = 'hrd'`, [
+      placement.company.id,
+    ])
+    await db.end()
+    dialog = await open()
+    const form = dialog.getByRole('form', { name: 'Data penempatan' })
+    await form.getByLabel('Catatan').fill('HRD perusahaan sedang kosong; dicatat BKK.')
+    await pick(page, 'Status', 'Kontrak diperpanjang', form)
+    await form.getByRole('button', { name: 'Simpan data penempatan' }).click()
+    await toast('Data penempatan berhasil diperbarui.')
+    const stored: Placement & { notes: string | null } = (
+      await api(`/api/admin/job-placements/${placement.id}`)
+    ).data
+    expect({ status: stored.status, notes: stored.notes }).toEqual({
+      status: 'contract_extended',
+      notes: 'HRD perusahaan sedang kosong; dicatat BKK.',
+    })
   }, 90_000)
 })

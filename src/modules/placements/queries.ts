@@ -142,6 +142,9 @@ export async function placementDetail(conn: Conn, scope: PlacementScope, id: num
       ...itemFields,
       phone: students.phone,
       email: sql<string | null>`coalesce(${students.email}, ${users.email})`,
+      // Nested in a second sql`` so that the subquery's own table stays apart from the joined users.
+      staffMayUpdate: sql<boolean>`${sql`(${placements.source} = 'bursa' and coalesce(${companies.isActive}, false) and not exists (
+        select 1 from "users" hr where hr."company_id" = ${placements.companyId} and hr."role" = 'hrd' and hr."is_active"))`}`,
     })
     .from(placements)
     .innerJoin(students, eq(students.id, placements.studentId))

@@ -65,6 +65,10 @@ export const PlacementDetail = Type.Object({
     { phone: Str, email: Str },
     { description: 'For HR, null for a placement found outside bursa (the person did not apply to it)' },
   ),
+  staffMayUpdate: Type.Boolean({
+    description:
+      "Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account",
+  }),
 })
 
 export const Notes = Opt(Type.String({ maxLength: 2000 }))

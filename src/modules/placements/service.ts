@@ -141,6 +141,7 @@ async function detailIn(db: Db | Tx, scope: q.PlacementScope, id: number) {
   return {
     ...itemOut(r),
     contact: hidden ? { phone: null, email: null } : { phone: r.phone, email: r.email },
+    staffMayUpdate: r.staffMayUpdate,
   }
 }
 

@@ -3150,6 +3150,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
+                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                staffMayUpdate: boolean;
                                 /**
                                  * Format: date
                                  * @example 2026-07-15
@@ -3274,6 +3276,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
+                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                staffMayUpdate: boolean;
                                 /**
                                  * Format: date
                                  * @example 2026-07-15
@@ -3417,6 +3421,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
+                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                staffMayUpdate: boolean;
                                 /**
                                  * Format: date
                                  * @example 2026-07-15
@@ -3588,6 +3594,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
+                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                staffMayUpdate: boolean;
                                 /**
                                  * Format: date
                                  * @example 2026-07-15
@@ -8945,6 +8953,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
+                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                staffMayUpdate: boolean;
                                 /**
                                  * Format: date
                                  * @example 2026-07-15
@@ -9069,6 +9079,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
+                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                staffMayUpdate: boolean;
                                 /**
                                  * Format: date
                                  * @example 2026-07-15
@@ -9209,6 +9221,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
+                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                staffMayUpdate: boolean;
                                 /**
                                  * Format: date
                                  * @example 2026-07-15
@@ -9368,6 +9382,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
+                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                staffMayUpdate: boolean;
                                 /**
                                  * Format: date
                                  * @example 2026-07-15
@@ -9506,6 +9522,8 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
+                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                staffMayUpdate: boolean;
                                 /**
                                  * Format: date
                                  * @example 2026-07-15

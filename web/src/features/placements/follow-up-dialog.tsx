@@ -23,8 +23,9 @@ const MARKS = [3, 6, 12].map((m) => ({ value: String(m), label: `${m} bulan` }))
 
 /**
  * A placement and its follow-ups at 3, 6 and 12 months: the one due is recorded here (again for a mark already
- * recorded, which replaces it); HR also records what became of a placement through bursa (status, start,
- * notes: one found outside it has "Ubah"). `onSaved` after each change (the list behind shows the next one).
+ * recorded, which replaces it); HR, or staff for a company without HR, also record what became of a placement
+ * through bursa (status, start, notes: one found outside it has "Ubah"). `onSaved` after each change (the list
+ * behind shows the next one).
  */
 export function FollowUpDialog({
   who,
@@ -56,7 +57,8 @@ export function FollowUpDialog({
             <Summary p={p} />
             <FollowUps p={p} />
             <CheckinForm key={`c${version(p)}`} who={who} p={p} onSaved={saved} />
-            {who === 'hrd' && p.source === 'bursa' && (
+            {/* Staff, for a company without HR (src/http/scope.ts); HR's own PATCH either way. */}
+            {p.source === 'bursa' && (who === 'hrd' || p.staffMayUpdate) && (
               <PlacementForm key={`p${version(p)}`} p={p} onSaved={saved} />
             )}
           </Stack>
