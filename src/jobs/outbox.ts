@@ -36,16 +36,23 @@ const BODY_GONE = { text: '', calendar: null }
 
 /** Why an e-mail was not sent: the account it was written to was deleted. */
 export const ACCOUNT_DELETED = 'not sent: the account was deleted'
+/** Why an e-mail was not sent: the account's address was changed (corrected) before it went. */
+export const ADDRESS_CHANGED = "not sent: the account's e-mail address was changed"
 
 /**
- * Gives up the e-mails still owed to the address of an account being deleted, in the delete's transaction:
- * a password link whose row goes with the account, a test invitation, sent once the SMTP server is back
- * to someone the school no longer holds an account for. Their bodies go too (`BODY_GONE`).
+ * Gives up the e-mails still owed to the address of an account being deleted, or whose address is being
+ * changed (`why`), in that change's transaction: a password link, a test invitation (a minor's test, company,
+ * time and place), sent once the SMTP server is back to an address the school no longer holds an account
+ * for, maybe a stranger's (a typo corrected). Their bodies go too (`BODY_GONE`).
  */
-export async function giveUpEmailsTo(tx: Conn, address: string) {
+export async function giveUpEmailsTo(
+  tx: Conn,
+  address: string,
+  why: typeof ACCOUNT_DELETED | typeof ADDRESS_CHANGED = ACCOUNT_DELETED,
+) {
   await tx
     .update(emailOutbox)
-    .set({ attempts: MAX_EMAIL_ATTEMPTS, claimedUntil: null, lastError: ACCOUNT_DELETED, ...BODY_GONE })
+    .set({ attempts: MAX_EMAIL_ATTEMPTS, claimedUntil: null, lastError: why, ...BODY_GONE })
     .where(and(isNull(emailOutbox.sentAt), sql`lower(${emailOutbox.to}) = lower(${address})`))
 }
 

@@ -10,6 +10,7 @@ import { msg } from '../../http/i18n.js'
 import type { Toggle } from '../../http/schemas.js'
 import { assertStrongPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
+import { forgetCompanyNotices } from '../notifications/service.js'
 import * as q from './companies.queries.js'
 import type {
   CompanyListQuery,
@@ -222,6 +223,7 @@ export async function linkHrAccount(
           { user_id: [msg('sudah terhubung dengan perusahaan ini', 'is already linked to this company')] },
         )
       const linked = (await q.setUserCompany(tx, userId, companyId))!
+      if (user.companyId !== null) await forgetCompanyNotices(tx, userId)
       await audit(tx, actor, 'link_hr_account', 'company', companyId, {
         userId,
         fromCompanyId: user.companyId,
@@ -250,6 +252,7 @@ export async function unlinkHrAccount(db: Db, actor: Actor, companyId: number, u
     const account =
       (await q.unlinkUser(tx, companyId, userId)) ??
       notFound(msg('Akun HRD tidak ditemukan di perusahaan ini.', 'No such HR account in this company.'))
+    await forgetCompanyNotices(tx, userId)
     await audit(tx, actor, 'unlink_hr_account', 'company', companyId, { userId })
     return account
   })

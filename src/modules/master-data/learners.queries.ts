@@ -216,6 +216,12 @@ export async function insertLearner(conn: Conn, values: typeof students.$inferIn
   return row
 }
 
+/** The account's login e-mail. */
+export async function loginOf(conn: Conn, userId: number) {
+  const [row] = await conn.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  return row?.email
+}
+
 export async function updateAccount(
   conn: Conn,
   userId: number,

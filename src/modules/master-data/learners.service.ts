@@ -8,7 +8,7 @@ import { readSchoolToday } from '../../db/school-day.js'
 import { pageOf } from '../../http/envelope.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
-import { giveUpEmailsTo } from '../../jobs/outbox.js'
+import { ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
 import type { Storage } from '../../storage/storage.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { checkPassword } from '../auth/password-policy.js'
@@ -358,13 +358,17 @@ export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number
       if (newEmail && set.email && (await q.emailTaken(tx, set.email, current.userId)))
         taken.email = [EMAIL_TAKEN]
       else if (newEmail || newName) {
+        const login = newEmail ? await q.loginOf(tx, current.userId!) : undefined
         await q.updateAccount(tx, current.userId!, {
           ...(newEmail && set.email ? { email: set.email } : {}),
           ...(newName && set.fullName ? { fullName: set.fullName } : {}),
         })
-        // A link sent to the old address must not set the password of the account at its new one, as in
-        // user management.
-        if (newEmail) await voidPasswordLinks(tx, current.userId!)
+        // A link sent to the old address must not set the password of the account at its new one, and what
+        // is still owed to the old address is not sent there, as in user management.
+        if (newEmail) {
+          await voidPasswordLinks(tx, current.userId!)
+          if (login) await giveUpEmailsTo(tx, login, ADDRESS_CHANGED)
+        }
       }
     } else if (wantsAccount && passwordHash) {
       const account = await q.insertAccount(tx, { email: email!, fullName, passwordHash, role: kind })

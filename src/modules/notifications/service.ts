@@ -60,6 +60,22 @@ export function hrNoticesOfApplication(template: Template, application: NewAppli
   return sql`insert into ${notifications} (user_id, kind, title, body, data) ${notices}`
 }
 
+/**
+ * Forgets the notices of an HR account that leaves its company (moved to another, unlinked, no longer HR):
+ * each is about that company's vacancies and applicants, named them and linked to what the account may no
+ * longer open. Call in the change's transaction.
+ */
+export async function forgetCompanyNotices(tx: Conn, userId: number) {
+  await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        sql`${notifications.data} ?| array['jobVacancyId', 'applicationId']`,
+      ),
+    )
+}
+
 type NotificationRow = typeof notifications.$inferSelect
 
 function notificationOut(n: NotificationRow) {

@@ -118,7 +118,9 @@ export interface Delivery {
 }
 
 const deliveryDetails = sql`
-  select d.id, d.participant_id, d.user_id, d.email, d.attempts, p.application_id, s.id as schedule_id, s.name,
+  select d.id, d.participant_id, d.user_id,
+         -- The account's address now: one corrected since the press is written to, not the old one.
+         case when d.email is not null then coalesce(u.email, d.email) end as email, d.attempts, p.application_id, s.id as schedule_id, s.name,
          s.kind, s.scheduled_at, s.duration_minutes, s.location, s.description, s.sequence,
          v.title as vacancy_title, c.name as company_name,
          u.full_name,

@@ -8,11 +8,12 @@ import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { isEmail, type Toggle } from '../../http/schemas.js'
-import { giveUpEmailsTo } from '../../jobs/outbox.js'
+import { ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { assertStrongPassword, checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import { forgetFailedLogins } from '../auth/service.js'
+import { forgetCompanyNotices } from '../notifications/service.js'
 import * as q from './queries.js'
 import type { CreateUserBody, ResetPasswordBody, UpdateUserBody, UserListQuery } from './schemas.js'
 
@@ -229,10 +230,15 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Static
         refuse('company_id', companyRequired)
       if (companyId !== null && companyId !== account.companyId) await checkCompany(tx, companyId)
       await q.updateUser(tx, id, { email, fullName, role: input.role, companyId })
+      if (account.companyId !== null && companyId !== account.companyId) await forgetCompanyNotices(tx, id)
       if (account.studentId !== null)
         await q.followLearner(tx, account.studentId, { fullName, email, oldEmail: account.email })
-      // A link sent to the old address must not set the password of the account at its new one.
-      if (email !== undefined && email !== account.email) await voidPasswordLinks(tx, id)
+      // A link sent to the old address must not set the password of the account at its new one, and what is
+      // still owed to the old address is not sent there.
+      if (email !== undefined && email !== account.email) {
+        await voidPasswordLinks(tx, id)
+        await giveUpEmailsTo(tx, account.email, ADDRESS_CHANGED)
+      }
       await audit(tx, actor, 'update', 'user', id, {
         ...(email !== undefined ? { email } : {}),
         ...(fullName !== undefined ? { fullName } : {}),
