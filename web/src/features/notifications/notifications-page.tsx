@@ -21,10 +21,16 @@ function calendarOf(role: string, kind: string, data: Record<string, unknown>) {
   return { applicationId, scheduleId: testScheduleId }
 }
 
-/** Where a notification leads, from the ids it carries. */
+/**
+ * Where a notification leads, from the ids it carries: an application; for HR, a vacancy staff decided on (a
+ * refused one to its form, to be corrected and sent again, as the e-mail's link does).
+ */
 function linkOf(role: string, data: Record<string, unknown>): string | null {
   const appId = data.applicationId
   if (typeof appId === 'number') return role === 'hrd' ? `/hrd/pelamar/${appId}` : `/lamaran/${appId}`
+  const vacancyId = data.jobVacancyId
+  if (role === 'hrd' && typeof vacancyId === 'number')
+    return data.approvalStatus === 'rejected' ? `/hrd/lowongan/${vacancyId}/ubah` : '/hrd/lowongan'
   return null
 }
 
