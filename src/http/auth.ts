@@ -31,6 +31,8 @@ declare module 'fastify' {
 
 /** The `code` of the 403 an account that must change its password gets (the web client looks for it). */
 export const PASSWORD_CHANGE_REQUIRED = 'password_change_required'
+/** The 403 `code` of a route the caller's role may not use: a client may hold an old role (a graduation). */
+export const ROLE_REFUSED = 'role_refused'
 
 const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -221,6 +223,8 @@ export function registerAuth(app: FastifyInstance, tokens: TokenStore) {
       throw new AppError(
         403,
         msg('Peran Anda tidak memiliki akses ke fitur ini.', 'Your role has no access to this feature.'),
+        undefined,
+        { code: ROLE_REFUSED },
       )
     }
     if (roles?.includes('hrd') && actor.role === 'hrd') {

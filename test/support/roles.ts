@@ -24,8 +24,8 @@ export function accountsOf(t: TestContext): Promise<Record<Role, Account>> {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
- * The role matrix of one route: 401 without a token, 403 in the envelope for every role not in
- * `allowed`, and anything but 401/403 for the roles in `allowed` (`admin` implies `superadmin`).
+ * The role matrix of one route: 401 without a token, 403 in the envelope (`code: role_refused`) for every
+ * role not in `allowed`, and anything but 401/403 for the roles in `allowed` (`admin` implies `superadmin`).
  */
 export async function expectRoles(
   t: TestContext,
@@ -46,7 +46,8 @@ export async function expectRoles(
       expect([401, 403], `${method} ${url} as ${role}`).not.toContain(res.status)
     } else {
       expect(res.status, `${method} ${url} as ${role}`).toBe(403)
-      expect(res.body).toMatchObject({ success: false, data: null })
+      // The code tells a client holding an old role (a student graduated with a tab open) to reload the account.
+      expect(res.body).toMatchObject({ success: false, data: null, code: 'role_refused' })
     }
   }
 }

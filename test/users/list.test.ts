@@ -50,7 +50,12 @@ describe('role matrix of /api/admin/users', () => {
     const { admin } = await accountsOf(t)
     const res = await call(t, 'GET', '/api/admin/users', { as: admin })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual({ success: false, message: expect.any(String), data: null })
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Peran Anda tidak memiliki akses ke fitur ini.',
+      data: null,
+      code: 'role_refused',
+    })
   })
 })
 

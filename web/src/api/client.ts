@@ -39,15 +39,17 @@ function messageOf(body: unknown): string | null {
 }
 
 /**
- * Called on a 403 whose `code` is `password_change_required` (the account must change its password
- * first, e.g. set by an import while it was signed in): the app reloads the account, which sends it to
- * the change-password screen.
+ * Called on a 403 that says the account is not what this tab holds: `password_change_required` (the account
+ * must change its password first, e.g. set by an import while it was signed in), or `role_refused` (its role
+ * changed meanwhile: a student graduated to alumni with the tab open). The app reloads the account, which
+ * sends it to the change-password screen or to its new role's screens.
  */
-let onPasswordChangeRequired: () => void = () => {}
-export function setPasswordChangeRequiredHandler(fn: () => void) {
-  onPasswordChangeRequired = fn
+let onAccountChanged: () => void = () => {}
+export function setAccountChangedHandler(fn: () => void) {
+  onAccountChanged = fn
 }
 export const PASSWORD_CHANGE_REQUIRED = 'password_change_required'
+const ACCOUNT_CHANGED = new Set([PASSWORD_CHANGE_REQUIRED, 'role_refused'])
 
 const auth: Middleware = {
   onRequest({ request }) {
@@ -71,7 +73,7 @@ const auth: Middleware = {
         .json()
         .then(
           (b: { code?: unknown } | null) =>
-            b?.code === PASSWORD_CHANGE_REQUIRED && onPasswordChangeRequired(),
+            typeof b?.code === 'string' && ACCOUNT_CHANGED.has(b.code) && onAccountChanged(),
         )
         .catch(() => {})
     return response

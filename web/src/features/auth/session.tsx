@@ -12,7 +12,7 @@ import {
 import {
   ApiError,
   api,
-  setPasswordChangeRequiredHandler,
+  setAccountChangedHandler,
   setUnauthorizedHandler,
   TOKEN_KEY,
   token,
@@ -137,8 +137,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       token.clear()
       setUser(null)
     })
-    // The account now shows `mustChangePassword`, and the layout sends it to the change-password screen.
-    setPasswordChangeRequiredHandler(() => {
+    // The account now shows `mustChangePassword` (the layout sends it to the change-password screen), or its
+    // new role (the screens of the old one give way to its home).
+    setAccountChangedHandler(() => {
       refresh()
     })
     refresh().finally(() => setReady(true))

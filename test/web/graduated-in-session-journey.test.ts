@@ -1,0 +1,48 @@
+/**
+ * A student who graduates (to alumni) with a tab of bursa open: the next call of a student's route is refused
+ * (403, `code: role_refused`), and the tab reloads the account and carries on as the alumnus, with the
+ * alumni's screens. It kept the old role until reloaded by hand: the portfolio answered "Peran Anda tidak
+ * memiliki akses ke fitur ini." on every visit (found by the live-session audit).
+ */
+import pg from 'pg'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, it } from 'vitest'
+import { describeInBrowser, login } from './browser.js'
+import { useJourney } from './journey-setup.js'
+import type { RunningService } from './server.js'
+
+describeInBrowser('web client: graduating while signed in', () => {
+  let svc: RunningService
+  let page: Page
+  // The service's token cache off: the graduation below is written straight to the database.
+  const journey = useJourney({ env: { AUTH_CACHE_SECONDS: '0' } })
+  beforeAll(() => {
+    ;({ svc, page } = journey)
+  })
+
+  it('the next refused call takes the tab to the alumnus’s screens', async () => {
+    await login(page, svc.url, 'siswa@demo.test')
+    await page.goto(`${svc.url}/lamaran`)
+    const nav = page.getByRole('navigation')
+    await nav.getByRole('link', { name: 'Portofolio' }).waitFor()
+    expect(await nav.getByRole('link', { name: 'Tracer study' }).count()).toBe(0)
+
+    // Graduated (as the graduation route does it, without going through this tab).
+    const db = new pg.Client({ connectionString: svc.databaseUrl() })
+    await db.connect()
+    try {
+      await db.query(
+        `update students set graduation_year = 2026 where user_id = (select id from users where email = 'siswa@demo.test')`,
+      )
+      await db.query(`update users set role = 'alumni' where email = 'siswa@demo.test'`)
+    } finally {
+      await db.end()
+    }
+
+    // Within the tab: the portfolio asks the students' route, refused; the tab follows the new role.
+    await nav.getByRole('link', { name: 'Portofolio' }).click()
+    await nav.getByRole('link', { name: 'Tracer study' }).waitFor()
+    await page.getByRole('heading', { name: /^Berkas/ }).waitFor()
+    expect(await page.getByText('Peran Anda tidak memiliki akses ke fitur ini.').count()).toBe(0)
+  })
+})
