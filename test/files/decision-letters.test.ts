@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
 import { anHrd, aSuperadmin } from '../support/builders/accounts.js'
 import { anApplication } from '../support/builders/applications.js'
-import { aCandidate, anHrdWithVacancy, postResultForm } from '../support/builders/selection.js'
+import {
+  aCandidate,
+  anHrdWithVacancy,
+  postResultForm,
+  publishResults,
+} from '../support/builders/selection.js'
 import { type FormValue, tinyPdf } from '../support/multipart.js'
 
 const t = useTestApp()
@@ -65,5 +70,38 @@ describe('decision letters follow the company of the selection result', () => {
     expect(row?.letter?.downloadUrl).toBe(letterUrl)
     // … and must stay readable by them.
     expect((await call(t, 'GET', letterUrl, { as: colleague })).status).toBe(200)
+  })
+})
+
+describe('a decision letter not ready when the acceptance was published', () => {
+  it('is attached alone afterwards: the result stays published and the applicant downloads it', async () => {
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const { learner, application } = await aCandidate(t, vacancy.id, { reviewed: true })
+    const scored = await postResultForm(t, hrd, application.id, { final_score: '85', decision: 'diterima' })
+    expect(scored.statusCode).toBe(200)
+    expect((await publishResults(t, hrd, vacancy.id)).status).toBe(200)
+    const before = await call(t, 'GET', `/api/my-applications/${application.id}`, { as: learner })
+    expect(before.body.data).toMatchObject({ status: 'accepted', acceptanceLetterUrl: null })
+
+    // Anything else is still refused: the published acceptance stands as it is.
+    const changed = await postResultForm(t, hrd, application.id, letterForm('SK-late'))
+    expect(changed.statusCode).toBe(422)
+    expect(changed.json().message).toMatch(/surat keputusan masih dapat dilampirkan/)
+
+    // Before: the same 422 for the letter alone, so an accepted applicant could never get one.
+    const attached = await postResultForm(t, hrd, application.id, [letterForm('SK-late')[0]])
+    expect(attached.statusCode).toBe(200)
+    expect(attached.json().data).toMatchObject({ decision: 'diterima', isPublished: true, finalScore: 85 })
+    const after = await call(t, 'GET', `/api/my-applications/${application.id}`, { as: learner })
+    expect(after.body.data.result).toMatchObject({ decision: 'diterima' })
+    const url = after.body.data.acceptanceLetterUrl as string
+    expect(url).toBe(attached.json().data.letter.downloadUrl)
+    const download = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: learner.authorization! },
+    })
+    expect(download.statusCode).toBe(200)
+    expect(download.rawPayload.equals(tinyPdf('SK-late'))).toBe(true)
   })
 })

@@ -246,6 +246,14 @@ export async function upsertDraft(tx: Tx, applicationId: number, values: ResultV
     })
 }
 
+/** Sets the decision letter of a result, leaving the rest of it (published or not) as it is. */
+export async function setLetter(tx: Tx, applicationId: number, letterFileId: number) {
+  await tx
+    .update(selectionResults)
+    .set({ letterFileId, updatedAt: sql`now()` })
+    .where(eq(selectionResults.applicationId, applicationId))
+}
+
 export async function insertLetter(tx: Tx, values: typeof files.$inferInsert) {
   const [row] = await tx.insert(files).values(values).returning({ id: files.id })
   return row.id

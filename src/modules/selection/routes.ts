@@ -152,7 +152,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Store scores, notes, decision and decision letter (a draft until published)',
         description:
-          'JSON, or `multipart/form-data` with the same fields and the letter file in `decision_letter` (PDF, JPEG, PNG or WebP, at most 10 MB; a score as decimal text, `88.5` or `88,5`; a form field left empty (or blank) clears its value). Absent fields keep their value; null clears one. Only for applications in progress; the result stays hidden from the applicant until published.',
+          'JSON, or `multipart/form-data` with the same fields and the letter file in `decision_letter` (PDF, JPEG, PNG or WebP, at most 10 MB; a score as decimal text, `88.5` or `88,5`; a form field left empty (or blank) clears its value). Absent fields keep their value; null clears one. Only for applications in progress; the result stays hidden from the applicant until published. The published result of an accepted applicant takes only its letter, sent alone: attached (or replaced) with the result still published.',
         consumes: ['application/json', 'multipart/form-data'],
         params: ApplicationParams,
         body: ResultBody,

@@ -110,19 +110,23 @@ function checkScores(input: ResultInput) {
 
 /**
  * Locks the application for a change of its result and checks it may change: the company's, in
- * progress (a published `cadangan` included: it becomes a draft again), otherwise 404 or 422.
+ * progress (a published `cadangan` included: it becomes a draft again), otherwise 404 or 422. An accepted
+ * applicant's published result takes a decision letter alone (`letterOnly`): one that was not ready at the
+ * publication.
  */
-async function lockScorable(tx: Tx, companyId: number, applicationId: number) {
+async function lockScorable(tx: Tx, companyId: number, applicationId: number, letterOnly: boolean) {
   if (!(await q.shareVacancyOf(tx, companyId, applicationId))) applicationNotFound()
   const app = (await q.lockForScoring(tx, applicationId)) ?? applicationNotFound()
   if (app.status === 'in_progress') return app
-  if (app.status === 'accepted' && app.isPublished)
+  if (app.status === 'accepted' && app.isPublished) {
+    if (letterOnly) return app
     unprocessable(
       msg(
-        'Hasil seleksi pelamar ini sudah dipublikasikan dan pelamar sudah diterima; hasilnya tidak dapat diubah lagi.',
-        'This result was published and the applicant accepted; it can no longer be changed.',
+        'Hasil seleksi pelamar ini sudah dipublikasikan dan pelamar sudah diterima; hasilnya tidak dapat diubah lagi (surat keputusan masih dapat dilampirkan).',
+        'This result was published and the applicant accepted; it can no longer be changed (a decision letter can still be attached).',
       ),
     )
+  }
   return unprocessable(
     msg(
       `Hasil seleksi hanya dapat diisi untuk lamaran yang sedang dalam proses seleksi (status lamaran ini: "${labelOf('applicationStatus', app.status)}").`,
@@ -172,10 +176,16 @@ export async function storeResult(
     unprocessable(INVALID, { decision_letter: [msg('berkas kosong', 'the file is empty')] })
   const type = letter ? await sniff(letter.buffer) : null
   const key = letter ? newStorageKey('letters') : null
+  // A letter sent alone: the one thing an accepted applicant's published result still takes.
+  const letterOnly =
+    letter !== null &&
+    [...SCORE_FIELDS.map(([field]) => field), 'notes', 'decision'].every(
+      (field) => input[field as keyof ResultInput] === undefined,
+    )
   if (letter && key) await storage.put(key, letter.buffer)
   try {
     const { item, replacedKey } = await db.transaction(async (tx) => {
-      const app = await lockScorable(tx, companyId, applicationId)
+      const app = await lockScorable(tx, companyId, applicationId, letterOnly)
       const values: q.ResultValues = {}
       for (const [field, column] of SCORE_FIELDS)
         if (input[field] !== undefined) values[column] = input[field]
@@ -194,6 +204,13 @@ export async function storeResult(
           size: letter.buffer.length,
           storageKey: key,
         })
+      }
+      // The letter of an accepted applicant, published already: attached as it is, still published (the
+      // applicant finds it on the application's page).
+      if (app.status === 'accepted' && values.letterFileId) {
+        await q.setLetter(tx, applicationId, values.letterFileId)
+        const replacedKey = app.letterFileId ? await q.deleteLetter(tx, app.letterFileId) : undefined
+        return { item: await resultOf(tx, actor, applicationId), replacedKey }
       }
       // A save that changes nothing (a retry, a double click, the dialog saved as it was) is no change: a
       // published result stays published, and the timeline gets no second row.
@@ -218,7 +235,7 @@ export type DecisionInput = Static<typeof DecisionBody>
 export async function changeDecision(db: Db, actor: Actor, applicationId: number, input: DecisionInput) {
   const companyId = companyOf(actor)
   return db.transaction(async (tx) => {
-    const app = await lockScorable(tx, companyId, applicationId)
+    const app = await lockScorable(tx, companyId, applicationId, false)
     const notes = cleanNotes(input.notes)
     const values = { decision: input.decision, ...(notes !== undefined ? { notes } : {}) }
     if (unchanged(app.result, values)) return resultOf(tx, actor, applicationId)

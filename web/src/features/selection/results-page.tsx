@@ -13,7 +13,7 @@ import { idOptions } from '../../lib/options'
 import { toastError, toastOk } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
 import { useReviewOptions } from '../applicant-reviews/options'
-import { type ResultRow, ScoreModal } from './score-modal'
+import { LetterModal, type ResultRow, ScoreModal } from './score-modal'
 
 const KEYS = ['search', 'job_vacancy_id', 'decision', 'published'] as const
 
@@ -32,6 +32,7 @@ export function SelectionResultsPage() {
   )
   const choices = useReviewOptions()
   const [editing, setEditing] = useState<ResultRow | null>(null)
+  const [lettering, setLettering] = useState<ResultRow | null>(null)
   const quota = (list.data?.meta as { quota?: Quota } | undefined)?.quota
   const vacancyId = f.get('job_vacancy_id')
   return (
@@ -105,19 +106,30 @@ export function SelectionResultsPage() {
           },
           {
             label: 'Aksi',
-            render: (r) => (
-              <Button
-                size="xs"
-                variant="light"
-                disabled={r.isPublished && r.status === 'accepted'}
-                onClick={() => setEditing(r)}
-              >
-                Isi nilai
-              </Button>
-            ),
+            render: (r) =>
+              // A published acceptance stands; its decision letter may still come (not ready at the time).
+              r.isPublished && r.status === 'accepted' ? (
+                <Button size="xs" variant="light" onClick={() => setLettering(r)}>
+                  {r.letter ? 'Ganti surat' : 'Lampirkan surat'}
+                </Button>
+              ) : (
+                <Button size="xs" variant="light" onClick={() => setEditing(r)}>
+                  Isi nilai
+                </Button>
+              ),
           },
         ]}
       />
+      {lettering && (
+        <LetterModal
+          row={lettering}
+          onClose={() => setLettering(null)}
+          onSaved={() => {
+            setLettering(null)
+            list.reload()
+          }}
+        />
+      )}
       {editing && (
         <ScoreModal
           row={editing}

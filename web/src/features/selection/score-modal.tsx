@@ -18,6 +18,18 @@ const SCORES = {
   final_score: 'Nilai akhir',
 } as const
 
+/** Sends a result form to the service with an upload's progress bar's value (null once done). */
+async function sendResult(applicationId: number, body: FormData, setProgress: (p: number | null) => void) {
+  setProgress(0)
+  try {
+    await upload(`/api/hrd/selection-results/${applicationId}`, body, (p) =>
+      setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 0),
+    )
+  } finally {
+    setProgress(null)
+  }
+}
+
 /** HR's scores and decision for one participant (a draft until published), with the decision letter. */
 export function ScoreModal({
   row,
@@ -47,14 +59,7 @@ export function ScoreModal({
     // empty one, so leaving out what HR emptied would keep the old score.
     for (const [k, x] of Object.entries(v)) body.append(k, String(x ?? ''))
     if (file) body.append('decision_letter', file)
-    setProgress(0)
-    try {
-      await upload(`/api/hrd/selection-results/${row.applicationId}`, body, (p) =>
-        setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 0),
-      )
-    } finally {
-      setProgress(null)
-    }
+    await sendResult(row.applicationId, body, setProgress)
     toastOk('Nilai disimpan (draf).')
     onSaved()
   })
@@ -97,6 +102,58 @@ export function ScoreModal({
           )}
           <ModalActions onCancel={onClose} busy={progress !== null}>
             Simpan
+          </ModalActions>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}
+
+/**
+ * The decision letter of an accepted applicant whose result is published (the letter was not ready then): sent
+ * alone, the one thing the service still takes; the result stays published.
+ */
+export function LetterModal({
+  row,
+  onClose,
+  onSaved,
+}: {
+  row: ResultRow
+  onClose: () => void
+  onSaved: () => void
+}) {
+  const form = useForm<Record<string, string>>({})
+  const [file, setFile] = useState<File | null>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const save = form.submit(async () => {
+    if (!file) return form.setErrors({ decision_letter: 'Pilih berkas surat keputusan.' })
+    if (file.size > MAX_UPLOAD)
+      return form.setErrors({ decision_letter: `Berkas ${formatBytes(file.size)}; maksimal 10 MB.` })
+    const body = new FormData()
+    body.append('decision_letter', file)
+    await sendResult(row.applicationId, body, setProgress)
+    toastOk('Surat keputusan dilampirkan.')
+    onSaved()
+  })
+  return (
+    <Modal opened onClose={onClose} title={`Surat keputusan ${row.applicant.fullName}`}>
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <FileInput
+            label="Surat keputusan (PDF atau gambar, maks. 10 MB)"
+            description="Hasil yang sudah diumumkan tetap; pelamar dapat mengunduh suratnya di halaman lamarannya."
+            accept={UPLOAD_TYPES}
+            value={file}
+            onChange={setFile}
+            clearable
+            required
+            error={form.error('decision_letter')}
+          />
+          {progress !== null && (
+            <Progress value={progress} size="lg" striped animated aria-label={`Mengunggah ${progress}%`} />
+          )}
+          <ModalActions onCancel={onClose} busy={progress !== null}>
+            Lampirkan
           </ModalActions>
         </Stack>
       </form>
