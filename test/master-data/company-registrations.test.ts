@@ -552,6 +552,26 @@ describe('POST /api/admin/company-registrations/:id/approve', () => {
     // Before the fix the second request stayed pending, flagged as a duplicate of the company just made, and
     // could only be rejected, which e-mailed the new partner that its registration was refused.
     expect(idsOf(await queue({ status: 'pending' }))).not.toContain(confirmedAgain.id)
+
+    // The contact then clicks the link of the request closed before it was confirmed: told it was closed, not
+    // (as before) "E-mail ini sudah dikonfirmasi sebelumnya."
+    const links = await eventually(async () => {
+      const mails = smtp.received.filter(
+        (m: ReceivedMail) =>
+          m.to.includes(first.form.contact_email.toLowerCase()) && /Konfirmasi/.test(m.subject),
+      )
+      return mails.length >= 3 ? mails : null
+    })
+    const late = await call(t, 'POST', '/api/company-registrations/confirm', {
+      body: { token: tokenIn(links[links.length - 1].text)! },
+    })
+    expect(late.status).toBe(409)
+    expect(late.body.message).toMatch(/^Pendaftaran ini sudah ditutup tanpa dikonfirmasi/)
+    const [closed] = await t.db
+      .select()
+      .from(companyRegistrations)
+      .where(eq(companyRegistrations.id, unconfirmed.id))
+    expect(closed).toMatchObject({ status: 'rejected', confirmedAt: null })
   })
 
   it('409 naming the existing company when the name is taken: no second company, no account', async () => {

@@ -155,6 +155,14 @@ export async function confirmRegistration(db: Db, token: string) {
           'The confirmation link is not known. Make sure the whole link was copied from the e-mail.',
         ),
       )
+    // Closed before it was confirmed: staff decided another request of the same contact meanwhile.
+    if (reg.status !== 'unconfirmed' && reg.confirmedAt === null) {
+      const closed = msg(
+        'Pendaftaran ini sudah ditutup tanpa dikonfirmasi: pendaftaran lain dari kontak yang sama sudah diputuskan petugas BKK. Hasilnya dikirim ke e-mail Anda.',
+        'This registration was closed without being confirmed: the career center decided another registration of the same contact. The decision was sent to your e-mail.',
+      )
+      conflict(closed, { token: [closed] })
+    }
     if (reg.status !== 'unconfirmed')
       return { status: reg.status, companyName: reg.name, alreadyConfirmed: true }
     const [done] = await tx
