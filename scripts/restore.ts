@@ -40,7 +40,7 @@ async function hasTables(url: string) {
 const input = () => createReadStream(file).pipe(createGunzip())
 try {
   if (config.databaseUrl) {
-    const manifest = await restore(config.databaseUrl, input())
+    const manifest = await restore(config.databaseUrl, input(), config.schoolTimeZone)
     console.log(`Restored ${file} (made ${manifest.createdAt}) into the database of DATABASE_URL.`)
   } else {
     // Taking the data folder fails with a clear message while the service runs.
@@ -57,7 +57,7 @@ try {
         // Loaded into a new database first; the old one is replaced only once the load succeeded.
         await admin.query('drop database if exists bursa_restoring with (force)')
         await admin.query('create database bursa_restoring')
-        const manifest = await restore(server.url('bursa_restoring'), input())
+        const manifest = await restore(server.url('bursa_restoring'), input(), config.schoolTimeZone)
         await admin.query('drop database if exists bursa with (force)')
         await admin.query('alter database bursa_restoring rename to bursa')
         console.log(

@@ -8,7 +8,8 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
-import { migrationsFolder } from './client.js'
+import { migrationsFolder, withOptions } from './client.js'
+import { connectionOptions, DEFAULT_SCHOOL_TIME_ZONE } from './school-day.js'
 
 /**
  * A logical backup of the service's data, made with SQL alone (`COPY … TO STDOUT` in one repeatable-read
@@ -152,7 +153,11 @@ export class RestoreError extends Error {}
  * schema refuses) rolls it back and removes what the first migrations created, so the database is empty
  * again and the right file can be restored next.
  */
-export async function restore(url: string, input: Readable): Promise<Manifest> {
+export async function restore(
+  url: string,
+  input: Readable,
+  schoolTimeZone = DEFAULT_SCHOOL_TIME_ZONE,
+): Promise<Manifest> {
   const reader = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]()
   // A file that cannot be read to its end (a .gz cut short by an interrupted copy) says so.
   const lines = {
@@ -170,7 +175,8 @@ export async function restore(url: string, input: Readable): Promise<Manifest> {
     throw new RestoreError('This file is not a bursa backup (its first line is not a bursa manifest).')
   }
 
-  const c = new pg.Client({ connectionString: url })
+  // In the school's zone, as the service's connections: a migration that fills in a day reads it.
+  const c = new pg.Client(withOptions(url, connectionOptions(schoolTimeZone)))
   await c.connect()
   let migrated = false
   try {

@@ -79,8 +79,12 @@ export function postgresDatabase(
       await pool.query('select 1')
     },
     async migrate() {
-      // Several instances may start at once: one migrates, the others wait for it.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 })
+      // Several instances may start at once: one migrates, the others wait for it. In the school's zone, as
+      // every connection: a migration that fills in a day reads it (0016).
+      const client = new pg.Client({
+        ...withOptions(url, connectionOptions(schoolTimeZone)),
+        connectionTimeoutMillis: 5000,
+      })
       await client.connect()
       try {
         await client.query('select pg_advisory_lock(7261001)')
@@ -100,7 +104,7 @@ export function postgresDatabase(
  * A connection string with startup `options` added. node-postgres lets the string's own `options`
  * parameter override the pool's, so when it has one, ours are appended to it there.
  */
-function withOptions(url: string, options: string): pg.PoolConfig {
+export function withOptions(url: string, options: string): pg.PoolConfig {
   const u = URL.canParse(url) ? new URL(url) : null
   const own = u?.searchParams.get('options')
   if (!u || !own) return { connectionString: url, options }

@@ -35,7 +35,7 @@ afterEach(async () => {
 })
 
 /** A new database migrated to the first `level` migrations only, as an older release left it. */
-async function databaseAtLevel(level: number) {
+async function databaseAtLevel(level: number, schoolTimeZone?: string) {
   const name = `${templateName()}_upg_${randomBytes(4).toString('hex')}`
   await adminQuery(server, `create database ${name}`)
   const url = withDatabase(server.adminUrl, name)
@@ -53,7 +53,7 @@ async function databaseAtLevel(level: number) {
     await c.end()
     rmSync(dir, { recursive: true, force: true })
   }
-  const database = postgresDatabase(url, { poolSize: 2 })
+  const database = postgresDatabase(url, { poolSize: 2, schoolTimeZone })
   opened.push({
     database,
     drop: () => adminQuery(server, `drop database if exists ${name} with (force)`).then(() => {}),
@@ -222,5 +222,27 @@ describe('upgrading a school whose HR set placements’ status directly', () => 
       [followed, null],
       [untouched, null],
     ])
+  })
+})
+
+describe('upgrading a school in Papua (SCHOOL_TIME_ZONE=Asia/Jayapura) whose HR set a placement status directly', () => {
+  it("keeps the day on the school's calendar, not Jakarta's", async () => {
+    const { url, database } = await databaseAtLevel(16, 'Asia/Jayapura')
+    const ctx = { db: database.db } as TestContext
+    const studentId = (await aStudent(ctx)).studentId
+    // HR marked the person resigned at 00:30 WIT on 10 November (15:30 UTC on the 9th; 22:30 WIB on the 9th).
+    const [{ id }] = await queryOn(
+      url,
+      `insert into placements (student_id, company_name, source, position, accepted_at, status, updated_at)
+       values ($1, 'CV Maju', 'outside', 'Operator', '2026-01-05', 'resigned', '2026-11-09T15:30:00Z') returning id`,
+      [studentId],
+    )
+
+    await database.migrate() // what the start-up does
+
+    const [row] = await queryOn(url, 'select status_set_at::text as day from placements where id = $1', [id])
+    // Before: '2026-11-09', the day in Jakarta: the migration's connection did not carry the school's zone
+    // (found by the review of this session's changes).
+    expect(row.day).toBe('2026-11-10')
   })
 })

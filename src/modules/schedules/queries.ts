@@ -192,6 +192,9 @@ export async function vacancyOfCompany(conn: Conn, companyId: number, id: number
     .where(
       and(eq(jobVacancies.id, id), eq(jobVacancies.companyId, companyId), isNull(jobVacancies.deletedAt)),
     )
+    // Until the schedule is stored: a delete of the vacancy meanwhile waits, then finds the new test among
+    // those it cancels (or, first, leaves nothing to schedule for).
+    .for('share', { of: jobVacancies })
   return row
 }
 
