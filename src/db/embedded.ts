@@ -88,32 +88,41 @@ const isRunning = (pid: number) => {
 }
 
 /**
- * When the process started (ms since the epoch, to the second), or null where the system does not tell
- * (no /proc).
+ * Who a process is, beyond its pid: this boot of the machine and the process's start in clock ticks after it
+ * (`/proc`), or null where the system does not tell. A pid is reused, after a reboot by any program; the same
+ * pid started at the same tick of the same boot is the same process. Neither reading depends on the wall
+ * clock, which NTP may step at any time.
  */
-function startedAt(pid: number): number | null {
+function identityOf(pid: number): string | null {
   try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     // Fields after the command name (which may hold spaces): the 20th is the start, in clock ticks after boot.
-    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19])
-    const bootSeconds = Number(/^btime (\d+)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1])
-    // USER_HZ is 100 on every Linux that Node runs on.
-    return Number.isFinite(ticks) && bootSeconds ? (bootSeconds + ticks / 100) * 1000 : null
+    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+    return boot && ticks ? `${boot} ${ticks}` : null
   } catch {
     return null
   }
 }
 
 /**
- * Whether the lock file's process still runs: the pid is taken, by a process started before the file was
- * written. After a power cut the pid may belong to another program started since (the file survives a
- * reboot); that one started after the file was written, so the lock is stale.
+ * The lock file: the owner's pid, and its identity (`identityOf`) where the system tells it. Written by
+ * `lockDataFolder`; an older release wrote the pid alone.
  */
-function lockHeld(lockFile: string, pid: number): boolean {
+const lockText = () => [process.pid, identityOf(process.pid)].filter((x) => x !== null).join('\n')
+
+/**
+ * Whether the lock file's process still runs: its pid is taken, by the process that wrote the file (the
+ * same identity). After a power cut the pid may belong to another program (the file survives a reboot):
+ * that one is another process, so the lock is stale. A lock without an identity (an older release, no
+ * /proc) trusts the pid.
+ */
+function lockHeld(text: string): boolean {
+  const [pidLine, identity] = text.split('\n')
+  const pid = Number(pidLine)
   if (!pid || !isRunning(pid)) return false
-  const started = startedAt(pid)
-  // A second of slack: the boot time is given in whole seconds.
-  return started === null || started <= statSync(lockFile).mtimeMs + 1000
+  const now = identity ? identityOf(pid) : null
+  return !identity || now === null || now === identity.trim()
 }
 
 /**
@@ -122,24 +131,26 @@ function lockHeld(lockFile: string, pid: number): boolean {
  */
 function lockDataFolder(dir: string): { release(): void; stale: boolean } {
   const lockFile = join(dir, 'bursa.lock')
+  const mine = lockText()
   let stale = false
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx', 0o600)
-      writeFileSync(fd, String(process.pid))
+      writeFileSync(fd, mine)
       closeSync(fd)
       return {
         stale,
         release() {
           try {
-            if (readFileSync(lockFile, 'utf8') === String(process.pid)) unlinkSync(lockFile)
+            if (readFileSync(lockFile, 'utf8') === mine) unlinkSync(lockFile)
           } catch {}
         },
       }
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-      const pid = Number(readFileSync(lockFile, 'utf8'))
-      if (pid !== process.pid && lockHeld(lockFile, pid)) {
+      const text = readFileSync(lockFile, 'utf8')
+      const pid = Number(text.split('\n')[0])
+      if (pid !== process.pid && lockHeld(text)) {
         throw new Error(
           `The data folder ${dir} is in use by process ${pid}. Stop that process first, or give this one another DATA_DIR (or a DATABASE_URL).`,
         )
@@ -362,8 +373,7 @@ async function exited(pid: number, timeoutMs: number): Promise<boolean> {
 export function runningServerUrl(dataDir: string, database = 'bursa'): string | null {
   const dir = resolve(dataDir)
   try {
-    const lockFile = join(dir, 'bursa.lock')
-    if (!lockHeld(lockFile, Number(readFileSync(lockFile, 'utf8')))) return null
+    if (!lockHeld(readFileSync(join(dir, 'bursa.lock'), 'utf8'))) return null
     const { host, port } = JSON.parse(readFileSync(join(dir, 'pg-server.json'), 'utf8'))
     const u = new URL(`postgres://${USER}@localhost/${database}`)
     u.password = readFileSync(join(dir, 'pg-password'), 'utf8').trim()

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
@@ -64,12 +64,10 @@ const rows = async (server: EmbeddedServer) => {
 describe('starting again after a power cut', () => {
   it('takes over bursa.lock when the pid it names now belongs to another program', async () => {
     const dir = await dataFolderAfterPowerCut()
-    // The lock as the dead service wrote it (its time kept), naming a pid another program has now.
+    // The lock as the dead service wrote it (its pid, and who that process was), the pid now another program's.
     const lock = join(dir, 'bursa.lock')
-    const { atime, mtime } = statSync(lock)
-    await new Promise((r) => setTimeout(r, 1500))
-    writeFileSync(lock, String(anotherProgram(process.getuid?.() ?? 0, process.getgid?.() ?? 0)))
-    utimesSync(lock, atime, mtime)
+    const other = anotherProgram(process.getuid?.() ?? 0, process.getgid?.() ?? 0)
+    writeFileSync(lock, readFileSync(lock, 'utf8').replace(/^\d+/, String(other)))
     // Before the fix: "The data folder … is in use by process <the other program>. Stop that process first, or
     // give this one another DATA_DIR": the school's service stays down until someone deletes the lock by hand.
     const server = await startEmbedded({ dataDir: dir })
