@@ -69,6 +69,15 @@ export async function userById(conn: Conn, id: number) {
 }
 
 /**
+ * Locks the learner record of an account (none for staff and HR) before the account is: the order a
+ * graduation, a roster import and the learner form take them in, so that a change of both cannot deadlock
+ * with one of those.
+ */
+export async function lockLearnerOf(conn: Conn, userId: number) {
+  await conn.select({ id: students.id }).from(students).where(eq(students.userId, userId)).for('update')
+}
+
+/**
  * Locks the account and every active superadmin, in id order (so two such transactions never
  * deadlock), and answers the account with its learner record and the ids of the active superadmins.
  * Whoever changes an account's role, active flag or existence holds these locks until commit, so

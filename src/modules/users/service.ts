@@ -191,6 +191,8 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Static
   const fullName = input.full_name === undefined ? undefined : nonBlankName(input.full_name)
   return withEmailCheck(() =>
     db.transaction(async (tx) => {
+      // A new name or login is carried to the learner record (`followLearner`): that row is locked first.
+      if (email !== undefined || fullName !== undefined) await q.lockLearnerOf(tx, id)
       const { account, activeSuperadmins } = await q.lockAccountAndSuperadmins(tx, id)
       if (!account) return notFoundUser()
       const role = input.role ?? account.role
