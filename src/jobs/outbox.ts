@@ -7,6 +7,8 @@ import type { Jobs } from './queue.js'
 
 export interface OutgoingEmail {
   to: string
+  /** The account it is written to; none for an address that is nobody's account (a sign-up's contact). */
+  userId?: number | null
   subject: string
   text: string
   /** An iCalendar invitation to attach (`text/calendar; method=…`), of the event `uid`. */
@@ -40,20 +42,21 @@ export const ACCOUNT_DELETED = 'not sent: the account was deleted'
 export const ADDRESS_CHANGED = "not sent: the account's e-mail address was changed"
 
 /**
- * Gives up the e-mails still owed to the address of an account being deleted, or whose address is being
- * changed (`why`), in that change's transaction: a password link, a test invitation (a minor's test, company,
- * time and place), sent once the SMTP server is back to an address the school no longer holds an account
- * for, maybe a stranger's (a typo corrected). Their bodies go too (`BODY_GONE`).
+ * Gives up the e-mails still owed to an account being deleted, or whose address is being changed (`why`), in
+ * that change's transaction: a password link, a test invitation (a minor's test, company, time and place),
+ * sent once the SMTP server is back to an address the school no longer holds an account for, maybe a
+ * stranger's (a typo corrected). Their bodies go too (`BODY_GONE`). E-mails written to the same address for
+ * someone else (a company sign-up naming it as its contact) are not the account's, and go.
  */
 export async function giveUpEmailsTo(
   tx: Conn,
-  address: string,
+  userId: number,
   why: typeof ACCOUNT_DELETED | typeof ADDRESS_CHANGED = ACCOUNT_DELETED,
 ) {
   await tx
     .update(emailOutbox)
     .set({ attempts: MAX_EMAIL_ATTEMPTS, claimedUntil: null, lastError: why, ...BODY_GONE })
-    .where(and(isNull(emailOutbox.sentAt), sql`lower(${emailOutbox.to}) = lower(${address})`))
+    .where(and(isNull(emailOutbox.sentAt), eq(emailOutbox.userId, userId)))
 }
 
 /** Why an invitation was not sent: a later e-mail of the same event replaced it. */
@@ -95,6 +98,7 @@ export function createOutbox(enabled: boolean, jobs: Jobs, log: FastifyBaseLogge
       await tx.insert(emailOutbox).values(
         rows.map((m) => ({
           to: m.to,
+          userId: m.userId ?? null,
           subject: m.subject,
           text: m.text,
           calendar: m.calendar?.ics ?? null,

@@ -23,7 +23,8 @@ import { adminQuery, queryOn, templateName, withDatabase } from '../support/data
  * outbox worker runs on those rows. Migration 0013 brings them under the current rules: without it, e-mails
  * given up days before were sent (an invitation after its test's cancellation, an expired link), and an
  * invitation waiting for its retry was not superseded by a later cancellation. Migration 0015 closes the
- * applications an older release left open on a deleted vacancy; 0016 keeps the day of a placement status HR set.
+ * applications an older release left open on a deleted vacancy; 0016 keeps the day of a placement status HR set;
+ * 0017 gives unsent e-mails their account.
  */
 const server = inject('dbServer')
 const opened: { database: Database; drop: () => Promise<void> }[] = []
@@ -244,5 +245,31 @@ describe('upgrading a school in Papua (SCHOOL_TIME_ZONE=Asia/Jayapura) whose HR 
     // Before: '2026-11-09', the day in Jakarta: the migration's connection did not carry the school's zone
     // (found by the review of this session's changes).
     expect(row.day).toBe('2026-11-10')
+  })
+})
+
+describe('upgrading a school whose outbox holds unsent e-mails', () => {
+  it('gives each the account at its address, none to an address that is nobody’s account', async () => {
+    // Level 17 = migrations 0000-0016: before 0017 an e-mail did not know its account.
+    const { url, database } = await databaseAtLevel(17)
+    const ctx = { db: database.db } as TestContext
+    const learner = await aStudent(ctx)
+    await queryOn(
+      url,
+      `insert into email_outbox ("to", subject, text, sent_at) values
+         ($1, 'Jadwal psikotes', 'Halo', null),
+         ('kontak@pt-baru.test', 'Konfirmasi pendaftaran', 'Halo', null),
+         ($2, 'Terkirim', '', now())`,
+      [learner.email.toUpperCase(), learner.email],
+    )
+
+    await database.migrate()
+
+    const rows = await queryOn(url, 'select subject, user_id from email_outbox order by id')
+    expect(rows.map((r) => [r.subject, r.user_id])).toEqual([
+      ['Jadwal psikotes', learner.id],
+      ['Konfirmasi pendaftaran', null],
+      ['Terkirim', null],
+    ])
   })
 })

@@ -23,6 +23,12 @@ export const emailOutbox = pgTable(
   {
     id: serial().primaryKey(),
     to: text().notNull(),
+    /**
+     * The account it is written to (a plain id: the row outlives a deleted account); null for one written to
+     * an address that is nobody's account (a company sign-up's contact). A change of the account's address,
+     * or its deletion, gives up what is still owed to it (src/jobs/outbox.ts `giveUpEmailsTo`).
+     */
+    userId: integer(),
     subject: text().notNull(),
     /** The body, kept only while it may be sent: emptied once sent or superseded (src/jobs/outbox.ts). */
     text: text().notNull(),
@@ -44,6 +50,7 @@ export const emailOutbox = pgTable(
   (t) => [
     index('email_outbox_owed_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
     index('email_outbox_unsent_event_idx').on(t.calendarUid).where(sql`${t.sentAt} is null`),
+    index('email_outbox_unsent_user_idx').on(t.userId).where(sql`${t.sentAt} is null`),
   ],
 )
 

@@ -61,7 +61,7 @@ const tooMany = (err: unknown) =>
 /** The `password.reset` e-mail (in the school's wording) with its link. */
 async function resetEmail(
   conn: Conn,
-  account: { email: string; fullName: string },
+  account: { id: number; email: string; fullName: string },
   link: { url: string; minutes: number },
 ) {
   const m = await renderMessage(conn, 'password.reset', {
@@ -70,7 +70,7 @@ async function resetEmail(
     tautan: link.url,
     berlaku_menit: link.minutes,
   })
-  return { to: account.email, subject: m.title, text: m.body }
+  return { to: account.email, userId: account.id, subject: m.title, text: m.body }
 }
 
 export interface MailDeps {

@@ -411,7 +411,13 @@ export async function approveRegistration(deps: Deps, actor: Actor, id: number) 
         tautan: link.url,
         berlaku_hari: days(PASSWORD_LINK_MINUTES.setup),
       })
-      await deps.outbox.queue(tx, { to: reg.contactEmail, subject: message.title, text: message.body })
+      // The setup link of the HR account just made: that account's e-mail.
+      await deps.outbox.queue(tx, {
+        to: reg.contactEmail,
+        userId: user.id,
+        subject: message.title,
+        text: message.body,
+      })
     }
     return link
   })

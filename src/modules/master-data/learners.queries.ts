@@ -248,17 +248,13 @@ export async function learnerUsage(conn: Conn, studentId: number) {
 
 /**
  * Deletes the learner (its portfolio files and tracer-study answers go with it) and then its
- * account; answers the storage keys of the deleted files, whose bytes the caller removes after commit,
- * and the deleted account's e-mail address.
+ * account; answers the storage keys of the deleted files, whose bytes the caller removes after commit.
  */
 export async function deleteLearner(conn: Conn, id: number, userId: number | null) {
   const keys = await conn.select({ key: files.storageKey }).from(files).where(eq(files.studentId, id))
   await conn.delete(students).where(eq(students.id, id))
-  const [account] =
-    userId === null
-      ? []
-      : await conn.delete(users).where(eq(users.id, userId)).returning({ email: users.email })
-  return { keys: keys.map((k) => k.key), accountEmail: account?.email ?? null }
+  if (userId !== null) await conn.delete(users).where(eq(users.id, userId))
+  return keys.map((k) => k.key)
 }
 
 // ---------------------------------------------------------------------------------------------

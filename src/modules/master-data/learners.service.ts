@@ -355,19 +355,20 @@ export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number
       taken.nisn = [NISN_TAKEN]
     let userId = current.userId
     if (hasAccount) {
-      if (newEmail && set.email && (await q.emailTaken(tx, set.email, current.userId)))
-        taken.email = [EMAIL_TAKEN]
-      else if (newEmail || newName) {
-        const login = newEmail ? await q.loginOf(tx, current.userId!) : undefined
+      // The record's e-mail changed to one that is not the login already: the login follows.
+      const login = newEmail ? await q.loginOf(tx, current.userId!) : undefined
+      const newLogin = newEmail && set.email ? set.email !== login : false
+      if (newLogin && (await q.emailTaken(tx, set.email!, current.userId))) taken.email = [EMAIL_TAKEN]
+      else if (newLogin || newName) {
         await q.updateAccount(tx, current.userId!, {
-          ...(newEmail && set.email ? { email: set.email } : {}),
+          ...(newLogin ? { email: set.email! } : {}),
           ...(newName && set.fullName ? { fullName: set.fullName } : {}),
         })
         // A link sent to the old address must not set the password of the account at its new one, and what
-        // is still owed to the old address is not sent there, as in user management.
-        if (newEmail) {
+        // is still owed to the account at the old address is not sent there, as in user management.
+        if (newLogin) {
           await voidPasswordLinks(tx, current.userId!)
-          if (login) await giveUpEmailsTo(tx, login, ADDRESS_CHANGED)
+          await giveUpEmailsTo(tx, current.userId!, ADDRESS_CHANGED)
         }
       }
     } else if (wantsAccount && passwordHash) {
@@ -423,8 +424,8 @@ export async function deleteLearner(db: Db, storage: Storage, actor: Actor, kind
           `${WORDS[kind].en} ${current.fullName} cannot be deleted: they have ${used.placements} placement(s), which must be kept.`,
         ),
       )
-    const { keys, accountEmail } = await q.deleteLearner(tx, id, current.userId)
-    if (accountEmail) await giveUpEmailsTo(tx, accountEmail)
+    const keys = await q.deleteLearner(tx, id, current.userId)
+    if (current.userId) await giveUpEmailsTo(tx, current.userId)
     await audit(tx, actor, 'delete', 'student', id, {
       kind,
       nis: current.nis,

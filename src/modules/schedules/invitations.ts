@@ -164,6 +164,7 @@ export function testEmail(
   const mail = emailText(key, renderTemplate(template, messageVars(f, settings.timeZone, name)), name)
   return {
     to: r.email,
+    userId: r.userId,
     ...mail,
     calendar: invitationOf(
       f,

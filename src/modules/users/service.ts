@@ -239,7 +239,7 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Static
       // still owed to the old address is not sent there.
       if (email !== undefined && email !== account.email) {
         await voidPasswordLinks(tx, id)
-        await giveUpEmailsTo(tx, account.email, ADDRESS_CHANGED)
+        await giveUpEmailsTo(tx, id, ADDRESS_CHANGED)
       }
       await audit(tx, actor, 'update', 'user', id, {
         ...(email !== undefined ? { email } : {}),
@@ -325,7 +325,7 @@ export async function deleteUser(db: Db, actor: Actor, id: number) {
         ),
       })
       await q.deleteUser(tx, id)
-      await giveUpEmailsTo(tx, account.email)
+      await giveUpEmailsTo(tx, id)
       await audit(tx, actor, 'delete', 'user', id, { email: account.email, role: account.role })
     })
   } catch (err) {

@@ -583,7 +583,7 @@ async function decide(
         body: text.body,
         data: { jobVacancyId: id, approvalStatus: status },
       })
-      mails.push({ to: person.email, subject: text.title, text: text.body })
+      mails.push({ to: person.email, userId: person.id, subject: text.title, text: text.body })
     }
     await notify(tx, notices)
     await deps.outbox.queue(tx, mails)
