@@ -24,7 +24,7 @@ import { adminQuery, queryOn, templateName, withDatabase } from '../support/data
  * given up days before were sent (an invitation after its test's cancellation, an expired link), and an
  * invitation waiting for its retry was not superseded by a later cancellation. Migration 0015 closes the
  * applications an older release left open on a deleted vacancy; 0016 keeps the day of a placement status HR set;
- * 0017 gives unsent e-mails their account.
+ * 0017 gives unsent e-mails their account; 0018 forgets HR notices about a company the account left.
  */
 const server = inject('dbServer')
 const opened: { database: Database; drop: () => Promise<void> }[] = []
@@ -271,5 +271,35 @@ describe('upgrading a school whose outbox holds unsent e-mails', () => {
       ['Konfirmasi pendaftaran', null],
       ['Terkirim', null],
     ])
+  })
+})
+
+describe('upgrading a school whose HR accounts left their company before this release', () => {
+  it('forgets their notices about the former company, keeps those about their own', async () => {
+    // Level 18 = migrations 0000-0017.
+    const { url, database } = await databaseAtLevel(18)
+    const ctx = { db: database.db } as TestContext
+    const own = await aVacancy(ctx)
+    const former = await aVacancy(ctx)
+    const [{ id: hrId }] = await queryOn(
+      url,
+      `insert into users (email, password_hash, full_name, role, company_id)
+       values ('hrd.pindah@pt.test', 'x', 'HRD Pindah', 'hrd', $1) returning id`,
+      [own.companyId],
+    )
+    const notice = (kind: string, vacancyId: number, title: string) =>
+      queryOn(
+        url,
+        `insert into notifications (user_id, kind, title, body, data) values ($1, $2, $3, '', $4)`,
+        [hrId, kind, title, JSON.stringify({ jobVacancyId: vacancyId, applicationId: 1 })],
+      )
+    await notice('application.received', former.id, 'Pelamar perusahaan lama')
+    await notice('vacancy.approved', former.id, 'Lowongan perusahaan lama')
+    await notice('application.received', own.id, 'Pelamar perusahaan sendiri')
+
+    await database.migrate()
+
+    const rows = await queryOn(url, 'select title from notifications where user_id = $1 order by id', [hrId])
+    expect(rows.map((r) => r.title)).toEqual(['Pelamar perusahaan sendiri'])
   })
 })
