@@ -59,7 +59,10 @@ describe('a test created while its vacancy is deleted', () => {
     expect(deleted.status).toBe(200)
     expect([201, 422]).toContain(created.status)
 
-    const [application] = await t.db.select().from(applications).where(eq(applications.id, ani.application.id))
+    const [application] = await t.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, ani.application.id))
     expect(application.status).not.toBe('in_progress')
     const scheduled = await t.db
       .select({ id: testSchedules.id })

@@ -49,13 +49,11 @@ describeInBrowser('web client: a decision letter after the acceptance was publis
     const dialog = page.getByRole('dialog', { name: `Surat keputusan ${r.applicant.fullName}` })
     await dialog.getByRole('button', { name: 'Lampirkan' }).click()
     await dialog.getByText('Pilih berkas surat keputusan.').waitFor()
-    await dialog
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'surat-susulan.pdf',
-        mimeType: 'application/pdf',
-        buffer: tinyPdf('surat susulan'),
-      })
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'surat-susulan.pdf',
+      mimeType: 'application/pdf',
+      buffer: tinyPdf('surat susulan'),
+    })
     await dialog.getByRole('button', { name: 'Lampirkan' }).click()
     await page.getByText('Surat keputusan dilampirkan.').first().waitFor()
     await row.getByRole('button', { name: 'Ganti surat' }).waitFor()
