@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { students } from '../../src/db/schema/index.js'
 import { call, type Res, useTestApp } from '../support/app.js'
 import { type Account, anAdmin, aStudent } from '../support/builders/accounts.js'
 import { aMajor } from '../support/builders/org.js'
+import { waitingForLocks } from '../support/locks.js'
 import { multipart } from '../support/multipart.js'
 
 // A graduation by class and a roster import of that class at once: both lock the learners in id order,
@@ -21,18 +22,6 @@ const HEADER = ['NISN', 'NIS', 'Nama', 'JK', 'Tempat Lahir', 'Tanggal Lahir', 'R
 function upload(file: Buffer) {
   const form = multipart([['file', { data: file, filename: 'roster.csv', contentType: 'text/csv' }]])
   return call(t, 'POST', '/api/admin/imports/students', { as: admin, body: form.body, headers: form.headers })
-}
-
-async function waiting(n: number) {
-  for (let i = 0; i < 200; i++) {
-    const res = (await t.db.execute(sql`
-      select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
-      rows: { n: number }[]
-    }
-    if (res.rows[0].n >= n) return
-    await new Promise((r) => setTimeout(r, 25))
-  }
 }
 
 describe('graduation of a class while a roster import of that class runs', () => {
@@ -67,9 +56,9 @@ describe('graduation of a class while a roster import of that class runs', () =>
         as: admin,
         body: { graduation_year: 2026, class_name: 'XII LOCK 1', major_id: major.id },
       })
-      await waiting(1)
+      await waitingForLocks(t, 1)
       importing = upload(file)
-      await waiting(2)
+      await waitingForLocks(t, 2)
     })
     const [g, i] = await Promise.all([graduation!, importing!])
     // Before the fix one of them (either) was the 409 "try again" of a deadlock (40P01, src/http/errors.ts).

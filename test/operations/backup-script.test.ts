@@ -1,27 +1,16 @@
-import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { copyOfTemplate } from '../support/databases.js'
+import { runScript } from '../support/scripts.js'
 
 /** What `npm run backup` does with where and when it runs (found by the operations audit). */
 
-const root = resolve(import.meta.dirname, '../..')
 const cleanup: (() => unknown)[] = []
 afterAll(async () => {
   for (const c of cleanup) await c()
 })
-
-function script(name: string, args: string[], env: Record<string, string>) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    encoding: 'utf8',
-    timeout: 120_000,
-  })
-  return { code: res.status, out: `${res.stdout}${res.stderr}` }
-}
 
 /**
  * The nightly backup run with a DATA_DIR that holds no bursa data: a cron line without `DATA_DIR=/var/lib/bursa`
@@ -32,7 +21,7 @@ describe('npm run backup on a data folder that holds no bursa data', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bursa-nodata-'))
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
     const dataDir = join(dir, 'data')
-    const res = script('backup', [], { DATA_DIR: dataDir, DATABASE_URL: '' })
+    const res = runScript('backup', [], { DATA_DIR: dataDir, DATABASE_URL: '' })
     expect(res.code).toBe(1)
     // Before: "Backup failed: relation "drizzle.__drizzle_migrations" does not exist", after running initdb
     // there: a new, empty 46 MB PostgreSQL cluster (DATA_DIR/pg, pg-password, run/) made by a backup command.
@@ -74,7 +63,7 @@ describe('npm run backup names its file', () => {
     cleanup.push(() => rmSync(out, { recursive: true, force: true }))
     const zone = 'Asia/Jakarta'
     const before = new Date()
-    const res = script('backup', ['--out', out], { DATABASE_URL: source.url, SCHOOL_TIME_ZONE: zone })
+    const res = runScript('backup', ['--out', out], { DATABASE_URL: source.url, SCHOOL_TIME_ZONE: zone })
     const after = new Date()
     expect(res.code).toBe(0)
     const [file] = readdirSync(out)

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import {
   bearer,
@@ -16,18 +16,7 @@ import {
   withClient,
 } from '../failure/service.js'
 import { adminQuery, withDatabase } from '../support/databases.js'
-
-const root = resolve(import.meta.dirname, '../..')
-
-function script(name: string, args: string[], env: Record<string, string>) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-    encoding: 'utf8',
-    timeout: 120_000,
-  })
-  return { code: res.status, out: `${res.stdout}${res.stderr}` }
-}
+import { runScript } from '../support/scripts.js'
 
 const COUNTS = `select (select count(*) from users)::int as users, (select count(*) from students)::int as students,
   (select count(*) from job_vacancies)::int as vacancies, (select count(*) from applications)::int as applications,
@@ -63,7 +52,7 @@ describe('backup and restore', () => {
     })
     expect(applied.status).toBe(201)
     const env = { DATA_DIR: store.dataDir, DATABASE_URL: store.url }
-    const made = script('backup', ['--out', out], env)
+    const made = runScript('backup', ['--out', out], env)
     expect(made.out).toMatch(/Backup written: .*bursa-\d{4}-\d{2}-\d{2}-\d{6}\.backup\.gz/)
     expect(made.code).toBe(0)
     const [file] = readdirSync(out)
@@ -93,7 +82,7 @@ describe('backup and restore', () => {
       }
     }
     const targetEnv = { DATA_DIR: target.dataDir, DATABASE_URL: target.url }
-    const restored = script('restore', [join(out, file as string)], targetEnv)
+    const restored = runScript('restore', [join(out, file as string)], targetEnv)
     expect(restored.out).toMatch(/^Restored /m)
     expect(restored.code).toBe(0)
     const [after, letter] = await target.withSql(async (sql) => [
@@ -129,12 +118,12 @@ describe('backup and restore', () => {
     const target = await freshStore()
     cleanup.push(() => target.drop())
     const env = { DATA_DIR: target.dataDir, DATABASE_URL: '' }
-    const res = script('restore', [bogus], env)
+    const res = runScript('restore', [bogus], env)
     expect(res.code).toBe(1)
     expect(res.out).toMatch(/not a bursa backup/)
     if (store.kind === 'embedded') {
       const [file] = readdirSync(out).filter((f) => f.startsWith('bursa-'))
-      const refused = script('restore', [join(out, file as string)], {
+      const refused = runScript('restore', [join(out, file as string)], {
         DATA_DIR: store.dataDir,
         DATABASE_URL: '',
       })

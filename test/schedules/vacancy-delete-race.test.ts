@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { applications, testSchedules, users } from '../../src/db/schema/index.js'
 import { call, type Res, useTestApp } from '../support/app.js'
 import { anAdmin } from '../support/builders/accounts.js'
 import { anHrdWithVacancy, candidates } from '../support/builders/selection.js'
+import { waitingForLocks } from '../support/locks.js'
 
 /**
  * Deleting a vacancy cancels its tests that have not begun, in the delete's transaction (3c47d66). A test
@@ -13,19 +14,6 @@ import { anHrdWithVacancy, candidates } from '../support/builders/selection.js'
  * creation now holds the vacancy until it commits.
  */
 const t = useTestApp()
-
-async function waiting(n: number) {
-  for (let i = 0; i < 200; i++) {
-    const res = (await t.db.execute(sql`
-      select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
-      rows: { n: number }[]
-    }
-    if (res.rows[0].n >= n) return
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error(`fewer than ${n} requests waiting`)
-}
 
 describe('a test created while its vacancy is deleted', () => {
   it('is not left scheduled on the deleted vacancy', async () => {
@@ -50,10 +38,10 @@ describe('a test created while its vacancy is deleted', () => {
           application_ids: [ani.application.id],
         },
       })
-      await waiting(1)
+      await waitingForLocks(t, 1)
       // Staff delete the vacancy meanwhile.
       deleting = call(t, 'DELETE', `/api/admin/job-vacancies/${vacancy.id}`, { as: admin })
-      await waiting(2)
+      await waitingForLocks(t, 2)
     })
     const [created, deleted] = await Promise.all([creating!, deleting!])
     expect(deleted.status).toBe(200)

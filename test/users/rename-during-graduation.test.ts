@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { students, users } from '../../src/db/schema/index.js'
 import { call, type Res, useTestApp } from '../support/app.js'
 import { anAdmin, aStudent, aSuperadmin } from '../support/builders/accounts.js'
 import { aMajor } from '../support/builders/org.js'
+import { waitingForLocks } from '../support/locks.js'
 
 /**
  * User management carries a new name or login to the learner record (`followLearner`, d992d70): it locked
@@ -14,19 +15,6 @@ import { aMajor } from '../support/builders/org.js'
  * of them was the 409 "try again" (40P01), the whole graduation included.
  */
 const t = useTestApp()
-
-async function waiting(n: number) {
-  for (let i = 0; i < 200; i++) {
-    const res = (await t.db.execute(sql`
-      select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as {
-      rows: { n: number }[]
-    }
-    if (res.rows[0].n >= n) return
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error(`fewer than ${n} requests waiting`)
-}
 
 describe("renaming a student's account while the student's class graduates", () => {
   it('both finish; neither is a 409 deadlock', async () => {
@@ -44,12 +32,12 @@ describe("renaming a student's account while the student's class graduates", () 
         as: admin,
         body: { graduation_year: 2026, class_name: 'XII RENAME 1', major_id: major.id },
       })
-      await waiting(1)
+      await waitingForLocks(t, 1)
       rename = call(t, 'PUT', `/api/admin/users/${ani.id}`, {
         as: superadmin,
         body: { full_name: 'Ani Rahmawati' },
       })
-      await waiting(2)
+      await waitingForLocks(t, 2)
     })
     const [g, r] = await Promise.all([graduation!, rename!])
     const outcome = (res: Res) => ({ status: res.status, message: res.body.message })

@@ -94,6 +94,22 @@ export async function createSchedule(
   return scheduleDetail(db, actor, id)
 }
 
+type LockedSchedule = NonNullable<Awaited<ReturnType<typeof q.lockSchedule>>>
+
+/** What the participants' messages say of a locked schedule (with its invitations' `sequence`). */
+const factsOf = (schedule: LockedSchedule, sequence = schedule.sequence): TestFacts => ({
+  scheduleId: schedule.id,
+  name: schedule.name,
+  kind: schedule.kind,
+  scheduledAt: schedule.scheduledAt,
+  durationMinutes: schedule.durationMinutes,
+  location: schedule.location,
+  description: schedule.description,
+  sequence,
+  vacancyTitle: schedule.vacancyTitle,
+  companyName: schedule.companyName,
+})
+
 /** Locks the company's schedule and refuses a change once it is cancelled or its time has come. */
 async function lockChangeable(tx: Conn, companyId: number, id: number) {
   const schedule = (await q.lockSchedule(tx, companyId, id)) ?? scheduleNotFound()
@@ -131,18 +147,7 @@ export async function updateSchedule(
     const byId = await checkParticipantChanges(tx, errors, schedule.jobVacancyId, current, adds, removes)
     if (Object.keys(errors).length > 0) return invalid(errors)
 
-    const was: TestFacts = {
-      scheduleId: schedule.id,
-      name: schedule.name,
-      kind: schedule.kind,
-      scheduledAt: schedule.scheduledAt,
-      durationMinutes: schedule.durationMinutes,
-      location: schedule.location,
-      description: schedule.description,
-      sequence: schedule.sequence,
-      vacancyTitle: schedule.vacancyTitle,
-      companyName: schedule.companyName,
-    }
+    const was = factsOf(schedule)
     const next: TestFacts = {
       ...was,
       name: input.name !== undefined ? cleanText(input.name) : was.name,
@@ -225,7 +230,7 @@ async function cancelLocked(
   tx: Conn,
   actor: Actor,
   mailing: Mailing,
-  schedule: NonNullable<Awaited<ReturnType<typeof q.lockSchedule>>>,
+  schedule: LockedSchedule,
   reason: string,
 ) {
   await q.updateSchedule(tx, schedule.id, {
@@ -235,19 +240,7 @@ async function cancelLocked(
   })
   const sequence = await q.bumpSequence(tx, schedule.id)
   const participants = await q.participantsOf(tx, schedule.id)
-  const f: TestFacts = {
-    scheduleId: schedule.id,
-    name: schedule.name,
-    kind: schedule.kind,
-    scheduledAt: schedule.scheduledAt,
-    durationMinutes: schedule.durationMinutes,
-    location: schedule.location,
-    description: schedule.description,
-    sequence,
-    vacancyTitle: schedule.vacancyTitle,
-    companyName: schedule.companyName,
-    reason,
-  }
+  const f: TestFacts = { ...factsOf(schedule, sequence), reason }
   await tell(tx, actor, mailing, 'testCancelled', 'test.cancelled', f, participants, {
     status: schedule.kind,
     notes: `${schedule.name}: ${reason}`,

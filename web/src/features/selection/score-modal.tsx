@@ -1,5 +1,5 @@
 import { FileInput, Modal, NumberInput, Progress, Select, SimpleGrid, Stack, Textarea } from '@mantine/core'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { upload } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { useForm } from '../../components/form'
@@ -28,6 +28,42 @@ async function sendResult(applicationId: number, body: FormData, setProgress: (p
   } finally {
     setProgress(null)
   }
+}
+
+/** The decision letter's file field, and the upload's progress while it is sent. */
+function LetterInput({
+  file,
+  setFile,
+  error,
+  progress,
+  description,
+  required,
+}: {
+  file: File | null
+  setFile: (f: File | null) => void
+  error: ReactNode
+  progress: number | null
+  description?: string
+  /** The letter sent alone: there is nothing else to send. */
+  required?: boolean
+}) {
+  return (
+    <>
+      <FileInput
+        label="Surat keputusan (PDF atau gambar, maks. 10 MB)"
+        description={description}
+        accept={UPLOAD_TYPES}
+        value={file}
+        onChange={setFile}
+        clearable
+        required={required}
+        error={error}
+      />
+      {progress !== null && (
+        <Progress value={progress} size="lg" striped animated aria-label={`Mengunggah ${progress}%`} />
+      )}
+    </>
+  )
 }
 
 /** HR's scores and decision for one participant (a draft until published), with the decision letter. */
@@ -89,17 +125,12 @@ export function ScoreModal({
             error={form.error('decision')}
           />
           <Textarea label="Catatan" {...form.text('notes')} />
-          <FileInput
-            label="Surat keputusan (PDF atau gambar, maks. 10 MB)"
-            accept={UPLOAD_TYPES}
-            value={file}
-            onChange={setFile}
-            clearable
+          <LetterInput
+            file={file}
+            setFile={setFile}
             error={form.error('decision_letter')}
+            progress={progress}
           />
-          {progress !== null && (
-            <Progress value={progress} size="lg" striped animated aria-label={`Mengunggah ${progress}%`} />
-          )}
           <ModalActions onCancel={onClose} busy={progress !== null}>
             Simpan
           </ModalActions>
@@ -139,19 +170,14 @@ export function LetterModal({
     <Modal opened onClose={onClose} title={`Surat keputusan ${row.applicant.fullName}`}>
       <form onSubmit={save} noValidate>
         <Stack>
-          <FileInput
-            label="Surat keputusan (PDF atau gambar, maks. 10 MB)"
-            description="Hasil yang sudah diumumkan tetap; pelamar dapat mengunduh suratnya di halaman lamarannya."
-            accept={UPLOAD_TYPES}
-            value={file}
-            onChange={setFile}
-            clearable
-            required
+          <LetterInput
+            file={file}
+            setFile={setFile}
             error={form.error('decision_letter')}
+            progress={progress}
+            required
+            description="Hasil yang sudah diumumkan tetap; pelamar dapat mengunduh suratnya di halaman lamarannya."
           />
-          {progress !== null && (
-            <Progress value={progress} size="lg" striped animated aria-label={`Mengunggah ${progress}%`} />
-          )}
           <ModalActions onCancel={onClose} busy={progress !== null}>
             Lampirkan
           </ModalActions>
