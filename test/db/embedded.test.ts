@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import {
   chmodSync,
   existsSync,
@@ -10,12 +9,12 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type EmbeddedServer, startEmbedded } from '../../src/db/embedded.js'
+import { holdEmbedded } from '../support/embedded.js'
 
-const root = resolve(import.meta.dirname, '../..')
 const dirs: string[] = []
 const servers: EmbeddedServer[] = []
 const freshDir = () => {
@@ -101,11 +100,7 @@ describe('embedded PostgreSQL', () => {
     const first = await start(dir)
     // The lock names the owner: this process holds it, so a second owner is simulated by another pid.
     await first.stop()
-    const holder = spawn(process.execPath, ['--import', 'tsx', 'test/db/hold-embedded.ts', dir], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    await new Promise<void>((ok) => holder.stdout?.on('data', (d) => String(d).includes('ready') && ok()))
+    const { holder } = await holdEmbedded(dir)
     try {
       await expect(startEmbedded({ dataDir: dir })).rejects.toThrow(
         new RegExp(`The data folder .* is in use by process ${holder.pid}`),
@@ -169,16 +164,7 @@ describe('embedded PostgreSQL', () => {
 
   it('after kill -9 of its owner, stops the postmaster left running and starts with every committed row', async () => {
     const dir = freshDir()
-    const holder = spawn(process.execPath, ['--import', 'tsx', 'test/db/hold-embedded.ts', dir], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
-    const orphan = await new Promise<number>((ok) =>
-      holder.stdout?.on('data', (d) => {
-        const m = /ready (\d+)/.exec(String(d))
-        if (m) ok(Number(m[1]))
-      }),
-    )
+    const { holder, postmaster: orphan } = await holdEmbedded(dir)
     holder.kill('SIGKILL')
     await new Promise((r) => holder.once('exit', r))
     expect(alive(orphan)).toBe(true)

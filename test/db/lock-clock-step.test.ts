@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type EmbeddedServer, runningServerUrl, startEmbedded } from '../../src/db/embedded.js'
+import { holdEmbedded } from '../support/embedded.js'
 
 /**
  * `lockHeld` (src/db/embedded.ts, 3547083) took bursa.lock for stale when its process "started after the lock
@@ -16,7 +17,6 @@ import { type EmbeddedServer, runningServerUrl, startEmbedded } from '../../src/
  * takes the live service for stopped and starts the database itself, and a second start takes the folder
  * over (shutting down the live service's PostgreSQL) instead of being refused.
  */
-const root = resolve(import.meta.dirname, '../..')
 const dirs: string[] = []
 const holders: ChildProcess[] = []
 const servers: EmbeddedServer[] = []
@@ -32,17 +32,8 @@ afterAll(async () => {
 async function runningService() {
   const dir = mkdtempSync(join(tmpdir(), 'bursa-clockstep-'))
   dirs.push(dir)
-  const holder = spawn(process.execPath, ['--import', 'tsx', 'test/db/hold-embedded.ts', dir], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
+  const { holder } = await holdEmbedded(dir)
   holders.push(holder)
-  await new Promise<number>((ok) =>
-    holder.stdout?.on('data', (d) => {
-      const m = /ready (\d+)/.exec(String(d))
-      if (m) ok(Number(m[1]))
-    }),
-  )
   return dir
 }
 

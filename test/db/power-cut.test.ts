@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { type EmbeddedServer, startEmbedded } from '../../src/db/embedded.js'
+import { holdEmbedded } from '../support/embedded.js'
 
 /**
  * A power cut: the service and its PostgreSQL die at once, and after the reboot the service is started again on
@@ -13,7 +14,6 @@ import { type EmbeddedServer, startEmbedded } from '../../src/db/embedded.js'
  * taken over; a `postmaster.pid` whose process is gone is removed and PostgreSQL recovers by itself". Both
  * used to keep the service down until someone deleted a file by hand (found by the operations audit).
  */
-const root = resolve(import.meta.dirname, '../..')
 const dirs: string[] = []
 const servers: EmbeddedServer[] = []
 const others: ChildProcess[] = []
@@ -27,16 +27,7 @@ afterAll(async () => {
 async function dataFolderAfterPowerCut() {
   const dir = mkdtempSync(join(tmpdir(), 'bursa-powercut-'))
   dirs.push(dir)
-  const holder = spawn(process.execPath, ['--import', 'tsx', 'test/db/hold-embedded.ts', dir], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const postmaster = await new Promise<number>((ok) =>
-    holder.stdout?.on('data', (d) => {
-      const m = /ready (\d+)/.exec(String(d))
-      if (m) ok(Number(m[1]))
-    }),
-  )
+  const { holder, postmaster } = await holdEmbedded(dir)
   holder.kill('SIGKILL')
   process.kill(postmaster, 'SIGKILL')
   await new Promise((r) => holder.once('exit', r))

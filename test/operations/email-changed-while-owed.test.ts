@@ -36,6 +36,34 @@ async function correctEmail(userId: number) {
   return fixed
 }
 
+/**
+ * A test invitation owed to a candidate of a new company (`companyName`): the SMTP server refused it once, so it
+ * waits for its retry (an hour away). Answers the learner, the address it is owed to and its outbox row.
+ */
+async function anInvitationOwed(companyName: string, testName: string) {
+  const { hrd, vacancy } = await anHrdWithVacancy(t, { companyName })
+  const [candidate] = await candidates(t, vacancy.id, 1)
+  const old = candidate.learner.email as string
+  smtp.state.failNext = 1
+  const made = await call(t, 'POST', '/api/hrd/test-schedules', {
+    as: hrd,
+    body: {
+      job_vacancy_id: vacancy.id,
+      name: testName,
+      kind: 'psikotes',
+      scheduled_at: '2099-07-15T01:00:00Z',
+      location: `Aula ${companyName}`,
+      application_ids: [candidate.application.id],
+    },
+  })
+  expect(made.status).toBe(201)
+  const [owed] = await eventually(async () => {
+    const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, old))
+    return rows[0]?.lastError ? rows : null
+  }, 20_000)
+  return { learner: candidate.learner, old, owed }
+}
+
 describe("an e-mail still owed when the learner's e-mail address is corrected", () => {
   it('a test reminder pressed before the correction is not sent to the old address', async () => {
     const { company, hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Alamat Lama' })
@@ -73,29 +101,10 @@ describe("an e-mail still owed when the learner's e-mail address is corrected", 
   })
 
   it('a test invitation queued before the correction is not sent to the old address', async () => {
-    const { hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Undangan Lama' })
-    const [budi] = await candidates(t, vacancy.id, 1)
-    const old = budi.learner.email as string
-    smtp.state.failNext = 1
-    const made = await call(t, 'POST', '/api/hrd/test-schedules', {
-      as: hrd,
-      body: {
-        job_vacancy_id: vacancy.id,
-        name: 'Psikotes Alamat',
-        kind: 'psikotes',
-        scheduled_at: '2099-07-15T01:00:00Z',
-        location: 'Aula PT Undangan Lama',
-        application_ids: [budi.application.id],
-      },
-    })
-    expect(made.status).toBe(201)
-    const [owed] = await eventually(async () => {
-      const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, old))
-      return rows[0]?.lastError ? rows : null
-    }, 20_000)
+    const { learner: budi, old, owed } = await anInvitationOwed('PT Undangan Lama', 'Psikotes Alamat')
     expect(owed.sentAt).toBeNull()
 
-    await correctEmail(budi.learner.id as number)
+    await correctEmail(budi.id as number)
 
     await t.db
       .update(emailOutbox)
@@ -108,30 +117,11 @@ describe("an e-mail still owed when the learner's e-mail address is corrected", 
   })
 
   it('staff correcting the e-mail on the learner form: the invitation queued before is not sent to the old address', async () => {
-    const { hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Formulir Lama' })
-    const [citra] = await candidates(t, vacancy.id, 1)
-    const old = citra.learner.email as string
-    smtp.state.failNext = 1
-    const made = await call(t, 'POST', '/api/hrd/test-schedules', {
-      as: hrd,
-      body: {
-        job_vacancy_id: vacancy.id,
-        name: 'Psikotes Formulir',
-        kind: 'psikotes',
-        scheduled_at: '2099-07-16T01:00:00Z',
-        location: 'Aula PT Formulir Lama',
-        application_ids: [citra.application.id],
-      },
-    })
-    expect(made.status).toBe(201)
-    const [owed] = await eventually(async () => {
-      const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, old))
-      return rows[0]?.lastError ? rows : null
-    }, 20_000)
+    const { learner: citra, old, owed } = await anInvitationOwed('PT Formulir Lama', 'Psikotes Formulir')
 
     const admin = await anAdmin(t)
     const fixed = `${unique('formulir')}@sekolah.test`
-    const saved = await call(t, 'PUT', `/api/admin/students/${citra.learner.studentId}`, {
+    const saved = await call(t, 'PUT', `/api/admin/students/${citra.studentId}`, {
       as: admin,
       body: { email: fixed },
     })

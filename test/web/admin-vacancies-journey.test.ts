@@ -7,7 +7,6 @@
  */
 import { tmpdir } from 'node:os'
 import { resolve } from 'node:path'
-import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { describeInBrowser, login, openBrowser, pick, shot } from './browser.js'
@@ -27,17 +26,14 @@ describeInBrowser(
     beforeAll(async () => {
       svc = await startService()
       // What no screen of this journey sets: the demo HR's company needs approval; a company without HR.
-      const db = new pg.Client({ connectionString: svc.databaseUrl() })
-      await db.connect()
-      await db.query(
+      await svc.query(
         `update companies set vacancies_need_approval = true
         where id = (select company_id from users where email = 'hrd@demo.test')`,
       )
-      await db.query(
+      await svc.query(
         `insert into companies (name, industry, city, province) values ($1, 'Otomotif', 'Bekasi', 'Jawa Barat')`,
         [hrLess],
       )
-      await db.end()
       browser = await openBrowser()
       page = await browser.context.newPage()
     }, 240_000)

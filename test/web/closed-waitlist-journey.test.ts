@@ -1,9 +1,3 @@
-/**
- * A learner on a waiting list (a published `cadangan`) whose vacancy the company then deleted: the application
- * ends as not accepted, and the list and the application's page say that the waiting list no longer holds
- * (they showed "Cadangan" beside "Tidak lolos" with nothing to tie the two).
- */
-import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
 import { apiAs, describeInBrowser, login } from './browser.js'
@@ -28,19 +22,13 @@ describeInBrowser('web client: a waiting list closed with its vacancy', () => {
     expect(a).toBeTruthy()
     // Waitlisted, then closed with the vacancy, as the delete leaves it (no screen makes the first step for
     // this learner in the demo data).
-    const db = new pg.Client({ connectionString: svc.databaseUrl() })
-    await db.connect()
-    try {
-      await db.query('delete from selection_results where application_id = $1', [a.id])
-      await db.query(
-        `insert into selection_results (application_id, decision, is_published, published_at, final_score)
-         values ($1, 'cadangan', true, now() - interval '2 days', 80)`,
-        [a.id],
-      )
-      await db.query(`update applications set status = 'rejected' where id = $1`, [a.id])
-    } finally {
-      await db.end()
-    }
+    await svc.query('delete from selection_results where application_id = $1', [a.id])
+    await svc.query(
+      `insert into selection_results (application_id, decision, is_published, published_at, final_score)
+       values ($1, 'cadangan', true, now() - interval '2 days', 80)`,
+      [a.id],
+    )
+    await svc.query(`update applications set status = 'rejected' where id = $1`, [a.id])
 
     await page.goto(`${svc.url}/lamaran`)
     const row = page.getByRole('row').filter({ hasText: a.vacancy.title })

@@ -1,10 +1,3 @@
-/**
- * A student who graduates (to alumni) with a tab of bursa open: the next call of a student's route is refused
- * (403, `code: role_refused`), and the tab reloads the account and carries on as the alumnus, with the
- * alumni's screens. It kept the old role until reloaded by hand: the portfolio answered "Peran Anda tidak
- * memiliki akses ke fitur ini." on every visit (found by the live-session audit).
- */
-import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
 import { describeInBrowser, login } from './browser.js'
@@ -28,16 +21,10 @@ describeInBrowser('web client: graduating while signed in', () => {
     expect(await nav.getByRole('link', { name: 'Tracer study' }).count()).toBe(0)
 
     // Graduated (as the graduation route does it, without going through this tab).
-    const db = new pg.Client({ connectionString: svc.databaseUrl() })
-    await db.connect()
-    try {
-      await db.query(
-        `update students set graduation_year = 2026 where user_id = (select id from users where email = 'siswa@demo.test')`,
-      )
-      await db.query(`update users set role = 'alumni' where email = 'siswa@demo.test'`)
-    } finally {
-      await db.end()
-    }
+    await svc.query(
+      `update students set graduation_year = 2026 where user_id = (select id from users where email = 'siswa@demo.test')`,
+    )
+    await svc.query(`update users set role = 'alumni' where email = 'siswa@demo.test'`)
 
     // Within the tab: the portfolio asks the students' route, refused; the tab follows the new role.
     await nav.getByRole('link', { name: 'Portofolio' }).click()

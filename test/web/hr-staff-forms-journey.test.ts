@@ -1,14 +1,3 @@
-/**
- * What HR and the career center type into their forms and dialogs is what is stored, in Debian's chromium
- * against the real service on a fresh database with the demo data: a salary typed as the app writes it
- * ("4.500.000") in HR's and staff's vacancy form, a minimum score with a decimal comma ("75,5") in the test
- * schedule form, a score and notes emptied in the score dialog; a refused upload is explained in Indonesian
- * in a browser that speaks English; a double click on a vacancy's "Aktif" switches it once; "Pilih semua
- * peserta" ticks every applicant who passed (up to the 500 a schedule takes, and says so beyond); the
- * companies list counts the HR accounts added or released in its dialog; a validation note goes with one
- * attendance validation only.
- */
-import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
 import { apiAs, describeInBrowser, login, pick } from './browser.js'
@@ -195,9 +184,7 @@ describeInBrowser('web client: what HR and staff type is what is stored', () => 
     const vacancy = passed.data[0].vacancy as { id: number; title: string }
     /** `count` more applicants of that vacancy who passed the document review (a mass recruitment). */
     const addPassed = async (prefix: string, count: number) => {
-      const db = new pg.Client({ connectionString: svc.databaseUrl() })
-      await db.connect()
-      await db.query(
+      await svc.query(
         `with s as (
            insert into students (nis, nisn, full_name, major_id, class_name)
            select $2 || g, $3 || lpad(g::text, 8, '0'), 'Pelamar Massal ' || $2 || g,
@@ -207,7 +194,6 @@ describeInBrowser('web client: what HR and staff type is what is stored', () => 
          select $1, id, 'siswa', 'in_progress', 'lolos', now() from s`,
         [vacancy.id, prefix, prefix === 'X' ? '99' : '98', count],
       )
-      await db.end()
       const all = await api(`/api/hrd/applicant-reviews?status=in_progress&job_vacancy_id=${vacancy.id}`)
       return all.meta.total as number
     }

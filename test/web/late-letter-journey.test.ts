@@ -1,9 +1,3 @@
-/**
- * HR attaches the decision letter of an applicant whose acceptance was published without one (the letter was
- * not ready at the time). The published result could not be touched at all, so the applicant never got a
- * letter (found by the links audit: the acceptance notice tells them to look for it).
- */
-import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
 import { tinyPdf } from '../support/multipart.js'
@@ -36,12 +30,9 @@ describeInBrowser('web client: a decision letter after the acceptance was publis
     const r = published[0]
     expect(r).toBeTruthy()
     // Published without its letter.
-    const db = new pg.Client({ connectionString: svc.databaseUrl() })
-    await db.connect()
-    await db.query('update selection_results set letter_file_id = null where application_id = $1', [
+    await svc.query('update selection_results set letter_file_id = null where application_id = $1', [
       r.applicationId,
     ])
-    await db.end()
 
     await page.goto(`${svc.url}/hrd/hasil?job_vacancy_id=${r.vacancy.id}`)
     const row = page.getByRole('row').filter({ hasText: r.applicant.fullName })

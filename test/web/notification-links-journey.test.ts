@@ -1,25 +1,8 @@
-/**
- * The links of in-app notices, followed in the browser by the one they were sent to. HR told that the career
- * center refused a vacancy (`vacancy.rejected`, data `{ jobVacancyId }`) read "Perbaiki lowongan melalui tautan
- * berikut" and the address as plain text: the notice had no link to the vacancy's form (found by the links
- * audit).
- */
-import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
 import { describeInBrowser, login } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
-
-async function sql(svc: RunningService, text: string, values: unknown[] = []) {
-  const db = new pg.Client({ connectionString: svc.databaseUrl() })
-  await db.connect()
-  try {
-    return (await db.query(text, values)).rows
-  } finally {
-    await db.end()
-  }
-}
 
 describeInBrowser('web client: where notices lead', () => {
   let svc: RunningService
@@ -30,13 +13,11 @@ describeInBrowser('web client: where notices lead', () => {
   })
 
   it('HR told that a vacancy was refused gets a link to its form, as the e-mail gives', async () => {
-    const [vacancy] = await sql(
-      svc,
-      `update job_vacancies set approval_status = 'pending', approved_at = null, approved_by = null
+    const [vacancy] =
+      await svc.query(`update job_vacancies set approval_status = 'pending', approved_at = null, approved_by = null
        where id = (select v.id from job_vacancies v join users u on u.company_id = v.company_id
                    where u.email = 'hrd@demo.test' and v.deleted_at is null order by v.id limit 1)
-       returning id, title`,
-    )
+       returning id, title`)
     const adminLogin = await fetch(`${svc.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

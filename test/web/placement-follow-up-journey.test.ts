@@ -1,13 +1,3 @@
-/**
- * A placement's follow-ups at 3, 6 and 12 months, recorded from the placement screens in Debian's chromium
- * against the real service on a fresh database with the demo data: HR opens a placement whose 3-month mark
- * has come ("Pantau"), records it, sees it listed and the next mark due; a mark whose time has not come is
- * refused at the month field; HR records the start date and status of a placement through bursa (a start that
- * would date the recorded follow-up in the future refused at its field); staff record a follow-up of a
- * placement at an employer without HR from their screen, and the status and notes of a placement through bursa
- * at a company left without HR.
- */
-import pg from 'pg'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
 import { apiAs, describeInBrowser, login, pick } from './browser.js'
@@ -45,14 +35,11 @@ describeInBrowser('web client: following a placement up at 3, 6 and 12 months', 
   const api = async (path: string) => (await apiAs(page, svc.url, path)).body
   /** Dates a placement back (no start date, no follow-up), as no screen does. */
   async function acceptedBack(id: number, days: number, startDays: number | null = null) {
-    const db = new pg.Client({ connectionString: svc.databaseUrl() })
-    await db.connect()
-    await db.query('delete from placement_checkins where placement_id = $1', [id])
-    await db.query(
+    await svc.query('delete from placement_checkins where placement_id = $1', [id])
+    await svc.query(
       `update placements set accepted_at = $2, start_date = $3, status = 'active', notes = null where id = $1`,
       [id, daysAgo(days)[1], startDays === null ? null : daysAgo(startDays)[1]],
     )
-    await db.end()
   }
   const toast = (text: string) => page.getByText(text).first().waitFor()
 
@@ -205,12 +192,9 @@ describeInBrowser('web client: following a placement up at 3, 6 and 12 months', 
 
     // The company's HR accounts are switched off: staff record it in their place (the API allowed it; the
     // dialog offered the form to HR only).
-    const db = new pg.Client({ connectionString: svc.databaseUrl() })
-    await db.connect()
-    await db.query(`update users set is_active = false where company_id = $1 and role = 'hrd'`, [
+    await svc.query(`update users set is_active = false where company_id = $1 and role = 'hrd'`, [
       placement.company.id,
     ])
-    await db.end()
     dialog = await open()
     const form = dialog.getByRole('form', { name: 'Data penempatan' })
     await form.getByLabel('Catatan').fill('HRD perusahaan sedang kosong; dicatat BKK.')

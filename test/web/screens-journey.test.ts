@@ -1,10 +1,3 @@
-/**
- * Screens of each role on the demo data, in Debian's chromium: what a user sees when a form is sent empty
- * or wrong, a date range is backwards, or staff open an HR screen before choosing a company. Words, not
- * the API's codes or ISO dates; no screen that fails where it should not. (Found by an audit of every
- * screen.)
- */
-import pg from 'pg'
 import type { Page, Response } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
 import { describeInBrowser, login } from './browser.js'
@@ -172,15 +165,12 @@ describeInBrowser('web client: what each role sees on the demo data', () => {
 
   it('Validasi kehadiran: a test that has not begun waits outside the queue, and Beranda counts what the queue holds', async () => {
     // The demo's upcoming test: its participants' attendance is still to be validated, once it has taken place.
-    const db = new pg.Client({ connectionString: journey.svc.databaseUrl() })
-    await db.connect()
     const upcoming = (
-      await db.query<{ name: string }>(
+      await journey.svc.query(
         `select distinct ts.name from test_participants tp join test_schedules ts on ts.id = tp.test_schedule_id
         where tp.validation_status = 'pending' and ts.status <> 'cancelled' and ts.scheduled_at > now()`,
       )
-    ).rows.map((r) => r.name)
-    await db.end()
+    ).map((r) => r.name)
     expect(upcoming.length).toBeGreaterThan(0)
 
     await login(page, base, 'admin@demo.test')

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { buildWeb, isStale } from '../../scripts/build-web.js'
 import { runningServerUrl } from '../../src/db/embedded.js'
+import { queryOn } from '../support/databases.js'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -24,6 +25,8 @@ export interface RunningService {
   url: string
   /** The service's database, for a journey that must set something no screen sets. */
   databaseUrl(): string
+  /** One statement on the service's database (`databaseUrl`), through a client of its own: its rows. */
+  query(text: string, values?: unknown[]): Promise<Record<string, unknown>[]>
   stop(): Promise<void>
 }
 
@@ -83,13 +86,15 @@ export async function startService(env: Record<string, string> = {}): Promise<Ru
     if (Date.now() > deadline) throw new Error(`the service did not become ready:\n${output}`)
     await new Promise((r) => setTimeout(r, 250))
   }
+  const urlOfDatabase = () => {
+    const found = databaseUrl || runningServerUrl(dataDir)
+    if (!found) throw new Error('the service has no database running')
+    return found
+  }
   return {
     url,
-    databaseUrl: () => {
-      const found = databaseUrl || runningServerUrl(dataDir)
-      if (!found) throw new Error('the service has no database running')
-      return found
-    },
+    databaseUrl: urlOfDatabase,
+    query: (text, values) => queryOn(urlOfDatabase(), text, values),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r))

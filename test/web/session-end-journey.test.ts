@@ -68,11 +68,8 @@ describeInBrowser('web client: the session ends while the user works', () => {
     const me = await apiAs(await tokenOf(page), '/api/me')
     await page.goto(`${svc.url}/portofolio`)
     await page.waitForLoadState('networkidle')
-    const pg = (await import('pg')).default
-    const db = new pg.Client({ connectionString: svc.databaseUrl() })
-    await db.connect()
-    await db.query('update users set is_active = false where id = $1', [me.body.data.id])
-    await db.end()
+    const _pg = (await import('pg')).default
+    await svc.query('update users set is_active = false where id = $1', [me.body.data.id])
     await page.getByRole('link', { name: 'Lamaran saya' }).click()
     await page.waitForURL(/\/login/)
     await page.getByText('Akun Anda telah dinonaktifkan.').waitFor()
