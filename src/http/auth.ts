@@ -33,6 +33,11 @@ declare module 'fastify' {
 export const PASSWORD_CHANGE_REQUIRED = 'password_change_required'
 /** The 403 `code` of a route the caller's role may not use: a client may hold an old role (a graduation). */
 export const ROLE_REFUSED = 'role_refused'
+/**
+ * The 403 `code` of an HR route refused because the account has no active company (unlinked, or its company
+ * switched off): the client reloads `/api/me`, whose `company` tells which.
+ */
+export const COMPANY_UNAVAILABLE = 'company_unavailable'
 
 const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -235,9 +240,13 @@ export function registerAuth(app: FastifyInstance, tokens: TokenStore) {
             'Akun HRD Anda belum terhubung dengan perusahaan.',
             'Your HR account is not linked to a company.',
           ),
+          undefined,
+          { code: COMPANY_UNAVAILABLE },
         )
       if (!actor.companyActive)
-        throw new AppError(403, msg('Perusahaan Anda sedang nonaktif.', 'Your company is inactive.'))
+        throw new AppError(403, msg('Perusahaan Anda sedang nonaktif.', 'Your company is inactive.'), undefined, {
+          code: COMPANY_UNAVAILABLE,
+        })
     }
     delete actor.companyActive
     delete actor.mustChangePassword

@@ -2,6 +2,7 @@ import { AppShell, Burger, Group, Indicator, NavLink, Text, UnstyledButton } fro
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, Navigate, Outlet, useLocation } from 'react-router'
 import { api } from './api/client'
+import { companyUnavailable, NoCompany } from './features/auth/no-company'
 import { type Role, useSession } from './features/auth/session'
 import { ActingBanner } from './features/vacancies/acting-banner'
 import classes from './Layout.module.css'
@@ -109,7 +110,9 @@ export function Layout() {
       />
     )
   if (mustChange) return <Navigate to="/ganti-kata-sandi" replace />
-  const items = menuFor(user.role)
+  // An HR account without an active company keeps its notifications and account; HR's screens say why not.
+  const noCompany = companyUnavailable(user)
+  const items = noCompany ? menuFor(user.role).filter((m) => !m.to.startsWith('/hrd')) : menuFor(user.role)
   const active = (to: string) =>
     location.pathname === to ||
     (location.pathname.startsWith(`${to}/`) &&
@@ -196,7 +199,7 @@ export function Layout() {
       </AppShell.Navbar>
       <AppShell.Main id="konten" tabIndex={-1}>
         <ActingBanner />
-        <Outlet />
+        {noCompany && location.pathname.startsWith('/hrd') ? <NoCompany user={user} /> : <Outlet />}
       </AppShell.Main>
     </AppShell>
   )

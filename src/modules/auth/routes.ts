@@ -30,7 +30,14 @@ export const MeOut = Type.Object({
   isActive: Type.Boolean(),
   mustChangePassword: MustChangePassword,
   lastLoginAt: Nullable(Type.String({ format: 'date-time' })),
-  company: Nullable(CompanyRef),
+  company: Nullable(
+    Type.Object({
+      ...CompanyRef.properties,
+      isActive: Type.Boolean({
+        description: 'False while the company is switched off: its HR may use no HR route (403 `company_unavailable`)',
+      }),
+    }),
+  ),
   student: Nullable(
     Type.Object({
       id: Type.Integer(),

@@ -141,6 +141,7 @@ export async function me(db: Conn, actor: Actor) {
       lastLoginAt: users.lastLoginAt,
       companyId: users.companyId,
       companyName: companies.name,
+      companyActive: companies.isActive,
       studentId: students.id,
       nis: students.nis,
       majorId: students.majorId,
@@ -160,7 +161,9 @@ export async function me(db: Conn, actor: Actor) {
     isActive: row.isActive,
     mustChangePassword: row.mustChangePassword,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-    company: row.companyId ? { id: row.companyId, name: row.companyName ?? '' } : null,
+    company: row.companyId
+      ? { id: row.companyId, name: row.companyName ?? '', isActive: row.companyActive ?? false }
+      : null,
     student: row.studentId
       ? {
           id: row.studentId,

@@ -41,15 +41,16 @@ function messageOf(body: unknown): string | null {
 /**
  * Called on a 403 that says the account is not what this tab holds: `password_change_required` (the account
  * must change its password first, e.g. set by an import while it was signed in), or `role_refused` (its role
- * changed meanwhile: a student graduated to alumni with the tab open). The app reloads the account, which
- * sends it to the change-password screen or to its new role's screens.
+ * changed meanwhile: a student graduated to alumni with the tab open), or `company_unavailable` (an HR account
+ * unlinked from its company, or whose company was switched off). The app reloads the account, which sends it to
+ * the change-password screen, to its new role's screens, or to the notice in place of HR's screens.
  */
 let onAccountChanged: () => void = () => {}
 export function setAccountChangedHandler(fn: () => void) {
   onAccountChanged = fn
 }
 export const PASSWORD_CHANGE_REQUIRED = 'password_change_required'
-const ACCOUNT_CHANGED = new Set([PASSWORD_CHANGE_REQUIRED, 'role_refused'])
+const ACCOUNT_CHANGED = new Set([PASSWORD_CHANGE_REQUIRED, 'role_refused', 'company_unavailable'])
 
 const auth: Middleware = {
   onRequest({ request }) {

@@ -8025,6 +8025,8 @@ export interface paths {
                             data: {
                                 company: {
                                     id: number;
+                                    /** @description False while the company is switched off: its HR may use no HR route (403 `company_unavailable`) */
+                                    isActive: boolean;
                                     name: string;
                                 } | null;
                                 email: string;
@@ -11913,6 +11915,8 @@ export interface paths {
                             data: {
                                 company: {
                                     id: number;
+                                    /** @description False while the company is switched off: its HR may use no HR route (403 `company_unavailable`) */
+                                    isActive: boolean;
                                     name: string;
                                 } | null;
                                 email: string;
@@ -11939,6 +11943,8 @@ export interface paths {
                             user: {
                                 company: {
                                     id: number;
+                                    /** @description False while the company is switched off: its HR may use no HR route (403 `company_unavailable`) */
+                                    isActive: boolean;
                                     name: string;
                                 } | null;
                                 email: string;
