@@ -8,7 +8,7 @@ import { aVacancy, type VacancyValues } from '../support/builders/vacancies.js'
 const t = useTestApp()
 
 describe('GET /api/hrd/job-vacancies/statistics', () => {
-  it('200 with exact counts over the company’s vacancies that are not deleted', async () => {
+  it('200 with exact counts over the company’s vacancies that are not deleted, each counted once', async () => {
     const hrd = await anHrd(t)
     const major = await aMajor(t)
     const c = hrd.companyId
@@ -18,6 +18,10 @@ describe('GET /api/hrd/job-vacancies/statistics', () => {
     const off = await mk({ title: 'Off', quota: 4, isActive: false })
     const expired = await mk({ title: 'Expired', quota: 1, deadline: '2020-01-01' })
     const gone = await mk({ title: 'Gone', quota: 50, deletedAt: new Date() })
+    // Switched on and before their deadlines, but not open to learners: not counted as active.
+    const waiting = await mk({ title: 'Waiting', quota: 1, approvalStatus: 'pending' })
+    const refused = await mk({ title: 'Refused', quota: 1, approvalStatus: 'rejected' })
+    const refusedOff = await mk({ title: 'Refused off', quota: 1, approvalStatus: 'rejected', isActive: false })
     // Another company's vacancy and applications do not count.
     const foreign = await aVacancy(t, { majorIds: [major.id], values: { quota: 7 } })
 
@@ -46,10 +50,13 @@ describe('GET /api/hrd/job-vacancies/statistics', () => {
     const res = await call(t, 'GET', '/api/hrd/job-vacancies/statistics', { as: hrd })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({
-      vacancies: { total: 4, active: 2, inactive: 1, expired: 1 },
+      vacancies: { total: 7, active: 2, inactive: 2, expired: 1, pendingApproval: 1, approvalRejected: 1 },
       applicants: { total: 9, pending: 2, in_progress: 1, accepted: 3, rejected: 2, withdrawn: 1 },
-      quota: { total: 10, filled: 3 },
+      quota: { total: 13, filled: 3 },
       perVacancy: [
+        { id: refusedOff.id, title: 'Refused off', quota: 1, filled: 0, applicants: 0 },
+        { id: refused.id, title: 'Refused', quota: 1, filled: 0, applicants: 0 },
+        { id: waiting.id, title: 'Waiting', quota: 1, filled: 0, applicants: 0 },
         { id: expired.id, title: 'Expired', quota: 1, filled: 0, applicants: 1 },
         { id: off.id, title: 'Off', quota: 4, filled: 0, applicants: 0 },
         { id: b.id, title: 'B', quota: 2, filled: 1, applicants: 2 },
@@ -62,7 +69,7 @@ describe('GET /api/hrd/job-vacancies/statistics', () => {
     const hrd = await anHrd(t)
     const res = await call(t, 'GET', '/api/hrd/job-vacancies/statistics', { as: hrd })
     expect(res.body.data).toEqual({
-      vacancies: { total: 0, active: 0, inactive: 0, expired: 0 },
+      vacancies: { total: 0, active: 0, inactive: 0, expired: 0, pendingApproval: 0, approvalRejected: 0 },
       applicants: { total: 0, pending: 0, in_progress: 0, accepted: 0, rejected: 0, withdrawn: 0 },
       quota: { total: 0, filled: 0 },
       perVacancy: [],

@@ -386,6 +386,7 @@ export async function companyVacancyStats(conn: Conn, companyId: number) {
       title: v.title,
       quota: v.quota,
       isActive: v.isActive,
+      approvalStatus: v.approvalStatus,
       expired: sql<boolean>`(${v.deadline} < ${today})`,
       applicants: sql<number>`count(${applications.id})::int`,
       pending: by('pending'),

@@ -74,7 +74,21 @@ const HrVacancy = Type.Object({
 
 const Count = Type.Integer()
 const Statistics = Type.Object({
-  vacancies: Type.Object({ total: Count, active: Count, inactive: Count, expired: Count }),
+  vacancies: Type.Object(
+    {
+      total: Count,
+      active: Type.Integer({ description: 'Open to learners: switched on, approved, before its deadline' }),
+      inactive: Type.Integer({ description: 'Switched off' }),
+      expired: Type.Integer({ description: 'Switched on, past its deadline' }),
+      pendingApproval: Type.Integer({
+        description: 'Switched on, before its deadline, waiting for the career center’s approval',
+      }),
+      approvalRejected: Type.Integer({
+        description: 'Switched on, before its deadline, refused by the career center (to be corrected)',
+      }),
+    },
+    { description: 'Each vacancy that is not deleted counted once: the five add up to `total`' },
+  ),
   applicants: Type.Object({
     total: Count,
     pending: Count,

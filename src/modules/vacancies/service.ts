@@ -103,9 +103,11 @@ export async function getCompanyVacancy(db: Conn, actor: Actor, id: number) {
 const vacancyNotFound = msg('Lowongan tidak ditemukan.', 'Vacancy not found.')
 
 /**
- * Counts over the company's vacancies that are not deleted. A vacancy is `active` when switched
- * on and its deadline has not passed, `expired` when switched on but past its deadline, and
- * `inactive` when switched off; the three add up to `total`. `filled` counts accepted applications.
+ * Counts over the company's vacancies that are not deleted, each in one place: `inactive` when switched off;
+ * `expired` when switched on but past its deadline; `pendingApproval` and `approvalRejected` when switched on,
+ * before its deadline, and waiting for or refused the career center's approval (learners see neither); `active`
+ * when open to learners (on, approved, before its deadline: `isOpen`). The five add up to `total`. `filled`
+ * counts accepted applications.
  */
 export async function companyStatistics(db: Db, actor: Actor) {
   const rows = await q.companyVacancyStats(db, companyOf(actor))
@@ -113,9 +115,11 @@ export async function companyStatistics(db: Db, actor: Actor) {
   return {
     vacancies: {
       total: rows.length,
-      active: rows.filter((r) => r.isActive && !r.expired).length,
+      active: rows.filter((r) => r.isActive && !r.expired && r.approvalStatus === 'approved').length,
       inactive: rows.filter((r) => !r.isActive).length,
       expired: rows.filter((r) => r.isActive && r.expired).length,
+      pendingApproval: rows.filter((r) => r.isActive && !r.expired && r.approvalStatus === 'pending').length,
+      approvalRejected: rows.filter((r) => r.isActive && !r.expired && r.approvalStatus === 'rejected').length,
     },
     applicants: {
       total: sum((r) => r.applicants),

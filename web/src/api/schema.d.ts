@@ -10198,10 +10198,18 @@ export interface paths {
                                     filled: number;
                                     total: number;
                                 };
+                                /** @description Each vacancy that is not deleted counted once: the five add up to `total` */
                                 vacancies: {
+                                    /** @description Open to learners: switched on, approved, before its deadline */
                                     active: number;
+                                    /** @description Switched on, before its deadline, refused by the career center (to be corrected) */
+                                    approvalRejected: number;
+                                    /** @description Switched on, past its deadline */
                                     expired: number;
+                                    /** @description Switched off */
                                     inactive: number;
+                                    /** @description Switched on, before its deadline, waiting for the career center’s approval */
+                                    pendingApproval: number;
                                     total: number;
                                 };
                             };

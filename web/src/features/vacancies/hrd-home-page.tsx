@@ -7,7 +7,11 @@ import { Loading, PageTitle } from '../../components/ui'
 import { formatNumber } from '../../lib/format'
 import { useLoad } from '../../lib/use-load'
 
-/** HR's front page: the company's vacancies and applicants in figures, and each vacancy's quota. */
+/**
+ * HR's front page: the company's vacancies and applicants in figures, and each vacancy's quota. "Lowongan dibuka"
+ * counts what learners can see and apply to; those switched on but waiting for (or refused) the career center's
+ * approval are named under it.
+ */
 export function HrdHomePage() {
   const s = useLoad(() => unwrap(api.GET('/api/hrd/job-vacancies/statistics')), [])
   return (
@@ -20,9 +24,15 @@ export function HrdHomePage() {
           <Stack>
             <SimpleGrid cols={{ base: 2, md: 4 }}>
               <Stat
-                name="Lowongan aktif"
+                name="Lowongan dibuka"
                 value={formatNumber(d.vacancies.active)}
-                hint={`${d.vacancies.total} total`}
+                hint={[
+                  `${d.vacancies.total} total`,
+                  d.vacancies.pendingApproval > 0 && `${d.vacancies.pendingApproval} menunggu persetujuan BKK`,
+                  d.vacancies.approvalRejected > 0 && `${d.vacancies.approvalRejected} ditolak BKK`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               />
               <Stat
                 name="Pelamar"
