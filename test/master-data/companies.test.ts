@@ -315,7 +315,7 @@ describe('PATCH /api/admin/companies/:id/toggle-active', () => {
     // The account itself still works outside the HR routes.
     const me = await call(t, 'GET', '/api/me', { as: hrd })
     expect(me.status).toBe(200)
-    expect(me.body.data.company).toEqual({ id: c.id, name: c.name })
+    expect(me.body.data.company).toEqual({ id: c.id, name: c.name, isActive: false })
 
     const on = await call(t, 'PATCH', `/api/admin/companies/${c.id}/toggle-active`, { as: admin })
     expect(on.body.message).toBe('Perusahaan diaktifkan.')

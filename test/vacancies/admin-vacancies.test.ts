@@ -203,6 +203,27 @@ describe('GET /api/admin/job-vacancies', () => {
     })
   })
 
+  it('search finds a partner’s vacancies by the company’s name too, with the total; HR’s list searches its own titles only', async () => {
+    const admin = await anAdmin(t)
+    const name = tag()
+    const company = await aCompany(t, { name: `PT ${name} Harapan Jaya` })
+    const hr = await anHrd(t, { companyId: company.id })
+    const vacancy = await aVacancy(t, { companyId: company.id, values: { title: 'Operator Produksi' } })
+    const titled = await aVacancy(t, { values: { title: `Staf ${name} Gudang` } })
+
+    const res = await call(t, 'GET', base, { as: admin, query: { search: `${name.toLowerCase()} harapan` } })
+    expect(res.status).toBe(200)
+    expect(res.body.data.map((r: { id: number }) => r.id)).toEqual([vacancy.id])
+    expect(res.body.meta.total).toBe(1)
+    const both = await call(t, 'GET', base, { as: admin, query: { search: name, per_page: 1, page: 2 } })
+    expect(both.body.data.map((r: { id: number }) => r.id)).toEqual([vacancy.id])
+    expect(both.body.meta.total).toBe(2)
+    expect(titled.id).not.toBe(vacancy.id)
+
+    const own = await call(t, 'GET', '/api/hrd/job-vacancies', { as: hr, query: { search: name } })
+    expect(own.body.meta.total).toBe(0)
+  })
+
   it('the approval queue reads oldest first', async () => {
     const admin = await anAdmin(t)
     const search = tag()

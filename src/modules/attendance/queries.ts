@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
+import { byName } from '../../db/order.js'
 import {
   type AttendanceStatus,
   applications,
@@ -111,7 +112,7 @@ export async function attendancePage(conn: Conn, f: AttendanceFilters, page: Pag
   const where = whereOf(f)
   const order =
     f.view === 'queue'
-      ? [asc(s.scheduledAt), asc(s.id), asc(students.fullName), asc(tp.id)]
+      ? [asc(s.scheduledAt), asc(s.id), ...byName(students.fullName), asc(tp.id)]
       : [desc(tp.validatedAt), desc(tp.id)]
   const rows = await withJoins(conn, { total: sql<number>`(count(*) over ())::int` })
     .where(where)

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
+import { byName } from '../../db/order.js'
 import {
   type ImportKind,
   type ImportTotals,
@@ -311,5 +312,5 @@ export function accountsOfSheet(conn: Conn, userIds: number[]) {
     .innerJoin(students, eq(students.userId, users.id))
     .innerJoin(majors, eq(majors.id, students.majorId))
     .where(inArray(users.id, userIds))
-    .orderBy(students.className, students.fullName, students.id)
+    .orderBy(students.className, ...byName(students.fullName), students.id)
 }

@@ -1,5 +1,6 @@
 import { and, asc, type Column, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
+import { byName } from '../../db/order.js'
 import { companies, jobVacancies, placements, users } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { outerId } from './departments.queries.js'
@@ -76,7 +77,7 @@ export async function listCompanies(conn: Conn, f: CompanyFilter, page: Page) {
     .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(companies)
     .where(where)
-    .orderBy(asc(companies.name), asc(companies.id))
+    .orderBy(...byName(companies.name), asc(companies.id))
     .limit(page.limit)
     .offset(page.offset)
   return {
@@ -106,7 +107,7 @@ export function companyOptions(conn: Conn, f: { includeInactive: boolean; search
         f.search ? ilike(companies.name, likePattern(f.search)) : undefined,
       ),
     )
-    .orderBy(asc(companies.name), asc(companies.id))
+    .orderBy(...byName(companies.name), asc(companies.id))
 }
 
 export async function lockCompany(conn: Conn, id: number, strength: 'update' | 'share' = 'update') {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, getTableName, ilike, ne, or, type SQL, sql, type Table } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
+import { byName } from '../../db/order.js'
 import { departments, majors } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 
@@ -45,7 +46,7 @@ export async function listDepartments(conn: Conn, f: DepartmentFilter, page: Pag
     .select({ ...columns, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(departments)
     .where(where)
-    .orderBy(asc(departments.name), asc(departments.id))
+    .orderBy(...byName(departments.name), asc(departments.id))
     .limit(page.limit)
     .offset(page.offset)
   return {
@@ -66,7 +67,7 @@ export function departmentOptions(conn: Conn, includeInactive: boolean) {
     .select({ value: departments.id, label: departments.name })
     .from(departments)
     .where(includeInactive ? undefined : eq(departments.isActive, true))
-    .orderBy(asc(departments.name), asc(departments.id))
+    .orderBy(...byName(departments.name), asc(departments.id))
 }
 
 /** The department, locked against concurrent changes (and against majors being added) until commit. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
+import { byName } from '../../db/order.js'
 import { majors, students, users } from '../../db/schema/index.js'
 import { sameClass } from './learners.queries.js'
 
@@ -56,5 +57,5 @@ export async function candidates(
     .innerJoin(majors, eq(majors.id, students.majorId))
     .leftJoin(users, eq(users.id, students.userId))
     .where(where)
-    .orderBy(asc(majors.code), asc(students.className), asc(students.fullName), asc(students.id))
+    .orderBy(asc(majors.code), asc(students.className), ...byName(students.fullName), asc(students.id))
 }

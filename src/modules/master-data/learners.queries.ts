@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
+import { byName } from '../../db/order.js'
 import {
   applications,
   auditLog,
@@ -91,7 +92,7 @@ export async function listLearners(conn: Conn, kind: Kind, f: LearnerFilter, pag
     .innerJoin(departments, eq(departments.id, majors.departmentId))
     .leftJoin(users, eq(users.id, students.userId))
     .where(where)
-    .orderBy(asc(students.fullName), asc(students.id))
+    .orderBy(...byName(students.fullName), asc(students.id))
     .limit(page.limit)
     .offset(page.offset)
   return {
@@ -125,7 +126,7 @@ export function learnersByIds(conn: Conn, ids: number[]) {
     .innerJoin(departments, eq(departments.id, majors.departmentId))
     .leftJoin(users, eq(users.id, students.userId))
     .where(inArray(students.id, ids))
-    .orderBy(asc(students.fullName), asc(students.id))
+    .orderBy(...byName(students.fullName), asc(students.id))
 }
 
 export function learnerOptions(
@@ -139,7 +140,7 @@ export function learnerOptions(
     .from(students)
     .innerJoin(majors, eq(majors.id, students.majorId))
     .where(whereOf(kind, f))
-    .orderBy(asc(students.fullName), asc(students.id))
+    .orderBy(...byName(students.fullName), asc(students.id))
     .limit(limit)
 }
 

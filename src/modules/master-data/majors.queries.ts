@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
+import { byName } from '../../db/order.js'
 import { departments, jobVacancyMajors, majors, students } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { outerId } from './departments.queries.js'
@@ -50,7 +51,7 @@ export async function listMajors(conn: Conn, f: MajorFilter, page: Page) {
     .from(majors)
     .innerJoin(departments, eq(departments.id, majors.departmentId))
     .where(where)
-    .orderBy(asc(majors.name), asc(majors.id))
+    .orderBy(...byName(majors.name), asc(majors.id))
     .limit(page.limit)
     .offset(page.offset)
   return {
@@ -80,7 +81,7 @@ export function majorOptions(conn: Conn, f: { includeInactive: boolean; departme
         f.departmentId === undefined ? undefined : eq(majors.departmentId, f.departmentId),
       ),
     )
-    .orderBy(asc(majors.name), asc(majors.id))
+    .orderBy(...byName(majors.name), asc(majors.id))
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn, Tx } from '../../db/client.js'
+import { byName } from '../../db/order.js'
 import {
   companies,
   jobVacancies,
@@ -361,6 +362,6 @@ export function learnerOptions(conn: Conn, search: string, limit: number) {
     .from(students)
     .innerJoin(majors, eq(majors.id, students.majorId))
     .where(or(ilike(students.fullName, pattern), ilike(students.nis, pattern)))
-    .orderBy(asc(students.fullName), asc(students.id))
+    .orderBy(...byName(students.fullName), asc(students.id))
     .limit(limit)
 }

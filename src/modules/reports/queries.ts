@@ -86,7 +86,7 @@ export function recruitment(conn: Conn, f: ReportFilters) {
            applicants, passed_review as "passedReview", accepted,
            ${percent(sql`accepted`, sql`applicants`)} as "passRatio"
     from out
-    order by is_total, applicants desc, company_name, company_id`,
+    order by is_total, applicants desc, lower(company_name), company_name, company_id`,
   )
 }
 
@@ -406,7 +406,7 @@ export async function reportOptions(conn: Conn): Promise<ReportOptionsRow> {
       coalesce((
         select json_agg(json_build_object('id', m.id, 'code', m.code, 'name', m.name, 'isActive', m.is_active,
                  'department', json_build_object('id', d.id, 'code', d.code, 'name', d.name))
-               order by d.name, m.name, m.id)
+               order by lower(d.name), d.name, lower(m.name), m.name, m.id)
         from majors m join departments d on d.id = m.department_id), '[]'::json) as majors`,
   )
   return row

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
+import { byName } from '../../db/order.js'
 import {
   type AttendanceStatus,
   applications,
@@ -368,7 +369,7 @@ export async function participantPage(conn: Conn, scheduleId: number, f: Partici
   )
   const rows = await fromParticipantsWith(conn, { total: sql<number>`(count(*) over ())::int` })
     .where(where)
-    .orderBy(asc(students.fullName), asc(tp.id))
+    .orderBy(...byName(students.fullName), asc(tp.id))
     .limit(page.limit)
     .offset(page.offset)
   const total = await totalOf(rows, page, () =>

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn, Tx } from '../../db/client.js'
+import { byName } from '../../db/order.js'
 import {
   type CareerStatus,
   companies,
@@ -219,7 +220,7 @@ export function tracerList(conn: Conn, f: TracerListFilters, page?: Page) {
     .leftJoin(tracerStudies, and(eq(tracerStudies.studentId, students.id), eq(tracerStudies.isCurrent, true)))
     .leftJoin(enteredBy, eq(enteredBy.id, tracerStudies.enteredBy))
     .where(and(cohortOf(f), answerFilter(f)))
-    .orderBy(asc(students.fullName), asc(students.id))
+    .orderBy(...byName(students.fullName), asc(students.id))
     .$dynamic()
   return page ? query.limit(page.limit).offset(page.offset) : query
 }

@@ -97,12 +97,24 @@ const ofCompany = (companyId: number) => and(eq(v.companyId, companyId), isNull(
 const hasMajor = (majorId: number) =>
   sql`${v.id} in (select ${jobVacancyMajors.jobVacancyId} from ${jobVacancyMajors} where ${jobVacancyMajors.majorId} = ${majorId})`
 
-/** Not deleted, of the company when one is given, and the list's filters. */
-function vacancyWhere(companyId: number | undefined, f: HrVacancyFilters) {
+/** A company whose name matches a search: staff's list finds a partner's vacancies by its name. */
+const companyNamed = (pattern: string) =>
+  sql`${v.companyId} in (select ${companies.id} from ${companies} where ${companies.name} ilike ${pattern})`
+
+/**
+ * Not deleted, of the company when one is given, and the list's filters. `search` matches the title and the
+ * position, and for staff (`byCompanyName`: every company's list) the company's name too.
+ */
+function vacancyWhere(companyId: number | undefined, f: HrVacancyFilters, byCompanyName = false) {
+  const pattern = f.search?.trim() ? likePattern(f.search) : null
   return and(
     companyId === undefined ? isNull(v.deletedAt) : ofCompany(companyId),
-    f.search?.trim()
-      ? or(ilike(v.title, likePattern(f.search)), ilike(v.position, likePattern(f.search)))
+    pattern
+      ? or(
+          ilike(v.title, pattern),
+          ilike(v.position, pattern),
+          byCompanyName ? companyNamed(pattern) : undefined,
+        )
       : undefined,
     f.status ? eq(v.isActive, f.status === 'active') : undefined,
     f.job_type ? eq(v.jobType, f.job_type) : undefined,
@@ -259,7 +271,7 @@ export type StaffVacancyRow = HrVacancyRow & {
  * first (`approval=pending`): one query, with the total.
  */
 export async function staffVacancyPage(conn: Conn, f: StaffVacancyFilters, page: Page) {
-  const where = vacancyWhere(f.company_id, f)
+  const where = vacancyWhere(f.company_id, f, true)
   const queue = f.approval === 'pending'
   const rows = await staffJoins(
     conn
@@ -630,7 +642,7 @@ export async function browseOptions(conn: Conn, learner: Learner) {
     .with(open)
     .select({
       companies: qualified(sql<{ value: number; label: string }[]>`coalesce((
-        select json_agg(json_build_object('value', ${companies.id}, 'label', ${companies.name}) order by ${companies.name}, ${companies.id})
+        select json_agg(json_build_object('value', ${companies.id}, 'label', ${companies.name}) order by lower(${companies.name}), ${companies.name}, ${companies.id})
         from ${companies} where ${companies.id} in (select ${open.companyId} from ${open})), '[]'::json)`),
       jobTypes: qualified(
         sql<string[]>`coalesce((select json_agg(distinct ${open.jobType}) from ${open}), '[]'::json)`,

@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
+import { byName } from '../../db/order.js'
 import {
   type ApplicationStatus,
   type ApprovalStatus,
@@ -119,7 +120,8 @@ export async function companyStatistics(db: Db, actor: Actor) {
       inactive: rows.filter((r) => !r.isActive).length,
       expired: rows.filter((r) => r.isActive && r.expired).length,
       pendingApproval: rows.filter((r) => r.isActive && !r.expired && r.approvalStatus === 'pending').length,
-      approvalRejected: rows.filter((r) => r.isActive && !r.expired && r.approvalStatus === 'rejected').length,
+      approvalRejected: rows.filter((r) => r.isActive && !r.expired && r.approvalStatus === 'rejected')
+        .length,
     },
     applicants: {
       total: sum((r) => r.applicants),
@@ -145,7 +147,7 @@ export async function hrOptions(db: Db, lang: Lang = 'id') {
     .select({ value: majors.id, label: majors.name })
     .from(majors)
     .where(eq(majors.isActive, true))
-    .orderBy(asc(majors.name), asc(majors.id))
+    .orderBy(...byName(majors.name), asc(majors.id))
   return {
     categories: optionsOf('category', lang),
     majors: activeMajors,
