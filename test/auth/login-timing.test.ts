@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cheaperThanFullCost, hashInitialPasswords, hashPassword } from '../../src/modules/auth/passwords.js'
 import { call, useTestApp } from '../support/app.js'
-import { anAccount } from '../support/builders/accounts.js'
+import { anAccount, anAdmin } from '../support/builders/accounts.js'
 
 /**
  * docs/decisions.md: a wrong e-mail and a wrong password take the same time. An imported account's initial
@@ -40,6 +40,35 @@ describe('login: an unknown e-mail and a wrong password take the same time (docs
     // 2 ms for the imported account, which told whether an e-mail (here a guessable `<nisn>@domain`) has an
     // account that has not changed its initial password yet.
     expect(known / unknown).toBeGreaterThan(0.5)
+  })
+
+  it('also for an HR account approved from a sign-up whose contact has not set a password yet', async () => {
+    const contact = 'rina.hartati@sinar-jaya.test'
+    const form = await call(t, 'POST', '/api/company-registrations', {
+      body: {
+        name: 'PT Sinar Jaya Abadi',
+        industry: 'Manufaktur',
+        address: 'Jl. Industri 5',
+        city: 'Bekasi',
+        province: 'Jawa Barat',
+        contact_name: 'Rina Hartati',
+        contact_email: contact,
+        contact_phone: '081234567890',
+      },
+    })
+    expect(form.status).toBe(201)
+    const admin = await anAdmin(t)
+    const list = await call(t, 'GET', '/api/admin/company-registrations', { as: admin })
+    const id = list.body.data.find((r: { contact: { email: string } }) => r.contact.email === contact).id
+    const approved = await call(t, 'POST', `/api/admin/company-registrations/${id}/approve`, { as: admin })
+    expect(approved.status).toBe(200)
+
+    await msOf('warmup@nowhere.test', 'wrong-password', 2)
+    const unknown = await msOf('nobody.here@sinar-jaya.test', 'wrong-password', 7)
+    const waiting = await msOf(contact, 'wrong-password', 7)
+    // Before: well under 1 ms for the approved account (its stored value is no hash, so nothing was verified)
+    // against 10-20 ms for an unknown e-mail: anyone could tell which addresses are new partners' HR accounts.
+    expect(waiting / unknown).toBeGreaterThan(0.5)
   })
 
   it('pads exactly the hashes cheaper than the full cost', async () => {

@@ -71,18 +71,22 @@ export function cheaperThanFullCost(hash: string): boolean {
 
 /**
  * Verifies against the hash, or against a throw-away hash of full cost so that unknown e-mails take as long;
- * a hash of lower cost is followed by the throw-away one, so that it takes as long too.
+ * a hash of lower cost is followed by the throw-away one, so that it takes as long too. A stored value that is
+ * no argon2 hash (an HR account made by approving a sign-up, whose contact has not set a password yet: no
+ * password opens it) is answered after the throw-away one as well: refused at once, it told which e-mails
+ * are such accounts.
  */
 export async function verifyPassword(hash: string | undefined, plain: string): Promise<boolean> {
   dummy ??= hashPassword('bursa-timing-equaliser')
+  const usable = hash?.startsWith('$argon2') === true
   try {
-    const against = hash ?? (await dummy)
+    const against = usable ? (hash as string) : await dummy
     const ok = await hashing(() => argon2.verify(against, plain))
-    if (hash !== undefined && cheaperThanFullCost(hash)) {
+    if (usable && cheaperThanFullCost(hash as string)) {
       const padding = await dummy
       await hashing(() => argon2.verify(padding, plain))
     }
-    return hash !== undefined && ok
+    return usable && ok
   } catch {
     return false
   }
