@@ -96,13 +96,56 @@ describe('GET /api/files/:id/download', () => {
     expect(res.body).toMatchObject({ success: false, data: null })
   })
 
-  it('keeps HR’s access after the vacancy applied to was soft-deleted', async () => {
+  it('keeps HR’s access to what was attached after the vacancy applied to was soft-deleted', async () => {
     const owner = await aStudent(t)
     const file = await anUploadedFile(t, owner)
     const hrd = await anHrd(t)
     const vacancy = await aVacancy(t, { companyId: hrd.companyId, values: { deletedAt: new Date() } })
-    await anApplication(t, { studentId: owner.studentId, vacancyId: vacancy.id })
+    // Deleting a vacancy closes its open applications (rejected, vacancy_closed).
+    await anApplication(t, {
+      studentId: owner.studentId,
+      vacancyId: vacancy.id,
+      status: 'rejected',
+      fileIds: [file.id],
+    })
     expect((await download(t, file.id, hrd)).status).toBe(200)
+  })
+
+  it('once the learner’s applications to the company left the selection, HR reads what was attached only', async () => {
+    const owner = await aStudent(t)
+    const cv = await anUploadedFile(t, owner, { category: 'cv', filename: 'cv.pdf' })
+    const kept = await anUploadedFile(t, owner, { category: 'certificate', filename: 'sertifikat.pdf' })
+    const hrd = await anHrd(t)
+    const application = await anApplication(t, {
+      studentId: owner.studentId,
+      companyId: hrd.companyId,
+      fileIds: [cv.id],
+    })
+    // In the selection: the learner's whole portfolio, as the review screen lists it.
+    expect((await download(t, kept.id, hrd)).status).toBe(200)
+    const withdrawn = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/my-applications/${application.id}/withdraw`,
+      headers: { authorization: owner.authorization },
+    })
+    expect(withdrawn.statusCode).toBe(200)
+
+    // Weeks later the learner uploads a document for another employer.
+    const later = await anUploadedFile(t, owner, { category: 'certificate', filename: 'surat-sehat.pdf' })
+    expect((await download(t, later.id, hrd)).status).toBe(404)
+    expect((await download(t, kept.id, hrd)).status).toBe(404)
+    expect((await download(t, cv.id, hrd)).status).toBe(200)
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/hrd/applicant-reviews/${application.id}`,
+      headers: { authorization: hrd.authorization },
+    })
+    expect(detail.statusCode).toBe(200)
+    expect(detail.json().data.files.map((f: { id: number }) => f.id)).toEqual([cv.id])
+
+    // Applying again to the company opens the portfolio to it again, the later upload included.
+    await anApplication(t, { studentId: owner.studentId, companyId: hrd.companyId })
+    expect((await download(t, later.id, hrd)).status).toBe(200)
   })
 
   it('shows a decision letter only to HR of the company whose selection result it is', async () => {

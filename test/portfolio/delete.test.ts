@@ -71,19 +71,54 @@ describe('DELETE /api/siswa/portfolio/:id', () => {
     expect(await fileRow(letter.id)).toBeDefined()
   })
 
-  it('409 when the file is attached to an application, and nothing is removed', async () => {
+  it('409 when the file is attached to an application still in the selection, and nothing is removed', async () => {
     const siswa = await aStudent(t)
     const hrd = await anHrd(t)
     const file = await anUploadedFile(t, siswa, { category: 'cv' })
-    const application = await anApplication(t, { studentId: siswa.studentId, companyId: hrd.companyId })
-    await attachFile(t, application.id, file.id)
+    for (const status of ['pending', 'in_progress'] as const) {
+      const application = await anApplication(t, {
+        studentId: siswa.studentId,
+        companyId: hrd.companyId,
+        status,
+      })
+      await attachFile(t, application.id, file.id)
+    }
     const res = await call(t, 'DELETE', `/api/siswa/portfolio/${file.id}`, { as: siswa })
     expect(res.status).toBe(409)
     expect(res.body).toMatchObject({ success: false, data: null })
-    expect(res.body.message).toMatch(/sudah dilampirkan pada lamaran/)
+    expect(res.body.message).toMatch(/dilampirkan pada lamaran yang masih dalam seleksi/)
     const row = await fileRow(file.id)
     expect(row).toBeDefined()
     expect(onDisk(row.storageKey)).toBe(true)
+  })
+
+  it('200 once every application holding the file left the selection: the company reads it no more', async () => {
+    const siswa = await aStudent(t)
+    const hrd = await anHrd(t)
+    const kk = await anUploadedFile(t, siswa, { category: 'certificate', filename: 'kartu-keluarga.pdf' })
+    const open = await anApplication(t, {
+      studentId: siswa.studentId,
+      companyId: hrd.companyId,
+      fileIds: [kk.id],
+    })
+    const decided = await anApplication(t, {
+      studentId: siswa.studentId,
+      status: 'rejected',
+      fileIds: [kk.id],
+    })
+    expect((await call(t, 'GET', `/api/files/${kk.id}/download`, { as: hrd })).status).toBe(200)
+    expect((await call(t, 'PATCH', `/api/my-applications/${open.id}/withdraw`, { as: siswa })).status).toBe(
+      200,
+    )
+
+    const res = await call(t, 'DELETE', `/api/siswa/portfolio/${kk.id}`, { as: siswa })
+    expect(res.status).toBe(200)
+    expect(await fileRow(kk.id)).toBeUndefined()
+    expect((await call(t, 'GET', `/api/files/${kk.id}/download`, { as: hrd })).status).toBe(404)
+    const detail = await call(t, 'GET', `/api/hrd/applicant-reviews/${open.id}`, { as: hrd })
+    expect(detail.status).toBe(200)
+    expect(detail.body.data.files).toEqual([])
+    expect(decided.id).not.toBe(open.id)
   })
 
   it('200 for an alumnus deleting their own file on the alumni route', async () => {

@@ -159,6 +159,8 @@ export const files = pgTable(
 
 export const APPLICATION_STATUSES = ['pending', 'in_progress', 'accepted', 'rejected', 'withdrawn'] as const
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
+/** The statuses of an application still in the selection: not withdrawn, not decided. */
+export const IN_SELECTION = ['pending', 'in_progress'] as const satisfies readonly ApplicationStatus[]
 export const REVIEW_DECISIONS = ['lolos', 'tidak_lolos'] as const
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number]
 

@@ -187,7 +187,7 @@ export async function reviewDetail(conn: Conn, companyId: number, id: number) {
       education: students.education,
       socialMedia: students.socialMedia,
       coverLetter: applications.coverLetter,
-      files: portfolioFilesOf(applications.id, students.id),
+      files: portfolioFilesOf(applications.id, students.id, companyId),
       timeline: timelineOf(applications.id, false),
     })
     .from(applications)

@@ -1,6 +1,13 @@
 import { Type } from '@sinclair/typebox'
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm'
-import { applicationEvents, applicationFiles, files } from '../../db/schema/index.js'
+import {
+  applicationEvents,
+  applicationFiles,
+  applications,
+  files,
+  IN_SELECTION,
+  jobVacancies,
+} from '../../db/schema/index.js'
 import { type FileRefJson, fileJson, fileOut } from '../../http/shapes/file.js'
 
 /**
@@ -74,17 +81,29 @@ export const attachedFilesOf = (applicationId: AnyColumn | SQL) => sql<AttachedF
   where ${applicationFiles.applicationId} = ${applicationId})`
 
 /**
- * The attached files and every other portfolio file of the applicant (decision letters excluded:
- * they belong to other applications), attached ones first.
+ * The files of an application as the company's HR reads them (src/modules/files/queries.ts): the attached
+ * ones, and, while the learner has an application to the company in the selection, every other portfolio
+ * file of theirs (decision letters excluded: they belong to other applications); attached ones first.
  */
-export const portfolioFilesOf = (applicationId: AnyColumn | SQL, studentId: AnyColumn | SQL) => {
+export const portfolioFilesOf = (
+  applicationId: AnyColumn | SQL,
+  studentId: AnyColumn | SQL,
+  companyId: number,
+) => {
   const attached = sql`exists (select 1 from ${applicationFiles} where ${applicationFiles.applicationId} = ${applicationId} and ${applicationFiles.fileId} = ${files.id})`
+  const inSelectionHere = sql`exists (
+      select 1 from ${applications} a join ${jobVacancies} v on v.id = a.job_vacancy_id
+      where a.student_id = ${studentId} and v.company_id = ${companyId}
+        and a.status in (${sql.join(
+          IN_SELECTION.map((s) => sql`${s}`),
+          sql`, `,
+        )}))`
   return sql<AttachedFileJson[]>`(
   select coalesce(json_agg(f.file order by f.attached desc, f.created_at desc, f.id desc), '[]'::json)
   from (
     select ${fileJson({ attached })} as file, ${attached} as attached, ${files.createdAt} as created_at, ${files.id} as id
     from ${files}
-    where (${files.studentId} = ${studentId} and ${files.category} <> 'decision_letter')
+    where (${files.studentId} = ${studentId} and ${files.category} <> 'decision_letter' and ${inSelectionHere})
        or ${files.id} in (select ${applicationFiles.fileId} from ${applicationFiles} where ${applicationFiles.applicationId} = ${applicationId})
   ) f)`
 }

@@ -1,7 +1,14 @@
-import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn } from '../../db/client.js'
-import { applications, files, jobVacancies, selectionResults } from '../../db/schema/index.js'
+import {
+  applicationFiles,
+  applications,
+  files,
+  IN_SELECTION,
+  jobVacancies,
+  selectionResults,
+} from '../../db/schema/index.js'
 
 export type FileRow = typeof files.$inferSelect
 
@@ -10,26 +17,38 @@ export type FileRow = typeof files.$inferSelect
  * - admins and superadmins: every file;
  * - the learner it belongs to: their own files; a decision letter only once the result it belongs
  *   to is published (a draft stays with HR);
- * - HR: the files of a learner who applied to one of the company's vacancies (any application, also
- *   to a vacancy since deleted: HR keeps the history). A decision letter only when it is the letter of
- *   a selection result of the company's own vacancies: another company's letter to the same applicant
- *   stays private. Whoever uploaded it (an HR account since moved to another company or deleted, staff
- *   acting for the company) does not matter: the letter is the company's.
+ * - HR: while a learner's application to one of the company's vacancies is in the selection (pending, in
+ *   progress), the learner's portfolio as the learner keeps it; and, for good, the files attached to any of
+ *   the learner's applications to the company (also to a vacancy since deleted: HR keeps what was submitted).
+ *   A learner who withdrew or was decided on no longer hands the company what they upload later, for other
+ *   employers. A decision letter only when it is the letter of a selection result of the company's own
+ *   vacancies: another company's letter to the same applicant stays private. Whoever uploaded it (an HR
+ *   account since moved to another company or deleted, staff acting for the company) does not matter: the
+ *   letter is the company's.
  * Anyone else sees nothing, as if the file did not exist.
  */
 function readableBy(actor: Actor): SQL | undefined {
   if (actor.role === 'admin' || actor.role === 'superadmin') return undefined
   if (actor.role === 'hrd') {
     const companyId = actor.companyId ?? -1
-    const appliedHere = sql`exists (
+    const inSelectionHere = sql`exists (
       select 1 from ${applications} join ${jobVacancies} on ${jobVacancies.id} = ${applications.jobVacancyId}
-      where ${applications.studentId} = ${files.studentId} and ${jobVacancies.companyId} = ${companyId})`
+      where ${applications.studentId} = ${files.studentId} and ${jobVacancies.companyId} = ${companyId}
+        and ${inArray(applications.status, [...IN_SELECTION])})`
+    const attachedHere = sql`exists (
+      select 1 from ${applicationFiles}
+      join ${applications} on ${applications.id} = ${applicationFiles.applicationId}
+      join ${jobVacancies} on ${jobVacancies.id} = ${applications.jobVacancyId}
+      where ${applicationFiles.fileId} = ${files.id} and ${jobVacancies.companyId} = ${companyId})`
     const letterOfThisCompany = sql`exists (
       select 1 from ${selectionResults}
       join ${applications} on ${applications.id} = ${selectionResults.applicationId}
       join ${jobVacancies} on ${jobVacancies.id} = ${applications.jobVacancyId}
       where ${selectionResults.letterFileId} = ${files.id} and ${jobVacancies.companyId} = ${companyId})`
-    return and(appliedHere, or(ne(files.category, 'decision_letter'), letterOfThisCompany))
+    return or(
+      and(ne(files.category, 'decision_letter'), or(inSelectionHere, attachedHere)),
+      letterOfThisCompany,
+    )
   }
   const letterPublished = sql`exists (
     select 1 from ${selectionResults}

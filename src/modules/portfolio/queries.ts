@@ -1,6 +1,14 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Conn, Tx } from '../../db/client.js'
-import { applicationFiles, departments, files, majors, students } from '../../db/schema/index.js'
+import {
+  applicationFiles,
+  applications,
+  departments,
+  files,
+  IN_SELECTION,
+  majors,
+  students,
+} from '../../db/schema/index.js'
 import { type FileRefJson, fileJson } from '../../http/shapes/file.js'
 
 /** Portfolio files are the learner's own uploads; decision letters belong to applications. */
@@ -80,9 +88,10 @@ export async function ownFileForDelete(tx: Tx, studentId: number, fileId: number
   const [attached] = await tx
     .select({ applicationId: applicationFiles.applicationId })
     .from(applicationFiles)
-    .where(eq(applicationFiles.fileId, fileId))
+    .innerJoin(applications, eq(applications.id, applicationFiles.applicationId))
+    .where(and(eq(applicationFiles.fileId, fileId), inArray(applications.status, [...IN_SELECTION])))
     .limit(1)
-  return { ...row, attached: attached !== undefined }
+  return { ...row, attachedInSelection: attached !== undefined }
 }
 
 export async function deleteFile(tx: Tx, fileId: number) {

@@ -300,11 +300,13 @@ export async function deletePortfolioFile(db: Db, storage: Storage, actor: Actor
   const studentId = learnerOf(actor)
   const key = await db.transaction(async (tx) => {
     const file = (await q.ownFileForDelete(tx, studentId, fileId)) ?? notFoundFile()
-    if (file.attached)
+    // While HR may be reviewing it. Once every application holding it left the selection (withdrawn,
+    // decided), the learner takes it back: the attachment goes with it (the company read it meanwhile).
+    if (file.attachedInSelection)
       conflict(
         msg(
-          'Berkas tidak dapat dihapus karena sudah dilampirkan pada lamaran.',
-          'The file cannot be deleted: it is attached to an application.',
+          'Berkas tidak dapat dihapus karena dilampirkan pada lamaran yang masih dalam seleksi.',
+          'The file cannot be deleted: it is attached to an application still in the selection.',
         ),
       )
     await q.deleteFile(tx, fileId)
