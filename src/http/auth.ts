@@ -244,9 +244,14 @@ export function registerAuth(app: FastifyInstance, tokens: TokenStore) {
           { code: COMPANY_UNAVAILABLE },
         )
       if (!actor.companyActive)
-        throw new AppError(403, msg('Perusahaan Anda sedang nonaktif.', 'Your company is inactive.'), undefined, {
-          code: COMPANY_UNAVAILABLE,
-        })
+        throw new AppError(
+          403,
+          msg('Perusahaan Anda sedang nonaktif.', 'Your company is inactive.'),
+          undefined,
+          {
+            code: COMPANY_UNAVAILABLE,
+          },
+        )
     }
     delete actor.companyActive
     delete actor.mustChangePassword

@@ -34,7 +34,8 @@ export const MeOut = Type.Object({
     Type.Object({
       ...CompanyRef.properties,
       isActive: Type.Boolean({
-        description: 'False while the company is switched off: its HR may use no HR route (403 `company_unavailable`)',
+        description:
+          'False while the company is switched off: its HR may use no HR route (403 `company_unavailable`)',
       }),
     }),
   ),
