@@ -30,12 +30,19 @@ describe('HR without an active company', () => {
     const company = await aCompany(t, { name: 'PT Nonaktif Sejahtera' })
     const hrd = await anHrd(t, { companyId: company.id })
     const before = await call(t, 'GET', '/api/me', { as: hrd })
-    expect(before.body.data.company).toEqual({ id: company.id, name: 'PT Nonaktif Sejahtera', isActive: true })
+    expect(before.body.data.company).toEqual({
+      id: company.id,
+      name: 'PT Nonaktif Sejahtera',
+      isActive: true,
+    })
 
     await deactivateCompany(t, company.id)
     const res = await call(t, 'GET', '/api/hrd/test-schedules', { as: hrd })
     expect(res.status).toBe(403)
-    expect(res.body).toMatchObject({ code: 'company_unavailable', message: 'Perusahaan Anda sedang nonaktif.' })
+    expect(res.body).toMatchObject({
+      code: 'company_unavailable',
+      message: 'Perusahaan Anda sedang nonaktif.',
+    })
     const me = await call(t, 'GET', '/api/me', { as: hrd })
     expect(me.status).toBe(200)
     expect(me.body.data.company).toEqual({ id: company.id, name: 'PT Nonaktif Sejahtera', isActive: false })

@@ -13,7 +13,14 @@ describe('lists of names', () => {
   it('learners: "Ahmad" before "ANDI" before "Bagus", and a name typed in small letters in its place', async () => {
     const admin = await anAdmin(t)
     const major = await aMajor(t)
-    for (const fullName of ['ANDI PRATAMA', 'Ahmad Fauzi', 'BUDI SANTOSO', 'dewi lestari', 'Bagus Wicaksono', 'Citra'])
+    for (const fullName of [
+      'ANDI PRATAMA',
+      'Ahmad Fauzi',
+      'BUDI SANTOSO',
+      'dewi lestari',
+      'Bagus Wicaksono',
+      'Citra',
+    ])
       await aStudent(t, { majorId: major.id, values: { fullName } })
 
     const res = await call(t, 'GET', '/api/admin/students', { as: admin, query: { major_id: major.id } })
@@ -31,8 +38,7 @@ describe('lists of names', () => {
   it('companies', async () => {
     const admin = await anAdmin(t)
     const name = tag()
-    for (const suffix of ['BETA', 'alfa', 'Charlie'])
-      await aCompany(t, { name: `${name} ${suffix}` })
+    for (const suffix of ['BETA', 'alfa', 'Charlie']) await aCompany(t, { name: `${name} ${suffix}` })
     const res = await call(t, 'GET', '/api/admin/companies', { as: admin, query: { search: name } })
     expect(res.status).toBe(200)
     expect(res.body.data.map((c: { name: string }) => c.name)).toEqual([

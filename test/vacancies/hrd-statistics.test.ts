@@ -21,7 +21,12 @@ describe('GET /api/hrd/job-vacancies/statistics', () => {
     // Switched on and before their deadlines, but not open to learners: not counted as active.
     const waiting = await mk({ title: 'Waiting', quota: 1, approvalStatus: 'pending' })
     const refused = await mk({ title: 'Refused', quota: 1, approvalStatus: 'rejected' })
-    const refusedOff = await mk({ title: 'Refused off', quota: 1, approvalStatus: 'rejected', isActive: false })
+    const refusedOff = await mk({
+      title: 'Refused off',
+      quota: 1,
+      approvalStatus: 'rejected',
+      isActive: false,
+    })
     // Another company's vacancy and applications do not count.
     const foreign = await aVacancy(t, { majorIds: [major.id], values: { quota: 7 } })
 

@@ -154,7 +154,8 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox<{ role: 'siswa' | 'alumn
       config,
       schema: {
         tags,
-        summary: 'Delete one of my portfolio files (not one attached to an application still in the selection: 409)',
+        summary:
+          'Delete one of my portfolio files (not one attached to an application still in the selection: 409)',
         params: IdParams,
         response: { 200: Ok },
       },

@@ -7370,7 +7370,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one of my portfolio files (not one attached to an application) */
+        /** Delete one of my portfolio files (not one attached to an application still in the selection: 409) */
         delete: {
             parameters: {
                 query?: never;
@@ -12725,7 +12725,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one of my portfolio files (not one attached to an application) */
+        /** Delete one of my portfolio files (not one attached to an application still in the selection: 409) */
         delete: {
             parameters: {
                 query?: never;

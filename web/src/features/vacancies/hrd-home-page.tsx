@@ -28,7 +28,8 @@ export function HrdHomePage() {
                 value={formatNumber(d.vacancies.active)}
                 hint={[
                   `${d.vacancies.total} total`,
-                  d.vacancies.pendingApproval > 0 && `${d.vacancies.pendingApproval} menunggu persetujuan BKK`,
+                  d.vacancies.pendingApproval > 0 &&
+                    `${d.vacancies.pendingApproval} menunggu persetujuan BKK`,
                   d.vacancies.approvalRejected > 0 && `${d.vacancies.approvalRejected} ditolak BKK`,
                 ]
                   .filter(Boolean)
