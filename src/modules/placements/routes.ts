@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok, paged } from '../../http/envelope.js'
+import { perAccount } from '../../http/rate-limit.js'
 import { Envelope, IdParams, ListEnvelope, Ok } from '../../http/schemas.js'
 import { hrOrStaff } from '../../http/scope.js'
 import {
   CheckinBody,
   CompanyOutsideBody,
   HR_SEARCH_MIN,
+  HR_SEARCHES_PER_HOUR,
   HrListQuery,
   LearnerOption,
   LearnerSearchQuery,
@@ -32,6 +34,9 @@ const config = { roles: ['hrd'] } as const
 
 /** HR's placements: those of its company, through bursa or found outside it (SPEC 4.2). */
 export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // HR looks up the few learners it hired; a partner's account paging the school's roll three characters at
+  // a time (name, NIS, major, grade, minors included) is stopped (docs/decisions.md).
+  const learnerSearchLimit = perAccount(app, 'hr-learner-search', HR_SEARCHES_PER_HOUR, 3600)
   app.get(
     '/',
     {
@@ -57,10 +62,11 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Learners to record an outside placement for: search by name or NIS (at least 3 characters)',
+        summary: `Learners to record an outside placement for: search by name or NIS (at least 3 characters; ${HR_SEARCHES_PER_HOUR} searches an hour per account, 429 beyond)`,
         querystring: LearnerSearchQuery(HR_SEARCH_MIN),
         response: { 200: Envelope(Type.Array(LearnerOption)) },
       },
+      preHandler: learnerSearchLimit,
     },
     async (req) => ok(await learnerOptions(app.db, req.query.search, req.query.limit ?? 10, HR_SEARCH_MIN)),
   )

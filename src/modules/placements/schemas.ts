@@ -128,6 +128,8 @@ export const CompanyOutsideBody = Type.Object(OutsideFields, {
 
 /** How much of a name or NIS the placement form's learner search needs, blanks aside: HR more than staff. */
 export const HR_SEARCH_MIN = 3
+/** HR's learner searches an hour per account: a few hires typed in (the form asks as one types), not the roll. */
+export const HR_SEARCHES_PER_HOUR = 30
 export const STAFF_SEARCH_MIN = 1
 
 /** The learner search of the placement form; HR must type more (`minLength`) than staff. */

@@ -9561,7 +9561,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Learners to record an outside placement for: search by name or NIS (at least 3 characters) */
+        /** Learners to record an outside placement for: search by name or NIS (at least 3 characters; 30 searches an hour per account, 429 beyond) */
         get: {
             parameters: {
                 query: {
