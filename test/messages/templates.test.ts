@@ -460,6 +460,32 @@ describe('the next real message uses the school’s wording', () => {
     })
   })
 
+  it('a wording of more than 100 parts still fills: applying answers 201 and HR reads it whole', async () => {
+    const admin = await anAdmin(t)
+    // 50 placeholders and the text between them: 101 parts (PostgreSQL's concat takes at most 100 arguments;
+    // the notice is filled in SQL, and applying answered 500 to every learner until the wording changed).
+    const body = `${'{{nama_pelamar}}, '.repeat(50)}melamar {{lowongan}}.`
+    expect(
+      (await call(t, 'PUT', RECEIVED, { as: admin, body: { title: 'Lamaran: {{lowongan}}', body } })).status,
+    ).toBe(200)
+    const major = await aMajor(t)
+    const hrd = await anHrd(t)
+    const vacancy = await aVacancy(t, {
+      companyId: hrd.companyId,
+      majorIds: [major.id],
+      values: { title: 'Juru Las' },
+    })
+    const learner = await anApplicant(t, { majorId: major.id, values: { fullName: 'Sari' } })
+    const applied = await call(t, 'POST', `/api/job-vacancies/${vacancy.id}/apply`, { as: learner, body: {} })
+    expect(applied.status).toBe(201)
+    expect(await noticesOf(hrd.id)).toEqual([
+      expect.objectContaining({
+        title: 'Lamaran: Juru Las',
+        body: `${'Sari, '.repeat(50)}melamar Juru Las.`,
+      }),
+    ])
+  })
+
   it('the review outcome: a bulk review tells every applicant in the edited wording, with the HR notes', async () => {
     const admin = await anAdmin(t)
     await call(t, 'PUT', `${URL}/application.review_failed`, {

@@ -108,5 +108,14 @@ export function fillSql(text: string, values: Record<string, unknown>): SQL {
   }
   if (at < text.length) parts.push(sql`${text.slice(at)}::text`)
   if (parts.length === 0) return sql`''`
-  return sql`btrim(concat(${sql.join(parts, sql`, `)}), E' \\t\\r\\n')`
+  return sql`btrim(${concatOf(parts)}, E' \\t\\r\\n')`
+}
+
+/** PostgreSQL's `concat` takes at most 100 arguments: a text of more parts is a concat of concats. */
+const CONCAT_MAX = 100
+function concatOf(parts: SQL[]): SQL {
+  if (parts.length <= CONCAT_MAX) return sql`concat(${sql.join(parts, sql`, `)})`
+  const groups: SQL[] = []
+  for (let i = 0; i < parts.length; i += CONCAT_MAX) groups.push(concatOf(parts.slice(i, i + CONCAT_MAX)))
+  return concatOf(groups)
 }
