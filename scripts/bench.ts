@@ -490,6 +490,7 @@ async function main() {
   const serviceEnv = (dataDir: string, databaseUrl: string | null, logLevel: string) => ({
     ...process.env,
     NODE_ENV: 'production',
+    PUBLIC_URL: base,
     HOST: '127.0.0.1',
     PORT: String(port),
     DATABASE_URL: databaseUrl ?? '',

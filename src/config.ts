@@ -258,7 +258,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .map((o) => o.trim())
       .filter(Boolean),
     smtp: { url: env.SMTP_URL || null, from: env.SMTP_FROM },
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    // In production only what the operator gives: the service refuses to start without it (src/main.ts),
+    // since every e-mailed link, the check-in QR code and the invitations' UIDs would name localhost.
+    publicUrl: (
+      env.PUBLIC_URL || (env.NODE_ENV === 'production' ? '' : `http://localhost:${env.PORT}`)
+    ).replace(/\/+$/, ''),
     schoolTimeZone,
     schoolEmailDomain: env.SCHOOL_EMAIL_DOMAIN,
     credentialsKey: env.CREDENTIALS_KEY || null,

@@ -10,6 +10,15 @@ import { createStorage } from './storage/storage.js'
 const started = performance.now()
 const config = loadConfigOrExit()
 
+// Every e-mailed link (set a password, confirm a company's e-mail), the check-in QR code and the calendar
+// invitations name this address: in production it is the operator's to give, never localhost by default.
+if (!config.publicUrl) {
+  console.error(
+    'Refusing to start in production without PUBLIC_URL: set it to the address people open bursa at, as https://bkk.sekolah.sch.id (it is the base of e-mailed links and of the check-in QR code).',
+  )
+  process.exit(1)
+}
+
 // Before anything is set up: a busy port or a wrong HOST is one line naming it, not a stack trace later.
 const cannotListen = await listenProblem(config.host, config.port)
 if (cannotListen) {

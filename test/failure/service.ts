@@ -162,6 +162,7 @@ export async function startService(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://bkk.smk.test',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: store.dataDir,

@@ -174,6 +174,24 @@ describe('starting the service', () => {
     expect(message).not.toContain('too-short-secret')
   })
 
+  it('production refuses to start without PUBLIC_URL, naming it, before the database is opened', async () => {
+    // It started on http://localhost:<PORT>: every e-mailed link (set a password, confirm a company's e-mail),
+    // the check-in QR code and the invitations' UIDs named localhost, working for no recipient.
+    const noUrl = await runMain(store, {
+      NODE_ENV: 'production',
+      PUBLIC_URL: '',
+      PORT: String(await freePort()),
+    })
+    expect(noUrl.ready).toBe(false)
+    expect(noUrl.code).toBe(1)
+    expect(noUrl.out).toMatch(/^Refusing to start in production without PUBLIC_URL: set it to the address/m)
+    // Development keeps its default for a machine of one's own.
+    expect(loadConfig({ PORT: '3100' }).publicUrl).toBe('http://localhost:3100')
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://bkk.smk.test/' }).publicUrl).toBe(
+      'https://bkk.smk.test',
+    )
+  })
+
   it('prints the demo accounts as a readable block on every development start, and production refuses them until disabled', async () => {
     const dev = { NODE_ENV: 'development', SEED_DEMO: 'auto' }
     const first = await runMain(store, { ...dev, PORT: String(await freePort()) })
@@ -185,7 +203,11 @@ describe('starting the service', () => {
     const again = await runMain(store, { ...dev, PORT: String(await freePort()) })
     expect(again.out).toMatch(block)
 
-    const prod = await runMain(store, { NODE_ENV: 'production', PORT: String(await freePort()) })
+    const prod = await runMain(store, {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://bkk.smk.test',
+      PORT: String(await freePort()),
+    })
     expect(prod.ready).toBe(false)
     expect(prod.code).toBe(1)
     expect(prod.out).toContain(
@@ -199,7 +221,11 @@ describe('starting the service', () => {
       encoding: 'utf8',
     })
     expect(disabled.stdout).toMatch(new RegExp(`Deactivated ${DEMO_EMAILS.length} demo account\\(s\\)`))
-    const after = await runMain(store, { NODE_ENV: 'production', PORT: String(await freePort()) })
+    const after = await runMain(store, {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://bkk.smk.test',
+      PORT: String(await freePort()),
+    })
     expect(after.ready).toBe(true)
     expect(after.out).not.toMatch(/Demo accounts/)
     expect(after.out).toMatch(/no active superadmin yet: create the first one with {2}npm run create-admin/)
