@@ -15,7 +15,7 @@ import { registerJsonBody } from './http/json-body.js'
 import { documentRoute, shareRefusals } from './http/openapi.js'
 import type { RateLimitStore } from './http/rate-limit.js'
 import { registerSaneInput } from './http/sane-input.js'
-import { boundedDateFormats } from './http/schemas.js'
+import { serviceFormats } from './http/schemas.js'
 import { registerActingCompany } from './http/scope.js'
 import { registerCors, registerSecurityHeaders } from './http/security.js'
 import { inlineScriptHashes, webClient } from './http/web.js'
@@ -128,7 +128,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
     },
     ajv: {
       customOptions: { allErrors: true, removeAdditional: true, coerceTypes: 'array', useDefaults: true },
-      onCreate: boundedDateFormats,
+      onCreate: serviceFormats,
     },
     // Each route's validators and serializers compiled on first use, the rest once the service listens.
     schemaController: { compilersFactory: schemas.compilersFactory },

@@ -111,6 +111,10 @@ const FORMAT_NAMES: Record<string, Msg> = {
     'an ISO 8601 time (e.g. 2026-01-31T08:00:00Z) between the years 1900 and 2999',
   ),
   uri: msg('URL yang valid', 'a valid URL'),
+  line: msg(
+    'satu baris teks, tanpa baris baru atau karakter kendali',
+    'one line of text, without line breaks or control characters',
+  ),
 }
 
 function ajvMessage(e: AjvError, lang: Lang): string {

@@ -18,12 +18,14 @@ const YEARS = /^(19|2\d)\d\d-/
 type Ajv = Parameters<NonNullable<NonNullable<FastifyServerOptions['ajv']>['onCreate']>>[0]
 type Format = { validate: (value: string) => boolean; compare?: (a: string, b: string) => number | undefined }
 /**
- * Ajv's `date` and `date-time` (ajv-formats), limited to the years 1900–2999 and to what JavaScript can read
- * (passed to Ajv as `onCreate`). The formats alone take the year 0000, which PostgreSQL refuses ("date/time
- * field value out of range"), and a leap second (`23:59:60`), which `new Date` reads as an invalid date:
- * each a 500 where a 422 naming the field belongs.
+ * The formats of the service's own, passed to Ajv as `onCreate`:
+ * - Ajv's `date` and `date-time` (ajv-formats), limited to the years 1900–2999 and to what JavaScript can
+ *   read. The formats alone take the year 0000, which PostgreSQL refuses ("date/time field value out of
+ *   range"), and a leap second (`23:59:60`), which `new Date` reads as an invalid date: each a 500 where a 422
+ *   naming the field belongs.
+ * - `line` (`Line`): text of one line.
  */
-export function boundedDateFormats(ajv: Ajv) {
+export function serviceFormats(ajv: Ajv) {
   for (const name of ['date', 'date-time']) {
     const format = ajv.formats[name] as Format
     ajv.addFormat(name, {
@@ -32,7 +34,20 @@ export function boundedDateFormats(ajv: Ajv) {
         YEARS.test(value) && format.validate(value) && !Number.isNaN(Date.parse(value)),
     })
   }
+  ajv.addFormat('line', { type: 'string', validate: (value: string) => !NOT_IN_A_LINE.test(value) })
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
+const NOT_IN_A_LINE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/
+
+/**
+ * Text of one line (`format: 'line'`): no line break or other control character (a tab is a blank). A name, a title or a
+ * place is written into e-mails and notices; with line breaks, the public company sign-up could write
+ * paragraphs of its own into the school's confirmation e-mail to any address ("PENTING: akun Anda
+ * dinonaktifkan. Pulihkan di http://…"). The web client's one-line fields cannot type them anyway.
+ */
+export const Line = (opts: { maxLength: number; minLength?: number; [k: string]: unknown }) =>
+  Type.String({ minLength: 1, ...opts, format: 'line' })
 
 /**
  * The `email` format the schemas check (ajv-formats), for an address read elsewhere: a roster file's cell,

@@ -205,6 +205,19 @@ describe('POST /api/company-registrations', () => {
       city: ['wajib diisi'],
       contact_name: ['wajib diisi'],
     })
+    // Names and places are written into the confirmation e-mail, sent to any address the form gives: on
+    // several lines they wrote paragraphs of a stranger's own into the school's e-mail.
+    const lines = await register(
+      t,
+      aForm({
+        name: 'PT Maju\n\nPENTING: akun BKK Anda dinonaktifkan. Pulihkan di http://bkk-sekolah.example',
+        contact_name: 'Bapak/Ibu\r\nPENTING',
+        city: 'Karawang\u2028Barat',
+      }),
+    )
+    expect(lines.status).toBe(422)
+    const oneLine = ['harus berupa satu baris teks, tanpa baris baru atau karakter kendali']
+    expect(lines.body.errors).toEqual({ name: oneLine, contact_name: oneLine, city: oneLine })
     const english = await call(t, 'POST', '/api/company-registrations', {
       body: aForm({ industry: ' ' }),
       remoteAddress: nextIp(),

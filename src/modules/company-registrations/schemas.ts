@@ -1,11 +1,13 @@
 import { type StringOptions, Type } from '@sinclair/typebox'
+import { Line } from '../../http/schemas.js'
 
 /** The request bodies of the registration routes; the service takes them as the route checked them. */
 
 /** Optional text that `null` (or an empty string) leaves empty. */
 const OptionalText = (opts: StringOptions) =>
   Type.Optional(Type.Unsafe<string | null>({ ...Type.String(opts), nullable: true }))
-const Text = (max: number) => Type.String({ minLength: 1, maxLength: max })
+/** One line (`Line`): names and places are written into the confirmation e-mail to the contact's address. */
+const Text = (max: number) => Line({ maxLength: max })
 const PHONE = { maxLength: 30, pattern: '^\\+?[0-9][0-9 ().-]{4,}$', examples: ['021-4603550'] }
 
 export const RegistrationBody = Type.Object(
@@ -14,7 +16,7 @@ export const RegistrationBody = Type.Object(
     industry: Text(100),
     email: OptionalText({ format: 'email', maxLength: 254, description: "The company's own e-mail" }),
     phone: OptionalText({ ...PHONE, description: "The company's own phone" }),
-    address: Text(500),
+    address: Type.String({ minLength: 1, maxLength: 500 }),
     city: Text(100),
     province: Text(100),
     website: OptionalText({

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { PageQuery } from '../../http/envelope.js'
-import { Id } from '../../http/schemas.js'
+import { Id, Line } from '../../http/schemas.js'
 import { NullableString, OptionsQuery } from './departments.schemas.js'
 
 export const CompanyListQuery = Type.Object({
@@ -13,7 +13,7 @@ export const CompanyListQuery = Type.Object({
 export const CompanyOptionsQuery = Type.Object({ ...OptionsQuery, search: PageQuery.search })
 
 const companyFields = {
-  industry: Type.Optional(NullableString({ maxLength: 100 })),
+  industry: Type.Optional(NullableString({ maxLength: 100, format: 'line' })),
   email: Type.Optional(NullableString({ format: 'email', maxLength: 254 })),
   phone: Type.Optional(
     NullableString({
@@ -23,14 +23,14 @@ const companyFields = {
     }),
   ),
   address: Type.Optional(NullableString({ maxLength: 500 })),
-  city: Type.Optional(NullableString({ maxLength: 100 })),
-  province: Type.Optional(NullableString({ maxLength: 100 })),
+  city: Type.Optional(NullableString({ maxLength: 100, format: 'line' })),
+  province: Type.Optional(NullableString({ maxLength: 100, format: 'line' })),
   website: Type.Optional(
     NullableString({ maxLength: 255, pattern: '^https?://[^\\s]+$', examples: ['https://example.co.id'] }),
   ),
   description: Type.Optional(NullableString({ maxLength: 5000 })),
 }
-const CompanyName = Type.String({ minLength: 1, maxLength: 200 })
+const CompanyName = Line({ maxLength: 200 })
 
 /** Companies staff create start with `vacancies_need_approval` off (only PUT sets it). */
 export const CreateCompanyBody = Type.Object(
@@ -65,7 +65,7 @@ export const HrAccountBody = Type.Object(
   {
     user_id: Type.Optional(Id),
     email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
-    full_name: Type.Optional(Type.String({ minLength: 1, maxLength: 150 })),
+    full_name: Type.Optional(Line({ maxLength: 150 })),
     password: Type.Optional(Type.String({ minLength: 8, maxLength: 200 })),
   },
   {

@@ -1,6 +1,6 @@
 import { type TOptional, type TSchema, Type } from '@sinclair/typebox'
 import { PageQuery } from '../../http/envelope.js'
-import { Id, Opt } from '../../http/schemas.js'
+import { Id, Line, Opt } from '../../http/schemas.js'
 import { PersonalFields, Social, socialMediaOf } from '../portfolio/schemas.js'
 import type { Kind } from './learners.queries.js'
 
@@ -17,7 +17,7 @@ const Nis = Type.String({
   description: 'Nomor Induk Siswa: unique; letters, digits, `.`, `/` or `-`',
   examples: ['2223101045'],
 })
-const ClassName = Type.String({ minLength: 1, maxLength: 50, examples: ['XII TKJ 1'] })
+const ClassName = Line({ maxLength: 50, examples: ['XII TKJ 1'] })
 
 /** The fields of a learner; `required` marks those POST needs (PUT makes every field optional). */
 function learnerFields<R extends boolean>(kind: Kind, required: R) {
@@ -28,7 +28,7 @@ function learnerFields<R extends boolean>(kind: Kind, required: R) {
     nisn: Opt(
       Type.String({ pattern: '^[0-9]{10}$', description: 'NISN: 10 digits', examples: ['0071234567'] }),
     ),
-    full_name: must(Type.String({ minLength: 1, maxLength: 150 })),
+    full_name: must(Line({ maxLength: 150 })),
     major_id: must(Id),
     class_name: Opt(ClassName),
     graduation_year:

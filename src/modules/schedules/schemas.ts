@@ -6,7 +6,7 @@ import {
   VALIDATION_STATUSES,
 } from '../../db/schema/index.js'
 import { PageQuery } from '../../http/envelope.js'
-import { DateOnly, DateTime, Id, Nullable, Opt, StringEnum, Text } from '../../http/schemas.js'
+import { DateOnly, DateTime, Id, Line, Nullable, Opt, StringEnum, Text } from '../../http/schemas.js'
 import { ActingCompanyQuery } from '../../http/scope.js'
 import { ApplicantOut } from '../../http/shapes/applicant.js'
 
@@ -34,10 +34,10 @@ const ApplicationIds = (description: string, minItems = 0) =>
   Type.Array(Id, { minItems, maxItems: MAX_PARTICIPANTS, uniqueItems: true, description })
 
 const Fields = {
-  name: Text(150),
+  name: Line({ maxLength: 150 }),
   kind: Kind,
   scheduled_at: Type.String({ format: 'date-time', description: 'ISO 8601 with an offset, in the future' }),
-  location: Text(255),
+  location: Line({ maxLength: 255 }),
   description: Opt(Type.String({ maxLength: 2000 })),
   minimum_score: Opt(Type.Number({ minimum: 0, maximum: 100 })),
   duration_minutes: Opt(Type.Integer({ minimum: 1, maximum: 1440 })),

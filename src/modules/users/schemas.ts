@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { ROLES } from '../../db/schema/index.js'
 import { PageQuery } from '../../http/envelope.js'
-import { Id, StringEnum } from '../../http/schemas.js'
+import { Id, Line, StringEnum } from '../../http/schemas.js'
 import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/password-policy.js'
 import { EMAIL_MAX, NAME_MAX } from './service.js'
 
@@ -12,7 +12,7 @@ const Email = Type.String({
   maxLength: EMAIL_MAX,
   description: 'Unique, case-insensitively',
 })
-const FullName = Type.String({ minLength: 1, maxLength: NAME_MAX })
+const FullName = Line({ maxLength: NAME_MAX })
 const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })
 /** An id that `null` clears, as OpenAPI's `nullable` (one error message instead of one per anyOf branch). */
 const NullableId = (description: string) => Type.Unsafe<number | null>({ ...Id, nullable: true, description })

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { APPROVAL_STATUSES, JOB_TYPES, VACANCY_TARGETS } from '../../db/schema/index.js'
 import { PageQuery } from '../../http/envelope.js'
-import { DateOnly, Id, Opt, StringEnum } from '../../http/schemas.js'
+import { DateOnly, Id, Line, Opt, StringEnum } from '../../http/schemas.js'
 import { CATEGORIES } from '../../vocabulary/index.js'
 
 /**
@@ -11,21 +11,23 @@ import { CATEGORIES } from '../../vocabulary/index.js'
 
 /** Text that must contain something besides spaces. */
 export const Filled = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' })
+/** The same, on one line (`Line`): written into learners' e-mails and notices. */
+const FilledLine = (max: number) => Line({ maxLength: max, pattern: '\\S' })
 export const Money = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000 })
 
 /** A vacancy as HR (and staff, with its company) post it. */
 export const VacancyBody = Type.Object(
   {
-    title: Filled(200),
-    position: Filled(150),
+    title: FilledLine(200),
+    position: FilledLine(150),
     description: Filled(10_000),
     qualifications: Filled(10_000),
     benefits: Opt(Type.String({ maxLength: 5000 })),
     category: StringEnum(CATEGORIES),
     job_type: StringEnum(JOB_TYPES),
-    work_location: Opt(Type.String({ maxLength: 255 })),
-    city: Opt(Type.String({ maxLength: 100 })),
-    province: Opt(Type.String({ maxLength: 100 })),
+    work_location: Opt(Type.String({ maxLength: 255, format: 'line' })),
+    city: Opt(Type.String({ maxLength: 100, format: 'line' })),
+    province: Opt(Type.String({ maxLength: 100, format: 'line' })),
     min_salary: Opt(Money),
     max_salary: Opt(Money),
     quota: Type.Integer({ minimum: 1, maximum: 10_000 }),

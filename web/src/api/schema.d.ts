@@ -120,7 +120,10 @@ export interface paths {
                         birth_date?: string | null;
                         birth_place?: string | null;
                         city?: string | null;
-                        /** @example XII TKJ 1 */
+                        /**
+                         * Format: line
+                         * @example XII TKJ 1
+                         */
                         class_name?: string | null;
                         /** @description Also create the login account (needs `email` and `password`); implied by `password` */
                         create_account?: boolean;
@@ -129,6 +132,7 @@ export interface paths {
                          * @description Contact e-mail; also the login e-mail of the account (kept in step)
                          */
                         email?: string | null;
+                        /** Format: line */
                         full_name: string;
                         /** @enum {string|null} */
                         gender?: "L" | "P" | null;
@@ -345,7 +349,10 @@ export interface paths {
                         birth_date?: string | null;
                         birth_place?: string | null;
                         city?: string | null;
-                        /** @example XII TKJ 1 */
+                        /**
+                         * Format: line
+                         * @example XII TKJ 1
+                         */
                         class_name?: string | null;
                         /** @description Also create the login account (needs `email` and `password`); implied by `password` */
                         create_account?: boolean;
@@ -354,6 +361,7 @@ export interface paths {
                          * @description Contact e-mail; also the login e-mail of the account (kept in step)
                          */
                         email?: string | null;
+                        /** Format: line */
                         full_name?: string;
                         /** @enum {string|null} */
                         gender?: "L" | "P" | null;
@@ -1155,16 +1163,20 @@ export interface paths {
                 content: {
                     "application/json": {
                         address?: string | null;
+                        /** Format: line */
                         city?: string | null;
                         description?: string | null;
                         /** Format: email */
                         email?: string | null;
+                        /** Format: line */
                         industry?: string | null;
                         /** @default true */
                         is_active?: boolean;
+                        /** Format: line */
                         name: string;
                         /** @example 021-4603550 */
                         phone?: string | null;
+                        /** Format: line */
                         province?: string | null;
                         /** @example https://example.co.id */
                         website?: string | null;
@@ -1300,15 +1312,19 @@ export interface paths {
                 content: {
                     "application/json": {
                         address?: string | null;
+                        /** Format: line */
                         city?: string | null;
                         description?: string | null;
                         /** Format: email */
                         email?: string | null;
+                        /** Format: line */
                         industry?: string | null;
                         is_active?: boolean;
+                        /** Format: line */
                         name?: string;
                         /** @example 021-4603550 */
                         phone?: string | null;
+                        /** Format: line */
                         province?: string | null;
                         /** @description On: new vacancies wait for approval (set for companies that signed up themselves); off: shown at once */
                         vacancies_need_approval?: boolean;
@@ -1422,6 +1438,7 @@ export interface paths {
                     "application/json": {
                         /** Format: email */
                         email?: string;
+                        /** Format: line */
                         full_name?: string;
                         password?: string;
                         user_id?: number;
@@ -3815,6 +3832,7 @@ export interface paths {
                         benefits?: string | null;
                         /** @enum {string} */
                         category: "teknologi_informasi" | "telekomunikasi" | "otomotif" | "manufaktur" | "elektronika" | "akuntansi_keuangan" | "administrasi_perkantoran" | "perhotelan_pariwisata" | "kesehatan" | "konstruksi" | "lainnya";
+                        /** Format: line */
                         city?: string | null;
                         company_id: number;
                         /**
@@ -3829,13 +3847,17 @@ export interface paths {
                         major_ids: number[];
                         max_salary?: number | null;
                         min_salary?: number | null;
+                        /** Format: line */
                         position: string;
+                        /** Format: line */
                         province?: string | null;
                         qualifications: string;
                         quota: number;
                         /** @enum {string} */
                         target: "siswa" | "alumni" | "all";
+                        /** Format: line */
                         title: string;
+                        /** Format: line */
                         work_location?: string | null;
                     };
                 };
@@ -4048,6 +4070,7 @@ export interface paths {
                         benefits?: string | null;
                         /** @enum {string} */
                         category: "teknologi_informasi" | "telekomunikasi" | "otomotif" | "manufaktur" | "elektronika" | "akuntansi_keuangan" | "administrasi_perkantoran" | "perhotelan_pariwisata" | "kesehatan" | "konstruksi" | "lainnya";
+                        /** Format: line */
                         city?: string | null;
                         company_id: number;
                         /**
@@ -4062,13 +4085,17 @@ export interface paths {
                         major_ids: number[];
                         max_salary?: number | null;
                         min_salary?: number | null;
+                        /** Format: line */
                         position: string;
+                        /** Format: line */
                         province?: string | null;
                         qualifications: string;
                         quota: number;
                         /** @enum {string} */
                         target: "siswa" | "alumni" | "all";
+                        /** Format: line */
                         title: string;
+                        /** Format: line */
                         work_location?: string | null;
                     };
                 };
@@ -6107,7 +6134,10 @@ export interface paths {
                         birth_date?: string | null;
                         birth_place?: string | null;
                         city?: string | null;
-                        /** @example XII TKJ 1 */
+                        /**
+                         * Format: line
+                         * @example XII TKJ 1
+                         */
                         class_name?: string | null;
                         /** @description Also create the login account (needs `email` and `password`); implied by `password` */
                         create_account?: boolean;
@@ -6116,6 +6146,7 @@ export interface paths {
                          * @description Contact e-mail; also the login e-mail of the account (kept in step)
                          */
                         email?: string | null;
+                        /** Format: line */
                         full_name: string;
                         /** @enum {string|null} */
                         gender?: "L" | "P" | null;
@@ -6332,7 +6363,10 @@ export interface paths {
                         birth_date?: string | null;
                         birth_place?: string | null;
                         city?: string | null;
-                        /** @example XII TKJ 1 */
+                        /**
+                         * Format: line
+                         * @example XII TKJ 1
+                         */
                         class_name?: string | null;
                         /** @description Also create the login account (needs `email` and `password`); implied by `password` */
                         create_account?: boolean;
@@ -6341,6 +6375,7 @@ export interface paths {
                          * @description Contact e-mail; also the login e-mail of the account (kept in step)
                          */
                         email?: string | null;
+                        /** Format: line */
                         full_name?: string;
                         /** @enum {string|null} */
                         gender?: "L" | "P" | null;
@@ -6973,6 +7008,7 @@ export interface paths {
                          * @description Unique, case-insensitively
                          */
                         email: string;
+                        /** Format: line */
                         full_name: string;
                         password: string;
                         /** @enum {string} */
@@ -7095,6 +7131,7 @@ export interface paths {
                          * @description Unique, case-insensitively
                          */
                         email?: string;
+                        /** Format: line */
                         full_name?: string;
                         /** @enum {string} */
                         role?: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
@@ -8081,12 +8118,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         address: string;
+                        /** Format: line */
                         city: string;
                         /**
                          * Format: email
                          * @description The HR contact: the confirmation link goes here, and it becomes the HR account
                          */
                         contact_email: string;
+                        /** Format: line */
                         contact_name: string;
                         /** @example 021-4603550 */
                         contact_phone: string;
@@ -8096,13 +8135,16 @@ export interface paths {
                          * @description The company's own e-mail
                          */
                         email?: string | null;
+                        /** Format: line */
                         industry: string;
+                        /** Format: line */
                         name: string;
                         /**
                          * @description The company's own phone
                          * @example 021-4603550
                          */
                         phone?: string | null;
+                        /** Format: line */
                         province: string;
                         /** @example https://example.co.id */
                         website?: string | null;
@@ -9723,6 +9765,7 @@ export interface paths {
                         benefits?: string | null;
                         /** @enum {string} */
                         category: "teknologi_informasi" | "telekomunikasi" | "otomotif" | "manufaktur" | "elektronika" | "akuntansi_keuangan" | "administrasi_perkantoran" | "perhotelan_pariwisata" | "kesehatan" | "konstruksi" | "lainnya";
+                        /** Format: line */
                         city?: string | null;
                         /**
                          * Format: date
@@ -9736,13 +9779,17 @@ export interface paths {
                         major_ids: number[];
                         max_salary?: number | null;
                         min_salary?: number | null;
+                        /** Format: line */
                         position: string;
+                        /** Format: line */
                         province?: string | null;
                         qualifications: string;
                         quota: number;
                         /** @enum {string} */
                         target: "siswa" | "alumni" | "all";
+                        /** Format: line */
                         title: string;
+                        /** Format: line */
                         work_location?: string | null;
                     };
                 };
@@ -9917,6 +9964,7 @@ export interface paths {
                         benefits?: string | null;
                         /** @enum {string} */
                         category: "teknologi_informasi" | "telekomunikasi" | "otomotif" | "manufaktur" | "elektronika" | "akuntansi_keuangan" | "administrasi_perkantoran" | "perhotelan_pariwisata" | "kesehatan" | "konstruksi" | "lainnya";
+                        /** Format: line */
                         city?: string | null;
                         /**
                          * Format: date
@@ -9930,13 +9978,17 @@ export interface paths {
                         major_ids: number[];
                         max_salary?: number | null;
                         min_salary?: number | null;
+                        /** Format: line */
                         position: string;
+                        /** Format: line */
                         province?: string | null;
                         qualifications: string;
                         quota: number;
                         /** @enum {string} */
                         target: "siswa" | "alumni" | "all";
+                        /** Format: line */
                         title: string;
+                        /** Format: line */
                         work_location?: string | null;
                     };
                 };
@@ -10787,8 +10839,10 @@ export interface paths {
                          * @enum {string}
                          */
                         kind: "psikotes" | "tes_tulis" | "praktik" | "wawancara" | "mcu";
+                        /** Format: line */
                         location: string;
                         minimum_score?: number | null;
+                        /** Format: line */
                         name: string;
                         /**
                          * Format: date-time
@@ -10961,8 +11015,10 @@ export interface paths {
                          * @enum {string}
                          */
                         kind?: "psikotes" | "tes_tulis" | "praktik" | "wawancara" | "mcu";
+                        /** Format: line */
                         location?: string;
                         minimum_score?: number | null;
+                        /** Format: line */
                         name?: string;
                         /** @description Applications to remove; refused when their attendance was already validated */
                         remove_application_ids?: number[];
