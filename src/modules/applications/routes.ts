@@ -14,6 +14,7 @@ import {
 } from '../../http/schemas.js'
 import { CompanyRef } from '../../http/shapes/company.js'
 import { FileOut } from '../../http/shapes/file.js'
+import { mailingOf } from '../schedules/service.js'
 import { MyApplicationListQuery } from './schemas.js'
 import { ApplicantPlacement, ApplicantTest, PublishedResult, UpcomingTest } from './selection.js'
 import { listMyApplications, myApplicationDetail, withdraw } from './service.js'
@@ -107,7 +108,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) =>
       ok(
-        await withdraw(app.db, req.user, req.params.id),
+        await withdraw(app.db, req.user, req.params.id, mailingOf(app)),
         msg('Lamaran berhasil dibatalkan.', 'Application withdrawn.'),
       ),
   )

@@ -9,6 +9,7 @@ import { msg } from '../../http/i18n.js'
 import { companyRefOut } from '../../http/shapes/company.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications, stageOf } from '../application-lifecycle/service.js'
+import { type Mailing, releaseFromTests } from '../schedules/service.js'
 import * as q from './queries.js'
 import type { MyApplicationListQuery } from './schemas.js'
 import { resultOut, testsOut } from './selection.js'
@@ -68,9 +69,9 @@ export async function myApplicationDetail(db: Conn, actor: Actor, id: number) {
 }
 
 /** The applicant withdraws their own application (the lifecycle's `withdrawn` move); the timeline records it. */
-export async function withdraw(db: Db, actor: Actor, id: number) {
+export async function withdraw(db: Db, actor: Actor, id: number, mailing: Mailing) {
   const studentId = actor.studentId ?? applicationNotFound()
-  return db.transaction(async (tx) => {
+  const detail = await db.transaction(async (tx) => {
     const moved = await moveApplications(tx, actor, [{ applicationId: id, move: 'withdrawn' }], {
       where: eq(applications.studentId, studentId),
     })
@@ -83,6 +84,10 @@ export async function withdraw(db: Db, actor: Actor, id: number) {
         ),
       )
     }
+    // A test still ahead leaves the calendar the invitation put it in.
+    await releaseFromTests(tx, mailing, moved)
     return myApplicationDetail(tx, actor, id)
   })
+  mailing.outbox.kick()
+  return detail
 }

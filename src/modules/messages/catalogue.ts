@@ -183,6 +183,14 @@ export const MESSAGES = define({
     body: 'Anda tidak lagi dijadwalkan mengikuti {{jenis_tes}} "{{nama_tes}}" untuk lowongan "{{lowongan}}" di {{perusahaan}}. Informasi tahap berikutnya akan disampaikan kemudian.',
     placeholders: { ...testWhat, ...testWhen },
   },
+  'test.not_needed': {
+    label:
+      'Tes yang tidak perlu dihadiri lagi: lamaran peserta keluar dari seleksi (e-mail untuk peserta, dengan pembatalan kalender)',
+    channel: 'email',
+    title: '{{jenis_tes}} tidak perlu dihadiri: {{nama_tes}}',
+    body: 'Lamaran Anda untuk lowongan "{{lowongan}}" di {{perusahaan}} tidak lagi dalam tahap seleksi, sehingga Anda tidak perlu mengikuti {{jenis_tes}} "{{nama_tes}}" pada {{waktu}} di {{lokasi}}.',
+    placeholders: { ...testWhat, ...testWhen },
+  },
   'test.reminder': {
     label: 'Pengingat tes (untuk peserta, dengan undangan kalender)',
     channel: 'both',

@@ -16,7 +16,7 @@ import {
   scheduleNotFound,
   vacancyDeleted,
 } from './checks.js'
-import type { Mailing, TestFacts } from './invitations.js'
+import { type Mailing, mailParticipants, type TestFacts } from './invitations.js'
 import {
   announceScheduled,
   checkApplications,
@@ -266,5 +266,25 @@ export async function cancelTestsOfVacancy(
     // Re-read under the lock: one that began or was cancelled meanwhile is left as it is.
     if (schedule && schedule.status !== 'cancelled' && !schedule.started)
       await cancelLocked(tx, actor, mailing, schedule, reason)
+  }
+}
+
+/**
+ * Applications that just left the selection (withdrawn, decided) take no part in their tests still ahead:
+ * each is e-mailed the cancellation of its invitation (`test.not_needed`, `METHOD:CANCEL`), in the caller's
+ * transaction, so the test leaves the calendar the invitation put it in (it stayed there, and the phone kept
+ * reminding a rejected learner of the interview). The participant rows stay, as the schedule's history, and
+ * nothing else is told: the withdrawal or the result is the news. The schedule is read, not locked: the
+ * callers hold the applications, which a change of the schedule share-locks after the schedule, so a lock
+ * here could deadlock with it. The cancellation carries a SEQUENCE one above every invitation sent so far,
+ * which a calendar takes over any of them. The caller kicks the outbox after commit.
+ */
+export async function releaseFromTests(tx: Conn, mailing: Mailing, applicationIds: number[]) {
+  if (applicationIds.length === 0 || !mailing.outbox.enabled) return
+  const rows = await q.upcomingTestsOf(tx, applicationIds)
+  for (const scheduleId of new Set(rows.map((r) => r.scheduleId))) {
+    const leaving = rows.filter((r) => r.scheduleId === scheduleId)
+    const [f] = leaving
+    await mailParticipants(tx, mailing, 'test.not_needed', { ...f, sequence: f.sequence + 1 }, leaving)
   }
 }

@@ -26,10 +26,14 @@ export type TestMessage =
   | 'test.rescheduled'
   | 'test.cancelled'
   | 'test.removed'
+  | 'test.not_needed'
   | 'test.reminder'
 
+/** The messages that are also in-app notices (`test.not_needed` is an e-mail only). */
+export type NoticeMessage = Exclude<TestMessage, 'test.not_needed'>
+
 /** The notification kind of each message (the vocabulary's `notificationKind`). */
-const KIND: Record<TestMessage, NotificationKind> = {
+const KIND: Record<NoticeMessage, NotificationKind> = {
   'test.scheduled': 'test.scheduled',
   'test.rescheduled': 'test.updated',
   'test.cancelled': 'test.cancelled',
@@ -43,6 +47,7 @@ const METHOD: Record<TestMessage, CalendarMethod> = {
   'test.rescheduled': 'REQUEST',
   'test.cancelled': 'CANCEL',
   'test.removed': 'CANCEL',
+  'test.not_needed': 'CANCEL',
   'test.reminder': 'REQUEST',
 }
 
@@ -58,6 +63,12 @@ export interface Mailing {
   outbox: Outbox
   calendar: CalendarSettings
 }
+
+/** The app's mailing (its outbox and configuration), for the routes whose changes tell participants. */
+export const mailingOf = (app: {
+  outbox: Outbox
+  config: Pick<Config, 'schoolTimeZone' | 'publicUrl' | 'smtp'>
+}): Mailing => ({ outbox: app.outbox, calendar: calendarSettings(app.config) })
 
 /**
  * "Rabu, 15 Juli 2026 pukul 08.00 WIB": a test's time in the school's time zone (`SCHOOL_TIME_ZONE`), with
@@ -184,16 +195,12 @@ export function testEmail(
 export async function tellParticipants(
   tx: Conn,
   mailing: Mailing,
-  key: TestMessage,
+  key: NoticeMessage,
   f: TestFacts,
   recipients: Recipient[],
 ): Promise<NewNotification[]> {
   if (recipients.length === 0) return []
-  const template = (await loadTemplates(tx, [key as MessageKey]))[key as MessageKey]
-  if (mailing.outbox.enabled) {
-    const mails = recipients.flatMap((r) => testEmail(key, template, f, r, mailing.calendar) ?? [])
-    await mailing.outbox.queue(tx, mails)
-  }
+  const template = await mailParticipants(tx, mailing, key, f, recipients)
   return recipients.flatMap((r) => {
     if (!r.userId) return []
     const text = renderTemplate(template, messageVars(f, mailing.calendar.timeZone, r.fullName))
@@ -206,4 +213,23 @@ export async function tellParticipants(
       },
     ]
   })
+}
+
+/**
+ * The e-mails (with the invitation) of the message `key` for `recipients`, into the outbox in the caller's
+ * transaction; answers the wording it loaded.
+ */
+export async function mailParticipants(
+  tx: Conn,
+  mailing: Mailing,
+  key: TestMessage,
+  f: TestFacts,
+  recipients: Recipient[],
+): Promise<Template> {
+  const template = (await loadTemplates(tx, [key as MessageKey]))[key as MessageKey]
+  if (mailing.outbox.enabled) {
+    const mails = recipients.flatMap((r) => testEmail(key, template, f, r, mailing.calendar) ?? [])
+    await mailing.outbox.queue(tx, mails)
+  }
+  return template
 }

@@ -7,9 +7,9 @@ import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications } from '../application-lifecycle/service.js'
 import {
   type Mailing,
+  type NoticeMessage,
   type Recipient,
   type TestFacts,
-  type TestMessage,
   tellParticipants,
   whenText,
 } from './invitations.js'
@@ -36,7 +36,7 @@ export async function tell(
   actor: Actor,
   mailing: Mailing,
   move: Move,
-  key: TestMessage,
+  key: NoticeMessage,
   f: TestFacts,
   recipients: Recipient[],
   row: { status: string; notes: string | null },

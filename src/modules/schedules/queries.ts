@@ -291,6 +291,37 @@ export async function upcomingSchedulesOf(tx: Conn, vacancyId: number) {
   return rows.map((r) => r.id)
 }
 
+/**
+ * The tests still ahead (scheduled, not begun) that the applications take part in: each test as its messages
+ * describe it, with the participant's application and account. By test, then participant.
+ */
+export function upcomingTestsOf(tx: Conn, applicationIds: number[]) {
+  return tx
+    .select({
+      scheduleId: s.id,
+      name: s.name,
+      kind: s.kind,
+      scheduledAt: s.scheduledAt,
+      durationMinutes: s.durationMinutes,
+      location: s.location,
+      description: s.description,
+      sequence: s.sequence,
+      vacancyTitle: jobVacancies.title,
+      companyName: companies.name,
+      applicationId: tp.applicationId,
+      ...recipientFields,
+    })
+    .from(tp)
+    .innerJoin(s, eq(s.id, tp.testScheduleId))
+    .innerJoin(jobVacancies, eq(jobVacancies.id, s.jobVacancyId))
+    .innerJoin(companies, eq(companies.id, s.companyId))
+    .innerJoin(applications, eq(applications.id, tp.applicationId))
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .leftJoin(users, eq(users.id, students.userId))
+    .where(and(inArray(tp.applicationId, applicationIds), eq(s.status, 'scheduled'), sql`not ${hasStarted}`))
+    .orderBy(asc(s.id), asc(tp.id))
+}
+
 export async function bumpSequence(tx: Conn, id: number) {
   const [row] = await tx
     .update(s)

@@ -17,7 +17,7 @@ import {
   ScheduleOut,
   UpdateScheduleBody,
 } from './schemas.js'
-import { calendarSettings, listParticipants, listSchedules, type Mailing, scheduleDetail } from './service.js'
+import { listParticipants, listSchedules, mailingOf, scheduleDetail } from './service.js'
 
 const tags = ['test schedules']
 // Staff act through these routes for a company without HR (src/http/scope.ts).
@@ -26,7 +26,7 @@ const bySchedule = hrOrStaff({ record: 'schedule', param: 'id' })
 
 export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Participants are told by e-mail too (with the calendar invitation) when SMTP is set.
-  const mailing = (): Mailing => ({ outbox: app.outbox, calendar: calendarSettings(app.config) })
+  const mailing = () => mailingOf(app)
 
   app.get(
     '/',

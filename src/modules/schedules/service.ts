@@ -17,8 +17,8 @@ import type { ParticipantListQuery, ScheduleListQuery } from './schemas.js'
  * and invitations.ts; the answers in mappers.ts.
  */
 
-export { cancelTestsOfVacancy } from './changes.js'
-export { calendarSettings, type Mailing, whenText } from './invitations.js'
+export { cancelTestsOfVacancy, releaseFromTests } from './changes.js'
+export { calendarSettings, type Mailing, mailingOf, whenText } from './invitations.js'
 export type { ScheduleStatus } from './queries.js'
 /** The schedule's answer schema, for other modules that show schedules. */
 export { ScheduleOut } from './schemas.js'

@@ -15,6 +15,7 @@ import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
 import { ApplicantOut } from '../../http/shapes/applicant.js'
 import { FileOut } from '../../http/shapes/file.js'
 import { readUpload, type UploadedFile } from '../files/upload.js'
+import { mailingOf } from '../schedules/service.js'
 import {
   ApplicationParams,
   Decision,
@@ -121,7 +122,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const r = await publish(app.db, req.user, req.body)
+      const r = await publish(app.db, req.user, req.body, mailingOf(app))
       return ok(
         r,
         r.published > 0

@@ -15,6 +15,7 @@ import { displayName, newStorageKey, sniff, type UploadedFile } from '../files/u
 import type { MessageKey } from '../messages/catalogue.js'
 import { defaultTemplate, loadTemplates, renderTemplate, type Template } from '../messages/render.js'
 import { openPlacements } from '../placements/service.js'
+import { type Mailing, releaseFromTests } from '../schedules/service.js'
 import * as q from './queries.js'
 import type { DecisionBody, PublishBody, ResultBody, ResultListQuery } from './schemas.js'
 
@@ -315,9 +316,9 @@ const PUBLISH_MOVES = {
  * gets a visible timeline row and a notification, and the draft rows before it become visible.
  * Drafts still `pending` stay drafts. If the accepted would exceed the quota, nothing changes.
  */
-export async function publish(db: Db, actor: Actor, input: Static<typeof PublishBody>) {
+export async function publish(db: Db, actor: Actor, input: Static<typeof PublishBody>, mailing: Mailing) {
   const companyId = companyOf(actor)
-  return db.transaction(async (tx) => {
+  const published = await db.transaction(async (tx) => {
     const vacancy = (await q.lockVacancy(tx, companyId, input.job_vacancy_id)) ?? vacancyNotFound()
     const drafts = await q.lockDrafts(tx, vacancy.id)
     const decided = drafts.filter(
@@ -377,6 +378,11 @@ export async function publish(db: Db, actor: Actor, input: Static<typeof Publish
           ),
       },
     )
+    // Accepted or rejected, they left the selection: a test still ahead leaves their calendars (a waiting
+    // list's place stays in it).
+    await releaseFromTests(tx, mailing, [...accepting, ...rejecting])
     return summary
   })
+  mailing.outbox.kick()
+  return published
 }

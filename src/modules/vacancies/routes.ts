@@ -18,7 +18,7 @@ import {
   ToggleBody,
 } from '../../http/schemas.js'
 import { CompanyRef } from '../../http/shapes/company.js'
-import { calendarSettings, type Mailing } from '../schedules/service.js'
+import { mailingOf } from '../schedules/service.js'
 import {
   ApplyBody,
   BrowseQuery,
@@ -108,12 +108,6 @@ const HrOptions = Type.Object({
   majors: Type.Array(Option),
   jobTypes: Type.Array(Option),
   targets: Type.Array(Option),
-})
-
-/** What a vacancy's delete needs to tell the participants of its tests that they are cancelled. */
-const mailingOf = (app: FastifyInstance): Mailing => ({
-  outbox: app.outbox,
-  calendar: calendarSettings(app.config),
 })
 
 const tags = ['hrd: vacancies']
