@@ -45,6 +45,12 @@ export const testSchedules = pgTable(
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     /** The calendar invitation's SEQUENCE: raised when the time or the place changes (and on cancelling). */
     sequence: integer().notNull().default(0),
+    /**
+     * The host its invitations' UIDs name (`PUBLIC_URL`'s when it was made), so a later change of the setting
+     * does not give the test a new identity in every calendar; null for tests made before it was kept, which
+     * read the setting as it is.
+     */
+    calendarHost: text(),
     /** HMAC key of the rotating check-in codes, made on first use (src/modules/check-in). */
     checkInSecret: text(),
     ...timestamps,

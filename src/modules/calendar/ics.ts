@@ -19,6 +19,8 @@ export interface TestEvent {
   applicationId: number
   /** `test_schedules.sequence`: raised when the time or the place changes, so calendars take the update. */
   sequence: number
+  /** `test_schedules.calendar_host`: the UID's host (null: `PUBLIC_URL`'s). */
+  calendarHost: string | null
   title: string
   startsAt: Date
   /** Without a duration the event has no end (the test's length is unknown). */
@@ -40,11 +42,20 @@ export interface CalendarSettings {
 
 /**
  * The event's UID: one per participant (application) and schedule, the same in every e-mail, reminder and
- * download, so a calendar updates or removes the event it already has instead of adding another.
+ * download, so a calendar updates or removes the event it already has instead of adding another. Its host is
+ * the one the schedule keeps from when it was made (`calendarHost`): a school that changes `PUBLIC_URL` (a new
+ * domain) gave every test already in calendars a new identity, so its next change was added beside it and its
+ * cancellation removed nothing. Tests made before the host was kept read the setting.
  */
-export function invitationUid(scheduleId: number, applicationId: number, publicUrl: string) {
-  return `bursa-test-${scheduleId}-application-${applicationId}@${new URL(publicUrl).hostname}`
+export function invitationUid(
+  e: { scheduleId: number; applicationId: number; calendarHost: string | null },
+  publicUrl: string,
+) {
+  return `bursa-test-${e.scheduleId}-application-${e.applicationId}@${e.calendarHost ?? calendarHostOf(publicUrl)}`
 }
+
+/** The host a new schedule keeps for its invitations' UIDs. */
+export const calendarHostOf = (publicUrl: string) => new URL(publicUrl).hostname
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
 const UNQUOTABLE_CONTROLS = /[\u0000-\u001f\u007f]+/g
@@ -75,7 +86,7 @@ export function testInvitation(e: TestEvent, method: CalendarMethod, s: Calendar
   calendar.timezone({ name: null, generator: getVtimezoneComponent })
   const start = dayjs(e.startsAt).tz(s.timeZone)
   calendar.createEvent({
-    id: invitationUid(e.scheduleId, e.applicationId, s.publicUrl),
+    id: invitationUid(e, s.publicUrl),
     sequence: e.sequence,
     stamp: dayjs(new Date()).utc(),
     start,

@@ -28,6 +28,7 @@ export async function ownTest(conn: Conn, studentId: number, applicationId: numb
       location: s.location,
       description: s.description,
       sequence: s.sequence,
+      calendarHost: s.calendarHost,
       status: s.status,
       upcoming: sql<boolean>`(${s.status} = 'scheduled' and ${s.scheduledAt} > now())`,
       cancelReason: s.cancelReason,

@@ -27,8 +27,9 @@ export async function myTestCalendar(
   const left = t.applicationStatus !== 'in_progress' && t.upcoming
   const method = t.status === 'cancelled' || left ? 'CANCEL' : 'REQUEST'
   const reason = t.cancelReason ?? (left ? 'lamaran Anda tidak lagi dalam tahap seleksi.' : undefined)
+  // Leaving the selection was e-mailed as a cancellation one SEQUENCE above the invitations (releaseFromTests).
   const invitation = invitationOf(
-    { ...t, reason },
+    { ...t, reason, sequence: left ? t.sequence + 1 : t.sequence },
     t.applicationId,
     t.email ? { name: t.fullName ?? t.email, email: t.email } : null,
     method,

@@ -104,6 +104,7 @@ export interface Delivery {
   location: string
   description: string | null
   sequence: number
+  calendar_host: string | null
   vacancy_title: string
   company_name: string
   full_name: string | null
@@ -121,7 +122,7 @@ const deliveryDetails = sql`
   select d.id, d.participant_id, d.user_id,
          -- The account's address now: one corrected since the press is written to, not the old one.
          case when d.email is not null then coalesce(u.email, d.email) end as email, d.attempts, p.application_id, s.id as schedule_id, s.name,
-         s.kind, s.scheduled_at, s.duration_minutes, s.location, s.description, s.sequence,
+         s.kind, s.scheduled_at, s.duration_minutes, s.location, s.description, s.sequence, s.calendar_host,
          v.title as vacancy_title, c.name as company_name,
          u.full_name,
          (s.status <> 'cancelled' and s.scheduled_at > now() and a.status = 'in_progress'

@@ -118,6 +118,7 @@ const factsOf = (d: q.Delivery): TestFacts => ({
   location: d.location,
   description: d.description,
   sequence: d.sequence,
+  calendarHost: d.calendar_host,
   vacancyTitle: d.vacancy_title,
   companyName: d.company_name,
 })

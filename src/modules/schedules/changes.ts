@@ -5,6 +5,7 @@ import type { Conn, Db } from '../../db/client.js'
 import type { FieldErrors } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
+import { calendarHostOf } from '../calendar/ics.js'
 import {
   alreadyHeld,
   cancelledAlready,
@@ -65,6 +66,7 @@ export async function createSchedule(
       location: cleanText(input.location),
       description: cleanOptional(input.description) ?? null,
       sequence: 0,
+      calendarHost: calendarHostOf(mailing.calendar.publicUrl),
       vacancyTitle: vacancy.title,
       companyName: vacancy.companyName,
     }
@@ -79,6 +81,7 @@ export async function createSchedule(
       minimumScore: input.minimum_score ?? null,
       durationMinutes: f.durationMinutes,
       createdBy: actor.id,
+      calendarHost: f.calendarHost,
     })
     await q.addParticipants(tx, scheduleId, input.application_ids)
     await announceScheduled(
@@ -106,6 +109,7 @@ const factsOf = (schedule: LockedSchedule, sequence = schedule.sequence): TestFa
   location: schedule.location,
   description: schedule.description,
   sequence,
+  calendarHost: schedule.calendarHost,
   vacancyTitle: schedule.vacancyTitle,
   companyName: schedule.companyName,
 })

@@ -87,6 +87,8 @@ export interface TestFacts {
   location: string
   description: string | null
   sequence: number
+  /** The host of its invitations' UIDs (null: `PUBLIC_URL`'s). */
+  calendarHost: string | null
   vacancyTitle: string
   companyName: string
   /** Why it was cancelled (test.cancelled). */
@@ -142,6 +144,7 @@ export function invitationOf(
     scheduleId: f.scheduleId,
     applicationId,
     sequence: f.sequence,
+    calendarHost: f.calendarHost,
     title: `${labelOf('testKind', f.kind)}: ${f.name} (${f.companyName})`,
     startsAt: f.scheduledAt,
     durationMinutes: f.durationMinutes,
@@ -158,7 +161,7 @@ export function invitationOf(
   return {
     ics: testInvitation(event, method, settings),
     method,
-    uid: invitationUid(f.scheduleId, applicationId, settings.publicUrl),
+    uid: invitationUid(event, settings.publicUrl),
   }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "test_schedules" ADD COLUMN "calendar_host" text;
