@@ -40,10 +40,12 @@ const BODY_GONE = { text: '', calendar: null }
 export const ACCOUNT_DELETED = 'not sent: the account was deleted'
 /** Why an e-mail was not sent: the account's address was changed (corrected) before it went. */
 export const ADDRESS_CHANGED = "not sent: the account's e-mail address was changed"
+/** Why an e-mail was not sent: the account was deactivated before it went (a learner who left, a staff member gone). */
+export const ACCOUNT_DEACTIVATED = 'not sent: the account was deactivated'
 
 /**
- * Gives up the e-mails still owed to an account being deleted, or whose address is being changed (`why`), in
- * that change's transaction: a password link, a test invitation (a minor's test, company, time and place),
+ * Gives up the e-mails still owed to an account being deleted, deactivated, or whose address is being changed
+ * (`why`), in that change's transaction: a password link, a test invitation (a minor's test, company, time and place),
  * sent once the SMTP server is back to an address the school no longer holds an account for, maybe a
  * stranger's (a typo corrected). Their bodies go too (`BODY_GONE`). E-mails written to the same address for
  * someone else (a company sign-up naming it as its contact) are not the account's, and go.
@@ -51,7 +53,7 @@ export const ADDRESS_CHANGED = "not sent: the account's e-mail address was chang
 export async function giveUpEmailsTo(
   tx: Conn,
   userId: number,
-  why: typeof ACCOUNT_DELETED | typeof ADDRESS_CHANGED = ACCOUNT_DELETED,
+  why: typeof ACCOUNT_DELETED | typeof ACCOUNT_DEACTIVATED | typeof ADDRESS_CHANGED = ACCOUNT_DELETED,
 ) {
   await tx
     .update(emailOutbox)

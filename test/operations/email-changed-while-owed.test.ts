@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { emailOutbox, reminderDeliveries } from '../../src/db/schema/index.js'
 import { createMailer } from '../../src/jobs/mailer.js'
-import { ADDRESS_CHANGED, deliverOutbox } from '../../src/jobs/outbox.js'
+import { ACCOUNT_DEACTIVATED, ADDRESS_CHANGED, deliverOutbox } from '../../src/jobs/outbox.js'
 import { deliverReminder } from '../../src/modules/reminders/service.js'
 import { calendarSettings } from '../../src/modules/schedules/service.js'
 import { call, useTestApp } from '../support/app.js'
@@ -135,5 +135,32 @@ describe("an e-mail still owed when the learner's e-mail address is corrected", 
     expect(smtp.received.filter((m) => m.to.includes(old))).toEqual([])
     const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, owed.id))
     expect(row).toMatchObject({ sentAt: null, lastError: ADDRESS_CHANGED })
+  })
+})
+
+describe('an e-mail still owed when the account is deactivated', () => {
+  it('the invitation queued before is given up, and not sent once the account is active again', async () => {
+    const { learner: dedi, old, owed } = await anInvitationOwed('PT Nonaktif Lama', 'Psikotes Nonaktif')
+    const superadmin = await aSuperadmin(t)
+    const off = await call(t, 'PATCH', `/api/admin/users/${dedi.id}/toggle-active`, {
+      as: superadmin,
+      body: { is_active: false },
+    })
+    expect(off.status).toBe(200)
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, owed.id))
+    expect(row).toMatchObject({ sentAt: null, lastError: ACCOUNT_DEACTIVATED, text: '', calendar: null })
+
+    const on = await call(t, 'PATCH', `/api/admin/users/${dedi.id}/toggle-active`, {
+      as: superadmin,
+      body: { is_active: true },
+    })
+    expect(on.status).toBe(200)
+    await t.db
+      .update(emailOutbox)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, owed.id))
+    await deliverOutbox(t.db, createMailer(t.config.smtp)!, { retrySeconds: 0 })
+    // Before: the invitation (a minor's test, company, time and place) went out once the server was back.
+    expect(smtp.received.filter((m) => m.to.includes(old))).toEqual([])
   })
 })

@@ -8,7 +8,7 @@ import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { isEmail, type Toggle } from '../../http/schemas.js'
-import { ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
+import { ACCOUNT_DEACTIVATED, ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { assertStrongPassword, checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
@@ -252,7 +252,11 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Static
   )
 }
 
-/** Activates or deactivates the account; deactivating ends all its sessions in the same transaction. */
+/**
+ * Activates or deactivates the account. Deactivating ends all its sessions and gives up the e-mails still owed to
+ * it (a test invitation, a password link, sent once the SMTP server is back to someone the school has just
+ * switched off; reactivating does not send them again), in the same transaction.
+ */
 export async function toggleUserActive(db: Db, actor: Actor, id: number, { is_active: to }: Toggle = {}) {
   return db.transaction(async (tx) => {
     const { account, activeSuperadmins } = await q.lockAccountAndSuperadmins(tx, id)
@@ -272,6 +276,7 @@ export async function toggleUserActive(db: Db, actor: Actor, id: number, { is_ac
       })
     await q.setActive(tx, id, isActive)
     const revoked = isActive ? 0 : await q.revokeTokens(tx, id)
+    if (!isActive) await giveUpEmailsTo(tx, id, ACCOUNT_DEACTIVATED)
     await audit(tx, actor, isActive ? 'activate' : 'deactivate', 'user', id, { isActive, revoked })
     return detailOf(tx, id)
   })
