@@ -105,3 +105,37 @@ describe('a decision letter not ready when the acceptance was published', () => 
     expect(download.rawPayload.equals(tinyPdf('SK-late'))).toBe(true)
   })
 })
+
+describe('a decision letter for a published rejection or waiting-list place', () => {
+  it('is attached alone afterwards; the result stays published and its applicant reads it', async () => {
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const rejected = await aCandidate(t, vacancy.id, { reviewed: true })
+    const waiting = await aCandidate(t, vacancy.id, { reviewed: true })
+    for (const [c, decision] of [
+      [rejected, 'tidak_diterima'],
+      [waiting, 'cadangan'],
+    ] as const)
+      expect(
+        (await postResultForm(t, hrd, c.application.id, { final_score: '60', decision })).statusCode,
+      ).toBe(200)
+    expect((await publishResults(t, hrd, vacancy.id)).status).toBe(200)
+
+    for (const [c, decision] of [
+      [rejected, 'tidak_diterima'],
+      [waiting, 'cadangan'],
+    ] as const) {
+      // Before: 422 for the rejection; the waiting list's place became a draft again, hidden from its applicant.
+      const attached = await postResultForm(t, hrd, c.application.id, [letterForm(`SK-${decision}`)[0]])
+      expect(attached.statusCode, decision).toBe(200)
+      expect(attached.json().data).toMatchObject({ decision, isPublished: true, finalScore: 60 })
+      const seen = await call(t, 'GET', `/api/my-applications/${c.application.id}`, { as: c.learner })
+      expect(seen.body.data.result, decision).toMatchObject({
+        decision,
+        letterUrl: attached.json().data.letter.downloadUrl,
+      })
+    }
+    // A rejection takes nothing else: its scores stand.
+    const changed = await postResultForm(t, hrd, rejected.application.id, letterForm('SK-lain'))
+    expect(changed.statusCode).toBe(422)
+  })
+})

@@ -111,16 +111,16 @@ function checkScores(input: ResultInput) {
 
 /**
  * Locks the application for a change of its result and checks it may change: the company's, in
- * progress (a published `cadangan` included: it becomes a draft again), otherwise 404 or 422. An accepted
- * applicant's published result takes a decision letter alone (`letterOnly`): one that was not ready at the
- * publication.
+ * progress (a published `cadangan` included: it becomes a draft again), otherwise 404 or 422. A published
+ * result (accepted, not accepted, or on the waiting list) takes a decision letter alone (`letterOnly`): one
+ * that was not ready at the publication.
  */
 async function lockScorable(tx: Tx, companyId: number, applicationId: number, letterOnly: boolean) {
   if (!(await q.shareVacancyOf(tx, companyId, applicationId))) applicationNotFound()
   const app = (await q.lockForScoring(tx, applicationId)) ?? applicationNotFound()
+  if (letterOnly && app.isPublished && app.status !== 'withdrawn') return app
   if (app.status === 'in_progress') return app
   if (app.status === 'accepted' && app.isPublished) {
-    if (letterOnly) return app
     unprocessable(
       msg(
         'Hasil seleksi pelamar ini sudah dipublikasikan dan pelamar sudah diterima; hasilnya tidak dapat diubah lagi (surat keputusan masih dapat dilampirkan).',
@@ -177,7 +177,8 @@ export async function storeResult(
     unprocessable(INVALID, { decision_letter: [msg('berkas kosong', 'the file is empty')] })
   const type = letter ? await sniff(letter.buffer) : null
   const key = letter ? newStorageKey('letters') : null
-  // A letter sent alone: the one thing an accepted applicant's published result still takes.
+  // A letter sent alone: the one thing a published acceptance or rejection still takes (a published waiting
+  // list's place takes it too, and stays published).
   const letterOnly =
     letter !== null &&
     [...SCORE_FIELDS.map(([field]) => field), 'notes', 'decision'].every(
@@ -206,9 +207,10 @@ export async function storeResult(
           storageKey: key,
         })
       }
-      // The letter of an accepted applicant, published already: attached as it is, still published (the
-      // applicant finds it on the application's page).
-      if (app.status === 'accepted' && values.letterFileId) {
+      // The letter of a published result, sent alone: attached as it is, still published (the applicant finds
+      // it on the application's page). A published rejection could take none (422), and a waiting list's
+      // place became a draft again, its applicant losing the result until HR published once more.
+      if (letterOnly && app.isPublished && values.letterFileId) {
         await q.setLetter(tx, applicationId, values.letterFileId)
         const replacedKey = app.letterFileId ? await q.deleteLetter(tx, app.letterFileId) : undefined
         return { item: await resultOf(tx, actor, applicationId), replacedKey }

@@ -106,17 +106,24 @@ export function SelectionResultsPage() {
           },
           {
             label: 'Aksi',
-            render: (r) =>
-              // A published acceptance stands; its decision letter may still come (not ready at the time).
-              r.isPublished && r.status === 'accepted' ? (
+            render: (r) => {
+              // A published result takes its decision letter afterwards (not ready at the time). A published
+              // acceptance or rejection stands as it is; a waiting list's place may still change (a draft).
+              const letter = r.isPublished && (
                 <Button size="xs" variant="light" onClick={() => setLettering(r)}>
                   {r.letter ? 'Ganti surat' : 'Lampirkan surat'}
                 </Button>
-              ) : (
-                <Button size="xs" variant="light" onClick={() => setEditing(r)}>
-                  Isi nilai
-                </Button>
-              ),
+              )
+              if (r.isPublished && r.status !== 'in_progress') return letter
+              return (
+                <Group gap={4} wrap="nowrap">
+                  <Button size="xs" variant="light" onClick={() => setEditing(r)}>
+                    Isi nilai
+                  </Button>
+                  {letter}
+                </Group>
+              )
+            },
           },
         ]}
       />

@@ -141,8 +141,9 @@ export function ScoreModal({
 }
 
 /**
- * The decision letter of an accepted applicant whose result is published (the letter was not ready then): sent
- * alone, the one thing the service still takes; the result stays published.
+ * The decision letter of a published result (accepted, not accepted, or on the waiting list; the letter was not
+ * ready then): sent alone, the one thing the service still takes of an acceptance or a rejection; the result
+ * stays published.
  */
 export function LetterModal({
   row,
