@@ -47,8 +47,8 @@ export const testSchedules = pgTable(
     sequence: integer().notNull().default(0),
     /**
      * The host its invitations' UIDs name (`PUBLIC_URL`'s when it was made), so a later change of the setting
-     * does not give the test a new identity in every calendar; null for tests made before it was kept, which
-     * read the setting as it is.
+     * does not give the test a new identity in every calendar. Migration 0019 gave older tests the host of their
+     * first invitation (from the outbox); null for one never e-mailed, which reads the setting as it is.
      */
     calendarHost: text(),
     /** HMAC key of the rotating check-in codes, made on first use (src/modules/check-in). */

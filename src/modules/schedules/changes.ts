@@ -147,7 +147,10 @@ export async function updateSchedule(
 
     const adds = input.add_application_ids ?? []
     const removes = input.remove_application_ids ?? []
-    const current = await q.participantsOf(tx, schedule.id)
+    // The participants' applications share-locked after the schedule (the order every change of a schedule takes):
+    // a withdrawal committing meanwhile is waited for, so its learner, out of the selection, is not told of the
+    // change (an invitation after their cancellation put the test back in their calendar).
+    const current = await q.participantsOf(tx, schedule.id, { lockApplications: true })
     const byId = await checkParticipantChanges(tx, errors, schedule.jobVacancyId, current, adds, removes)
     if (Object.keys(errors).length > 0) return invalid(errors)
 

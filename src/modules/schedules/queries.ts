@@ -236,8 +236,8 @@ export function applicationsOfVacancy(tx: Conn, vacancyId: number, ids: number[]
  * application's status (only `in_progress` is still in the selection: a withdrawn applicant is not told of
  * changes).
  */
-export function participantsOf(tx: Conn, scheduleId: number) {
-  return tx
+export function participantsOf(tx: Conn, scheduleId: number, opts: { lockApplications?: boolean } = {}) {
+  const query = tx
     .select({
       id: tp.id,
       applicationId: tp.applicationId,
@@ -251,6 +251,8 @@ export function participantsOf(tx: Conn, scheduleId: number) {
     .leftJoin(users, eq(users.id, students.userId))
     .where(eq(tp.testScheduleId, scheduleId))
     .orderBy(asc(tp.id))
+  // Share-locked: a withdrawal or a publication committing meanwhile is waited for, and its status read.
+  return opts.lockApplications ? query.for('share', { of: applications }) : query
 }
 
 export async function insertSchedule(tx: Conn, values: typeof s.$inferInsert) {
