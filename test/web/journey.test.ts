@@ -312,7 +312,7 @@ describeInBrowser('web client: a journey per role in the browser', () => {
 
   it('hrd and admin: each front page shows its figures, the menu only what the role may do', async () => {
     await login(page, svc.url, 'hrd@demo.test')
-    await page.getByText('Lowongan aktif').waitFor()
+    await page.getByText('Lowongan dibuka').waitFor()
     await page.getByText('Mekanik Junior Kendaraan Ringan').first().waitFor()
     expect(await page.getByRole('link', { name: 'Validasi kehadiran' }).count()).toBe(0)
     await shot(page, 'hrd-beranda')
