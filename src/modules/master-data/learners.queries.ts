@@ -240,22 +240,28 @@ export async function learnerUsage(conn: Conn, studentId: number) {
     .select({ n: count() })
     .from(applications)
     .where(eq(applications.studentId, studentId))
+  // A placement staff deleted (recorded for the wrong learner, say) holds nothing: nobody can see or clear it.
   const [{ placed }] = await conn
     .select({ placed: count() })
     .from(placements)
-    .where(eq(placements.studentId, studentId))
+    .where(and(eq(placements.studentId, studentId), isNull(placements.deletedAt)))
   return { applications: n, placements: placed }
 }
 
 /**
- * Deletes the learner (its portfolio files and tracer-study answers go with it) and then its
- * account; answers the storage keys of the deleted files, whose bytes the caller removes after commit.
+ * Deletes the learner (its portfolio files and tracer-study answers go with it, and the placements staff had
+ * deleted, which only held it) and then its account; answers the storage keys of the deleted files, whose
+ * bytes the caller removes after commit, and how many deleted placements went.
  */
 export async function deleteLearner(conn: Conn, id: number, userId: number | null) {
   const keys = await conn.select({ key: files.storageKey }).from(files).where(eq(files.studentId, id))
+  const gone = await conn
+    .delete(placements)
+    .where(and(eq(placements.studentId, id), isNotNull(placements.deletedAt)))
+    .returning({ id: placements.id })
   await conn.delete(students).where(eq(students.id, id))
   if (userId !== null) await conn.delete(users).where(eq(users.id, userId))
-  return keys.map((k) => k.key)
+  return { keys: keys.map((k) => k.key), removedPlacements: gone.length }
 }
 
 // ---------------------------------------------------------------------------------------------

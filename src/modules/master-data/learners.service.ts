@@ -424,13 +424,14 @@ export async function deleteLearner(db: Db, storage: Storage, actor: Actor, kind
           `${WORDS[kind].en} ${current.fullName} cannot be deleted: they have ${used.placements} placement(s), which must be kept.`,
         ),
       )
-    const keys = await q.deleteLearner(tx, id, current.userId)
+    const { keys, removedPlacements } = await q.deleteLearner(tx, id, current.userId)
     if (current.userId) await giveUpEmailsTo(tx, current.userId)
     await audit(tx, actor, 'delete', 'student', id, {
       kind,
       nis: current.nis,
       fullName: current.fullName,
       accountId: current.userId,
+      ...(removedPlacements > 0 ? { removedPlacements } : {}),
     })
     return keys
   })
