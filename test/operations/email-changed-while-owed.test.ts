@@ -64,6 +64,15 @@ async function anInvitationOwed(companyName: string, testName: string) {
   return { learner: candidate.learner, old, owed }
 }
 
+/** The owed e-mail's retry comes due, and the worker delivers what is owed. */
+async function retryNow(id: number) {
+  await t.db
+    .update(emailOutbox)
+    .set({ claimedUntil: sql`now() - interval '1 second'` })
+    .where(eq(emailOutbox.id, id))
+  await deliverOutbox(t.db, createMailer(t.config.smtp)!, { retrySeconds: 0 })
+}
+
 describe("an e-mail still owed when the learner's e-mail address is corrected", () => {
   it('a test reminder pressed before the correction is not sent to the old address', async () => {
     const { company, hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Alamat Lama' })
@@ -106,11 +115,7 @@ describe("an e-mail still owed when the learner's e-mail address is corrected", 
 
     await correctEmail(budi.id as number)
 
-    await t.db
-      .update(emailOutbox)
-      .set({ claimedUntil: sql`now() - interval '1 second'` })
-      .where(eq(emailOutbox.id, owed.id))
-    await deliverOutbox(t.db, createMailer(t.config.smtp)!, { retrySeconds: 0 })
+    await retryNow(owed.id)
 
     // Before: "Jadwal psikotes: Psikotes Alamat" (time, place, company) reaches the old (wrong) mailbox.
     expect(smtp.received.filter((m) => m.to.includes(old))).toEqual([])
@@ -127,11 +132,7 @@ describe("an e-mail still owed when the learner's e-mail address is corrected", 
     })
     expect(saved.status).toBe(200)
 
-    await t.db
-      .update(emailOutbox)
-      .set({ claimedUntil: sql`now() - interval '1 second'` })
-      .where(eq(emailOutbox.id, owed.id))
-    await deliverOutbox(t.db, createMailer(t.config.smtp)!, { retrySeconds: 0 })
+    await retryNow(owed.id)
     expect(smtp.received.filter((m) => m.to.includes(old))).toEqual([])
     const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, owed.id))
     expect(row).toMatchObject({ sentAt: null, lastError: ADDRESS_CHANGED })
@@ -155,11 +156,7 @@ describe('an e-mail still owed when the account is deactivated', () => {
       body: { is_active: true },
     })
     expect(on.status).toBe(200)
-    await t.db
-      .update(emailOutbox)
-      .set({ claimedUntil: sql`now() - interval '1 second'` })
-      .where(eq(emailOutbox.id, owed.id))
-    await deliverOutbox(t.db, createMailer(t.config.smtp)!, { retrySeconds: 0 })
+    await retryNow(owed.id)
     // Before: the invitation (a minor's test, company, time and place) went out once the server was back.
     expect(smtp.received.filter((m) => m.to.includes(old))).toEqual([])
   })

@@ -8,7 +8,7 @@ import { calendarSettings } from '../../src/modules/schedules/service.js'
 import { call, useTestApp } from '../support/app.js'
 import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
 import { anHrdWithVacancy, candidates } from '../support/builders/selection.js'
-import { eventually, useSmtp } from '../support/smtp.js'
+import { eventually, icsOf, icsProp, useSmtp } from '../support/smtp.js'
 
 const env: Record<string, string> = {
   SMTP_FROM: 'BKK SMK <bkk@smk.test>',
@@ -19,13 +19,6 @@ const smtp = useSmtp(env)
 const t = useTestApp(env, { emailRetrySeconds: 3600 })
 
 /** The value of an iCalendar property of the event (lines unfolded). */
-function prop(ics: string, name: string) {
-  const lines = ics.replace(/\r\n[ \t]/g, '').split(/\r\n/)
-  const event = lines.slice(lines.indexOf('BEGIN:VEVENT'))
-  const has = (l: string) => l.startsWith(`${name}:`) || l.startsWith(`${name};`)
-  const line = event.find(has) ?? lines.find(has)
-  return line?.slice(line.indexOf(':') + 1)
-}
 
 /**
  * One participant's test two days ahead; HR presses "remind" while the SMTP server is briefly unavailable,
@@ -86,12 +79,12 @@ describe('a reminder owed when the test is cancelled', () => {
 
     const reminders = smtp.received.filter((m) => m.to[0] === email && /Pengingat/.test(m.subject))
     const sent = reminders.map((m) => {
-      const ics = m.parts.find((p) => p.contentType.startsWith('text/calendar'))?.content ?? ''
+      const ics = icsOf(m)
       return {
         subject: m.subject,
-        method: prop(ics, 'METHOD'),
-        status: prop(ics, 'STATUS'),
-        sequence: prop(ics, 'SEQUENCE'),
+        method: icsProp(ics, 'METHOD'),
+        status: icsProp(ics, 'STATUS'),
+        sequence: icsProp(ics, 'SEQUENCE'),
       }
     })
     // Before the fix: one reminder "Jangan lupa, Anda mengikuti …" with METHOD:REQUEST, STATUS:CONFIRMED and the same

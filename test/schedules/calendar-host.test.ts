@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { call, createTestApp, type TestContext, useTestApp } from '../support/app.js'
 import type { Account } from '../support/builders/accounts.js'
 import { aCandidate, anHrdWithVacancy } from '../support/builders/selection.js'
-import { eventually, type ReceivedMail, useSmtp } from '../support/smtp.js'
+import { eventually, icsOf, icsProp, useSmtp } from '../support/smtp.js'
 
 /**
  * An invitation's UID ends with the host of PUBLIC_URL as it was when the test was made (kept as the schedule's
@@ -22,15 +22,6 @@ afterAll(async () => {
   await later?.close()
 })
 
-const icsOf = (m: ReceivedMail) =>
-  m.parts.find((p) => p.contentType.startsWith('text/calendar'))?.content ?? ''
-const prop = (ics: string, name: string) =>
-  ics
-    .replace(/\r\n[ \t]/g, '')
-    .split(/\r\n/)
-    .find((l) => l.startsWith(`${name}:`))
-    ?.slice(name.length + 1)
-
 describe('the calendar event of a test', () => {
   it('keeps its UID when PUBLIC_URL changes: the cancellation takes out the event the invitation made', async () => {
     const { hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Kalender' })
@@ -49,9 +40,9 @@ describe('the calendar event of a test', () => {
     })
     expect(created.status).toBe(201)
     const invitation = await eventually(async () =>
-      smtp.received.find((m) => m.to[0] === email && prop(icsOf(m), 'METHOD') === 'REQUEST'),
+      smtp.received.find((m) => m.to[0] === email && icsProp(icsOf(m), 'METHOD') === 'REQUEST'),
     )
-    const uid = prop(icsOf(invitation), 'UID')
+    const uid = icsProp(icsOf(invitation), 'UID')
 
     // The school moves the career center to its new domain: same database, PUBLIC_URL changed.
     later = await createTestApp(
@@ -64,9 +55,9 @@ describe('the calendar event of a test', () => {
     })
     expect(cancelled.status).toBe(200)
     const cancellation = await eventually(async () =>
-      smtp.received.find((m) => m.to[0] === email && prop(icsOf(m), 'METHOD') === 'CANCEL'),
+      smtp.received.find((m) => m.to[0] === email && icsProp(icsOf(m), 'METHOD') === 'CANCEL'),
     )
-    expect(prop(icsOf(cancellation), 'UID')).toBe(uid)
+    expect(icsProp(icsOf(cancellation), 'UID')).toBe(uid)
     expect(uid).toBe(`bursa-test-${created.body.data.id}-application-${ani.application.id}@bkk.smkn1.sch.id`)
 
     // A test made after the move names the new domain.
@@ -85,10 +76,10 @@ describe('the calendar event of a test', () => {
     expect(next.status).toBe(201)
     const invited = await eventually(async () =>
       smtp.received.find(
-        (m) => m.to[0] === (other.learner as Account).email && prop(icsOf(m), 'METHOD') === 'REQUEST',
+        (m) => m.to[0] === (other.learner as Account).email && icsProp(icsOf(m), 'METHOD') === 'REQUEST',
       ),
     )
-    expect(prop(icsOf(invited), 'UID')).toBe(
+    expect(icsProp(icsOf(invited), 'UID')).toBe(
       `bursa-test-${next.body.data.id}-application-${other.application.id}@karier.smkn1.sch.id`,
     )
   })

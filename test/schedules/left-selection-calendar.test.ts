@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
 import type { Account } from '../support/builders/accounts.js'
 import { aCandidate, anHrdWithVacancy, aResult, publishResults } from '../support/builders/selection.js'
-import { eventually, type ReceivedMail, useSmtp } from '../support/smtp.js'
+import { eventually, icsOf, icsProp, useSmtp } from '../support/smtp.js'
 
 /**
  * A learner whose application leaves the selection while a test still lies ahead (HR publishes a final
@@ -17,15 +17,6 @@ const env: Record<string, string> = {
 }
 const smtp = useSmtp(env)
 const t = useTestApp(env)
-
-const icsOf = (m: ReceivedMail) =>
-  m.parts.find((p) => p.contentType.startsWith('text/calendar'))?.content ?? ''
-const prop = (ics: string, name: string) =>
-  ics
-    .replace(/\r\n[ \t]/g, '')
-    .split(/\r\n/)
-    .find((l) => l.startsWith(`${name}:`))
-    ?.slice(name.length + 1)
 
 async function interviewAhead() {
   const { hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Kalender', vacancyTitle: 'Teknisi' })
@@ -47,7 +38,7 @@ async function interviewAhead() {
   const uid = `bursa-test-${res.body.data.id}-application-${ani.application.id}@bkk.smk.test`
   // The invitation arrived: the interview is in the learner's calendar.
   await eventually(async () =>
-    smtp.received.find((m) => m.to[0] === learner.email && prop(icsOf(m), 'UID') === uid),
+    smtp.received.find((m) => m.to[0] === learner.email && icsProp(icsOf(m), 'UID') === uid),
   )
   return { hrd, vacancy, ani, learner, uid, scheduleId: res.body.data.id as number }
 }
@@ -56,7 +47,8 @@ async function interviewAhead() {
 async function cancellationsOf(email: string, uid: string) {
   const find = () =>
     smtp.received.filter(
-      (m) => m.to[0] === email && prop(icsOf(m), 'UID') === uid && prop(icsOf(m), 'METHOD') === 'CANCEL',
+      (m) =>
+        m.to[0] === email && icsProp(icsOf(m), 'UID') === uid && icsProp(icsOf(m), 'METHOD') === 'CANCEL',
     )
   await eventually(async () => find().length > 0, 6_000).catch(() => null)
   return find()
@@ -84,7 +76,7 @@ describe('a test still ahead when the application leaves the selection', () => {
     expect(cancel.text).toContain(
       'Lamaran Anda untuk lowongan "Teknisi" di PT Kalender tidak lagi dalam tahap seleksi, sehingga Anda tidak perlu mengikuti Wawancara "Wawancara User" pada',
     )
-    expect(Number(prop(icsOf(cancel), 'SEQUENCE'))).toBe(1)
+    expect(Number(icsProp(icsOf(cancel), 'SEQUENCE'))).toBe(1)
     expect((await cancellationsOf(learner.email, uid)).length).toBe(1)
   })
 

@@ -97,3 +97,19 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000)
     await new Promise((r) => setTimeout(r, 100))
   }
 }
+
+/** The `.ics` a mail carries (its `text/calendar` part), or '' without one. */
+export const icsOf = (mail: ReceivedMail) =>
+  mail.parts.find((p) => p.contentType.startsWith('text/calendar'))?.content ?? ''
+
+/**
+ * The value of an iCalendar property (lines unfolded): the event's (VEVENT) unless only the calendar has it
+ * (METHOD) or its time zone (TZID).
+ */
+export function icsProp(ics: string, name: string): string | undefined {
+  const lines = ics.replace(/\r\n[ \t]/g, '').split(/\r\n/)
+  const event = lines.slice(Math.max(0, lines.indexOf('BEGIN:VEVENT')))
+  const has = (l: string) => l.startsWith(`${name}:`) || l.startsWith(`${name};`)
+  const line = event.find(has) ?? lines.find(has)
+  return line?.slice(line.indexOf(':', name.length) + 1)
+}

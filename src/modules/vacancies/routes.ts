@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import type { FastifyInstance } from 'fastify'
 import { APPLICATION_STATUSES, APPROVAL_STATUSES } from '../../db/schema/index.js'
 import { ok, paged, pageOf } from '../../http/envelope.js'
 import { langOf, msg } from '../../http/i18n.js'
