@@ -31,7 +31,7 @@ describeInBrowser('web client: the account changed while its tab is open', () =>
     await nav.getByRole('link', { name: 'Tracer study' }).waitFor()
     await page.getByRole('heading', { name: /^Berkas/ }).waitFor()
     expect(await page.getByText('Peran Anda tidak memiliki akses ke fitur ini.').count()).toBe(0)
-  })
+  }, 60_000)
   it('an HR account whose company is switched off sees why in place of HR’s screens', async () => {
     await login(page, svc.url, 'hrd@demo.test')
     await page.goto(`${svc.url}/hrd/lowongan`)
@@ -57,5 +57,5 @@ describeInBrowser('web client: the account changed while its tab is open', () =>
     )
     await page.reload()
     await nav.getByRole('link', { name: 'Jadwal tes' }).waitFor()
-  })
+  }, 60_000)
 })
