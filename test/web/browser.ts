@@ -125,9 +125,10 @@ export async function apiAs(page: Page, base: string, path: string, method = 'GE
 
 /** Picks `option` in the Mantine Select labelled `label` (a required field's label ends in " *"), within `root`. */
 export async function pick(page: Page, label: string, option: string | RegExp, root: Page | Locator = page) {
-  await root
-    .getByLabel(new RegExp(`^${label}( \\*)?$`))
-    .first()
-    .click()
+  const field = root.getByLabel(new RegExp(`^${label}( \\*)?$`)).first()
+  await field.click()
+  // A searchable list is narrowed to the option first: in a long one (the companies), the option scrolled into
+  // view was re-rendered away under the click while the screen's other lists loaded (seen once in a full run).
+  if (typeof option === 'string' && (await field.isEditable())) await field.fill(option)
   await page.getByRole('option', { name: option }).first().click()
 }
