@@ -9,6 +9,7 @@ import {
   testSchedules,
   users,
 } from '../../db/schema/index.js'
+import { testFactsColumns } from '../schedules/queries.js'
 
 const s = testSchedules
 
@@ -19,22 +20,12 @@ const s = testSchedules
 export async function ownTest(conn: Conn, studentId: number, applicationId: number, scheduleId: number) {
   const [row] = await conn
     .select({
-      scheduleId: s.id,
+      ...testFactsColumns,
       applicationId: applications.id,
-      name: s.name,
-      kind: s.kind,
-      scheduledAt: s.scheduledAt,
-      durationMinutes: s.durationMinutes,
-      location: s.location,
-      description: s.description,
-      sequence: s.sequence,
-      calendarHost: s.calendarHost,
       status: s.status,
       upcoming: sql<boolean>`(${s.status} = 'scheduled' and ${s.scheduledAt} > now())`,
       cancelReason: s.cancelReason,
       applicationStatus: applications.status,
-      vacancyTitle: jobVacancies.title,
-      companyName: companies.name,
       fullName: users.fullName,
       email: users.email,
     })

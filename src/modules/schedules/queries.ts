@@ -148,6 +148,24 @@ export function schedulesOfVacancy(conn: Conn, vacancyId: number) {
 }
 
 /**
+ * A test as its messages and invitations describe it (`TestFacts` of invitations.ts but the cancellation's
+ * reason), selected from a schedule joined to its vacancy and company.
+ */
+export const testFactsColumns = {
+  scheduleId: s.id,
+  name: s.name,
+  kind: s.kind,
+  scheduledAt: s.scheduledAt,
+  durationMinutes: s.durationMinutes,
+  location: s.location,
+  description: s.description,
+  sequence: s.sequence,
+  calendarHost: s.calendarHost,
+  vacancyTitle: jobVacancies.title,
+  companyName: companies.name,
+}
+
+/**
  * Locks the company's schedule for a change, with what the change's rules and notifications need.
  * The lock serialises changes of one schedule (update, cancel, reminders).
  */
@@ -155,20 +173,11 @@ export async function lockSchedule(tx: Conn, companyId: number, id: number) {
   const [row] = await tx
     .select({
       id: s.id,
+      ...testFactsColumns,
       jobVacancyId: s.jobVacancyId,
-      name: s.name,
-      kind: s.kind,
-      scheduledAt: s.scheduledAt,
-      location: s.location,
-      durationMinutes: s.durationMinutes,
-      description: s.description,
-      sequence: s.sequence,
-      calendarHost: s.calendarHost,
       status: s.status,
       started: hasStarted,
-      vacancyTitle: jobVacancies.title,
       vacancyDeleted: sql<boolean>`${jobVacancies.deletedAt} is not null`,
-      companyName: companies.name,
     })
     .from(s)
     .innerJoin(jobVacancies, eq(jobVacancies.id, s.jobVacancyId))
@@ -300,21 +309,7 @@ export async function upcomingSchedulesOf(tx: Conn, vacancyId: number) {
  */
 export function upcomingTestsOf(tx: Conn, applicationIds: number[]) {
   return tx
-    .select({
-      scheduleId: s.id,
-      name: s.name,
-      kind: s.kind,
-      scheduledAt: s.scheduledAt,
-      durationMinutes: s.durationMinutes,
-      location: s.location,
-      description: s.description,
-      sequence: s.sequence,
-      calendarHost: s.calendarHost,
-      vacancyTitle: jobVacancies.title,
-      companyName: companies.name,
-      applicationId: tp.applicationId,
-      ...recipientFields,
-    })
+    .select({ ...testFactsColumns, applicationId: tp.applicationId, ...recipientFields })
     .from(tp)
     .innerJoin(s, eq(s.id, tp.testScheduleId))
     .innerJoin(jobVacancies, eq(jobVacancies.id, s.jobVacancyId))
