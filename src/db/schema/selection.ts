@@ -91,6 +91,11 @@ export const testParticipants = pgTable(
     lastRemindedAt: timestamp({ withTimezone: true }),
     /** When the participant checked in themselves with the test's code (the evidence of that `hadir`). */
     checkedInAt: timestamp({ withTimezone: true }),
+    /**
+     * When the participant's application left the selection (withdrawn, decided) before the test began: they
+     * took no part in it, and have no attendance to validate unless HR marks one anyway.
+     */
+    releasedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

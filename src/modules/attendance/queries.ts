@@ -78,6 +78,15 @@ export interface AttendanceFilters {
   search?: string
 }
 
+/**
+ * An attendance record waiting for the career center (the queue, and the dashboard's count of it): not yet
+ * validated, of a test that has begun (a test still ahead has nothing to validate), and of a participant who
+ * took part: one who left the selection before the test (released) has nothing to validate unless HR marked
+ * them anyway. The caller leaves cancelled tests out.
+ */
+export const awaitsValidation = sql`(${tp.validationStatus} = 'pending' and ${s.scheduledAt} <= now()
+  and (${tp.releasedAt} is null or ${tp.attendanceStatus} is not null))`
+
 function whereOf(f: AttendanceFilters): SQL | undefined {
   const search = f.search?.trim()
   return and(
@@ -86,7 +95,7 @@ function whereOf(f: AttendanceFilters): SQL | undefined {
     // The queue holds what can be validated: a test still ahead has no attendance yet (validating it is a
     // 422), so it waits until it begins.
     f.view === 'queue'
-      ? and(eq(tp.validationStatus, 'pending'), sql`${s.scheduledAt} <= now()`)
+      ? awaitsValidation
       : f.validationStatus
         ? eq(tp.validationStatus, f.validationStatus)
         : inArray(tp.validationStatus, ['verified', 'rejected']),

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
-import { CAREER_STATUSES, JOB_FITS } from '../../db/schema/index.js'
+import { CAREER_STATUSES, JOB_FITS, testParticipants, testSchedules } from '../../db/schema/index.js'
 import { schoolDayEnd, schoolDayOf, schoolDayStartOf, schoolToday } from '../../db/school-day.js'
+import { awaitsValidation } from '../attendance/queries.js'
 import { dayIn, instantIn, type Range, type ReportFilters, schoolYearStartOf, whereAll } from './filters.js'
 
 /**
@@ -496,9 +497,9 @@ export async function dashboard(conn: Conn, latest: number): Promise<DashboardRo
       (select row_to_json(apps) from apps) as applications,
       (select count(*)::int from test_schedules ts
        where ts.status <> 'cancelled' and ts.scheduled_at >= b.week_from and ts.scheduled_at < b.week_to) as "testsThisWeek",
-      (select count(*)::int from test_participants tp join test_schedules ts on ts.id = tp.test_schedule_id
-       where tp.validation_status = 'pending' and ts.status <> 'cancelled' and ts.scheduled_at <= now())
-       as "attendanceAwaitingValidation",
+      (select count(*)::int from ${testParticipants}
+       join ${testSchedules} on ${testSchedules.id} = ${testParticipants.testScheduleId}
+       where ${awaitsValidation} and ${testSchedules.status} <> 'cancelled') as "attendanceAwaitingValidation",
       (select count(*)::int from placements p
        where p.accepted_at between b.sy_from and b.sy_to and p.deleted_at is null) as "placementsThisYear",
       (select json_build_object('alumni', alumni, 'respondents', respondents,

@@ -277,17 +277,20 @@ export async function cancelTestsOfVacancy(
 }
 
 /**
- * Applications that just left the selection (withdrawn, decided) take no part in their tests still ahead:
- * each is e-mailed the cancellation of its invitation (`test.not_needed`, `METHOD:CANCEL`), in the caller's
- * transaction, so the test leaves the calendar the invitation put it in (it stayed there, and the phone kept
- * reminding a rejected learner of the interview). The participant rows stay, as the schedule's history, and
- * nothing else is told: the withdrawal or the result is the news. The schedule is read, not locked: the
+ * Applications that just left the selection (withdrawn, decided) take no part in their tests still ahead, in
+ * the caller's transaction: the participant rows stay, as the schedule's history, marked released (the
+ * attendance queue has nothing of theirs to validate), and each is e-mailed the cancellation of its invitation
+ * (`test.not_needed`, `METHOD:CANCEL`), so the test leaves the calendar the invitation put it in (it stayed
+ * there, and the phone kept reminding a rejected learner of the interview). Nothing else is told: the
+ * withdrawal or the result is the news. The schedule is read, not locked: the
  * callers hold the applications, which a change of the schedule share-locks after the schedule, so a lock
  * here could deadlock with it. The cancellation carries a SEQUENCE one above every invitation sent so far,
  * which a calendar takes over any of them. The caller kicks the outbox after commit.
  */
 export async function releaseFromTests(tx: Conn, mailing: Mailing, applicationIds: number[]) {
-  if (applicationIds.length === 0 || !mailing.outbox.enabled) return
+  if (applicationIds.length === 0) return
+  await q.releaseUpcoming(tx, applicationIds)
+  if (!mailing.outbox.enabled) return
   const rows = await q.upcomingTestsOf(tx, applicationIds)
   for (const scheduleId of new Set(rows.map((r) => r.scheduleId))) {
     const leaving = rows.filter((r) => r.scheduleId === scheduleId)

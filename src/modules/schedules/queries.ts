@@ -321,6 +321,22 @@ export function upcomingTestsOf(tx: Conn, applicationIds: number[]) {
     .orderBy(asc(s.id), asc(tp.id))
 }
 
+/** Marks the applications' participations in tests still ahead as released (they left the selection). */
+export async function releaseUpcoming(tx: Conn, applicationIds: number[]) {
+  await tx
+    .update(tp)
+    .set({ releasedAt: sql`now()` })
+    .from(s)
+    .where(
+      and(
+        eq(s.id, tp.testScheduleId),
+        inArray(tp.applicationId, applicationIds),
+        eq(s.status, 'scheduled'),
+        sql`not ${hasStarted}`,
+      ),
+    )
+}
+
 export async function bumpSequence(tx: Conn, id: number) {
   const [row] = await tx
     .update(s)
