@@ -94,6 +94,7 @@ describe('GET /api/hrd/applicant-reviews/:id', () => {
       education: [
         { level: 'SMK', institution: 'SMK Negeri 1', major: 'Elektronika', startYear: 2022, endYear: 2025 },
       ],
+      withheld: false,
     })
     // The attached CV first, then the other portfolio files; never a decision letter.
     expect(d.files).toEqual([
@@ -126,6 +127,59 @@ describe('GET /api/hrd/applicant-reviews/:id', () => {
         at: a.hidden.at.toISOString(),
       },
     ])
+  })
+
+  it('a learner who withdrew keeps their personal and contact data from the company; what they applied with stays', async () => {
+    const a = await applicant()
+    const withdrawn = await call(t, 'PATCH', `/api/my-applications/${a.application.id}/withdraw`, {
+      as: a.siswa,
+    })
+    expect(withdrawn.status).toBe(200)
+    const res = await call(t, 'GET', `/api/hrd/applicant-reviews/${a.application.id}`, { as: a.hrd })
+    expect(res.status).toBe(200)
+    expect(res.body.data.profile).toEqual({
+      nisn: null,
+      gender: null,
+      birthPlace: null,
+      birthDate: null,
+      religion: null,
+      address: null,
+      city: null,
+      province: null,
+      phone: null,
+      email: null,
+      socialMedia: {},
+      summary: 'Suka merakit elektronik.',
+      skills: ['Solder', 'Arduino'],
+      education: [
+        { level: 'SMK', institution: 'SMK Negeri 1', major: 'Elektronika', startYear: 2022, endYear: 2025 },
+      ],
+      withheld: true,
+    })
+    expect(res.body.data).toMatchObject({
+      status: 'withdrawn',
+      applicant: { fullName: 'Dewi Lestari', nis: a.siswa.student.nis },
+      coverLetter: 'Dengan hormat, ...',
+    })
+  })
+
+  it('an applicant rejected has personal and contact data withheld too; one accepted keeps them', async () => {
+    const hrd = await anHrd(t)
+    const vacancy = await aVacancy(t, { companyId: hrd.companyId })
+    const rejected = await anApplication(t, {
+      vacancyId: vacancy.id,
+      studentId: (await aStudent(t, { values: { phone: '0811111' } })).studentId,
+      status: 'rejected',
+    })
+    const accepted = await anApplication(t, {
+      vacancyId: vacancy.id,
+      studentId: (await aStudent(t, { values: { phone: '0822222' } })).studentId,
+      status: 'accepted',
+    })
+    const no = await call(t, 'GET', `/api/hrd/applicant-reviews/${rejected.id}`, { as: hrd })
+    const yes = await call(t, 'GET', `/api/hrd/applicant-reviews/${accepted.id}`, { as: hrd })
+    expect(no.body.data.profile).toMatchObject({ phone: null, address: null, email: null, withheld: true })
+    expect(yes.body.data.profile).toMatchObject({ phone: '0822222', withheld: false })
   })
 
   it("falls back to the account's e-mail when the learner record has none", async () => {

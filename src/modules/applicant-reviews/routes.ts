@@ -71,6 +71,10 @@ const Profile = Type.Object({
     website: Type.Optional(Str),
   }),
   skills: Type.Array(Type.String()),
+  withheld: Type.Boolean({
+    description:
+      'True once the application is withdrawn or rejected: the personal and contact fields (NISN, gender, birth, religion, address, phone, e-mail, social media) are then null',
+  }),
   education: Type.Array(
     Type.Object({
       level: Type.Optional(Type.String()),

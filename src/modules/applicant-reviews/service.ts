@@ -2,7 +2,12 @@ import type { Static } from '@sinclair/typebox'
 import { sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
-import { APPLICATION_STATUSES, type ApplicationStatus, type ReviewDecision } from '../../db/schema/index.js'
+import {
+  APPLICATION_STATUSES,
+  type ApplicationStatus,
+  IN_SELECTION,
+  type ReviewDecision,
+} from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { type Lang, type Msg, msg } from '../../http/i18n.js'
@@ -71,25 +76,37 @@ export async function reviewOptions(db: Db, actor: Actor, lang: Lang = 'id') {
   }
 }
 
+/**
+ * The learner's personal and contact data (their current profile) reach the company while the application is
+ * in the selection or accepted. Once withdrawn or rejected, the company keeps what the learner applied with
+ * (name, NIS, major, summary, skills, education, cover letter, the files attached) but no longer reads where
+ * they live, how to reach them or their birth date: a learner who withdrew, a minor often, is no candidate of
+ * theirs any more, and the profile is live (a new phone number would reach them too).
+ */
+const SHOWS_PERSONAL_DATA: readonly ApplicationStatus[] = [...IN_SELECTION, 'accepted']
+
 export async function reviewDetail(db: Conn, actor: Actor, id: number) {
   const r = (await q.reviewDetail(db, companyOf(actor), id)) ?? applicationNotFound()
+  const shown = SHOWS_PERSONAL_DATA.includes(r.status)
+  const personal = <T>(value: T) => (shown ? value : null)
   return {
     ...itemOut(r),
     profile: {
-      nisn: r.nisn,
-      gender: r.gender,
-      birthPlace: r.birthPlace,
-      birthDate: r.birthDate,
-      religion: r.religion,
-      address: r.address,
-      city: r.city,
-      province: r.province,
-      phone: r.phone,
-      email: r.email,
+      nisn: personal(r.nisn),
+      gender: personal(r.gender),
+      birthPlace: personal(r.birthPlace),
+      birthDate: personal(r.birthDate),
+      religion: personal(r.religion),
+      address: personal(r.address),
+      city: personal(r.city),
+      province: personal(r.province),
+      phone: personal(r.phone),
+      email: personal(r.email),
       summary: r.summary,
-      socialMedia: r.socialMedia ?? {},
+      socialMedia: (shown && r.socialMedia) || {},
       skills: r.skills ?? [],
       education: r.education ?? [],
+      withheld: !shown,
     },
     coverLetter: r.coverLetter,
     files: filesWithAttachedOut(r.files),

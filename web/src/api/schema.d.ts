@@ -8511,6 +8511,8 @@ export interface paths {
                                         website?: string | null;
                                     };
                                     summary: string | null;
+                                    /** @description True once the application is withdrawn or rejected: the personal and contact fields (NISN, gender, birth, religion, address, phone, e-mail, social media) are then null */
+                                    withheld: boolean;
                                 };
                                 /** @enum {string|null} */
                                 reviewDecision: "lolos" | "tidak_lolos" | null;

@@ -123,14 +123,24 @@ function Profile({ d }: { d: Review }) {
       <Title order={2} size="h4" mb="xs">
         Profil
       </Title>
-      <Text size="sm">Telepon: {d.profile.phone ?? '–'}</Text>
-      <Text size="sm">E-mail: {d.profile.email ?? '–'}</Text>
-      <Text size="sm">
-        Lahir: {d.profile.birthPlace ?? '–'}, {formatDate(d.profile.birthDate)}
-      </Text>
-      <Text size="sm">
-        Alamat: {[d.profile.address, d.profile.city, d.profile.province].filter(Boolean).join(', ') || '–'}
-      </Text>
+      {d.profile.withheld ? (
+        <Text size="sm" c="dimmed">
+          Data pribadi dan kontak pelamar tidak ditampilkan karena lamaran ini{' '}
+          {d.status === 'withdrawn' ? 'sudah dibatalkan pelamar' : 'tidak diterima'}.
+        </Text>
+      ) : (
+        <>
+          <Text size="sm">Telepon: {d.profile.phone ?? '–'}</Text>
+          <Text size="sm">E-mail: {d.profile.email ?? '–'}</Text>
+          <Text size="sm">
+            Lahir: {d.profile.birthPlace ?? '–'}, {formatDate(d.profile.birthDate)}
+          </Text>
+          <Text size="sm">
+            Alamat:{' '}
+            {[d.profile.address, d.profile.city, d.profile.province].filter(Boolean).join(', ') || '–'}
+          </Text>
+        </>
+      )}
       {d.profile.skills.length > 0 && <Text size="sm">Keahlian: {d.profile.skills.join(', ')}</Text>}
       {d.profile.education.length > 0 && (
         <>
