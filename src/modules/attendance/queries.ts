@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
 import { byName } from '../../db/order.js'
 import {
@@ -79,13 +79,20 @@ export interface AttendanceFilters {
 }
 
 /**
+ * A participant who took part in the test (as far as attendance goes): one whose application left the
+ * selection before it (released) did not, unless HR marked them anyway (they came). Given the participants'
+ * table or an alias of it (the reports' SQL names it `tp`).
+ */
+export const tookPart = (t: { releasedAt: AnyPgColumn; attendanceStatus: AnyPgColumn } = tp) =>
+  sql`(${t.releasedAt} is null or ${t.attendanceStatus} is not null)`
+
+/**
  * An attendance record waiting for the career center (the queue, and the dashboard's count of it): not yet
- * validated, of a test that has begun (a test still ahead has nothing to validate), and of a participant who
- * took part: one who left the selection before the test (released) has nothing to validate unless HR marked
- * them anyway. The caller leaves cancelled tests out.
+ * validated, of a test that has begun (a test still ahead has nothing to validate), of a participant who took
+ * part. The caller leaves cancelled tests out.
  */
 export const awaitsValidation = sql`(${tp.validationStatus} = 'pending' and ${s.scheduledAt} <= now()
-  and (${tp.releasedAt} is null or ${tp.attendanceStatus} is not null))`
+  and ${tookPart()})`
 
 function whereOf(f: AttendanceFilters): SQL | undefined {
   const search = f.search?.trim()

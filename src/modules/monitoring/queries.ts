@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { companyRefColumns } from '../../http/shapes/company.js'
+import { tookPart } from '../attendance/queries.js'
 import { openToApplicants } from '../vacancies/eligibility.js'
 
 const v = jobVacancies
@@ -58,15 +59,15 @@ const applicationCounts = sql<ApplicationCounts>`(
   where ${a.jobVacancyId} = ${v.id})`
 
 /**
- * Distinct applications with a place in a test of the vacancy that was not cancelled, and those
- * among them whose attendance (hadir) the career center verified.
+ * Distinct applications with a place in a test of the vacancy that was not cancelled (and that they did not
+ * leave the selection before), and those among them whose attendance (hadir) the career center verified.
  */
 const testCounts = sql<TestCounts>`(
   select json_build_object(
     'scheduled', count(distinct ${tp.applicationId}),
     'attended', count(distinct ${tp.applicationId}) filter (where ${tp.attendanceStatus} = 'hadir' and ${tp.validationStatus} = 'verified'))
   from ${ts} inner join ${tp} on ${tp.testScheduleId} = ${ts.id}
-  where ${ts.jobVacancyId} = ${v.id} and ${ts.status} <> 'cancelled')`
+  where ${ts.jobVacancyId} = ${v.id} and ${ts.status} <> 'cancelled' and ${tookPart()})`
 
 /** Open to applicants: the learners' rule without its learner's part (vacancies/eligibility.ts). */
 const isOpen = openToApplicants()

@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
 import { CAREER_STATUSES, JOB_FITS, testParticipants, testSchedules } from '../../db/schema/index.js'
 import { schoolDayEnd, schoolDayOf, schoolDayStartOf, schoolToday } from '../../db/school-day.js'
-import { awaitsValidation } from '../attendance/queries.js'
+import { awaitsValidation, tookPart } from '../attendance/queries.js'
 import { dayIn, instantIn, type Range, type ReportFilters, schoolYearStartOf, whereAll } from './filters.js'
 
 /**
@@ -126,9 +127,13 @@ export interface AttendanceRow {
   attendanceRate: number | null
 }
 
+/** The participants as this file's SQL names them. */
+const tpAlias = alias(testParticipants, 'tp')
+
 /**
- * Per test that took place (not cancelled, time passed) in the period: its participants and their
- * attendance as the career center verified it; plus a totals row last.
+ * Per test that took place (not cancelled, time passed) in the period: its participants (those who took part:
+ * not those who left the selection before it) and their attendance as the career center verified it; plus a
+ * totals row last.
  */
 export function attendance(conn: Conn, f: ReportFilters) {
   const major = f.majorId
@@ -145,7 +150,7 @@ export function attendance(conn: Conn, f: ReportFilters) {
       from test_schedules ts
       join test_participants tp on tp.test_schedule_id = ts.id
       ${major ? sql`join applications a on a.id = tp.application_id join students s on s.id = a.student_id and s.major_id = ${major}` : sql``}
-      ${whereAll(sql`ts.status <> 'cancelled'`, sql`ts.scheduled_at <= now()`, instantIn(sql`ts.scheduled_at`, f.period, f.timeZone))}
+      ${whereAll(sql`ts.status <> 'cancelled'`, sql`ts.scheduled_at <= now()`, tookPart(tpAlias), instantIn(sql`ts.scheduled_at`, f.period, f.timeZone))}
       group by tp.test_schedule_id
     ), listed as (
       select ts.id as schedule_id, ts.name as schedule_name, ts.kind, ts.scheduled_at, c.id as company_id,
