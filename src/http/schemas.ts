@@ -34,11 +34,14 @@ export function serviceFormats(ajv: Ajv) {
         YEARS.test(value) && format.validate(value) && !Number.isNaN(Date.parse(value)),
     })
   }
-  ajv.addFormat('line', { type: 'string', validate: (value: string) => !NOT_IN_A_LINE.test(value) })
+  ajv.addFormat('line', { type: 'string', validate: (value: string) => isOneLine(value) })
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
 const NOT_IN_A_LINE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/
+
+/** Whether `value` is text of one line, as `format: 'line'` takes it (for text read otherwise: an import). */
+export const isOneLine = (value: string) => !NOT_IN_A_LINE.test(value)
 
 /**
  * Text of one line (`format: 'line'`): no line break or other control character (a tab is a blank). A name, a title or a

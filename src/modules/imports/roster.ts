@@ -1,8 +1,9 @@
 import { parse as parseCsv } from 'csv-parse/sync'
 import { fileTypeFromBuffer } from 'file-type'
+import iconv from 'iconv-lite'
 import { AppError, type FieldErrors } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
-import { isEmail } from '../../http/schemas.js'
+import { isEmail, isOneLine } from '../../http/schemas.js'
 import { inspectXlsxZip } from './xlsx-zip.js'
 
 /**
@@ -206,21 +207,50 @@ function textOf(cell: Cell | undefined): string {
 
 /** UTF-8 (with or without a byte-order mark), or Windows-1252 as older Excel writes it. */
 function decode(buffer: Buffer): string {
+  const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buffer)
+    return utf8.decode(buffer)
   } catch {
-    return new TextDecoder('windows-1252').decode(buffer)
+    // Line by line: rows pasted together from two sources keep their own encoding (one stray byte decoded the
+    // whole file as Windows-1252, every UTF-8 name of it garbled). Windows-1252 through iconv-lite: Node 20's
+    // TextDecoder reads its 0x80-0x9F (’ “ ” – €) as control characters.
+    const lines: string[] = []
+    let start = 0
+    while (start <= buffer.length) {
+      const end = buffer.indexOf(0x0a, start)
+      const line = buffer.subarray(start, end < 0 ? buffer.length : end + 1)
+      try {
+        lines.push(utf8.decode(line))
+      } catch {
+        lines.push(iconv.decode(line, 'windows-1252'))
+      }
+      if (end < 0) break
+      start = end + 1
+    }
+    return lines.join('')
   }
 }
 
+const DELIMITERS = [';', ',', '\t']
+
 /**
- * The delimiter of the first line that has one: Excel in an Indonesian locale saves CSV with `;`,
- * elsewhere with `,`; a tab from a copy of a sheet. Quoted text is not counted.
+ * The delimiter of the header row, or else of the first line that has one: Excel in an Indonesian locale saves
+ * CSV with `;`, elsewhere with `,`; a tab from a copy of a sheet. Quoted text is not counted. (A title line
+ * above the header, "Daftar Peserta Didik Kelas XII, SMK Negeri 9", holds a comma of its own.)
  */
 function delimiterOf(text: string): string {
-  for (const line of text.split(/\r?\n/, HEADER_SEARCH)) {
+  const lines = text.split(/\r?\n/, HEADER_SEARCH)
+  for (const line of lines) {
+    const cells = (d: string) => line.split(d).map((c) => BY_HEADER.get(normal(c.replace(/"/g, ''))))
+    const header = DELIMITERS.find((d) => {
+      const fields = cells(d)
+      return fields.includes('nisn') && fields.includes('full_name')
+    })
+    if (header) return header
+  }
+  for (const line of lines) {
     const bare = line.replace(/"[^"]*"/g, '')
-    const counts = [';', ',', '\t'].map((d) => [d, bare.split(d).length - 1] as const)
+    const counts = DELIMITERS.map((d) => [d, bare.split(d).length - 1] as const)
     const [best] = counts.sort((a, b) => b[1] - a[1])
     if (best[1] > 0) return best[0]
   }
@@ -267,6 +297,9 @@ function csvGrid(buffer: Buffer): Cell[][] {
   // A binary file that is not a ZIP (an old .xls, a PDF, an image) is no CSV either.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for binary bytes is the point
   if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096))) fileError(NOT_A_ROSTER, 415)
+  // Nor is a web page: many school systems export "Excel" as an HTML table named .xls (Excel opens it).
+  if (/^\s*<(!doctype|html|table|\?xml|meta|head|body)\b/i.test(text.slice(0, 1024)))
+    fileError(NOT_A_ROSTER, 415)
   const delimiter = delimiterOf(text)
   const body = withoutEmptyEnd(text, delimiter)
   const size = csvSize(body, delimiter)
@@ -392,6 +425,14 @@ export function textField(cell: Cell | undefined, max: number): Checked<string> 
   if (text === null) return { value: null }
   if (Array.from(text).length > max)
     return { error: msg(`maksimal ${max} karakter`, `must be at most ${max} characters`) }
+  // As the forms take it (format 'line'): a control character stored here made the learner form refuse the name.
+  if (!isOneLine(text))
+    return {
+      error: msg(
+        'harus berupa satu baris teks, tanpa baris baru atau karakter kendali',
+        'must be one line of text, without line breaks or control characters',
+      ),
+    }
   return { value: text }
 }
 
