@@ -337,13 +337,15 @@ export async function tracerStudy(conn: Conn, f: ReportFilters): Promise<TracerS
       'provinces', coalesce((
         select json_agg(json_build_object('province', r.province, 'count', r.n,
                         'percent', ${percent(sql`r.n`, sql`r.total`)}) order by r.n desc, r.province)
-        from (select province, count(*)::int as n, sum(count(*)) over () as total
-              from working where province is not null group by province) r), '[]'::json),
+        from (select mode() within group (order by province) as province, count(*)::int as n,
+                     sum(count(*)) over () as total
+              from working where province is not null group by lower(province)) r), '[]'::json),
       'cities', coalesce((
         select json_agg(json_build_object('province', r.province, 'city', r.city, 'count', r.n,
                         'percent', ${percent(sql`r.n`, sql`r.total`)}) order by r.n desc, r.province, r.city)
-        from (select province, city, count(*)::int as n, sum(count(*)) over () as total
-              from working where city is not null group by province, city) r), '[]'::json),
+        from (select mode() within group (order by province) as province, mode() within group (order by city) as city,
+                     count(*)::int as n, sum(count(*)) over () as total
+              from working where city is not null group by lower(province), lower(city)) r), '[]'::json),
       'jobFit', json_build_object('respondents', counts.with_fit, 'shares', (
         select json_agg(json_build_object('key', k.key, 'count', coalesce(b.n, 0),
                         'percent', ${percent(sql`coalesce(b.n, 0)`, sql`counts.with_fit`)}) order by k.ord)
