@@ -15,6 +15,7 @@ import {
   StringEnum,
   ToggleBody,
 } from '../../http/schemas.js'
+import { mailingOf } from '../schedules/service.js'
 import {
   CompanyListQuery,
   CompanyOptionsQuery,
@@ -155,7 +156,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) =>
       ok(
-        await updateCompany(app.db, req.user, req.params.id, req.body),
+        await updateCompany(app.db, req.user, req.params.id, req.body, mailingOf(app)),
         msg('Perusahaan diperbarui.', 'Company updated.'),
       ),
   )
@@ -168,13 +169,21 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "Activate or deactivate a company (an inactive company's HR accounts get 403 on HR routes)",
+        description:
+          'Deactivating cancels the tests of its selections that have not begun; each participant is told (the same as deactivating through the update).',
         params: IdParams,
         body: ToggleBody,
         response: { 200: Envelope(CompanyDetail) },
       },
     },
     async (req) => {
-      const company = await toggleCompanyActive(app.db, req.user, req.params.id, req.body)
+      const company = await toggleCompanyActive(
+        app.db,
+        req.user,
+        req.params.id,
+        req.body ?? {},
+        mailingOf(app),
+      )
       return ok(
         company,
         company.isActive

@@ -11,6 +11,7 @@ import type { Toggle } from '../../http/schemas.js'
 import { assertStrongPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import { forgetCompanyNotices } from '../notifications/service.js'
+import { cancelTestsOfCompany, type Mailing } from '../schedules/service.js'
 import * as q from './companies.queries.js'
 import type {
   CompanyListQuery,
@@ -118,32 +119,59 @@ export async function updateCompany(
   actor: Actor,
   id: number,
   input: Static<typeof UpdateCompanyBody>,
+  mailing: Mailing,
 ) {
   const values = columnsOf(input)
-  return db.transaction(async (tx) => {
-    const [row] = await tx
+  const company = await db.transaction(async (tx) => {
+    const was = (await q.lockCompany(tx, id)) ?? notFoundCompany()
+    await tx
       .update(companies)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(companies.id, id))
-      .returning({ id: companies.id })
-    if (!row) notFoundCompany()
+    if (was.isActive && values.isActive === false) await deactivated(tx, actor, mailing, id)
     await audit(tx, actor, 'update', 'company', id, { ...input })
     return detailOf(tx, id)
   })
+  mailing.outbox.kick()
+  return company
 }
 
-/** Activates or deactivates the company; its HR accounts lose or regain the HR routes at once. */
-export async function toggleCompanyActive(db: Db, actor: Actor, id: number, { is_active: to }: Toggle = {}) {
-  return db.transaction(async (tx) => {
+/**
+ * Activates or deactivates the company; its HR accounts lose or regain the HR routes at once. Deactivating
+ * cancels its tests that have not begun (`deactivated`).
+ */
+export async function toggleCompanyActive(
+  db: Db,
+  actor: Actor,
+  id: number,
+  { is_active: to }: Toggle,
+  mailing: Mailing,
+) {
+  const company = await db.transaction(async (tx) => {
     const row = await q.setCompanyActive(tx, id, to)
-    if (row)
+    if (row) {
+      if (!row.isActive) await deactivated(tx, actor, mailing, id)
       await audit(tx, actor, row.isActive ? 'activate' : 'deactivate', 'company', id, {
         isActive: row.isActive,
       })
-    else (await q.lockCompany(tx, id, 'share')) ?? notFoundCompany()
+    } else (await q.lockCompany(tx, id, 'share')) ?? notFoundCompany()
     return detailOf(tx, id)
   })
+  mailing.outbox.kick()
+  return company
 }
+
+/**
+ * A company switched off: its tests that have not begun are cancelled, each participant told (with
+ * `METHOD:CANCEL`), in the same transaction. While it is inactive nobody may hold, change or cancel them (its HR
+ * and staff are refused its records), and they stayed in the learners' applications and calendars. Its
+ * applications stay as they are: switched on again, the company goes on with them.
+ */
+async function deactivated(tx: Conn, actor: Actor, mailing: Mailing, id: number) {
+  await cancelTestsOfCompany(tx, actor, mailing, id, COMPANY_DEACTIVATED)
+}
+
+const COMPANY_DEACTIVATED = 'Perusahaan ini sedang tidak aktif bermitra dengan BKK.'
 
 export async function deleteCompany(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {

@@ -268,7 +268,33 @@ export async function cancelTestsOfVacancy(
   vacancyId: number,
   reason: string,
 ) {
-  for (const id of await q.upcomingSchedulesOf(tx, vacancyId)) {
+  await cancelUpcoming(tx, actor, mailing, companyId, await q.upcomingSchedulesOf(tx, { vacancyId }), reason)
+}
+
+/**
+ * Cancels the tests of a company being deactivated that have not begun, as `cancelTestsOfVacancy` does: while
+ * it is inactive nobody can hold, change or cancel them (its HR and staff are refused its records), and they
+ * stayed in the participants' applications and calendars.
+ */
+export async function cancelTestsOfCompany(
+  tx: Conn,
+  actor: Actor,
+  mailing: Mailing,
+  companyId: number,
+  reason: string,
+) {
+  await cancelUpcoming(tx, actor, mailing, companyId, await q.upcomingSchedulesOf(tx, { companyId }), reason)
+}
+
+async function cancelUpcoming(
+  tx: Conn,
+  actor: Actor,
+  mailing: Mailing,
+  companyId: number,
+  ids: number[],
+  reason: string,
+) {
+  for (const id of ids) {
     const schedule = await q.lockSchedule(tx, companyId, id)
     // Re-read under the lock: one that began or was cancelled meanwhile is left as it is.
     if (schedule && schedule.status !== 'cancelled' && !schedule.started)

@@ -294,11 +294,17 @@ export async function clearAttendanceMarks(tx: Conn, scheduleId: number) {
 
 /** Raises the schedule's calendar SEQUENCE (its invitations change); answers the new value. */
 /** The vacancy's schedules that are neither cancelled nor begun, in id order (the order they are locked in). */
-export async function upcomingSchedulesOf(tx: Conn, vacancyId: number) {
+export async function upcomingSchedulesOf(tx: Conn, of: { vacancyId: number } | { companyId: number }) {
   const rows = await tx
     .select({ id: s.id })
     .from(s)
-    .where(and(eq(s.jobVacancyId, vacancyId), eq(s.status, 'scheduled'), sql`not ${hasStarted}`))
+    .where(
+      and(
+        'vacancyId' in of ? eq(s.jobVacancyId, of.vacancyId) : eq(s.companyId, of.companyId),
+        eq(s.status, 'scheduled'),
+        sql`not ${hasStarted}`,
+      ),
+    )
     .orderBy(s.id)
   return rows.map((r) => r.id)
 }

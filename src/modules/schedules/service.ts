@@ -17,7 +17,7 @@ import type { ParticipantListQuery, ScheduleListQuery } from './schemas.js'
  * and invitations.ts; the answers in mappers.ts.
  */
 
-export { cancelTestsOfVacancy, releaseFromTests } from './changes.js'
+export { cancelTestsOfCompany, cancelTestsOfVacancy, releaseFromTests } from './changes.js'
 export { calendarSettings, type Mailing, mailingOf, whenText } from './invitations.js'
 export type { ScheduleStatus } from './queries.js'
 /** The schedule's answer schema, for other modules that show schedules. */

@@ -1541,7 +1541,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Activate or deactivate a company (an inactive company's HR accounts get 403 on HR routes) */
+        /**
+         * Activate or deactivate a company (an inactive company's HR accounts get 403 on HR routes)
+         * @description Deactivating cancels the tests of its selections that have not begun; each participant is told (the same as deactivating through the update).
+         */
         patch: {
             parameters: {
                 query?: never;

@@ -84,7 +84,7 @@ export function CompaniesPage() {
               title={r.isActive ? 'Nonaktifkan perusahaan?' : 'Aktifkan perusahaan?'}
               message={
                 r.isActive
-                  ? 'Lowongan perusahaan tidak tampil dan akun HRD-nya tidak bisa bekerja.'
+                  ? 'Lowongan perusahaan tidak tampil, akun HRD-nya tidak bisa bekerja, dan tes seleksinya yang belum dimulai dibatalkan (peserta diberi tahu).'
                   : 'Perusahaan kembali aktif.'
               }
               color={r.isActive ? 'orange' : 'green'}
