@@ -374,5 +374,8 @@ describe('GET /api/admin/tracer-studies?format=csv|xlsx', () => {
     expect(rows.map((r) => r[1])).toEqual(['Budi Santoso', 'Citra Dewi'])
     expect(rows.map((r) => r[6])).toEqual(['Belum', 'Belum'])
     expect(book.worksheets[1].name).toBe('Keterangan')
+    // The filter as the reports name a major (it said the major's id).
+    const notes = book.worksheets[1].getSheetValues().map((r) => (r as unknown[]).slice(1, 3))
+    expect(notes).toContainEqual(['Jurusan', expect.stringMatching(/^\S+ — Teknik Otomotif$/)])
   })
 })

@@ -244,6 +244,9 @@ export async function tracerCounts(conn: Conn, f: TracerListFilters) {
 
 /** The major a filter names (undefined when there is none). */
 export async function majorById(conn: Conn, id: number) {
-  const [row] = await conn.select({ id: majors.id }).from(majors).where(eq(majors.id, id))
+  const [row] = await conn
+    .select({ id: majors.id, code: majors.code, name: majors.name })
+    .from(majors)
+    .where(eq(majors.id, id))
   return row
 }

@@ -260,8 +260,9 @@ function alumnusOut(a: NonNullable<Awaited<ReturnType<typeof q.alumnusById>>>) {
 
 type ListQuery = Static<typeof TracerListQuery>
 
-async function listFilters(db: Db, query: ListQuery): Promise<q.TracerListFilters> {
-  if (query.major_id !== undefined && !(await q.majorById(db, query.major_id)))
+async function listFilters(db: Db, query: ListQuery): Promise<q.TracerListFilters & { majorLabel?: string }> {
+  const major = query.major_id === undefined ? undefined : await q.majorById(db, query.major_id)
+  if (query.major_id !== undefined && !major)
     invalidField('major_id', msg('jurusan tidak ditemukan', 'major not found'))
   if (query.answered === false && query.career_status)
     invalidField(
@@ -277,6 +278,7 @@ async function listFilters(db: Db, query: ListQuery): Promise<q.TracerListFilter
     search: query.search,
     careerStatus: query.career_status,
     answered: query.answered,
+    majorLabel: major && `${major.code} — ${major.name}`,
   }
 }
 
@@ -381,7 +383,7 @@ export async function tracerStudyTable(db: Db, query: ListQuery, timeZone: strin
     rows,
     notes: [
       ['Tahun lulus', filters.graduationYear ? String(filters.graduationYear) : 'Semua'],
-      ['Jurusan', filters.majorId ? String(filters.majorId) : 'Semua jurusan'],
+      ['Jurusan', filters.majorLabel ?? 'Semua jurusan'],
       ['Status karier', filters.careerStatus ? labelOf('careerStatus', filters.careerStatus) : 'Semua'],
       [
         'Pengisian',
