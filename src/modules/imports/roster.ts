@@ -4,7 +4,7 @@ import iconv from 'iconv-lite'
 import { AppError, type FieldErrors } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { isEmail, isOneLine } from '../../http/schemas.js'
-import { inspectXlsxZip } from './xlsx-zip.js'
+import { inspectXlsxZip, type SheetLayout } from './xlsx-zip.js'
 
 /**
  * Reading a student roster (CSV or XLSX, as a Dapodik export or a school's own sheet) into rows of
@@ -364,12 +364,43 @@ async function xlsxGrid(buffer: Buffer): Promise<Cell[][]> {
   }
   // A chart sheet is listed among the sheets with no data (its types do not say so).
   const rowsOf = (s: (typeof sheets)[number]) => (s.data as typeof s.data | undefined) ?? []
-  const sheet = sheets.find((s, i) => !zip.hidden[i] && rowsOf(s).length > 0) ?? sheets[0]
+  let index = sheets.findIndex((s, i) => !zip.sheets[i]?.hidden && rowsOf(s).length > 0)
+  if (index < 0) index = 0
+  const sheet = sheets[index]
   if (!sheet)
     return fileError(msg('berkas XLSX tidak memiliki lembar kerja', 'the XLSX file has no worksheet'))
   // SHEET_LIMITS bounded the sheet before it was read; rows without a student (a template's numbered
   // blank rows) are skipped by the roster, which counts only student rows against MAX_ROWS.
-  return rowsOf(sheet).map((row) => row.map(xlsxCell))
+  const grid = rowsOf(sheet).map((row) => row.map(xlsxCell))
+  const layout = zip.sheets[index]
+  return layout ? asShown(grid, layout) : grid
+}
+
+/**
+ * The grid as Excel shows it: a number formatted with leading zeros (`000000`) as that text ("012345": an NIS
+ * read as 12345 was rewritten, or taken for another learner's), and a merged range's value in each of its
+ * cells (a Rombel merged down a class block was empty below its first student). A merge reaches no further
+ * than the grid the reader gave (bounded by SHEET_LIMITS), and all merges together fill at most its cells.
+ */
+function asShown(grid: Cell[][], layout: SheetLayout): Cell[][] {
+  for (const [row, column, width] of layout.padded) {
+    const cells = grid[row - 1]
+    const value = cells?.[column - 1]
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0)
+      cells[column - 1] = String(value).padStart(width, '0')
+  }
+  const width = grid.reduce((w, cells) => Math.max(w, cells.length), 0)
+  let budget = SHEET_LIMITS.cells
+  for (const [top, left, bottom, right] of layout.merges) {
+    const value = grid[top - 1]?.[left - 1] ?? null
+    if (value === null) continue
+    for (let r = top; r <= Math.min(bottom, grid.length); r++)
+      for (let c = left; c <= Math.min(right, width); c++) {
+        if (--budget < 0) return grid
+        grid[r - 1][c - 1] = value
+      }
+  }
+  return grid
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,40 +26,99 @@ export interface SheetLimits {
   tooLarge: Msg
 }
 
+/**
+ * What Excel shows of a worksheet that the reader does not give: merged cells (the reader has the value in the
+ * top left cell only, so a Rombel merged down a class block was "wajib diisi" on every student but the first)
+ * and numbers shown with leading zeros (a number format `000000`: the NIS 012345 read as 12345). Rows and
+ * columns count from 1, as in the sheet.
+ */
+export interface SheetLayout {
+  hidden: boolean
+  /** Merged ranges: first row, first column, last row, last column. */
+  merges: [number, number, number, number][]
+  /** Number cells shown zero-padded: row, column and the width they are padded to. */
+  padded: [number, number, number][]
+}
+
 export interface XlsxZip {
   /** What is wrong with the ZIP, or null when it unpacks within the limits (or is no ZIP: the reader says). */
   error: Msg | null
-  /** Whether each sheet, in the workbook's order, is hidden (the reader does not say). */
-  hidden: boolean[]
+  /** Each sheet, in the workbook's order (the reader's): whether it is hidden, its merges and padded numbers. */
+  sheets: SheetLayout[]
 }
 
-/** The ZIP's and its worksheets' sizes checked, and which of its worksheets are hidden. */
+/** The ZIP's and its worksheets' sizes checked, and what the reader does not say of its worksheets. */
 export async function inspectXlsxZip(buffer: Buffer, sheets: SheetLimits): Promise<XlsxZip> {
   // jszip builds an object for every entry before any can be counted: a roster with 100,000 empty parts
   // took it 2.1 s and 198 MB. Their headers are counted in the bytes first.
-  if (centralHeaders(buffer) > MAX_ENTRIES) return { error: TOO_MANY_PARTS, hidden: [] }
+  if (centralHeaders(buffer) > MAX_ENTRIES) return { error: TOO_MANY_PARTS, sheets: [] }
   const { default: Zip } = await import('jszip') // loaded on first use, as the reader is
   let zip: JSZip
   try {
     zip = await Zip.loadAsync(buffer) // the directory only: nothing is inflated yet
   } catch {
-    return { error: null, hidden: [] }
+    return { error: null, sheets: [] }
   }
-  const workbook: string[] = []
-  const error = await limitsError(zip, sheets, workbook)
-  return { error, hidden: error ? [] : hiddenSheets(workbook.join('')) }
+  const kept = new Map<string, string>()
+  const scans = new Map<string, SheetScan>()
+  const error = await limitsError(zip, sheets, kept, scans)
+  if (error) return { error, sheets: [] }
+  return { error: null, sheets: layoutsOf(kept, scans) }
 }
+
+/** Parts read whole on the way (small: a tag per sheet, per relationship, per style), before the sheets. */
+const WORKBOOK = 'xl/workbook.xml'
+const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels'
+const STYLES = 'xl/styles.xml'
+const KEPT = [WORKBOOK, WORKBOOK_RELS, STYLES]
+
+/**
+ * Tags of a part, each stopping at the next `<` too: a part ending in `<sheet<sheet…` without a `>` is not
+ * scanned to its end from every `<`.
+ */
+const tagsOf = (xml: string, name: string) => xml.match(new RegExp(`<(?:\\w+:)?${name}\\b[^<>]*>`, 'g')) ?? []
+const attribute = (tag: string, name: string) => new RegExp(`\\s${name}=["']([^"']*)["']`).exec(tag)?.[1]
 
 /**
  * `<sheet name="…" sheetId="…" state="hidden" r:id="…"/>` in `xl/workbook.xml`, one per worksheet in the
  * workbook's order (the order the reader returns them in); `state` is `hidden` or `veryHidden` when hidden.
- * A tag stops at the next `<` too: a part ending in `<sheet<sheet…` without a `>` is not scanned to its end
- * from every `<`.
+ * Each names its part through the workbook's relationships.
  */
-const hiddenSheets = (workbook: string) =>
-  (workbook.match(/<(?:\w+:)?sheet\b[^<>]*>/g) ?? []).map((tag) =>
-    /\sstate=["'](?:hidden|veryHidden)["']/.test(tag),
+function layoutsOf(kept: Map<string, string>, scans: Map<string, SheetScan>): SheetLayout[] {
+  const targets = new Map(
+    tagsOf(kept.get(WORKBOOK_RELS) ?? '', 'Relationship').map((tag) => {
+      const target = attribute(tag, 'Target') ?? ''
+      return [attribute(tag, 'Id'), target.startsWith('/') ? target.slice(1) : `xl/${target}`] as const
+    }),
   )
+  return tagsOf(kept.get(WORKBOOK) ?? '', 'sheet').map((tag) => {
+    const scan = scans.get(targets.get(attribute(tag, '(?:\\w+:)?id')) ?? '')
+    return {
+      hidden: /\sstate=["'](?:hidden|veryHidden)["']/.test(tag),
+      merges: scan?.merges ?? [],
+      padded: scan?.padded ?? [],
+    }
+  })
+}
+
+/**
+ * The cell styles (their index in `<cellXfs>`) whose number format pads with zeros (`000000`), with the width.
+ * Built-in formats (ids below 164) never do.
+ */
+function paddedStyles(styles: string): Map<number, number> {
+  const widths = new Map<string, number>()
+  for (const tag of tagsOf(styles, 'numFmt')) {
+    const code = (attribute(tag, 'formatCode') ?? '').replace(/\\|"/g, '')
+    if (/^0{2,}$/.test(code)) widths.set(attribute(tag, 'numFmtId') ?? '', code.length)
+  }
+  const padded = new Map<number, number>()
+  const xfs = /<(?:\w+:)?cellXfs\b[\s\S]*?<\/(?:\w+:)?cellXfs>/.exec(styles)?.[0] ?? ''
+  tagsOf(xfs, 'xf').forEach((tag, i) => {
+    const width = widths.get(attribute(tag, 'numFmtId') ?? '')
+    if (width) padded.set(i, width)
+  })
+  return padded
+}
 
 /**
  * The last row with a value and the last column with a value of a worksheet's XML, read chunk by chunk as
@@ -76,11 +135,16 @@ const hiddenSheets = (workbook: string) =>
 class SheetScan {
   rows = 0
   columns = 0
+  merges: SheetLayout['merges'] = []
+  padded: SheetLayout['padded'] = []
   /** The start of a tag cut at the end of the chunks so far (from its `<`), or ''. */
   private carry = ''
   private inData = false
   private row = 0
   private column = 0
+
+  /** `paddedStyles`: the styles whose numbers show with leading zeros. */
+  constructor(private readonly paddedStyles: Map<number, number>) {}
 
   feed(chunk: string): void {
     const end = chunk.lastIndexOf('>') + 1 // whole tags only
@@ -96,9 +160,20 @@ class SheetScan {
       if (from < 0) return
       this.inData = true
     }
-    const tags = /<(?:\w+:)?(row|c)\b([^>]*?)(\/?)>/g
+    const tags = /<(?:\w+:)?(row|c|mergeCell)\b([^>]*?)(\/?)>/g
     tags.lastIndex = from
     for (let m = tags.exec(text); m; m = tags.exec(text)) {
+      if (m[1] === 'mergeCell') {
+        const range = /\sref=["']([A-Za-z]+)(\d+):([A-Za-z]+)(\d+)["']/.exec(m[2])
+        if (range && this.merges.length < MAX_KEPT)
+          this.merges.push([
+            Number(range[2]),
+            columnNumber(range[1]),
+            Number(range[4]),
+            columnNumber(range[3]),
+          ])
+        continue
+      }
       const ref = /\sr=["']([A-Za-z]*)(\d*)["']/.exec(m[2])
       if (m[1] === 'row') {
         this.row = ref?.[2] ? Number(ref[2]) : this.row + 1
@@ -110,6 +185,10 @@ class SheetScan {
       if (m[3] === '/') continue
       this.rows = Math.max(this.rows, this.row)
       this.columns = Math.max(this.columns, this.column)
+      if (this.paddedStyles.size === 0 || this.padded.length >= MAX_KEPT) continue
+      const width = this.paddedStyles.get(Number(/\ss=["'](\d+)["']/.exec(m[2])?.[1] ?? -1))
+      const type = /\st=["'](\w+)["']/.exec(m[2])?.[1] ?? 'n'
+      if (width && type === 'n') this.padded.push([this.row, this.column, width])
     }
   }
 
@@ -132,6 +211,12 @@ const tagStart = (text: string) => {
  * namespaces a few KB; no writer makes one of 64 KB.
  */
 const MAX_TAG = 64 * 1024
+
+/**
+ * Merges and padded cells kept per sheet: a roster of 5,000 students has a few of one and tens of thousands of
+ * the other at most; past this, the rest are left as the reader gives them.
+ */
+const MAX_KEPT = 100_000
 
 const TAG_TOO_LONG = msg(
   `berkas XLSX rusak: satu tag XML di dalamnya lebih panjang dari ${MAX_TAG / 1024} KB; simpan ulang sebagai buku kerja biasa`,
@@ -170,16 +255,28 @@ const UNPACKS_TOO_FAR = msg(
 )
 
 /**
- * Inflates every entry as a stream, counting its bytes and scanning its rows; the text of `xl/workbook.xml`
- * is kept in `workbook` on the way (it is small: one tag per sheet), so nothing is inflated twice.
+ * Inflates every entry as a stream, counting its bytes and scanning its rows (into `scans`, by part name);
+ * the workbook, its relationships and the styles are read first and kept in `kept` on the way (they are
+ * small: a tag per sheet, relationship or style), so nothing is inflated twice.
  */
-async function limitsError(zip: JSZip, sheets: SheetLimits, workbook: string[]): Promise<Msg | null> {
+async function limitsError(
+  zip: JSZip,
+  sheets: SheetLimits,
+  kept: Map<string, string>,
+  scans: Map<string, SheetScan>,
+): Promise<Msg | null> {
   const entries = Object.values(zip.files).filter((e) => !e.dir)
   if (entries.length > MAX_ENTRIES) return TOO_MANY_PARTS
+  const rank = (name: string) => (KEPT.includes(name) ? KEPT.indexOf(name) : KEPT.length)
+  entries.sort((a, b) => rank(a.name) - rank(b.name))
   let total = 0
+  let padded: Map<number, number> | undefined
   for (const entry of entries) {
-    const scan = entry.name.endsWith('.xml') ? new SheetScan() : null
-    const keep = entry.name === 'xl/workbook.xml'
+    const keep = KEPT.includes(entry.name)
+    if (!keep && !padded) padded = paddedStyles(kept.get(STYLES) ?? '')
+    const scan = entry.name.endsWith('.xml') && !keep ? new SheetScan(padded ?? new Map()) : null
+    if (scan) scans.set(entry.name, scan)
+    const text: string[] = []
     const error = await new Promise<Msg | null>((resolve) => {
       const stream = entry.nodeStream('nodebuffer')
       const stop = (why: Msg) => {
@@ -190,9 +287,9 @@ async function limitsError(zip: JSZip, sheets: SheetLimits, workbook: string[]):
         total += chunk.length
         if (total > MAX_INFLATED_BYTES) return stop(UNPACKS_TOO_FAR)
         // Tags are ASCII: latin1 reads them without decoding UTF-8 (a character cut between chunks is harmless).
-        const text = chunk.toString('latin1')
-        scan?.feed(text)
-        if (keep) workbook.push(text)
+        const part = chunk.toString('latin1')
+        scan?.feed(part)
+        if (keep) text.push(part)
         const why = scan?.error(sheets)
         if (why) stop(why)
       })
@@ -201,6 +298,7 @@ async function limitsError(zip: JSZip, sheets: SheetLimits, workbook: string[]):
       stream.on('end', () => resolve(null))
     })
     if (error) return error
+    if (keep) kept.set(entry.name, text.join(''))
   }
   return null
 }
