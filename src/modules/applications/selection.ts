@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm'
 import {
-  type ApplicationStatus,
   ATTENDANCE_STATUSES,
   type AttendanceStatus,
   PLACEMENT_STATUSES,
@@ -129,11 +128,9 @@ export const placementOf = (applicationId: Ref) => sql<PlacementJson | null>`(
 
 const iso = (at: string) => new Date(at).toISOString()
 
-export function resultOut(r: ResultJson | null, status: ApplicationStatus) {
-  // A published result always carries a decision; `pending` is never published. A waiting-list place is one
-  // while the application is in the selection: a vacancy deleted since closed it (rejected, "Lowongan ditutup
-  // perusahaan" on the timeline), and the answer said rejected and on the waiting list at once.
-  if (!r || r.decision === 'pending' || (r.decision === 'cadangan' && status !== 'in_progress')) return null
+export function resultOut(r: ResultJson | null) {
+  // A published result always carries a decision; `pending` is never published.
+  if (!r || r.decision === 'pending') return null
   return {
     decision: r.decision,
     psychotestScore: r.psychotestScore,

@@ -39,7 +39,7 @@ function itemOut(r: q.MyApplicationRow) {
     company: companyRefOut(r),
     lastEvent: lastEventOut(r.lastEvent),
     /** Only once published: a draft result is never shown to the applicant. */
-    result: resultOut(r.result, r.status),
+    result: resultOut(r.result),
   }
 }
 
