@@ -14,7 +14,7 @@ import { CalendarButton } from './calendar-button'
 import { waitlistClosed } from './event-label'
 import { ApplicationTimeline } from './timeline'
 
-/** One of the learner's applications: its result, placement, tests, history and files; withdrawn while pending. */
+/** One of the learner's applications: its result, placement, tests, history and files; withdrawn while in the selection. */
 export function MyApplicationPage() {
   const id = Number(useParams().id)
   const a = useLoad(() => unwrap(api.GET('/api/my-applications/{id}', { params: { path: { id } } })), [id])
@@ -117,11 +117,15 @@ export function MyApplicationPage() {
               </Stack>
             </Card>
           )}
-          {d.status === 'pending' && (
+          {(d.status === 'pending' || d.status === 'in_progress') && (
             <Group>
               <ConfirmButton
                 title="Batalkan lamaran?"
-                message="Lamaran yang dibatalkan tidak dapat dikirim ulang ke lowongan ini."
+                message={
+                  d.status === 'in_progress'
+                    ? 'Anda keluar dari seleksi: tes yang akan datang dibatalkan untuk Anda dan lamaran ini tidak dapat dikirim ulang ke lowongan ini.'
+                    : 'Lamaran yang dibatalkan tidak dapat dikirim ulang ke lowongan ini.'
+                }
                 confirmLabel="Batalkan lamaran"
                 onConfirm={withdraw}
               >

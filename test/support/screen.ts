@@ -1,0 +1,42 @@
+/**
+ * A screen of the web client rendered in happy-dom against the real service: the client's fetch is answered by
+ * the test app (`inject`), with the caller's token where the client keeps it. For a page's states and the
+ * actions it offers; whole journeys in a real browser are in test/web/. A file using it starts with
+ * `// @vitest-environment happy-dom`.
+ */
+import { MantineProvider } from '@mantine/core'
+import { render } from '@testing-library/react'
+import { createElement as h, type ReactElement } from 'react'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import type { TestContext } from './app.js'
+
+/** The client's requests go to the test app, as `token`'s holder. */
+export function signedInTo(t: TestContext, token: string) {
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : new Request(String(input), init)
+    const url = new URL(req.url)
+    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text()
+    const res = await t.app.inject({
+      method: req.method as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(req.headers.entries()),
+      payload: body || undefined,
+    })
+    return new Response(res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    })
+  }) as typeof fetch
+  localStorage.setItem('access_token', token)
+}
+
+/** `page` rendered at `url`, under the route `path` (its parameters come from the URL). */
+export function renderScreen(page: ReactElement, path: string, url: string) {
+  return render(
+    h(
+      MantineProvider,
+      null,
+      h(MemoryRouter, { initialEntries: [url] }, h(Routes, null, h(Route, { path, element: page }))),
+    ),
+  )
+}
