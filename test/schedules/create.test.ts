@@ -59,7 +59,7 @@ describe('POST /api/hrd/test-schedules', () => {
       cancelReason: null,
       vacancy: { id: vacancy.id, title: 'Teknisi Mesin', position: vacancy.position },
       participantCount: 2,
-      attendance: { hadir: 0, izin: 0, alpa: 0, unmarked: 2 },
+      attendance: { hadir: 0, izin: 0, alpa: 0, unmarked: 2, released: 0 },
       validation: { pending: 2, verified: 0, rejected: 0 },
       createdAt: expect.any(String),
       updatedAt: expect.any(String),

@@ -80,7 +80,7 @@ describe('GET /api/hrd/test-schedules', () => {
       location: 'Aula SMK',
       vacancy: { id: w.vacancy.id, title: 'Operator CNC' },
       participantCount: 3,
-      attendance: { hadir: 1, izin: 0, alpa: 1, unmarked: 1 },
+      attendance: { hadir: 1, izin: 0, alpa: 1, unmarked: 1, released: 0 },
       validation: { pending: 2, verified: 1, rejected: 0 },
     })
   })
@@ -139,7 +139,7 @@ describe('GET /api/hrd/test-schedules/:id', () => {
       name: 'Psikotes Gelombang 1',
       status: 'done',
       participantCount: 3,
-      attendance: { hadir: 1, izin: 0, alpa: 1, unmarked: 1 },
+      attendance: { hadir: 1, izin: 0, alpa: 1, unmarked: 1, released: 0 },
     })
   })
 

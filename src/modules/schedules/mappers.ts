@@ -26,6 +26,7 @@ export function scheduleOut(r: ScheduleRow) {
       izin: Number(c.izin),
       alpa: Number(c.alpa),
       unmarked: Number(c.unmarked),
+      released: Number(c.released),
     },
     validation: { pending: Number(c.pending), verified: Number(c.verified), rejected: Number(c.rejected) },
     createdAt: r.createdAt.toISOString(),

@@ -18,6 +18,7 @@ import {
 import { schoolDayOf, schoolDayStartOf } from '../../db/school-day.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { applicantColumns, applicantSearch } from '../../http/shapes/applicant.js'
+import { tookPart } from '../attendance/queries.js'
 
 const s = testSchedules
 const tp = testParticipants
@@ -47,6 +48,7 @@ export interface ParticipantCounts {
   izin: number
   alpa: number
   unmarked: number
+  released: number
   pending: number
   verified: number
   rejected: number
@@ -59,8 +61,9 @@ export const participantCountsOf = (scheduleId: SQL | typeof s.id) => sql<Partic
     'hadir', count(*) filter (where ${tp.attendanceStatus} = 'hadir'),
     'izin', count(*) filter (where ${tp.attendanceStatus} = 'izin'),
     'alpa', count(*) filter (where ${tp.attendanceStatus} = 'alpa'),
-    'unmarked', count(*) filter (where ${tp.attendanceStatus} is null),
-    'pending', count(*) filter (where ${tp.validationStatus} = 'pending'),
+    'unmarked', count(*) filter (where ${tp.attendanceStatus} is null and ${tookPart()}),
+    'released', count(*) filter (where not ${tookPart()}),
+    'pending', count(*) filter (where ${tp.validationStatus} = 'pending' and ${tookPart()}),
     'verified', count(*) filter (where ${tp.validationStatus} = 'verified'),
     'rejected', count(*) filter (where ${tp.validationStatus} = 'rejected'))
   from ${tp} where ${tp.testScheduleId} = ${scheduleId})`

@@ -114,7 +114,14 @@ export const ScheduleOut = Type.Object({
     hadir: Type.Integer(),
     izin: Type.Integer(),
     alpa: Type.Integer(),
-    unmarked: Type.Integer(),
+    unmarked: Type.Integer({
+      description:
+        'Participants who took part with no mark yet (not those who left the selection before the test)',
+    }),
+    released: Type.Integer({
+      description:
+        'Participants whose application left the selection (withdrawn, decided) before the test: nothing to record unless they came',
+    }),
   }),
   validation: Type.Object({ pending: Type.Integer(), verified: Type.Integer(), rejected: Type.Integer() }),
   createdAt: DateTime,

@@ -5391,6 +5391,9 @@ export interface paths {
                                         alpa: number;
                                         hadir: number;
                                         izin: number;
+                                        /** @description Participants whose application left the selection (withdrawn, decided) before the test: nothing to record unless they came */
+                                        released: number;
+                                        /** @description Participants who took part with no mark yet (not those who left the selection before the test) */
                                         unmarked: number;
                                     };
                                     /** Format: date-time */
@@ -10770,6 +10773,9 @@ export interface paths {
                                     alpa: number;
                                     hadir: number;
                                     izin: number;
+                                    /** @description Participants whose application left the selection (withdrawn, decided) before the test: nothing to record unless they came */
+                                    released: number;
+                                    /** @description Participants who took part with no mark yet (not those who left the selection before the test) */
                                     unmarked: number;
                                 };
                                 /** Format: date-time */
@@ -10871,6 +10877,9 @@ export interface paths {
                                     alpa: number;
                                     hadir: number;
                                     izin: number;
+                                    /** @description Participants whose application left the selection (withdrawn, decided) before the test: nothing to record unless they came */
+                                    released: number;
+                                    /** @description Participants who took part with no mark yet (not those who left the selection before the test) */
                                     unmarked: number;
                                 };
                                 /** Format: date-time */
@@ -10952,6 +10961,9 @@ export interface paths {
                                     alpa: number;
                                     hadir: number;
                                     izin: number;
+                                    /** @description Participants whose application left the selection (withdrawn, decided) before the test: nothing to record unless they came */
+                                    released: number;
+                                    /** @description Participants who took part with no mark yet (not those who left the selection before the test) */
                                     unmarked: number;
                                 };
                                 /** Format: date-time */
@@ -11049,6 +11061,9 @@ export interface paths {
                                     alpa: number;
                                     hadir: number;
                                     izin: number;
+                                    /** @description Participants whose application left the selection (withdrawn, decided) before the test: nothing to record unless they came */
+                                    released: number;
+                                    /** @description Participants who took part with no mark yet (not those who left the selection before the test) */
                                     unmarked: number;
                                 };
                                 /** Format: date-time */
@@ -11139,6 +11154,9 @@ export interface paths {
                                     alpa: number;
                                     hadir: number;
                                     izin: number;
+                                    /** @description Participants whose application left the selection (withdrawn, decided) before the test: nothing to record unless they came */
+                                    released: number;
+                                    /** @description Participants who took part with no mark yet (not those who left the selection before the test) */
                                     unmarked: number;
                                 };
                                 /** Format: date-time */

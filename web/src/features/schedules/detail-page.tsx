@@ -104,6 +104,9 @@ export function ScheduleDetailPage() {
               <Stat name="Hadir" value={String(d.attendance.hadir)} />
               <Stat name="Belum dicatat" value={String(d.attendance.unmarked)} />
               <Stat name="Tervalidasi" value={String(d.validation.verified)} />
+              {d.attendance.released > 0 && (
+                <Stat name="Keluar dari seleksi sebelum tes" value={String(d.attendance.released)} />
+              )}
             </SimpleGrid>
             <Card withBorder>
               <Title order={2} size="h4" mb="xs">
