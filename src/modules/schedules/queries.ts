@@ -199,6 +199,7 @@ export async function vacancyOfCompany(conn: Conn, companyId: number, id: number
       id: jobVacancies.id,
       title: jobVacancies.title,
       companyName: companies.name,
+      companyActive: companies.isActive,
       now: sql<Date>`now()`.mapWith(s.scheduledAt),
     })
     .from(jobVacancies)
@@ -206,9 +207,9 @@ export async function vacancyOfCompany(conn: Conn, companyId: number, id: number
     .where(
       and(eq(jobVacancies.id, id), eq(jobVacancies.companyId, companyId), isNull(jobVacancies.deletedAt)),
     )
-    // Until the schedule is stored: a delete of the vacancy meanwhile waits, then finds the new test among
-    // those it cancels (or, first, leaves nothing to schedule for).
-    .for('share', { of: jobVacancies })
+    // Until the schedule is stored: a delete of the vacancy, or the company switched off, meanwhile waits, then
+    // finds the new test among those it cancels (or, first, leaves nothing to schedule for).
+    .for('share', { of: [jobVacancies, companies] })
   return row
 }
 
