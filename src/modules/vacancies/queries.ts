@@ -211,7 +211,15 @@ export async function decideApproval(
       approvedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(v.id, id), isNull(v.deletedAt), eq(v.approvalStatus, 'pending')))
+    .where(
+      and(
+        eq(v.id, id),
+        isNull(v.deletedAt),
+        // A rejection is not final: staff may approve a vacancy they rejected (corrected by themselves for a
+        // company without HR, or rejected by mistake); a rejected one is not rejected again.
+        inArray(v.approvalStatus, decision.status === 'approved' ? ['pending', 'rejected'] : ['pending']),
+      ),
+    )
     .returning({ id: v.id, title: v.title, companyId: v.companyId })
   return row
 }

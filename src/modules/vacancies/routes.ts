@@ -411,7 +411,8 @@ export const staffVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: staff,
       schema: {
         tags: staffTags,
-        summary: "Approve a pending vacancy: learners see it; the company's HR is told (notice and e-mail)",
+        summary:
+          "Approve a pending or rejected vacancy: learners see it; the company's HR is told (notice and e-mail)",
         params: IdParams,
         response: { 200: Envelope(StaffVacancy) },
       },

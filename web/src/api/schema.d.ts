@@ -4231,7 +4231,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve a pending vacancy: learners see it; the company's HR is told (notice and e-mail) */
+        /** Approve a pending or rejected vacancy: learners see it; the company's HR is told (notice and e-mail) */
         post: {
             parameters: {
                 query?: never;

@@ -154,21 +154,21 @@ export function AdminVacanciesPage() {
             label: 'Aksi',
             render: (v) => (
               <Group gap={4} wrap="nowrap">
+                {v.approvalStatus !== 'approved' && (
+                  <ConfirmButton
+                    title="Setujui lowongan?"
+                    message={`"${v.title}" dari ${v.company.name} akan tampil bagi siswa dan alumni. HRD perusahaan diberi tahu.`}
+                    confirmLabel="Setujui"
+                    color="green"
+                    onConfirm={() => approve(v.id)}
+                  >
+                    Setujui
+                  </ConfirmButton>
+                )}
                 {v.approvalStatus === 'pending' && (
-                  <>
-                    <ConfirmButton
-                      title="Setujui lowongan?"
-                      message={`"${v.title}" dari ${v.company.name} akan tampil bagi siswa dan alumni. HRD perusahaan diberi tahu.`}
-                      confirmLabel="Setujui"
-                      color="green"
-                      onConfirm={() => approve(v.id)}
-                    >
-                      Setujui
-                    </ConfirmButton>
-                    <Button size="xs" variant="light" color="red" onClick={() => setRejecting(v)}>
-                      Tolak
-                    </Button>
-                  </>
+                  <Button size="xs" variant="light" color="red" onClick={() => setRejecting(v)}>
+                    Tolak
+                  </Button>
                 )}
                 <Button component={Link} to={`/admin/lowongan/${v.id}/ubah`} size="xs" variant="light">
                   Ubah
