@@ -32,6 +32,11 @@ export function signedInTo(t: TestContext, token: string) {
 
 /** `page` rendered at `url`, under the route `path` (its parameters come from the URL). */
 export function renderScreen(page: ReactElement, path: string, url: string) {
+  // happy-dom has no document.fonts, which Mantine's autosized text areas listen to.
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+    })
   return render(
     h(
       MantineProvider,

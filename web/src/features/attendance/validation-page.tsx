@@ -1,9 +1,10 @@
-import { Button, Card, Group, Tabs, Text, Textarea } from '@mantine/core'
+import { Button, Card, Group, Modal, Radio, Stack, Tabs, Text, Textarea } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { api, fieldErrors, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { type Column, DataTable, Lines } from '../../components/data-table'
 import { FilterBar } from '../../components/filter-bar'
+import { ModalActions } from '../../components/modal-actions'
 import { StatusBadge } from '../../components/status-badge'
 import { PageTitle } from '../../components/ui'
 import { formatDateTime } from '../../lib/format'
@@ -36,6 +37,7 @@ export function AttendancePage() {
   useEffect(() => setSelected([]), [f.key])
   // The note goes with the next validation only: kept, it would be attached to every record after it.
   const [notes, setNotes] = useState('')
+  const [correcting, setCorrecting] = useState<Row | null>(null)
   const validateOne = (id: number, status: Mark, validation: 'verified' | 'rejected') =>
     unwrap(
       api.PATCH('/api/admin/attendances/{id}/validate', {
@@ -120,12 +122,22 @@ export function AttendancePage() {
       : {
           label: 'Divalidasi',
           render: (r) => (
-            <>
-              <StatusBadge of="validation" value={r.validationStatus} />
-              <Text size="xs" c="dimmed">
-                {r.validatedBy?.fullName} · {formatDateTime(r.validatedAt)}
-              </Text>
-            </>
+            <Group gap="xs" wrap="nowrap" justify="space-between">
+              <div>
+                <StatusBadge of="validation" value={r.validationStatus} />
+                <Text size="xs" c="dimmed">
+                  {r.validatedBy?.fullName} · {formatDateTime(r.validatedAt)}
+                </Text>
+              </div>
+              <Button
+                size="xs"
+                variant="light"
+                aria-label={`Koreksi ${r.applicant.fullName}, ${r.schedule.name}`}
+                onClick={() => setCorrecting(r)}
+              >
+                Koreksi
+              </Button>
+            </Group>
           ),
         },
   ]
@@ -206,6 +218,67 @@ export function AttendancePage() {
           columns={columns}
         />
       )}
+      {correcting && (
+        <CorrectModal
+          row={correcting}
+          onClose={() => setCorrecting(null)}
+          onDone={() => {
+            setCorrecting(null)
+            list.reload()
+          }}
+        />
+      )}
     </>
+  )
+}
+
+/**
+ * A validation made by mistake (a whole test ticked "hadir" with someone HR had marked alpa), corrected by the
+ * career center: validated again with the attendance as it was. HR can no longer change a verified mark.
+ */
+function CorrectModal({ row, onClose, onDone }: { row: Row; onClose: () => void; onDone: () => void }) {
+  const [status, setStatus] = useState<Mark>(row.attendanceStatus ?? 'hadir')
+  const [notes, setNotes] = useState('')
+  const [busy, setBusy] = useState(false)
+  const save = () => {
+    setBusy(true)
+    return unwrap(
+      api.PATCH('/api/admin/attendances/{id}/validate', {
+        params: { path: { id: row.id } },
+        body: { status, validation_status: 'verified', notes: notes.trim() || null },
+      }),
+    )
+      .then(() => {
+        toastOk('Kehadiran dikoreksi.')
+        onDone()
+      }, toastError)
+      .finally(() => setBusy(false))
+  }
+  return (
+    <Modal opened onClose={onClose} title={`Koreksi kehadiran ${row.applicant.fullName}`} centered>
+      <Stack>
+        <Text size="sm">
+          {row.schedule.name}, {formatDateTime(row.schedule.scheduledAt)}. Kehadiran disahkan ulang sesuai
+          pilihan ini dan tercatat di riwayat lamaran peserta.
+        </Text>
+        <Radio.Group label="Kehadiran yang benar" value={status} onChange={(v) => setStatus(v as Mark)}>
+          <Group mt="xs">
+            {(['hadir', 'izin', 'alpa'] as const).map((m) => (
+              <Radio key={m} value={m} label={label('attendance', m)} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Textarea
+          label="Catatan koreksi (opsional)"
+          value={notes}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+        <ModalActions onCancel={onClose} onConfirm={save} busy={busy} color="blue">
+          Simpan koreksi
+        </ModalActions>
+      </Stack>
+    </Modal>
   )
 }

@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { createElement as h } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AttendancePage } from '../../web/src/features/attendance/validation-page'
+import { call, useTestApp } from '../support/app.js'
+import { anAdmin } from '../support/builders/accounts.js'
+import { aSchedule, setAttendance } from '../support/builders/schedules.js'
+import { aCandidate, anHrdWithVacancy } from '../support/builders/selection.js'
+import { renderScreen, signedInTo } from '../support/screen.js'
+import { storedParticipant } from '../support/stored.js'
+
+/**
+ * Staff tick a whole test in the queue and press "Validasi hadir", a learner HR had marked alpa among them: she
+ * is now verified present, on her timeline and in the report. HR can no longer change a verified mark (422), and
+ * the history tab had no action at all: the API took a second validation, no screen offered it.
+ */
+const t = useTestApp()
+afterEach(cleanup)
+
+describe('an attendance verified by mistake, on the validation screen', () => {
+  it("the history offers 'Koreksi', which validates it again as it was", async () => {
+    const { company, vacancy } = await anHrdWithVacancy(t)
+    const absent = await aCandidate(t, vacancy.id, { reviewed: true, fullName: 'Rina Tidak Datang' })
+    const { participants } = await aSchedule(t, {
+      companyId: company.id,
+      vacancyId: vacancy.id,
+      applicationIds: [absent.application.id],
+    })
+    await setAttendance(t, participants[0].id, { attendanceStatus: 'alpa' })
+    const staff = await anAdmin(t)
+    const bulk = await call(t, 'PATCH', '/api/admin/attendances/bulk-validate', {
+      as: staff,
+      body: {
+        attendance_ids: [participants[0].id],
+        status: 'hadir',
+        validation_status: 'verified',
+        notes: null,
+      },
+    })
+    expect(bulk.body.data.succeeded).toBe(1)
+
+    signedInTo(t, staff.token as string)
+    renderScreen(h(AttendancePage), '/admin/kehadiran', '/admin/kehadiran?tab=history')
+    const correct = await waitFor(() => screen.getByRole('button', { name: /^Koreksi Rina Tidak Datang/ }))
+    fireEvent.click(correct)
+    const dialog = await waitFor(() => screen.getByRole('dialog'))
+    fireEvent.click(within(dialog).getByLabelText('Alpa'))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan koreksi' }))
+    await waitFor(
+      async () => expect((await storedParticipant(t, participants[0].id)).attendanceStatus).toBe('alpa'),
+      {
+        timeout: 5_000,
+      },
+    )
+    expect(await storedParticipant(t, participants[0].id)).toMatchObject({ validationStatus: 'verified' })
+  })
+})
