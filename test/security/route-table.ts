@@ -141,6 +141,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/admin/job-placements': { allow: ADMIN },
   'GET /api/admin/job-placements/:id': { allow: ADMIN },
   'PUT /api/admin/job-placements/:id': { allow: ADMIN },
+  'PATCH /api/admin/job-placements/:id': { allow: ADMIN },
   'DELETE /api/admin/job-placements/:id': { allow: ADMIN },
   'POST /api/admin/job-placements/:id/check-ins': { allow: ADMIN },
   'GET /api/admin/tracer-studies': { allow: ADMIN },

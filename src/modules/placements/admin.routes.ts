@@ -10,6 +10,7 @@ import {
   OutsideBody,
   Placement,
   PlacementDetail,
+  PlacementUpdateBody,
   STAFF_SEARCH_MIN,
   StaffListQuery,
 } from './schemas.js'
@@ -22,6 +23,7 @@ import {
   placementSaid,
   recordAnyCheckin,
   replaceOutsidePlacement,
+  updateOutsidePlacement,
 } from './service.js'
 
 const tags = ['job placements']
@@ -113,6 +115,24 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) =>
       ok(await replaceOutsidePlacement(app.db, req.user, req.params.id, req.body), placementSaid.updated),
+  )
+
+  app.patch(
+    '/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Record an outside placement’s status, start date and notes (a placement through bursa: 422)',
+        description:
+          'As HR records its placements: absent `start_date`/`notes` keep their value; null clears one; a start date that would date a recorded follow-up in the future is refused (422). An employer outside bursa has no HR to record that the person quit.',
+        params: IdParams,
+        body: PlacementUpdateBody,
+        response: { 200: Envelope(PlacementDetail) },
+      },
+    },
+    async (req) => ok(await updateOutsidePlacement(app.db, req.params.id, req.body), placementSaid.updated),
   )
 
   app.delete(

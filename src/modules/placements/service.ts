@@ -149,15 +149,32 @@ export const placementDetail = (db: Db | Tx, actor: Actor, id: number) => detail
 export const anyPlacementDetail = (db: Db | Tx, id: number) => detailIn(db, ALL, id)
 
 /** HR records what became of the placement: its status, start date and notes. */
-export async function updatePlacement(
+export const updatePlacement = (
   db: Db,
   actor: Actor,
   id: number,
   input: Static<typeof PlacementUpdateBody>,
+) => updateIn(db, hrScope(actor), id, input)
+
+/**
+ * Staff record what became of an outside placement, at any employer: one outside bursa has no HR to do it, and
+ * before the 3-month follow-up nothing could say the person had quit (the placement read active for months).
+ * A placement through bursa is its company's to record (422), or staff's through HR's route for a company
+ * without HR.
+ */
+export const updateOutsidePlacement = (db: Db, id: number, input: Static<typeof PlacementUpdateBody>) =>
+  updateIn(db, ALL, id, input, { outsideOnly: true })
+
+async function updateIn(
+  db: Db,
+  scope: q.PlacementScope,
+  id: number,
+  input: Static<typeof PlacementUpdateBody>,
+  { outsideOnly = false } = {},
 ) {
-  const scope = hrScope(actor)
   return db.transaction(async (tx) => {
     const p = (await q.lockPlacement(tx, scope, id)) ?? placementNotFound()
+    if (outsideOnly && p.source !== 'outside') notOutside()
     if (input.start_date && input.start_date < p.acceptedAt)
       invalidField(
         'start_date',

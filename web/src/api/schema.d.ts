@@ -3497,7 +3497,135 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Record an outside placement’s status, start date and notes (a placement through bursa: 422)
+         * @description As HR records its placements: absent `start_date`/`notes` keep their value; null clears one; a start date that would date a recorded follow-up in the future is refused (422). An employer outside bursa has no HR to record that the person quit.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        notes?: string | null;
+                        /**
+                         * Format: date
+                         * @example 2026-07-15
+                         */
+                        start_date?: string | null;
+                        /** @enum {string} */
+                        status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Refused"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                acceptedAt: string;
+                                applicant: {
+                                    fullName: string;
+                                    graduationYear: number | null;
+                                    major: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    /** @enum {string} */
+                                    role: "siswa" | "alumni";
+                                    studentId: number;
+                                };
+                                /** @description null for a placement found outside bursa */
+                                applicationId: number | null;
+                                checkins: {
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                    notes: string | null;
+                                    /** Format: date-time */
+                                    recordedAt: string;
+                                    /** @enum {string} */
+                                    status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                }[];
+                                /** @description The partner company, or (id null) the employer named for an outside placement */
+                                company: {
+                                    id: number | null;
+                                    name: string;
+                                };
+                                /** @description For HR, null for a placement found outside bursa (the person did not apply to it) */
+                                contact: {
+                                    email: string | null;
+                                    phone: string | null;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: number;
+                                nextCheckinDue: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    dueDate: string;
+                                    /**
+                                     * @description Months after the start date (or the acceptance date): 3, 6 or 12
+                                     * @enum {integer}
+                                     */
+                                    monthMark: 3 | 6 | 12;
+                                } | null;
+                                notes: string | null;
+                                position: string;
+                                /** @description Who recorded an outside placement; null for bursa placements */
+                                recordedBy: {
+                                    fullName: string;
+                                    id: number;
+                                } | null;
+                                /**
+                                 * @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application
+                                 * @enum {string}
+                                 */
+                                source: "bursa" | "outside";
+                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                staffMayUpdate: boolean;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                startDate: string | null;
+                                /** @enum {string} */
+                                status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                /** Format: date-time */
+                                updatedAt: string;
+                                /** @description null for a placement found outside bursa */
+                                vacancy: {
+                                    id: number;
+                                    title: string;
+                                } | null;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/admin/job-placements/{id}/check-ins": {

@@ -23,8 +23,8 @@ const MARKS = [3, 6, 12].map((m) => ({ value: String(m), label: `${m} bulan` }))
 
 /**
  * A placement and its follow-ups at 3, 6 and 12 months: the one due is recorded here (again for a mark already
- * recorded, which replaces it); HR, or staff for a company without HR, also record what became of a placement
- * through bursa (status, start, notes: one found outside it has "Ubah"). `onSaved` after each change (the list
+ * recorded, which replaces it); and what became of the placement (status, start, notes): HR of its own, staff of
+ * one found outside bursa or through bursa for a company without HR. `onSaved` after each change (the list
  * behind shows the next one).
  */
 export function FollowUpDialog({
@@ -57,9 +57,10 @@ export function FollowUpDialog({
             <Summary p={p} />
             <FollowUps p={p} />
             <CheckinForm key={`c${version(p)}`} who={who} p={p} onSaved={saved} />
-            {/* Staff, for a company without HR (src/http/scope.ts); HR's own PATCH either way. */}
-            {p.source === 'bursa' && (who === 'hrd' || p.staffMayUpdate) && (
-              <PlacementForm key={`p${version(p)}`} p={p} onSaved={saved} />
+            {/* HR its own; staff an outside placement (no HR may have it), or one through bursa for a company
+                without HR (src/http/scope.ts). */}
+            {(who === 'hrd' || p.source === 'outside' || p.staffMayUpdate) && (
+              <PlacementForm key={`p${version(p)}`} who={who} p={p} onSaved={saved} />
             )}
           </Stack>
         )}
@@ -162,14 +163,17 @@ function CheckinForm({ who, p, onSaved }: { who: Recorder; p: Placement; onSaved
 }
 
 /** HR's record of a placement through bursa: its status, start date and notes. */
-function PlacementForm({ p, onSaved }: { p: Placement; onSaved: () => void }) {
+function PlacementForm({ who, p, onSaved }: { who: Recorder; p: Placement; onSaved: () => void }) {
   const form = useForm({ status: p.status as string, start_date: p.startDate ?? '', notes: p.notes ?? '' })
   const submit = form.submit(async (v) => {
+    const request = {
+      params: { path: { id: p.id } },
+      body: { status: v.status as Status, start_date: v.start_date || null, notes: v.notes.trim() || null },
+    }
     const res = await unwrap(
-      api.PATCH('/api/hrd/job-placements/{id}', {
-        params: { path: { id: p.id } },
-        body: { status: v.status as Status, start_date: v.start_date || null, notes: v.notes.trim() || null },
-      }),
+      who === 'admin' && p.source === 'outside'
+        ? api.PATCH('/api/admin/job-placements/{id}', request)
+        : api.PATCH('/api/hrd/job-placements/{id}', request),
     )
     toastOk(res.message || 'Penempatan disimpan.')
     onSaved()

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { call, useTestApp } from '../support/app.js'
+import { anAdmin, anAlumnus } from '../support/builders/accounts.js'
+import { anHrdWithVacancy, aPlacement } from '../support/builders/selection.js'
+import { dayFromToday } from '../support/builders/vacancies.js'
+import { expectRoles } from '../support/roles.js'
+
+/**
+ * Staff record an alumnus's hire found outside bursa at an employer that is no partner (a shop in town). Three
+ * weeks later the alumnus says they quit. The employer has no HR in bursa, the 3-month follow-up has not come
+ * (422), HR's route did not find the placement (no partner company) and staff's PUT keeps the status: the
+ * placement read active for months, and the tracer study suggested the job they had left.
+ */
+const t = useTestApp()
+
+async function outsidePlacement() {
+  const staff = await anAdmin(t)
+  const alumnus = await anAlumnus(t)
+  const created = await call(t, 'POST', '/api/admin/job-placements', {
+    as: staff,
+    body: {
+      alumni_id: alumnus.studentId,
+      company_name: 'Toko Elektronik Maju Jaya',
+      position: 'Teknisi servis',
+      accepted_date: await dayFromToday(t, -21),
+    },
+  })
+  expect(created.status).toBe(201)
+  return { staff, id: created.body.data.id as number, acceptedAt: created.body.data.acceptedAt as string }
+}
+
+describe('PATCH /api/admin/job-placements/:id', () => {
+  it('admits admin and superadmin only', async () => {
+    const { id } = await outsidePlacement()
+    await expectRoles(t, 'PATCH', `/api/admin/job-placements/${id}`, ['admin', 'superadmin'], {
+      status: 'resigned',
+    })
+  })
+
+  it('staff record that the person of an outside placement quit, with a note and the start date', async () => {
+    const { staff, id } = await outsidePlacement()
+    const start = await dayFromToday(t, -14)
+    const res = await call(t, 'PATCH', `/api/admin/job-placements/${id}`, {
+      as: staff,
+      body: { status: 'resigned', start_date: start, notes: 'Berhenti setelah 2 minggu.' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({
+      status: 'resigned',
+      startDate: start,
+      notes: 'Berhenti setelah 2 minggu.',
+    })
+    const detail = await call(t, 'GET', `/api/admin/job-placements/${id}`, { as: staff })
+    expect(detail.body.data.status).toBe('resigned')
+  })
+
+  it("checks the start date as HR's route does: 422 before the acceptance, nothing stored", async () => {
+    const { staff, id, acceptedAt } = await outsidePlacement()
+    const res = await call(t, 'PATCH', `/api/admin/job-placements/${id}`, {
+      as: staff,
+      body: { status: 'resigned', start_date: await dayFromToday(t, -60) },
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.errors.start_date[0]).toMatch(/tidak boleh sebelum tanggal diterima/)
+    const detail = await call(t, 'GET', `/api/admin/job-placements/${id}`, { as: staff })
+    expect(detail.body.data).toMatchObject({ status: 'active', startDate: null, acceptedAt })
+  })
+
+  it('422 for a placement through bursa (its company records it); 404 for an unknown one', async () => {
+    const staff = await anAdmin(t)
+    const { company, vacancy } = await anHrdWithVacancy(t)
+    const bursa = await aPlacement(t, { companyId: company.id, vacancyId: vacancy.id })
+    const res = await call(t, 'PATCH', `/api/admin/job-placements/${bursa.id}`, {
+      as: staff,
+      body: { status: 'resigned' },
+    })
+    expect(res.status).toBe(422)
+    const unknown = await call(t, 'PATCH', '/api/admin/job-placements/2000000000', {
+      as: staff,
+      body: { status: 'resigned' },
+    })
+    expect(unknown.status).toBe(404)
+  })
+})
