@@ -70,11 +70,12 @@ describe('PATCH /api/admin/job-placements/:id', () => {
     const staff = await anAdmin(t)
     const { company, vacancy } = await anHrdWithVacancy(t)
     const bursa = await aPlacement(t, { companyId: company.id, vacancyId: vacancy.id })
-    const res = await call(t, 'PATCH', `/api/admin/job-placements/${bursa.id}`, {
+    const res = await call(t, 'PATCH', `/api/admin/job-placements/${bursa.placement.id}`, {
       as: staff,
       body: { status: 'resigned' },
     })
     expect(res.status).toBe(422)
+    expect(res.body.message).toMatch(/melalui bursa/i)
     const unknown = await call(t, 'PATCH', '/api/admin/job-placements/2000000000', {
       as: staff,
       body: { status: 'resigned' },
