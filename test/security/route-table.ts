@@ -122,6 +122,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'PUT /api/admin/alumni/:id': { allow: ADMIN },
   'DELETE /api/admin/alumni/:id': { allow: ADMIN },
   'POST /api/admin/graduations': { allow: ADMIN },
+  'POST /api/admin/graduations/undo': { allow: ADMIN },
   'POST /api/admin/imports/students': { allow: ADMIN },
   'GET /api/admin/imports': { allow: ADMIN },
   'GET /api/admin/imports/:id/credentials.xlsx': { allow: ADMIN },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { byName } from '../../db/order.js'
 import { majors, students, users } from '../../db/schema/index.js'
@@ -58,4 +58,39 @@ export async function candidates(
     .leftJoin(users, eq(users.id, students.userId))
     .where(where)
     .orderBy(asc(majors.code), asc(students.className), ...byName(students.fullName), asc(students.id))
+}
+
+/**
+ * What keeps an alumnus from being taken back to grade 12: a tracer-study answer (given as an alumnus) or an
+ * application made as one (its vacancy was for alumni). Of the listed learners, by id.
+ */
+export async function alumniTraces(conn: Conn, ids: number[]) {
+  const rows = await conn
+    .select({
+      id: students.id,
+      // Named in full: drizzle leaves columns unqualified in a single-table select, and "student_id" = "id"
+      // would compare the subquery's own columns.
+      answers: sql<number>`(select count(*)::int from tracer_studies t where t.student_id = students.id)`,
+      applied: sql<number>`(select count(*)::int from applications a
+        where a.student_id = students.id and a.applicant_role = 'alumni')`,
+    })
+    .from(students)
+    .where(inArray(students.id, ids))
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+/** Takes the learners back to grade 12: no graduation year, their accounts `siswa` again. */
+export async function ungraduate(conn: Conn, ids: number[], graduationYear: number) {
+  const done = await conn
+    .update(students)
+    .set({ graduationYear: null, updatedAt: sql`now()` })
+    .where(and(inArray(students.id, ids), eq(students.graduationYear, graduationYear)))
+    .returning({ id: students.id, userId: students.userId })
+  const userIds = done.flatMap((r) => (r.userId === null ? [] : [r.userId]))
+  if (userIds.length > 0)
+    await conn
+      .update(users)
+      .set({ role: 'siswa', updatedAt: sql`now()` })
+      .where(and(inArray(users.id, userIds), eq(users.role, 'alumni')))
+  return done.map((r) => r.id)
 }

@@ -3,8 +3,8 @@ import { Type } from '@sinclair/typebox'
 import { ok } from '../../http/envelope.js'
 import { langOf, msg, tr } from '../../http/i18n.js'
 import { Envelope, Nullable } from '../../http/schemas.js'
-import { GraduationBody } from './graduations.schemas.js'
-import { graduateLearners } from './graduations.service.js'
+import { GraduationBody, UndoGraduationBody } from './graduations.schemas.js'
+import { graduateLearners, undoGraduation } from './graduations.service.js'
 
 const Graduate = Type.Object({
   id: Type.Integer(),
@@ -16,6 +16,13 @@ const Graduate = Type.Object({
   account: Nullable(Type.Object({ id: Type.Integer(), email: Type.String() })),
 })
 
+const Failure = Type.Object({
+  id: Type.Integer(),
+  nis: Nullable(Type.String()),
+  fullName: Nullable(Type.String()),
+  reason: Type.String(),
+})
+
 const GraduationOut = Type.Object({
   dryRun: Type.Boolean(),
   graduationYear: Type.Integer(),
@@ -23,14 +30,16 @@ const GraduationOut = Type.Object({
   succeeded: Type.Integer({ description: 'Graduated (or, in a dry run, who would be)' }),
   failed: Type.Integer(),
   graduates: Type.Array(Graduate),
-  failures: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      nis: Nullable(Type.String()),
-      fullName: Nullable(Type.String()),
-      reason: Type.String(),
-    }),
-  ),
+  failures: Type.Array(Failure),
+})
+
+const UndoOut = Type.Object({
+  graduationYear: Type.Integer(),
+  processed: Type.Integer(),
+  succeeded: Type.Integer({ description: 'Back in grade 12' }),
+  failed: Type.Integer(),
+  learners: Type.Array(Graduate),
+  failures: Type.Array(Failure),
 })
 
 /** /api/admin/graduations: a class (or a list) of grade-12 students becomes alumni of a year. */
@@ -65,6 +74,33 @@ export const graduationRoutes: FastifyPluginAsyncTypebox = async (app) => {
               `${result.succeeded} siswa lulus dan menjadi alumni ${y}${result.failed ? `; ${result.failed} ditolak` : ''}.`,
               `${result.succeeded} student(s) graduated as alumni of ${y}${result.failed ? `; ${result.failed} refused` : ''}.`,
             ),
+      )
+    },
+  )
+
+  app.post(
+    '/undo',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        tags: ['alumni'],
+        summary: 'Take a graduation back: the listed alumni of a year go back to grade 12',
+        description:
+          'One transaction: each goes back to grade 12 (no graduation year) and their account to the role `siswa`, with an audit row. Refused on their own (`failures`, with the reason): unknown, not an alumnus of that year, or one who already answered the tracer study or applied as an alumnus.',
+        body: UndoGraduationBody,
+        response: { 200: Envelope(UndoOut) },
+      },
+    },
+    async (req) => {
+      const result = await undoGraduation(app.db, req.user, req.body)
+      const lang = langOf(req)
+      const data = { ...result, failures: result.failures.map((f) => ({ ...f, reason: tr(f.reason, lang) })) }
+      return ok(
+        data,
+        msg(
+          `${result.succeeded} alumni kembali menjadi siswa kelas XII${result.failed ? `; ${result.failed} ditolak` : ''}.`,
+          `${result.succeeded} alumni are back in grade 12${result.failed ? `; ${result.failed} refused` : ''}.`,
+        ),
       )
     },
   )

@@ -26,3 +26,15 @@ export const GraduationBody = Type.Object(
       'Who graduates: the grade-12 students of `class_name` and/or `major_id`, or the listed `student_ids` (not both forms).',
   },
 )
+
+/** `POST /api/admin/graduations/undo`. */
+export const UndoGraduationBody = Type.Object(
+  {
+    graduation_year: Year,
+    student_ids: Type.Array(Id, { minItems: 1, maxItems: 2000, uniqueItems: true }),
+  },
+  {
+    additionalProperties: false,
+    description: 'The alumni of `graduation_year` among `student_ids` go back to grade 12.',
+  },
+)

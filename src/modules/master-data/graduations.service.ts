@@ -5,7 +5,7 @@ import { readSchoolToday } from '../../db/school-day.js'
 import { type FieldErrors, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import * as g from './graduations.queries.js'
-import type { GraduationBody } from './graduations.schemas.js'
+import type { GraduationBody, UndoGraduationBody } from './graduations.schemas.js'
 import * as q from './learners.queries.js'
 
 /*
@@ -156,3 +156,54 @@ const counts = (graduates: unknown[], failures: unknown[]) => ({
   succeeded: graduates.length,
   failed: failures.length,
 })
+
+/**
+ * Takes a graduation back for the listed learners (a class graduated by mistake, or before its new cohort was
+ * told apart): alumni of `graduation_year` go back to grade 12, their accounts `siswa` again, in one transaction
+ * with an audit row each (`ungraduate`). Refused on their own (`failures`): one not found, not an alumnus of that
+ * year, or who already acted as one (a tracer-study answer, an application to a vacancy for alumni): those stay.
+ * Before, nothing took a graduation back: the alumni form refuses no year, user management a role against the
+ * record, and deleting the learner loses the account and portfolio.
+ */
+export async function undoGraduation(db: Db, actor: Actor, input: Static<typeof UndoGraduationBody>) {
+  const year = input.graduation_year
+  return db.transaction(async (tx) => {
+    const rows = await g.candidates(tx, { ids: input.student_ids }, true)
+    const traces = await g.alumniTraces(tx, input.student_ids)
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    const back: Graduate[] = []
+    const failures: Refusal[] = []
+    for (const id of input.student_ids) {
+      const r = byId.get(id)
+      const refuse = (reason: Msg) =>
+        failures.push({ id, nis: r?.nis ?? null, fullName: r?.fullName ?? null, reason })
+      const t = traces.get(id)
+      if (!r) refuse(msg('Siswa tidak ditemukan.', 'No such student.'))
+      else if (r.graduationYear !== year)
+        refuse(
+          r.graduationYear === null
+            ? msg('Belum lulus: masih siswa kelas XII.', 'Not graduated: still in grade 12.')
+            : msg(
+                `Alumni tahun ${r.graduationYear}, bukan ${year}.`,
+                `Alumnus of ${r.graduationYear}, not ${year}.`,
+              ),
+        )
+      else if (t && t.answers > 0)
+        refuse(
+          msg('Sudah mengisi tracer study sebagai alumni.', 'Has answered the tracer study as an alumnus.'),
+        )
+      else if (t && t.applied > 0)
+        refuse(msg('Sudah melamar lowongan sebagai alumni.', 'Has applied to a vacancy as an alumnus.'))
+      else back.push(graduateOut(r))
+    }
+    if (back.length > 0) {
+      const done = await g.ungraduate(
+        tx,
+        back.map((s) => s.id),
+        year,
+      )
+      await q.auditEach(tx, actor.id, 'ungraduate', done, { graduationYear: year })
+    }
+    return { graduationYear: year, ...counts(back, failures), learners: back, failures }
+  })
+}

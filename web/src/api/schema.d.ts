@@ -2607,6 +2607,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/graduations/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a graduation back: the listed alumni of a year go back to grade 12
+         * @description One transaction: each goes back to grade 12 (no graduation year) and their account to the role `siswa`, with an audit row. Refused on their own (`failures`, with the reason): unknown, not an alumnus of that year, or one who already answered the tracer study or applied as an alumnus.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The alumni of `graduation_year` among `student_ids` go back to grade 12. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example 2025 */
+                        graduation_year: number;
+                        student_ids: number[];
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Refused"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                failed: number;
+                                failures: {
+                                    fullName: string | null;
+                                    id: number;
+                                    nis: string | null;
+                                    reason: string;
+                                }[];
+                                graduationYear: number;
+                                learners: {
+                                    account: {
+                                        email: string;
+                                        id: number;
+                                    } | null;
+                                    className: string | null;
+                                    fullName: string;
+                                    id: number;
+                                    major: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    nisn: string | null;
+                                }[];
+                                processed: number;
+                                /** @description Back in grade 12 */
+                                succeeded: number;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/imports": {
         parameters: {
             query?: never;

@@ -1,6 +1,8 @@
 import { api, unwrap } from '../../api/client'
+import { ConfirmButton } from '../../components/confirm'
 import { type AnyBody, CrudPage } from '../../components/crud'
 import type { ListRow } from '../../lib/api-types'
+import { toastError, toastOk } from '../../lib/toast'
 import { PasswordLinkButton } from '../auth/password-link-button'
 import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
 import { useMajorOptions } from './options'
@@ -27,9 +29,38 @@ export function AlumniPage() {
       }
       remove={(id) => unwrap(api.DELETE('/api/admin/alumni/{id}', { params: { path: { id } } }))}
       valuesOf={(r) => ({ ...learnerValues(r), graduation_year: String(r.graduationYear ?? '') })}
-      extraActions={(r) =>
-        r.account?.isActive ? <PasswordLinkButton userId={r.account.id} email={r.account.email} /> : null
-      }
+      extraActions={(r, reload) => (
+        <>
+          {r.account?.isActive && <PasswordLinkButton userId={r.account.id} email={r.account.email} />}
+          {r.graduationYear !== null && <UndoGraduation alumnus={r} onDone={reload} />}
+        </>
+      )}
     />
+  )
+}
+
+/** A graduation by mistake taken back: the alumnus goes back to grade 12 (refused, with the reason, once they acted as one). */
+function UndoGraduation({ alumnus, onDone }: { alumnus: ListRow<'/api/admin/alumni'>; onDone: () => void }) {
+  return (
+    <ConfirmButton
+      color="orange"
+      title="Batalkan kelulusan?"
+      message={`${alumnus.fullName} kembali menjadi siswa kelas XII; peran akunnya kembali siswa.`}
+      confirmLabel="Ya, batalkan kelulusan"
+      aria-label={`Batalkan kelulusan ${alumnus.fullName}`}
+      onConfirm={() =>
+        unwrap(
+          api.POST('/api/admin/graduations/undo', {
+            body: { graduation_year: alumnus.graduationYear as number, student_ids: [alumnus.id] },
+          }),
+        ).then((r) => {
+          if (r.data.failed > 0) toastError(new Error(r.data.failures[0].reason))
+          else toastOk(r.message)
+          onDone()
+        }, toastError)
+      }
+    >
+      Batalkan kelulusan
+    </ConfirmButton>
   )
 }

@@ -83,6 +83,22 @@ export function GraduationPage() {
     }
   }
 
+  // A class graduated by mistake goes back at once (later: the same route, by the alumni's ids).
+  const undo = async () => {
+    if (!done) return
+    try {
+      const r = await unwrap(
+        api.POST('/api/admin/graduations/undo', {
+          body: { graduation_year: done.graduationYear, student_ids: done.graduates.map((g) => g.id) },
+        }),
+      )
+      toastOk(r.message)
+      setDone(null)
+    } catch (err) {
+      toastError(err)
+    }
+  }
+
   const choiceError = errors.choice ?? errors.class_name ?? errors.major_id ?? errors.student_ids
   return (
     <Stack>
@@ -136,6 +152,18 @@ export function GraduationPage() {
           {done.succeeded} siswa kini alumni tahun {done.graduationYear}.
           {done.failed > 0 &&
             ` ${done.failed} ditolak: ${done.failures.map((f) => `${f.fullName ?? `#${f.id}`} (${f.reason})`).join('; ')}`}
+          {done.succeeded > 0 && (
+            <Group mt="sm">
+              <ConfirmButton
+                title="Batalkan kelulusan ini?"
+                message={`${done.succeeded} alumni tahun ${done.graduationYear} kembali menjadi siswa kelas XII; peran akun mereka kembali siswa. Yang sudah mengisi tracer study atau melamar sebagai alumni tidak dikembalikan.`}
+                confirmLabel="Ya, batalkan kelulusan"
+                onConfirm={undo}
+              >
+                Batalkan kelulusan ini
+              </ConfirmButton>
+            </Group>
+          )}
         </Alert>
       )}
 
