@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
 import { literal, preparedBySize } from '../../db/prepared.js'
@@ -212,10 +212,16 @@ export function statusesOfCompany(conn: Conn, companyId: number, ids: number[]) 
  * Locks the company's still-pending applications among `ids`, in id order (so that two bulk reviews
  * over overlapping ids queue instead of deadlocking), with what the notification needs.
  */
-export function lockPending(tx: Conn, companyId: number, ids: number[]) {
+/**
+ * Locks those of `ids` that are the company's applications awaiting a review: pending ones, and with
+ * `failedToo` also those its document review rejected (nothing can have happened since: a rejected application
+ * takes no step), so that a "tidak lolos" given by mistake is put right.
+ */
+export function lockReviewable(tx: Conn, companyId: number, ids: number[], failedToo: boolean) {
   return tx
     .select({
       id: applications.id,
+      status: applications.status,
       userId: students.userId,
       fullName: students.fullName,
       vacancyId: jobVacancies.id,
@@ -226,7 +232,18 @@ export function lockPending(tx: Conn, companyId: number, ids: number[]) {
     .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
     .innerJoin(companies, eq(companies.id, jobVacancies.companyId))
     .innerJoin(students, eq(students.id, applications.studentId))
-    .where(and(ofCompany(companyId), inArray(applications.id, ids), eq(applications.status, 'pending')))
+    .where(
+      and(
+        ofCompany(companyId),
+        inArray(applications.id, ids),
+        failedToo
+          ? or(
+              eq(applications.status, 'pending'),
+              and(eq(applications.status, 'rejected'), eq(applications.reviewDecision, 'tidak_lolos')),
+            )
+          : eq(applications.status, 'pending'),
+      ),
+    )
     .orderBy(asc(applications.id))
     .for('update', { of: applications })
 }

@@ -157,6 +157,8 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Document review of a pending application: lolos -> in_progress, tidak_lolos -> rejected',
+        description:
+          '`lolos` also puts right a `tidak_lolos` given by mistake: an application its document review rejected goes on to the selection (nothing can have followed the review). Any other application already reviewed: 422.',
         params: IdParams,
         body: ReviewBody,
         response: { 200: Envelope(ReviewItem) },

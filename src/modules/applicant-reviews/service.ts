@@ -161,9 +161,10 @@ function reviewNotification(
 }
 
 /**
- * Reviews those of `ids` that are pending applications of the caller's company: the status, the
- * review fields, a timeline row and the applicant's notification, all in the caller's transaction.
- * Returns the ids it reviewed; the others are left untouched.
+ * Reviews those of `ids` that are pending applications of the caller's company (and, `correcting`, passing
+ * those its review failed: a "tidak lolos" given by mistake, put right): the status, the review fields, a
+ * timeline row and the applicant's notification, all in the caller's transaction. Returns the ids it reviewed;
+ * the others are left untouched.
  */
 async function applyReview(
   tx: Conn,
@@ -171,8 +172,9 @@ async function applyReview(
   ids: number[],
   decision: ReviewDecision,
   notes: string | null,
+  { correcting = false } = {},
 ) {
-  const locked = await q.lockPending(tx, companyOf(actor), ids)
+  const locked = await q.lockReviewable(tx, companyOf(actor), ids, correcting && decision === 'lolos')
   if (locked.length === 0) return []
   const key = REVIEW_MESSAGES[decision]
   const { [key]: template } = await loadTemplates(tx, [key])
@@ -181,7 +183,8 @@ async function applyReview(
     actor,
     locked.map((r) => ({
       applicationId: r.id,
-      move: decision === 'lolos' ? 'reviewPassed' : 'reviewFailed',
+      move:
+        r.status === 'rejected' ? 'reviewCorrected' : decision === 'lolos' ? 'reviewPassed' : 'reviewFailed',
       status: decision,
       notes,
     })),
@@ -203,7 +206,11 @@ const cleanNotes = (notes: string | null | undefined) => notes?.trim() || null
 export async function review(db: Db, actor: Actor, id: number, input: ReviewInput) {
   const companyId = companyOf(actor)
   return db.transaction(async (tx) => {
-    const done = await applyReview(tx, actor, [id], input.decision, cleanNotes(input.notes))
+    // One application, on its page: a "tidak lolos" given by mistake is passed after all. Not in bulk, where two
+    // lists sent at once would take turns undoing each other.
+    const done = await applyReview(tx, actor, [id], input.decision, cleanNotes(input.notes), {
+      correcting: true,
+    })
     if (done.length === 0) {
       const [current] = await q.statusesOfCompany(tx, companyId, [id])
       if (!current) return applicationNotFound()

@@ -15,6 +15,8 @@ export const TRANSITIONS = {
   applied: { from: 'none', to: 'pending', stage: 'applied' },
   reviewPassed: { from: ['pending'], to: 'in_progress', stage: 'document_review' },
   reviewFailed: { from: ['pending'], to: 'rejected', stage: 'document_review' },
+  // A document review failed by mistake, passed after all (the caller takes only those its review rejected).
+  reviewCorrected: { from: ['rejected'], to: 'in_progress', stage: 'document_review' },
   withdrawn: { from: ['pending', 'in_progress'], to: 'withdrawn', stage: 'withdrawn' },
   testScheduled: { from: ['in_progress'], to: 'same', stage: 'test_scheduled' },
   testUpdated: { from: 'any', to: 'same', stage: 'test_updated' },

@@ -8778,7 +8778,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Document review of a pending application: lolos -> in_progress, tidak_lolos -> rejected */
+        /**
+         * Document review of a pending application: lolos -> in_progress, tidak_lolos -> rejected
+         * @description `lolos` also puts right a `tidak_lolos` given by mistake: an application its document review rejected goes on to the selection (nothing can have followed the review). Any other application already reviewed: 422.
+         */
         patch: {
             parameters: {
                 query?: never;

@@ -107,6 +107,20 @@ export function ReviewDetailPage() {
               <Alert color={d.reviewDecision === 'lolos' ? 'green' : 'red'}>
                 Seleksi berkas: {label('reviewDecision', d.reviewDecision)} ({formatDateTime(d.reviewedAt)}){' '}
                 {d.reviewNotes && `· ${d.reviewNotes}`}
+                {/* A "tidak lolos" given by mistake is put right here (nothing can have followed it). */}
+                {d.status === 'rejected' && d.reviewDecision === 'tidak_lolos' && (
+                  <Group mt="sm">
+                    <ConfirmButton
+                      color="green"
+                      title="Loloskan pelamar ini?"
+                      message="Keputusan tidak lolos diubah menjadi lolos: pelamar masuk tahap seleksi berikutnya dan diberi tahu."
+                      confirmLabel="Ya, loloskan"
+                      onConfirm={() => review('lolos')}
+                    >
+                      Koreksi: loloskan
+                    </ConfirmButton>
+                  </Group>
+                )}
               </Alert>
             )
           )}
