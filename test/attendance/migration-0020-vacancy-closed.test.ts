@@ -51,7 +51,10 @@ describe('migration 0020 on a vacancy deleted under an older release', () => {
     // release that closed applications) closed the application at the delete.
     const deletedAt = new Date(Date.now() - 2 * 3_600_000)
     await t.db.update(jobVacancies).set({ deletedAt }).where(eq(jobVacancies.id, vacancy.id))
-    await t.db.update(applications).set({ status: 'rejected' }).where(eq(applications.id, rina.application.id))
+    await t.db
+      .update(applications)
+      .set({ status: 'rejected' })
+      .where(eq(applications.id, rina.application.id))
     await t.db.insert(applicationEvents).values({
       applicationId: rina.application.id,
       stage: 'vacancy_closed',
