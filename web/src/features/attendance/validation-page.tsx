@@ -122,22 +122,21 @@ export function AttendancePage() {
       : {
           label: 'Divalidasi',
           render: (r) => (
-            <Group gap="xs" wrap="nowrap" justify="space-between">
-              <div>
-                <StatusBadge of="validation" value={r.validationStatus} />
-                <Text size="xs" c="dimmed">
-                  {r.validatedBy?.fullName} · {formatDateTime(r.validatedAt)}
-                </Text>
-              </div>
+            <>
+              <StatusBadge of="validation" value={r.validationStatus} />
+              <Text size="xs" c="dimmed">
+                {r.validatedBy?.fullName} · {formatDateTime(r.validatedAt)}
+              </Text>
               <Button
                 size="xs"
                 variant="light"
+                mt={4}
                 aria-label={`Koreksi ${r.applicant.fullName}, ${r.schedule.name}`}
                 onClick={() => setCorrecting(r)}
               >
                 Koreksi
               </Button>
-            </Group>
+            </>
           ),
         },
   ]

@@ -60,7 +60,7 @@ function UndoGraduation({ alumnus, onDone }: { alumnus: ListRow<'/api/admin/alum
         }, toastError)
       }
     >
-      Batalkan kelulusan
+      Batal lulus
     </ConfirmButton>
   )
 }
