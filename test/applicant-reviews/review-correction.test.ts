@@ -11,7 +11,8 @@ import { eventsOf, notificationsOf } from '../support/stored.js'
  * HR ticks one row too many and presses "Tidak loloskan terpilih" (or "Tidak lolos" on the wrong page). The
  * document review is the first step: no test was held, nothing published, and a rejected application takes no
  * step. Yet a second review was 422 ("sudah direview") and applying again 409: the applicant was out for good.
- * On the application's own review, HR passes it after all; a bulk review still takes pending ones only.
+ * POST …/{id}/correct-review passes it after all; a review (single or bulk) still takes pending ones only, so
+ * two reviews sent at once never undo each other.
  */
 const t = useTestApp()
 
@@ -32,14 +33,21 @@ const stored = async (id: number) =>
   (await t.db.select().from(applications).where(eq(applications.id, id)))[0]
 
 describe('a document review failed by mistake', () => {
-  it('is passed after all on its own review: in the selection, on the timeline, the learner told', async () => {
+  it('is passed after all: in the selection, on the timeline, the learner told', async () => {
     const { hrd, good, a } = await rejectedByMistake()
-    const fix = await call(t, 'PATCH', `/api/hrd/applicant-reviews/${a.id}/review`, {
+    const fix = await call(t, 'POST', `/api/hrd/applicant-reviews/${a.id}/correct-review`, {
       as: hrd,
-      body: { decision: 'lolos', notes: 'Salah centang, berkas lengkap.' },
+      body: { notes: 'Salah centang, berkas lengkap.' },
     })
     expect(fix.status).toBe(200)
+    expect(fix.body.message).toBe('Keputusan dikoreksi: pelamar lolos seleksi administrasi.')
     expect(fix.body.data).toMatchObject({ status: 'in_progress', reviewDecision: 'lolos' })
+    // Sent again (a double click): nothing left to correct.
+    const again = await call(t, 'POST', `/api/hrd/applicant-reviews/${a.id}/correct-review`, {
+      as: hrd,
+      body: {},
+    })
+    expect(again.status).toBe(422)
     expect(await stored(a.id)).toMatchObject({
       status: 'in_progress',
       reviewDecision: 'lolos',
@@ -51,8 +59,13 @@ describe('a document review failed by mistake', () => {
     expect(notices.filter((n) => n.kind === 'application.reviewed')).toHaveLength(2)
   })
 
-  it('a bulk review does not take it back (two lists sent at once would undo each other)', async () => {
+  it('a review does not take it back, single or bulk (two reviews sent at once would undo each other)', async () => {
     const { hrd, a } = await rejectedByMistake()
+    const single = await call(t, 'PATCH', `/api/hrd/applicant-reviews/${a.id}/review`, {
+      as: hrd,
+      body: { decision: 'lolos' },
+    })
+    expect(single.status).toBe(422)
     const bulk = await call(t, 'POST', '/api/hrd/applicant-reviews/bulk-review', {
       as: hrd,
       body: { application_ids: [a.id], decision: 'lolos' },
@@ -61,7 +74,7 @@ describe('a document review failed by mistake', () => {
     expect((await stored(a.id)).status).toBe('rejected')
   })
 
-  it('a review passed is not failed again, nor a published rejection passed (422)', async () => {
+  it('only a failed document review is corrected: not a pass, nor a published rejection (422); 404 unknown', async () => {
     const hrd = await anHrd(t)
     const vacancy = await aVacancy(t, { companyId: hrd.companyId })
     const passed = await anApplication(t, {
@@ -76,15 +89,14 @@ describe('a document review failed by mistake', () => {
       status: 'rejected',
       values: { reviewDecision: 'lolos' },
     })
-    const again = await call(t, 'PATCH', `/api/hrd/applicant-reviews/${passed.id}/review`, {
-      as: hrd,
-      body: { decision: 'tidak_lolos' },
-    })
-    const decided = await call(t, 'PATCH', `/api/hrd/applicant-reviews/${published.id}/review`, {
-      as: hrd,
-      body: { decision: 'lolos' },
-    })
-    expect([again.status, decided.status]).toEqual([422, 422])
+    const correct = (id: number) =>
+      call(t, 'POST', `/api/hrd/applicant-reviews/${id}/correct-review`, { as: hrd, body: {} })
+    const [again, decided, unknown] = [
+      await correct(passed.id),
+      await correct(published.id),
+      await correct(2000000000),
+    ]
+    expect([again.status, decided.status, unknown.status]).toEqual([422, 422, 404])
     expect((await stored(passed.id)).status).toBe('in_progress')
     expect((await stored(published.id)).status).toBe('rejected')
   })

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
+import JSZip from 'jszip'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { students, users } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
@@ -119,5 +120,75 @@ describe('Rombel and Jurusan merged down a class block', () => {
     expect(res.status).toBe(201)
     expect(res.body.data.totals).toMatchObject({ create: 3, error: 0 })
     expect(await byNisn('0099900003')).toMatchObject({ className: 'XII TKJ 1', fullName: "Dewi Nur'aini" })
+  })
+})
+
+describe('merges in the header rows (a Dapodik export)', () => {
+  it('reads the one student below the headers; the second header row is not taken for a student', async () => {
+    // Dapodik's "Daftar Peserta Didik": title lines, then headers in rows 5-6. A column with no sub-headers
+    // ("Nama", "NISN", ...) is one cell merged down rows 5-6; "Data Ayah" is merged across its sub-headers.
+    // Filled, row 6 read as a student named "Nama" with NISN "NISN": an error row.
+    const book = new ExcelJS.Workbook()
+    const s = book.addWorksheet('Peserta Didik')
+    s.getCell('A1').value = 'Daftar Peserta Didik'
+    s.mergeCells('A1:K1')
+    s.getCell('A2').value = 'SMK Negeri 9'
+    const singles = [
+      'No',
+      'Nama',
+      'NIPD',
+      'JK',
+      'NISN',
+      'Tempat Lahir',
+      'Tanggal Lahir',
+      'Rombel Saat Ini',
+      'Jurusan',
+    ]
+    singles.forEach((header, i) => {
+      s.getCell(5, i + 1).value = header
+      s.mergeCells(5, i + 1, 6, i + 1)
+    })
+    s.getCell(5, 10).value = 'Data Ayah'
+    s.mergeCells(5, 10, 5, 11)
+    s.getCell(6, 10).value = 'Nama'
+    s.getCell(6, 11).value = 'Pekerjaan'
+    s.getRow(7).values = [
+      1,
+      'Siswa Dapodik',
+      '24250001',
+      'L',
+      '0071234567',
+      'Bandung',
+      '15/08/2008',
+      'XII TKJ 1',
+      'TKJ',
+      'Ayah',
+      'Petani',
+    ]
+    const res = await upload(Buffer.from(await book.xlsx.writeBuffer()), true)
+    expect(res.status).toBe(200)
+    expect(res.body.data.headerRow).toBe(5)
+    expect(res.body.data.totals).toMatchObject({ rows: 1, create: 1, error: 0 })
+  })
+})
+
+describe('a workbook whose cell styles are past the bound', () => {
+  it('is refused (422 on the file) before they are read, however small the upload', async () => {
+    const book = new ExcelJS.Workbook()
+    book
+      .addWorksheet('Peserta Didik')
+      .addRows([
+        HEADER,
+        ['0071234568', '24250002', 'Siswa Impor', 'L', 'Bandung', '15/08/2008', 'XII TKJ 1', 'TKJ'],
+      ])
+    const zip = await JSZip.loadAsync(Buffer.from(await book.xlsx.writeBuffer()))
+    // 17 MB of styles packed into a few KB (an unclosed <cellXfs> repeated: searched lazily from each, it
+    // held the event loop for minutes).
+    zip.file('xl/styles.xml', `<styleSheet>${'<cellXfs>'.repeat(1_900_000)}`, { compression: 'DEFLATE' })
+    const file = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' })
+    expect(file.length).toBeLessThan(256 * 1024)
+    const res = await upload(file, true)
+    expect(res.status).toBe(422)
+    expect(res.body.errors.file[0]).toMatch(/gaya selnya lebih dari 16 MB/)
   })
 })

@@ -191,6 +191,12 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /api/hrd/applicant-reviews': { allow: HRD_STAFF, ...acting },
   'GET /api/hrd/applicant-reviews/options': { allow: HRD_STAFF, ...acting },
   'GET /api/hrd/applicant-reviews/:id': { allow: HRD_STAFF, ...application, ...acting },
+  'POST /api/hrd/applicant-reviews/:id/correct-review': {
+    allow: HRD_STAFF,
+    ...application,
+    ...acting,
+    body: {},
+  },
   'PATCH /api/hrd/applicant-reviews/:id/review': {
     allow: HRD_STAFF,
     ...application,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
 import { literal, preparedBySize } from '../../db/prepared.js'
@@ -213,11 +213,11 @@ export function statusesOfCompany(conn: Conn, companyId: number, ids: number[]) 
  * over overlapping ids queue instead of deadlocking), with what the notification needs.
  */
 /**
- * Locks those of `ids` that are the company's applications awaiting a review: pending ones, and with
- * `failedToo` also those its document review rejected (nothing can have happened since: a rejected application
+ * Locks those of `ids` that are the company's applications awaiting a review (pending ones), or with
+ * `failed` those its document review rejected instead (nothing can have happened since: a rejected application
  * takes no step), so that a "tidak lolos" given by mistake is put right.
  */
-export function lockReviewable(tx: Conn, companyId: number, ids: number[], failedToo: boolean) {
+export function lockReviewable(tx: Conn, companyId: number, ids: number[], failed: boolean) {
   return tx
     .select({
       id: applications.id,
@@ -236,11 +236,8 @@ export function lockReviewable(tx: Conn, companyId: number, ids: number[], faile
       and(
         ofCompany(companyId),
         inArray(applications.id, ids),
-        failedToo
-          ? or(
-              eq(applications.status, 'pending'),
-              and(eq(applications.status, 'rejected'), eq(applications.reviewDecision, 'tidak_lolos')),
-            )
+        failed
+          ? and(eq(applications.status, 'rejected'), eq(applications.reviewDecision, 'tidak_lolos'))
           : eq(applications.status, 'pending'),
       ),
     )

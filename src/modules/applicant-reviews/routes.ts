@@ -19,8 +19,8 @@ import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
 import { ApplicantOut } from '../../http/shapes/applicant.js'
 import { FileOut } from '../../http/shapes/file.js'
 import { TimelineEntry } from '../applications/timeline.js'
-import { BulkReviewBody, ReviewBody, ReviewListQuery } from './schemas.js'
-import { bulkReview, listReviews, review, reviewDetail, reviewOptions } from './service.js'
+import { BulkReviewBody, CorrectReviewBody, ReviewBody, ReviewListQuery } from './schemas.js'
+import { bulkReview, correctReview, listReviews, review, reviewDetail, reviewOptions } from './service.js'
 
 const Str = Nullable(Type.String())
 
@@ -157,8 +157,6 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Document review of a pending application: lolos -> in_progress, tidak_lolos -> rejected',
-        description:
-          '`lolos` also puts right a `tidak_lolos` given by mistake: an application its document review rejected goes on to the selection (nothing can have followed the review). Any other application already reviewed: 422.',
         params: IdParams,
         body: ReviewBody,
         response: { 200: Envelope(ReviewItem) },
@@ -176,6 +174,31 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ),
       )
     },
+  )
+
+  app.post(
+    '/:id/correct-review',
+    {
+      config: { ...byApplication, keepsSessions: true },
+      schema: {
+        tags,
+        summary:
+          'Put right a tidak_lolos given by mistake: the application goes on to the selection (in_progress)',
+        description:
+          'Only for an application its document review rejected (nothing can have followed the review; 422 otherwise). A timeline row `document_review` `lolos` with the notes, and the learner is told as for any pass.',
+        params: IdParams,
+        body: CorrectReviewBody,
+        response: { 200: Envelope(ReviewItem) },
+      },
+    },
+    async (req) =>
+      ok(
+        await correctReview(app.db, req.user, req.params.id, req.body),
+        msg(
+          'Keputusan dikoreksi: pelamar lolos seleksi administrasi.',
+          'Corrected: the applicant passed the document review.',
+        ),
+      ),
   )
 
   app.post(

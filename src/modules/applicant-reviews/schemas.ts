@@ -19,6 +19,9 @@ const Notes = Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'
 
 export const ReviewBody = Type.Object({ decision: Decision, notes: Notes }, { additionalProperties: false })
 
+/** A document review failed by mistake, passed after all: why, for the timeline and the learner. */
+export const CorrectReviewBody = Type.Object({ notes: Notes }, { additionalProperties: false })
+
 export const BulkReviewBody = Type.Object(
   {
     application_ids: Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true }),

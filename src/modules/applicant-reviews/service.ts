@@ -19,7 +19,7 @@ import { filesWithAttachedOut, timelineOut } from '../applications/timeline.js'
 import type { MessageKey } from '../messages/catalogue.js'
 import { loadTemplates, renderTemplate, type Template } from '../messages/render.js'
 import * as q from './queries.js'
-import type { BulkReviewBody, ReviewBody, ReviewListQuery } from './schemas.js'
+import type { BulkReviewBody, CorrectReviewBody, ReviewBody, ReviewListQuery } from './schemas.js'
 
 /** The stage a review writes to the timeline. */
 export const REVIEW_STAGE = stageOf('reviewPassed')
@@ -161,10 +161,10 @@ function reviewNotification(
 }
 
 /**
- * Reviews those of `ids` that are pending applications of the caller's company (and, `correcting`, passing
- * those its review failed: a "tidak lolos" given by mistake, put right): the status, the review fields, a
- * timeline row and the applicant's notification, all in the caller's transaction. Returns the ids it reviewed;
- * the others are left untouched.
+ * Reviews those of `ids` that are pending applications of the caller's company (or, `correcting`, passes those
+ * its review failed: a "tidak lolos" given by mistake, put right): the status, the review fields, a timeline
+ * row and the applicant's notification, all in the caller's transaction. Returns the ids it reviewed; the
+ * others are left untouched.
  */
 async function applyReview(
   tx: Conn,
@@ -174,7 +174,7 @@ async function applyReview(
   notes: string | null,
   { correcting = false } = {},
 ) {
-  const locked = await q.lockReviewable(tx, companyOf(actor), ids, correcting && decision === 'lolos')
+  const locked = await q.lockReviewable(tx, companyOf(actor), ids, correcting)
   if (locked.length === 0) return []
   const key = REVIEW_MESSAGES[decision]
   const { [key]: template } = await loadTemplates(tx, [key])
@@ -206,17 +206,43 @@ const cleanNotes = (notes: string | null | undefined) => notes?.trim() || null
 export async function review(db: Db, actor: Actor, id: number, input: ReviewInput) {
   const companyId = companyOf(actor)
   return db.transaction(async (tx) => {
-    // One application, on its page: a "tidak lolos" given by mistake is passed after all. Not in bulk, where two
-    // lists sent at once would take turns undoing each other.
-    const done = await applyReview(tx, actor, [id], input.decision, cleanNotes(input.notes), {
-      correcting: true,
-    })
+    const done = await applyReview(tx, actor, [id], input.decision, cleanNotes(input.notes))
     if (done.length === 0) {
       const [current] = await q.statusesOfCompany(tx, companyId, [id])
       if (!current) return applicationNotFound()
       return unprocessable(notReviewable(current.status))
     }
     return itemOut(await q.reviewItem(tx, companyId, id))
+  })
+}
+
+/**
+ * A document review failed by mistake, passed after all (one row too many ticked, the wrong page): the
+ * application its review rejected goes on to the selection (`reviewCorrected`), the learner told as for any
+ * pass. Its own request, not a second review: two reviews sent at once must not take turns undoing each other.
+ * 404 unknown (or its vacancy deleted); 422 for an application its review did not fail.
+ */
+export async function correctReview(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: Static<typeof CorrectReviewBody>,
+) {
+  const companyId = companyOf(actor)
+  return db.transaction(async (tx) => {
+    const done = await applyReview(tx, actor, [id], 'lolos', cleanNotes(input.notes), { correcting: true })
+    if (done.length === 0) {
+      if ((await q.statusesOfCompany(tx, companyId, [id])).length === 0) return applicationNotFound()
+      return unprocessable(
+        msg(
+          'Hanya lamaran yang tidak lolos seleksi berkas yang dapat dikoreksi menjadi lolos.',
+          'Only an application that failed the document review can be corrected to passed.',
+        ),
+      )
+    }
+    // A vacancy deleted meanwhile (its delete does not wait for a correction: the application was closed
+    // already): the correction goes with it.
+    return itemOut((await q.reviewItem(tx, companyId, id)) ?? applicationNotFound())
   })
 }
 

@@ -114,15 +114,16 @@ export async function readRoster(buffer: Buffer): Promise<Roster> {
   const type = await fileTypeFromBuffer(buffer)
   if (type && type.ext !== 'xlsx' && type.ext !== 'zip') fileError(NOT_A_ROSTER, 415)
   const xlsx = isZip(buffer)
-  const grid = xlsx ? await xlsxGrid(buffer) : csvGrid(buffer)
-  return rosterOf(xlsx ? 'xlsx' : 'csv', grid)
+  const { grid, merges } = xlsx ? await xlsxGrid(buffer) : { grid: csvGrid(buffer), merges: [] }
+  return rosterOf(xlsx ? 'xlsx' : 'csv', grid, merges)
 }
 
-function rosterOf(format: Roster['format'], grid: Cell[][]): Roster {
+function rosterOf(format: Roster['format'], grid: Cell[][], merges: SheetLayout['merges']): Roster {
   const headerIndex = grid.slice(0, HEADER_SEARCH).findIndex((cells) => {
     const fields = new Set(cells.map((c) => BY_HEADER.get(normal(textOf(c)))))
     return fields.has('nisn') && fields.has('full_name')
   })
+  if (headerIndex >= 0) fillMerges(grid, merges, headerIndex + 1)
   if (headerIndex < 0)
     fileError(
       msg(
@@ -347,7 +348,7 @@ function xlsxCell(value: unknown): Cell {
  * read-excel-file (loaded on first use, as the reports' writer is) reads at about twice exceljs's speed
  * and with half its memory (docs/performance.md, "The roster's XLSX reader").
  */
-async function xlsxGrid(buffer: Buffer): Promise<Cell[][]> {
+async function xlsxGrid(buffer: Buffer): Promise<{ grid: Cell[][]; merges: SheetLayout['merges'] }> {
   const zip = await inspectXlsxZip(buffer, SHEET_LIMITS)
   if (zip.error) fileError(zip.error)
   const { default: readXlsxFile } = await import('read-excel-file/node')
@@ -373,34 +374,43 @@ async function xlsxGrid(buffer: Buffer): Promise<Cell[][]> {
   // blank rows) are skipped by the roster, which counts only student rows against MAX_ROWS.
   const grid = rowsOf(sheet).map((row) => row.map(xlsxCell))
   const layout = zip.sheets[index]
-  return layout ? asShown(grid, layout) : grid
+  if (layout) padNumbers(grid, layout)
+  return { grid, merges: layout?.merges ?? [] }
 }
 
 /**
- * The grid as Excel shows it: a number formatted with leading zeros (`000000`) as that text ("012345": an NIS
- * read as 12345 was rewritten, or taken for another learner's), and a merged range's value in each of its
- * cells (a Rombel merged down a class block was empty below its first student). A merge reaches no further
- * than the grid the reader gave (bounded by SHEET_LIMITS), and all merges together fill at most its cells.
+ * A number formatted with leading zeros (`000000`) as Excel shows it ("012345": an NIS read as 12345 was
+ * rewritten on re-import, or taken for another learner's).
  */
-function asShown(grid: Cell[][], layout: SheetLayout): Cell[][] {
+function padNumbers(grid: Cell[][], layout: SheetLayout) {
   for (const [row, column, width] of layout.padded) {
     const cells = grid[row - 1]
     const value = cells?.[column - 1]
     if (typeof value === 'number' && Number.isInteger(value) && value >= 0)
       cells[column - 1] = String(value).padStart(width, '0')
   }
+}
+
+/**
+ * A merged range's value in each of its cells, as Excel shows it (a Rombel merged down a class block was
+ * empty below its first student), for the ranges that start below the header row (`headerRow`, counted from
+ * 1): a Dapodik export's headers are merged down two rows and across groups ("Data Ayah"), and filled, its
+ * second header row read as a student. A merge reaches no further than the grid the reader gave (bounded by
+ * SHEET_LIMITS), and all merges together fill at most that many cells.
+ */
+function fillMerges(grid: Cell[][], merges: SheetLayout['merges'], headerRow: number) {
   const width = grid.reduce((w, cells) => Math.max(w, cells.length), 0)
   let budget = SHEET_LIMITS.cells
-  for (const [top, left, bottom, right] of layout.merges) {
+  for (const [top, left, bottom, right] of merges) {
+    if (top <= headerRow) continue
     const value = grid[top - 1]?.[left - 1] ?? null
     if (value === null) continue
     for (let r = top; r <= Math.min(bottom, grid.length); r++)
       for (let c = left; c <= Math.min(right, width); c++) {
-        if (--budget < 0) return grid
+        if (--budget < 0) return
         grid[r - 1][c - 1] = value
       }
   }
-  return grid
 }
 
 // ---------------------------------------------------------------------------------------------

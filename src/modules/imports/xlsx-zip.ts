@@ -66,11 +66,19 @@ export async function inspectXlsxZip(buffer: Buffer, sheets: SheetLimits): Promi
   return { error: null, sheets: layoutsOf(kept, scans) }
 }
 
-/** Parts read whole on the way (small: a tag per sheet, per relationship, per style), before the sheets. */
+/**
+ * Parts read whole on the way (small: a tag per sheet, per relationship, per style), before the sheets. A
+ * workbook's are a few KB to a few hundred; past `MAX_KEPT_BYTES` the file is refused rather than held.
+ */
 const WORKBOOK = 'xl/workbook.xml'
 const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels'
 const STYLES = 'xl/styles.xml'
 const KEPT = [WORKBOOK, WORKBOOK_RELS, STYLES]
+const MAX_KEPT_BYTES = 16 * 1024 * 1024
+const KEPT_TOO_LARGE = msg(
+  `berkas XLSX tidak biasa: daftar lembar, relasi atau gaya selnya lebih dari ${MAX_KEPT_BYTES / 1024 / 1024} MB; simpan ulang sebagai buku kerja biasa`,
+  `the XLSX file is unusual: its sheet list, relationships or cell styles are over ${MAX_KEPT_BYTES / 1024 / 1024} MB; save it again as a plain workbook`,
+)
 
 /**
  * Tags of a part, each stopping at the next `<` too: a part ending in `<sheet<sheet…` without a `>` is not
@@ -112,7 +120,13 @@ function paddedStyles(styles: string): Map<number, number> {
     if (/^0{2,}$/.test(code)) widths.set(attribute(tag, 'numFmtId') ?? '', code.length)
   }
   const padded = new Map<number, number>()
-  const xfs = /<(?:\w+:)?cellXfs\b[\s\S]*?<\/(?:\w+:)?cellXfs>/.exec(styles)?.[0] ?? ''
+  // Found with one forward search each (a lazy `[\s\S]*?` from every unclosed `<cellXfs` was quadratic: a
+  // few KB upload held the event loop for minutes).
+  const start = styles.search(/<(?:\w+:)?cellXfs\b/)
+  const close = /<\/(?:\w+:)?cellXfs>/g
+  close.lastIndex = Math.max(start, 0)
+  const end = start < 0 ? -1 : (close.exec(styles)?.index ?? -1)
+  const xfs = end < 0 ? '' : styles.slice(start, end)
   tagsOf(xfs, 'xf').forEach((tag, i) => {
     const width = widths.get(attribute(tag, 'numFmtId') ?? '')
     if (width) padded.set(i, width)
@@ -277,6 +291,7 @@ async function limitsError(
     const scan = entry.name.endsWith('.xml') && !keep ? new SheetScan(padded ?? new Map()) : null
     if (scan) scans.set(entry.name, scan)
     const text: string[] = []
+    let keptBytes = 0
     const error = await new Promise<Msg | null>((resolve) => {
       const stream = entry.nodeStream('nodebuffer')
       const stop = (why: Msg) => {
@@ -289,7 +304,11 @@ async function limitsError(
         // Tags are ASCII: latin1 reads them without decoding UTF-8 (a character cut between chunks is harmless).
         const part = chunk.toString('latin1')
         scan?.feed(part)
-        if (keep) text.push(part)
+        if (keep) {
+          keptBytes += chunk.length
+          if (keptBytes > MAX_KEPT_BYTES) return stop(KEPT_TOO_LARGE)
+          text.push(part)
+        }
         const why = scan?.error(sheets)
         if (why) stop(why)
       })

@@ -8765,6 +8765,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hrd/applicant-reviews/{id}/correct-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put right a tidak_lolos given by mistake: the application goes on to the selection (in_progress)
+         * @description Only for an application its document review rejected (nothing can have followed the review; 422 otherwise). A timeline row `document_review` `lolos` with the notes, and the learner is told as for any pass.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        notes?: string | null;
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Refused"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                applicant: {
+                                    className: string | null;
+                                    fullName: string;
+                                    graduationYear: number | null;
+                                    major: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    /** @enum {string} */
+                                    role: "siswa" | "alumni";
+                                    studentId: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: number;
+                                /** @enum {string|null} */
+                                reviewDecision: "lolos" | "tidak_lolos" | null;
+                                /** Format: date-time */
+                                reviewedAt: string | null;
+                                reviewNotes: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "in_progress" | "accepted" | "rejected" | "withdrawn";
+                                vacancy: {
+                                    id: number;
+                                    position: string;
+                                    title: string;
+                                };
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hrd/applicant-reviews/{id}/review": {
         parameters: {
             query?: never;
@@ -8778,10 +8859,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /**
-         * Document review of a pending application: lolos -> in_progress, tidak_lolos -> rejected
-         * @description `lolos` also puts right a `tidak_lolos` given by mistake: an application its document review rejected goes on to the selection (nothing can have followed the review). Any other application already reviewed: 422.
-         */
+        /** Document review of a pending application: lolos -> in_progress, tidak_lolos -> rejected */
         patch: {
             parameters: {
                 query?: never;

@@ -10,7 +10,7 @@ import { StatusBadge } from '../../components/status-badge'
 import { Loading } from '../../components/ui'
 import { formatDate, formatDateTime } from '../../lib/format'
 import { label } from '../../lib/labels'
-import { toastOk } from '../../lib/toast'
+import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
 import { ApplicationTimeline } from '../applications/timeline'
 
@@ -36,6 +36,16 @@ export function ReviewDetailPage() {
       toastOk(decision === 'lolos' ? 'Pelamar lolos seleksi berkas.' : 'Pelamar tidak lolos.')
       a.reload()
     })()
+  const correct = () =>
+    unwrap(
+      api.POST('/api/hrd/applicant-reviews/{id}/correct-review', {
+        params: { path: { id } },
+        body: {},
+      }),
+    ).then(() => {
+      toastOk('Keputusan dikoreksi: pelamar lolos seleksi berkas.')
+      a.reload()
+    }, toastError)
   return (
     <Loading loaded={a}>
       {({ data: d }) => (
@@ -115,7 +125,7 @@ export function ReviewDetailPage() {
                       title="Loloskan pelamar ini?"
                       message="Keputusan tidak lolos diubah menjadi lolos: pelamar masuk tahap seleksi berikutnya dan diberi tahu."
                       confirmLabel="Ya, loloskan"
-                      onConfirm={() => review('lolos')}
+                      onConfirm={correct}
                     >
                       Koreksi: loloskan
                     </ConfirmButton>
