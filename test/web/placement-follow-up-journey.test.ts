@@ -147,8 +147,6 @@ describeInBrowser('web client: following a placement up at 3, 6 and 12 months', 
     const dialog = page.getByRole('dialog', { name: `Pemantauan ${outside.applicant.fullName}` })
     const checkin = dialog.getByRole('form', { name: 'Catat pemantauan' })
     await checkin.waitFor()
-    // Staff record follow-ups only; the placement's own data is changed with "Ubah".
-    expect(await dialog.getByRole('form', { name: 'Data penempatan' }).count()).toBe(0)
     await pick(page, 'Bulan ke-', '6 bulan', checkin)
     await checkin.getByLabel('Catatan').fill('Dihubungi lewat telepon; masih bekerja.')
     await checkin.getByRole('button', { name: 'Simpan pemantauan' }).click()
@@ -167,6 +165,19 @@ describeInBrowser('web client: following a placement up at 3, 6 and 12 months', 
       .getByRole('row')
       .filter({ hasText: 'Dihubungi lewat telepon' })
       .waitFor()
+
+    // Later the alumnus says they quit: staff record it (an employer outside bursa has no HR to).
+    const data = dialog.getByRole('form', { name: 'Data penempatan' })
+    await pick(page, 'Status', 'Mengundurkan diri', data)
+    await data.getByLabel('Catatan').fill('Berhenti; pindah ke luar kota.')
+    await data.getByRole('button', { name: 'Simpan data penempatan' }).click()
+    await toast('Data penempatan berhasil diperbarui.')
+    const quit: Placement & { notes: string | null } = (await api(`/api/admin/job-placements/${outside.id}`))
+      .data
+    expect({ status: quit.status, notes: quit.notes }).toEqual({
+      status: 'resigned',
+      notes: 'Berhenti; pindah ke luar kota.',
+    })
   }, 90_000)
 
   it('admin: records the status and notes of a placement through bursa at a company left without HR', async () => {
