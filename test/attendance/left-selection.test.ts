@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { applicationEvents, testParticipants, testSchedules } from '../../src/db/schema/index.js'
+import { applicationEvents, applications, jobVacancies, testParticipants } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { type Account, anAdmin } from '../support/builders/accounts.js'
-import { aCandidate, anHrdWithVacancy, aResult, publishResults } from '../support/builders/selection.js'
+import { aResult, aTestAhead, publishResults } from '../support/builders/selection.js'
+import { validationQueueOf } from '../support/stored.js'
 
 /**
  * A learner who left the selection before a test began (withdrew; was published accepted or rejected) took
@@ -14,45 +15,12 @@ import { aCandidate, anHrdWithVacancy, aResult, publishResults } from '../suppor
  */
 const t = useTestApp()
 
-async function testAheadFor(names: string[]) {
-  const { hrd, vacancy } = await anHrdWithVacancy(t, { companyName: 'PT Antrean', vacancyTitle: 'Operator' })
-  const candidates = []
-  for (const fullName of names) candidates.push(await aCandidate(t, vacancy.id, { fullName, reviewed: true }))
-  const res = await call(t, 'POST', '/api/hrd/test-schedules', {
-    as: hrd,
-    body: {
-      job_vacancy_id: vacancy.id,
-      name: 'Psikotes',
-      kind: 'psikotes',
-      scheduled_at: '2099-07-15T01:00:00Z',
-      location: 'Aula',
-      duration_minutes: 60,
-      application_ids: candidates.map((c) => c.application.id),
-    },
-  })
-  expect(res.status).toBe(201)
-  const scheduleId = res.body.data.id as number
-  /** The test's time comes (a test cannot be scheduled in the past). */
-  const takesPlace = () =>
-    t.db
-      .update(testSchedules)
-      .set({ scheduledAt: new Date(Date.now() - 3_600_000) })
-      .where(eq(testSchedules.id, scheduleId))
-  return { hrd, vacancy, candidates, scheduleId, takesPlace }
-}
-
-async function queueOf(admin: Account, scheduleId: number) {
-  const res = await call(t, 'GET', `/api/admin/attendances/queue?test_schedule_id=${scheduleId}`, {
-    as: admin,
-  })
-  expect(res.status).toBe(200)
-  return (res.body.data as { applicant: { fullName: string } }[]).map((r) => r.applicant.fullName)
-}
+const queueOf = (admin: Account, scheduleId: number) => validationQueueOf(t, admin, scheduleId)
 
 describe('the validation queue and those who left the selection before the test', () => {
   it('a learner who withdrew before the test is not waiting for validation; those who stayed are', async () => {
     const admin = await anAdmin(t)
-    const { candidates, scheduleId, takesPlace } = await testAheadFor(['Ayu Mundur', 'Budi Tetap'])
+    const { candidates, scheduleId, takesPlace } = await aTestAhead(t, ['Ayu Mundur', 'Budi Tetap'])
     const [ayu] = candidates
     const withdrawn = await call(t, 'PATCH', `/api/my-applications/${ayu.application.id}/withdraw`, {
       as: ayu.learner as Account,
@@ -66,7 +34,7 @@ describe('the validation queue and those who left the selection before the test'
 
   it('a learner published rejected before the test is not waiting for validation', async () => {
     const admin = await anAdmin(t)
-    const { hrd, vacancy, candidates, scheduleId, takesPlace } = await testAheadFor([
+    const { hrd, vacancy, candidates, scheduleId, takesPlace } = await aTestAhead(t, [
       'Citra Ditolak',
       'Dodi Lanjut',
     ])
@@ -78,7 +46,7 @@ describe('the validation queue and those who left the selection before the test'
 
   it('HR marking the one who withdrew as present anyway puts the mark in the queue', async () => {
     const admin = await anAdmin(t)
-    const { hrd, candidates, scheduleId, takesPlace } = await testAheadFor(['Eka Datang', 'Fajar Hadir'])
+    const { hrd, candidates, scheduleId, takesPlace } = await aTestAhead(t, ['Eka Datang', 'Fajar Hadir'])
     const [eka] = candidates
     await call(t, 'PATCH', `/api/my-applications/${eka.application.id}/withdraw`, {
       as: eka.learner as Account,
@@ -105,7 +73,7 @@ describe('the validation queue and those who left the selection before the test'
 
   it('a learner who leaves the selection after the test took place keeps the attendance to validate', async () => {
     const admin = await anAdmin(t)
-    const { candidates, scheduleId, takesPlace } = await testAheadFor(['Gita Sesudah'])
+    const { candidates, scheduleId, takesPlace } = await aTestAhead(t, ['Gita Sesudah'])
     await takesPlace()
     const [gita] = candidates
     const withdrawn = await call(t, 'PATCH', `/api/my-applications/${gita.application.id}/withdraw`, {
@@ -119,7 +87,7 @@ describe('the validation queue and those who left the selection before the test'
 describe('migration 0020', () => {
   it('marks released those who left the selection before their test under an older release, and no one else', async () => {
     const admin = await anAdmin(t)
-    const { hrd, vacancy, candidates, scheduleId, takesPlace } = await testAheadFor([
+    const { hrd, vacancy, candidates, scheduleId, takesPlace } = await aTestAhead(t, [
       'Hana Mundur',
       'Indra Ditolak',
       'Joko Tetap',
@@ -143,12 +111,43 @@ describe('migration 0020', () => {
       .where(eq(testParticipants.testScheduleId, scheduleId))
     expect(await queueOf(admin, scheduleId)).toEqual(['Hana Mundur', 'Indra Ditolak', 'Joko Tetap'])
 
-    const migration = readFileSync(
-      new URL('../../drizzle/0020_released_participants.sql', import.meta.url),
-      'utf8',
-    )
-    const [, backfill] = migration.split('--> statement-breakpoint')
-    await t.db.execute(sql.raw(backfill))
+    await backfill()
     expect(await queueOf(admin, scheduleId)).toEqual(['Joko Tetap'])
   })
+
+  it('releases those closed with a vacancy an older release deleted without cancelling its tests', async () => {
+    // Releases before 3c47d66 left a deleted vacancy's tests scheduled; 0015 closed its applications (rejected,
+    // a vacancy_closed row at the delete). Left out, they sat in the queue and the dashboard's count for good.
+    const admin = await anAdmin(t)
+    const { vacancy, candidates, scheduleId, takesPlace } = await aTestAhead(t, ['Rina Ditutup'])
+    const [rina] = candidates
+    const deletedAt = new Date(Date.now() - 2 * 3_600_000)
+    await t.db.update(jobVacancies).set({ deletedAt }).where(eq(jobVacancies.id, vacancy.id))
+    await t.db
+      .update(applications)
+      .set({ status: 'rejected' })
+      .where(eq(applications.id, rina.application.id))
+    await t.db
+      .insert(applicationEvents)
+      .values({
+        applicationId: rina.application.id,
+        stage: 'vacancy_closed',
+        status: 'rejected',
+        at: deletedAt,
+      })
+    await takesPlace()
+    expect(await queueOf(admin, scheduleId)).toEqual(['Rina Ditutup'])
+    await backfill()
+    expect(await queueOf(admin, scheduleId)).toEqual([])
+  })
 })
+
+/** Migration 0020's backfill, run again as an upgrade runs it. */
+async function backfill() {
+  const migration = readFileSync(
+    new URL('../../drizzle/0020_released_participants.sql', import.meta.url),
+    'utf8',
+  )
+  const [, statement] = migration.split('--> statement-breakpoint')
+  await t.db.execute(sql.raw(statement))
+}

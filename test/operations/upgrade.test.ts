@@ -14,6 +14,8 @@ import type { Jobs } from '../../src/jobs/queue.js'
 import type { TestContext } from '../support/app.js'
 import { aStudent } from '../support/builders/accounts.js'
 import { anApplication } from '../support/builders/applications.js'
+import { aCompany } from '../support/builders/org.js'
+import { aSchedule } from '../support/builders/schedules.js'
 import { aVacancy } from '../support/builders/vacancies.js'
 import { adminQuery, queryOn, templateName, withDatabase } from '../support/databases.js'
 
@@ -24,7 +26,8 @@ import { adminQuery, queryOn, templateName, withDatabase } from '../support/data
  * given up days before were sent (an invitation after its test's cancellation, an expired link), and an
  * invitation waiting for its retry was not superseded by a later cancellation. Migration 0015 closes the
  * applications an older release left open on a deleted vacancy; 0016 keeps the day of a placement status HR set;
- * 0017 gives unsent e-mails their account; 0018 forgets HR notices about a company the account left.
+ * 0017 gives unsent e-mails their account; 0018 forgets HR notices about a company the account left; 0021
+ * cancels the tests ahead of a company an older release switched off.
  */
 const server = inject('dbServer')
 const opened: { database: Database; drop: () => Promise<void> }[] = []
@@ -301,5 +304,61 @@ describe('upgrading a school whose HR accounts left their company before this re
 
     const rows = await queryOn(url, 'select title from notifications where user_id = $1 order by id', [hrId])
     expect(rows.map((r) => r.title)).toEqual(['Pelamar perusahaan sendiri'])
+  })
+})
+
+describe('upgrading a school that switched a company off while its tests lay ahead', () => {
+  it('does not leave those tests scheduled on the inactive company', async () => {
+    // Level 20 = migrations 0000-0019: the release before dacb658.
+    const { url, database } = await databaseAtLevel(20)
+    const ctx = { db: database.db } as TestContext
+    const company = await aCompany(ctx, { isActive: false })
+    const vacancy = await aVacancy(ctx, { companyId: company.id })
+    const student = await aStudent(ctx)
+    const app = await anApplication(ctx, {
+      vacancyId: vacancy.id,
+      studentId: student.studentId,
+      status: 'in_progress',
+    })
+    const { schedule } = await aSchedule(ctx, {
+      companyId: company.id,
+      vacancyId: vacancy.id,
+      scheduledAt: new Date(Date.now() + 3 * 24 * 3_600_000).toISOString(),
+    })
+    await queryOn(url, 'insert into test_participants (test_schedule_id, application_id) values ($1, $2)', [
+      schedule.id,
+      app.id,
+    ])
+
+    // An active company's test ahead, and the inactive one's test already held, stay as they are.
+    const active = await aCompany(ctx)
+    const activeVacancy = await aVacancy(ctx, { companyId: active.id })
+    const { schedule: kept } = await aSchedule(ctx, {
+      companyId: active.id,
+      vacancyId: activeVacancy.id,
+      scheduledAt: new Date(Date.now() + 3 * 24 * 3_600_000).toISOString(),
+    })
+    const { schedule: held } = await aSchedule(ctx, { companyId: company.id, vacancyId: vacancy.id })
+
+    await database.migrate() // what the current start-up does
+
+    const statuses = await queryOn(
+      url,
+      'select id, status, cancel_reason from test_schedules order by id',
+      [],
+    )
+    expect(statuses).toEqual([
+      {
+        id: schedule.id,
+        status: 'cancelled',
+        cancel_reason: 'Perusahaan ini sedang tidak aktif bermitra dengan BKK.',
+      },
+      { id: kept.id, status: 'scheduled', cancel_reason: null },
+      { id: held.id, status: 'scheduled', cancel_reason: null },
+    ])
+    const events = await queryOn(url, 'select stage from application_events where application_id = $1', [
+      app.id,
+    ])
+    expect(events.map((e: { stage: string }) => e.stage)).toContain('test_cancelled')
   })
 })

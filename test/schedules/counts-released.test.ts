@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { testParticipants, testSchedules } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { type Account, anAdmin } from '../support/builders/accounts.js'
-import { aCandidate, anHrdWithVacancy } from '../support/builders/selection.js'
+import { setAttendance } from '../support/builders/schedules.js'
+import { aTestAhead } from '../support/builders/selection.js'
 
 /**
  * A learner who left the selection before the test took no part in it (`tookPart`): the attendance report, the
@@ -16,34 +15,17 @@ const t = useTestApp()
 describe("HR's test screen and a participant who withdrew before the test", () => {
   it('does not show her as not recorded once the test took place', async () => {
     const admin = await anAdmin(t)
-    const { hrd, vacancy } = await anHrdWithVacancy(t)
-    const ayu = await aCandidate(t, vacancy.id, { fullName: 'Ayu Mundur', reviewed: true })
-    const budi = await aCandidate(t, vacancy.id, { fullName: 'Budi Datang', reviewed: true })
-    const created = await call(t, 'POST', '/api/hrd/test-schedules', {
-      as: hrd,
-      body: {
-        job_vacancy_id: vacancy.id,
-        name: 'Psikotes',
-        kind: 'psikotes',
-        scheduled_at: '2099-07-15T01:00:00Z',
-        location: 'Aula',
-        application_ids: [ayu.application.id, budi.application.id],
-      },
-    })
-    expect(created.status).toBe(201)
-    const scheduleId = created.body.data.id as number
+    const { hrd, candidates, participants, scheduleId, takesPlace } = await aTestAhead(t, [
+      'Ayu Mundur',
+      'Budi Datang',
+    ])
+    const [ayu] = candidates
     const withdrawn = await call(t, 'PATCH', `/api/my-applications/${ayu.application.id}/withdraw`, {
       as: ayu.learner as Account,
     })
     expect(withdrawn.status).toBe(200)
-    await t.db
-      .update(testSchedules)
-      .set({ scheduledAt: new Date(Date.now() - 3_600_000) })
-      .where(eq(testSchedules.id, scheduleId))
-    await t.db
-      .update(testParticipants)
-      .set({ attendanceStatus: 'hadir', validationStatus: 'verified', validatedAt: new Date() })
-      .where(eq(testParticipants.applicationId, budi.application.id))
+    await takesPlace()
+    await setAttendance(t, participants[1].id, { attendanceStatus: 'hadir', validationStatus: 'verified' })
 
     // The career center's report: one participant, nothing left to record.
     const report = await call(t, 'GET', '/api/admin/reports/attendance', { as: admin })

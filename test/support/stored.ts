@@ -11,7 +11,7 @@ import {
   testSchedules,
   users,
 } from '../../src/db/schema/index.js'
-import type { TestContext } from './app.js'
+import { type Caller, call, type TestContext } from './app.js'
 
 /** Reads of stored rows, for assertions on what a call left in the database (not builders). */
 
@@ -77,4 +77,13 @@ export function storedFiles(t: TestContext): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile())
     .map((d) => join(d.parentPath, d.name).slice(root.length + 1))
+}
+
+/** The names in the career center's validation queue of one test, as staff read it (HTTP, as `admin`). */
+export async function validationQueueOf(t: TestContext, admin: Caller, scheduleId: number) {
+  const res = await call(t, 'GET', `/api/admin/attendances/queue?test_schedule_id=${scheduleId}`, {
+    as: admin,
+  })
+  if (res.status !== 200) throw new Error(`the queue answered ${res.status}`)
+  return (res.body.data as { applicant: { fullName: string } }[]).map((r) => r.applicant.fullName)
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok } from '../../http/envelope.js'
-import { langOf, msg, tr } from '../../http/i18n.js'
+import { type Lang, langOf, msg, tr } from '../../http/i18n.js'
 import { Envelope, Nullable } from '../../http/schemas.js'
 import { GraduationBody, UndoGraduationBody } from './graduations.schemas.js'
-import { graduateLearners, undoGraduation } from './graduations.service.js'
+import { graduateLearners, type Refusal, undoGraduation } from './graduations.service.js'
 
 const Graduate = Type.Object({
   id: Type.Integer(),
@@ -42,6 +42,10 @@ const UndoOut = Type.Object({
   failures: Type.Array(Failure),
 })
 
+/** The refusals with their reasons in the caller's language. */
+const inLanguage = (failures: Refusal[], lang: Lang) =>
+  failures.map((f) => ({ ...f, reason: tr(f.reason, lang) }))
+
 /** /api/admin/graduations: a class (or a list) of grade-12 students becomes alumni of a year. */
 export const graduationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -60,8 +64,7 @@ export const graduationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const result = await graduateLearners(app.db, req.user, req.body)
-      const lang = langOf(req)
-      const data = { ...result, failures: result.failures.map((f) => ({ ...f, reason: tr(f.reason, lang) })) }
+      const data = { ...result, failures: inLanguage(result.failures, langOf(req)) }
       const y = result.graduationYear
       return ok(
         data,
@@ -93,8 +96,7 @@ export const graduationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const result = await undoGraduation(app.db, req.user, req.body)
-      const lang = langOf(req)
-      const data = { ...result, failures: result.failures.map((f) => ({ ...f, reason: tr(f.reason, lang) })) }
+      const data = { ...result, failures: inLanguage(result.failures, langOf(req)) }
       return ok(
         data,
         msg(

@@ -14,7 +14,7 @@ import { type FormValue, multipart } from '../multipart.js'
 import { type Account, anHrd, aStudent } from './accounts.js'
 import { anApplication } from './applications.js'
 import { aCompany } from './org.js'
-import { aParticipant } from './schedules.js'
+import { aParticipant, aSchedule, hoursFromNow, moveSchedule } from './schedules.js'
 import { aVacancy } from './vacancies.js'
 
 let seq = 0
@@ -180,3 +180,22 @@ export const publishResults = (t: TestContext, as: Account, jobVacancyId: number
 
 /** The school's calendar day today (UTC+07:00), as placements record it. */
 export const schoolToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10)
+
+/**
+ * A test two days ahead of a new company's vacancy, with a reviewed candidate per name (in that order), written
+ * straight to the tables; `takesPlace()` moves it to an hour ago (a test cannot be scheduled in the past).
+ */
+export async function aTestAhead(t: TestContext, names: string[]) {
+  const { hrd, company, vacancy } = await anHrdWithVacancy(t)
+  const people = []
+  for (const fullName of names) people.push(await aCandidate(t, vacancy.id, { fullName, reviewed: true }))
+  const { schedule, participants } = await aSchedule(t, {
+    companyId: company.id,
+    vacancyId: vacancy.id,
+    applicationIds: people.map((p) => p.application.id),
+    scheduledAt: hoursFromNow(48),
+    name: 'Psikotes',
+  })
+  const takesPlace = () => moveSchedule(t, schedule.id, hoursFromNow(-1))
+  return { hrd, company, vacancy, candidates: people, participants, scheduleId: schedule.id, takesPlace }
+}
