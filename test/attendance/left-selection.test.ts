@@ -127,14 +127,12 @@ describe('migration 0020', () => {
       .update(applications)
       .set({ status: 'rejected' })
       .where(eq(applications.id, rina.application.id))
-    await t.db
-      .insert(applicationEvents)
-      .values({
-        applicationId: rina.application.id,
-        stage: 'vacancy_closed',
-        status: 'rejected',
-        at: deletedAt,
-      })
+    await t.db.insert(applicationEvents).values({
+      applicationId: rina.application.id,
+      stage: 'vacancy_closed',
+      status: 'rejected',
+      at: deletedAt,
+    })
     await takesPlace()
     expect(await queueOf(admin, scheduleId)).toEqual(['Rina Ditutup'])
     await backfill()
