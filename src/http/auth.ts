@@ -39,6 +39,13 @@ export const ROLE_REFUSED = 'role_refused'
  */
 export const COMPANY_UNAVAILABLE = 'company_unavailable'
 
+/** 403 `company_unavailable`: the HR account's company is switched off (at the door, or while a request ran). */
+export const companyInactive = (): never => {
+  throw new AppError(403, msg('Perusahaan Anda sedang nonaktif.', 'Your company is inactive.'), undefined, {
+    code: COMPANY_UNAVAILABLE,
+  })
+}
+
 const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 function randomSecret(length = 40): string {
@@ -243,15 +250,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenStore) {
           undefined,
           { code: COMPANY_UNAVAILABLE },
         )
-      if (!actor.companyActive)
-        throw new AppError(
-          403,
-          msg('Perusahaan Anda sedang nonaktif.', 'Your company is inactive.'),
-          undefined,
-          {
-            code: COMPANY_UNAVAILABLE,
-          },
-        )
+      if (!actor.companyActive) companyInactive()
     }
     delete actor.companyActive
     delete actor.mustChangePassword

@@ -117,6 +117,10 @@ const FORMAT_NAMES: Record<string, Msg> = {
   ),
 }
 
+/** A field's refusal of its format, as a 422 names it ("harus berupa satu baris teks, …"). */
+export const notOfFormat = (format: keyof typeof FORMAT_NAMES): Msg =>
+  msg(`harus berupa ${tr(FORMAT_NAMES[format], 'id')}`, `must be ${tr(FORMAT_NAMES[format], 'en')}`)
+
 function ajvMessage(e: AjvError, lang: Lang): string {
   const p = e.params
   const en = lang === 'en'

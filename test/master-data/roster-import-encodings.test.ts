@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { students } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { type Account, anAdmin } from '../support/builders/accounts.js'
 import { aMajor } from '../support/builders/org.js'
-import { multipart } from '../support/multipart.js'
+import { csvText, learnerByNisn, ROSTER_HEADER, uploadRoster } from '../support/roster.js'
 
 /**
  * CSV rosters as schools' machines write them. Excel on Windows saves "CSV (Comma delimited)" in Windows-1252,
@@ -20,32 +18,10 @@ beforeAll(async () => {
   await aMajor(t, { code: 'TKJ', name: 'Teknik Komputer dan Jaringan' })
 })
 
-const HEADER = [
-  'NISN',
-  'NIS',
-  'Nama',
-  'JK',
-  'Tempat Lahir',
-  'Tanggal Lahir',
-  'Rombel',
-  'Jurusan',
-  'Email',
-  'No HP',
-]
-
-const quote = (v: string) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
-const csvText = (rows: string[][], d = ',') => `${rows.map((r) => r.map(quote).join(d)).join('\r\n')}\r\n`
-
-function upload(file: Buffer, opts: { dryRun?: boolean; filename?: string } = {}) {
-  const fields: [string, string | { data: Buffer; filename: string; contentType: string }][] = [
-    ['file', { data: file, filename: opts.filename ?? 'roster.csv', contentType: 'text/csv' }],
-  ]
-  if (opts.dryRun !== undefined) fields.push(['dry_run', String(opts.dryRun)])
-  const form = multipart(fields)
-  return call(t, 'POST', '/api/admin/imports/students', { as: admin, body: form.body, headers: form.headers })
-}
-
-const byNisn = async (id: string) => (await t.db.select().from(students).where(eq(students.nisn, id)))[0]
+const HEADER = ROSTER_HEADER
+const upload = (file: Buffer, opts: { dryRun?: boolean; filename?: string } = {}) =>
+  uploadRoster(t, file, { ...opts, as: admin })
+const byNisn = (id: string) => learnerByNisn(t, id)
 
 /** The text as Windows-1252 bytes (’ is 0x92, é is 0xE9); every other character here is ASCII. */
 function cp1252(text: string): Buffer {

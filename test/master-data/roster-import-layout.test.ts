@@ -3,10 +3,10 @@ import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { students, users } from '../../src/db/schema/index.js'
-import { call, useTestApp } from '../support/app.js'
+import { useTestApp } from '../support/app.js'
 import { type Account, anAdmin, aStudent } from '../support/builders/accounts.js'
 import { aMajor } from '../support/builders/org.js'
-import { multipart } from '../support/multipart.js'
+import { learnerByNisn, ROSTER_HEADER, uploadRoster } from '../support/roster.js'
 
 /**
  * An XLSX roster read as Excel shows it, where the reader gives something else: a number formatted with
@@ -23,7 +23,7 @@ beforeAll(async () => {
   tkj = await aMajor(t, { code: 'TKJ', name: 'Teknik Komputer dan Jaringan' })
 })
 
-const HEADER = ['NISN', 'NIS', 'Nama', 'JK', 'Tempat Lahir', 'Tanggal Lahir', 'Rombel', 'Jurusan']
+const HEADER = ROSTER_HEADER.slice(0, 8)
 
 async function xlsx(rows: unknown[][], edit?: (s: ExcelJS.Worksheet) => void, origin = 'A1') {
   const book = new ExcelJS.Workbook()
@@ -40,15 +40,9 @@ async function xlsx(rows: unknown[][], edit?: (s: ExcelJS.Worksheet) => void, or
   return Buffer.from(await book.xlsx.writeBuffer())
 }
 
-function upload(file: Buffer, dryRun = false) {
-  const form = multipart([
-    ['file', { data: file, filename: 'rombel.xlsx', contentType: 'application/octet-stream' }],
-    ['dry_run', String(dryRun)],
-  ])
-  return call(t, 'POST', '/api/admin/imports/students', { as: admin, body: form.body, headers: form.headers })
-}
-
-const byNisn = async (id: string) => (await t.db.select().from(students).where(eq(students.nisn, id)))[0]
+const upload = (file: Buffer, dryRun = false) =>
+  uploadRoster(t, file, { as: admin, dryRun, filename: 'rombel.xlsx' })
+const byNisn = (id: string) => learnerByNisn(t, id)
 const learner = {
   className: 'XII TKJ 1',
   gender: 'L' as const,

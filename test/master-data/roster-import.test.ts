@@ -12,6 +12,7 @@ import { type Account, anAdmin, anAlumnus, aStudent, logIn } from '../support/bu
 import { aMajor } from '../support/builders/org.js'
 import { multipart, tinyPdf } from '../support/multipart.js'
 import { expectRoles } from '../support/roles.js'
+import { csvText, learnerByNisn, ROSTER_HEADER, uploadRoster } from '../support/roster.js'
 
 const DOMAIN = 'smkn9.sch.id'
 const t = useTestApp({ SCHOOL_EMAIL_DOMAIN: DOMAIN })
@@ -32,18 +33,7 @@ let n = 0
 const nisn = () => String(71000000 + ++n).padStart(10, '0')
 const nis = () => `2425${String(++n).padStart(4, '0')}`
 
-const HEADER = [
-  'NISN',
-  'NIS',
-  'Nama',
-  'JK',
-  'Tempat Lahir',
-  'Tanggal Lahir',
-  'Rombel',
-  'Jurusan',
-  'Email',
-  'No HP',
-]
+const HEADER = ROSTER_HEADER
 
 interface Person {
   nisn: string
@@ -88,10 +78,7 @@ const line = (p: Person) => [
   p.hp ?? '',
 ]
 
-const quote = (v: string) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
-function csv(rows: string[][], delimiter = ','): Buffer {
-  return Buffer.from(`${rows.map((r) => r.map(quote).join(delimiter)).join('\r\n')}\r\n`, 'utf8')
-}
+const csv = (rows: string[][], delimiter = ','): Buffer => Buffer.from(csvText(rows, delimiter), 'utf8')
 const rosterCsv = (people: Person[]) => csv([HEADER, ...people.map(line)])
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
@@ -122,23 +109,12 @@ async function withChartSheetFirst(file: Buffer): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer' })
 }
 
-function upload(
+const upload = (
   file: Buffer,
   opts: { dryRun?: boolean; as?: Caller; filename?: string; lang?: string } = {},
-) {
-  const fields: [string, string | { data: Buffer; filename: string; contentType: string }][] = [
-    ['file', { data: file, filename: opts.filename ?? 'roster.csv', contentType: 'text/csv' }],
-  ]
-  if (opts.dryRun !== undefined) fields.push(['dry_run', String(opts.dryRun)])
-  const form = multipart(fields)
-  return call(t, 'POST', '/api/admin/imports/students', {
-    as: opts.as ?? admin,
-    body: form.body,
-    headers: { ...form.headers, ...(opts.lang ? { 'accept-language': opts.lang } : {}) },
-  })
-}
+) => uploadRoster(t, file, { ...opts, as: opts.as ?? admin })
 
-const byNisn = async (id: string) => (await t.db.select().from(students).where(eq(students.nisn, id)))[0]
+const byNisn = (id: string) => learnerByNisn(t, id)
 const accountOf = async (userId: number | null) =>
   userId === null ? undefined : (await t.db.select().from(users).where(eq(users.id, userId)))[0]
 

@@ -11,14 +11,14 @@ import { validationQueueOf } from '../support/stored.js'
  * center verifies it. By hand: one person could sit the test, one did: attendance 100 %, nothing left to
  * record. The attendance report kept Ayu as a participant, "not recorded" for good (nothing in the
  * validation queue could ever clear her), and halved the attendance rate; the selection monitoring counted
- * her as scheduled.
+ * her as scheduled, and HR's test screen as not recorded.
  */
 const t = useTestApp()
 
 describe('attendance report and a participant who withdrew before the test', () => {
   it('does not count the learner who withdrew before the test as a participant nor as not recorded', async () => {
     const admin = await anAdmin(t)
-    const { vacancy, candidates, participants, scheduleId, takesPlace } = await aTestAhead(t, [
+    const { hrd, vacancy, candidates, participants, scheduleId, takesPlace } = await aTestAhead(t, [
       'Ayu Mundur',
       'Budi Datang',
     ])
@@ -50,5 +50,13 @@ describe('attendance report and a participant who withdrew before the test', () 
     const monitoring = await call(t, 'GET', `/api/admin/recruitment-selections/${vacancy.id}`, { as: admin })
     expect(monitoring.status).toBe(200)
     expect(monitoring.body.data).toMatchObject({ scheduled: 1, attended: 1 })
+
+    // HR's own screen of the test counts her as released, not as not recorded ("Belum dicatat: 1" for good
+    // invited HR to mark her alpa, which put her back in the queue and the report).
+    const detail = await call(t, 'GET', `/api/hrd/test-schedules/${scheduleId}`, { as: hrd })
+    expect(detail.status).toBe(200)
+    expect(detail.body.data.participantCount).toBe(2)
+    expect(detail.body.data.attendance).toEqual({ hadir: 1, izin: 0, alpa: 0, unmarked: 0, released: 1 })
+    expect(detail.body.data.validation.pending).toBe(0)
   })
 })

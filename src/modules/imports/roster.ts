@@ -1,7 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync'
 import { fileTypeFromBuffer } from 'file-type'
 import iconv from 'iconv-lite'
-import { AppError, type FieldErrors } from '../../http/errors.js'
+import { AppError, type FieldErrors, notOfFormat } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { isEmail, isOneLine } from '../../http/schemas.js'
 import { inspectXlsxZip, type SheetLayout } from './xlsx-zip.js'
@@ -467,13 +467,7 @@ export function textField(cell: Cell | undefined, max: number): Checked<string> 
   if (Array.from(text).length > max)
     return { error: msg(`maksimal ${max} karakter`, `must be at most ${max} characters`) }
   // As the forms take it (format 'line'): a control character stored here made the learner form refuse the name.
-  if (!isOneLine(text))
-    return {
-      error: msg(
-        'harus berupa satu baris teks, tanpa baris baru atau karakter kendali',
-        'must be one line of text, without line breaks or control characters',
-      ),
-    }
+  if (!isOneLine(text)) return { error: notOfFormat('line') }
   return { value: text }
 }
 

@@ -78,19 +78,3 @@ export async function alumniTraces(conn: Conn, ids: number[]) {
     .where(inArray(students.id, ids))
   return new Map(rows.map((r) => [r.id, r]))
 }
-
-/** Takes the learners back to grade 12: no graduation year, their accounts `siswa` again. */
-export async function ungraduate(conn: Conn, ids: number[], graduationYear: number) {
-  const done = await conn
-    .update(students)
-    .set({ graduationYear: null, updatedAt: sql`now()` })
-    .where(and(inArray(students.id, ids), eq(students.graduationYear, graduationYear)))
-    .returning({ id: students.id, userId: students.userId })
-  const userIds = done.flatMap((r) => (r.userId === null ? [] : [r.userId]))
-  if (userIds.length > 0)
-    await conn
-      .update(users)
-      .set({ role: 'siswa', updatedAt: sql`now()` })
-      .where(and(inArray(users.id, userIds), eq(users.role, 'alumni')))
-  return done.map((r) => r.id)
-}

@@ -197,10 +197,11 @@ export async function undoGraduation(db: Db, actor: Actor, input: Static<typeof 
       else back.push(graduateOut(r))
     }
     if (back.length > 0) {
-      const done = await g.ungraduate(
+      const done = await q.moveGraduation(
         tx,
         back.map((s) => s.id),
         year,
+        null,
       )
       await q.auditEach(tx, actor.id, 'ungraduate', done, { graduationYear: year })
     }

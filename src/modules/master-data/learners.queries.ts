@@ -298,18 +298,31 @@ export async function lockClass(conn: Conn, className: string, majorId?: number)
 }
 
 /** Gives the students their graduation year and turns their `siswa` accounts into `alumni` ones. */
-export async function graduate(conn: Conn, ids: number[], graduationYear: number) {
+export const graduate = (conn: Conn, ids: number[], graduationYear: number) =>
+  moveGraduation(conn, ids, null, graduationYear)
+
+/**
+ * Moves the learners among `ids` whose graduation year is `from` (null: grade 12) to `to`, their accounts'
+ * role with them (`alumni` with a year, `siswa` without); answers the ids moved. A graduation, or one taken back.
+ */
+export async function moveGraduation(conn: Conn, ids: number[], from: number | null, to: number | null) {
   const done = await conn
     .update(students)
-    .set({ graduationYear, updatedAt: sql`now()` })
-    .where(and(inArray(students.id, ids), isNull(students.graduationYear)))
+    .set({ graduationYear: to, updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(students.id, ids),
+        from === null ? isNull(students.graduationYear) : eq(students.graduationYear, from),
+      ),
+    )
     .returning({ id: students.id, userId: students.userId })
   const userIds = done.flatMap((r) => (r.userId === null ? [] : [r.userId]))
+  const [role, was] = to === null ? (['siswa', 'alumni'] as const) : (['alumni', 'siswa'] as const)
   if (userIds.length > 0)
     await conn
       .update(users)
-      .set({ role: 'alumni', updatedAt: sql`now()` })
-      .where(and(inArray(users.id, userIds), eq(users.role, 'siswa')))
+      .set({ role, updatedAt: sql`now()` })
+      .where(and(inArray(users.id, userIds), eq(users.role, was)))
   return done.map((r) => r.id)
 }
 

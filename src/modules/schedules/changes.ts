@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox'
 import { sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db } from '../../db/client.js'
+import { companyInactive } from '../../http/auth.js'
 import type { FieldErrors } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
@@ -11,7 +12,6 @@ import {
   cancelledAlready,
   cleanOptional,
   cleanText,
-  companyInactive,
   invalid,
   notInFuture,
   requireText,

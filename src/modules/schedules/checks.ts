@@ -1,5 +1,4 @@
-import { COMPANY_UNAVAILABLE } from '../../http/auth.js'
-import { AppError, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
+import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 
 /** The refusals the schedule's services share, and the checks of the texts they store. */
@@ -27,13 +26,6 @@ export const vacancyDeleted = () =>
       "This test's vacancy has been deleted; the test can only be cancelled.",
     ),
   )
-
-/** The company was switched off while the request ran (a later one is refused at the door, as this is). */
-export const companyInactive = (): never => {
-  throw new AppError(403, msg('Perusahaan Anda sedang nonaktif.', 'Your company is inactive.'), undefined, {
-    code: COMPANY_UNAVAILABLE,
-  })
-}
 
 export const cleanText = (v: string) => v.trim()
 export const cleanOptional = (v: string | null | undefined) =>
