@@ -59,6 +59,18 @@ describe('a document review failed by mistake', () => {
     expect(notices.filter((n) => n.kind === 'application.reviewed')).toHaveLength(2)
   })
 
+  it('422 for notes past 2,000 characters, named at the field; the application stays rejected', async () => {
+    const { hrd, a } = await rejectedByMistake()
+    const res = await call(t, 'POST', `/api/hrd/applicant-reviews/${a.id}/correct-review`, {
+      as: hrd,
+      body: { notes: 'x'.repeat(5000) },
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.success).toBe(false)
+    expect(res.body.errors).toEqual({ notes: ['maksimal 2000 karakter'] })
+    expect((await stored(a.id)).status).toBe('rejected')
+  })
+
   it('a review does not take it back, single or bulk (two reviews sent at once would undo each other)', async () => {
     const { hrd, a } = await rejectedByMistake()
     const single = await call(t, 'PATCH', `/api/hrd/applicant-reviews/${a.id}/review`, {

@@ -66,6 +66,18 @@ describe('PATCH /api/admin/job-placements/:id', () => {
     expect(detail.body.data).toMatchObject({ status: 'active', startDate: null, acceptedAt })
   })
 
+  it('422 naming each field of a body it cannot take; nothing stored', async () => {
+    const { staff, id } = await outsidePlacement()
+    const res = await call(t, 'PATCH', `/api/admin/job-placements/${id}`, {
+      as: staff,
+      body: { status: 'kabur', start_date: '28-11-2026' },
+    })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.errors).sort()).toEqual(['start_date', 'status'])
+    const detail = await call(t, 'GET', `/api/admin/job-placements/${id}`, { as: staff })
+    expect(detail.body.data).toMatchObject({ status: 'active', startDate: null })
+  })
+
   it('422 for a placement through bursa (its company records it); 404 for an unknown one', async () => {
     const staff = await anAdmin(t)
     const { company, vacancy } = await anHrdWithVacancy(t)
