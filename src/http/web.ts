@@ -28,17 +28,25 @@ export function inlineScriptHashes(root = webDist): string[] {
 
 /** The name of the page's meta tag that tells the client the school's time zone (web/src/lib/school-zone.ts). */
 export const TIME_ZONE_META = 'bursa-school-time-zone'
+/** The name of the page's meta tag that tells the client the largest file the service takes (web/src/lib/files.ts). */
+export const UPLOAD_LIMIT_META = 'bursa-upload-limit'
+
+/** What the page tells the client of the service's settings, one meta tag each. */
+export type PageSettings = { schoolTimeZone: string; uploadLimit: number }
 
 /**
- * The page as served: index.html with the school's time zone in a meta tag (the client shows dates and
- * times, and reads typed ones, on the school's clock), and its gzip and brotli copies, made once at start.
+ * The page as served: index.html with the school's time zone (the client shows dates and times, and reads
+ * typed ones, on the school's clock) and the upload limit (`UPLOAD_LIMIT_BYTES`: the client refuses a
+ * larger file before sending it, and names the limit) in meta tags, and its gzip and brotli copies, made
+ * once at start.
  */
-function pageOf(root: string, schoolTimeZone: string) {
-  const escaped = schoolTimeZone.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+function pageOf(root: string, settings: PageSettings) {
+  const meta = (name: string, value: string) =>
+    `  <meta name="${name}" content="${value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}" />\n`
   const html = Buffer.from(
     readFileSync(join(root, 'index.html'), 'utf8').replace(
       '</head>',
-      `  <meta name="${TIME_ZONE_META}" content="${escaped}" />\n  </head>`,
+      `${meta(TIME_ZONE_META, settings.schoolTimeZone)}${meta(UPLOAD_LIMIT_META, String(settings.uploadLimit))}  </head>`,
     ),
   )
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`
@@ -53,11 +61,11 @@ type Page = ReturnType<typeof pageOf>
  * old hashed script, which must fail as a script, not load the page as one). Hashed assets are cached for
  * a year; gzip/brotli copies written by the build are sent when accepted.
  */
-export async function webClient(app: FastifyInstance, opts: { root?: string; schoolTimeZone: string }) {
+export async function webClient(app: FastifyInstance, opts: { root?: string } & PageSettings) {
   const root = resolve(opts.root ?? webDist)
   const inside = root + sep
   const assets = join(root, 'assets') + sep
-  const served = existsSync(join(root, 'index.html')) ? pageOf(root, opts.schoolTimeZone) : null
+  const served = existsSync(join(root, 'index.html')) ? pageOf(root, opts) : null
   if (served) {
     await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
   }

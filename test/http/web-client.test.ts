@@ -43,7 +43,7 @@ beforeAll(async () => {
   writeFileSync(join(base, 'secret.txt'), 'SECRET ABOVE')
 
   app = Fastify()
-  await app.register(webClient, { root, schoolTimeZone: 'Asia/Jakarta' })
+  await app.register(webClient, { root, schoolTimeZone: 'Asia/Jakarta', uploadLimit: 5 * 1024 * 1024 })
   await app.listen({ host: '127.0.0.1', port: 0 })
   port = (app.server.address() as AddressInfo).port
 })
@@ -77,7 +77,9 @@ describe('the web client files', () => {
     const page = await get('/lowongan/12')
     expect(page.status).toBe(200)
     expect(page.body.toString()).toContain('the page')
-    expect(page.body.toString()).toContain('content="Asia/Jakarta"')
+    expect(page.body.toString()).toContain('<meta name="bursa-school-time-zone" content="Asia/Jakarta" />')
+    // The upload limit the service was started with (UPLOAD_LIMIT_BYTES), which the client names and checks.
+    expect(page.body.toString()).toContain('<meta name="bursa-upload-limit" content="5242880" />')
     expect(page.headers['cache-control']).toBe('no-cache')
     const again = await get('/lowongan/12', { 'if-none-match': String(page.headers.etag) })
     expect(again.status).toBe(304)

@@ -26,7 +26,7 @@ export function PortfolioUpload({
       const local: Record<string, string> = {}
       if (!file) local.file = 'Pilih berkas.'
       else if (file.size > MAX_UPLOAD)
-        local.file = `Berkas terlalu besar (${formatBytes(file.size)}); maksimal 10 MB.`
+        local.file = `Berkas terlalu besar (${formatBytes(file.size)}); maksimal ${formatBytes(MAX_UPLOAD)}.`
       if (!category) local.category = 'Pilih kategori.'
       if (!title.trim()) local.title = 'Isi judul berkas.'
       if (!file || Object.keys(local).length) return form.setErrors(local)
@@ -56,7 +56,7 @@ export function PortfolioUpload({
           <TextInput label="Judul" {...form.text('title')} required />
         </SimpleGrid>
         <FileInput
-          label="Berkas (PDF atau gambar, maks. 10 MB)"
+          label={`Berkas (PDF atau gambar, maks. ${formatBytes(MAX_UPLOAD)})`}
           placeholder="Pilih berkas"
           accept={UPLOAD_TYPES}
           value={file}

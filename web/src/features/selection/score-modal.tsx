@@ -50,7 +50,7 @@ function LetterInput({
   return (
     <>
       <FileInput
-        label="Surat keputusan (PDF atau gambar, maks. 10 MB)"
+        label={`Surat keputusan (PDF atau gambar, maks. ${formatBytes(MAX_UPLOAD)})`}
         description={description}
         accept={UPLOAD_TYPES}
         value={file}
@@ -89,7 +89,7 @@ export function ScoreModal({
 
   const save = form.submit(async (v) => {
     if (file && file.size > MAX_UPLOAD)
-      return form.setErrors({ decision_letter: `Berkas ${formatBytes(file.size)}; maksimal 10 MB.` })
+      return form.setErrors({ decision_letter: `Berkas ${formatBytes(file.size)}; maksimal ${formatBytes(MAX_UPLOAD)}.` })
     const body = new FormData()
     // Every field the dialog shows, '' when emptied: the service keeps a field left out, and clears an
     // empty one, so leaving out what HR emptied would keep the old score.
@@ -160,7 +160,7 @@ export function LetterModal({
   const save = form.submit(async () => {
     if (!file) return form.setErrors({ decision_letter: 'Pilih berkas surat keputusan.' })
     if (file.size > MAX_UPLOAD)
-      return form.setErrors({ decision_letter: `Berkas ${formatBytes(file.size)}; maksimal 10 MB.` })
+      return form.setErrors({ decision_letter: `Berkas ${formatBytes(file.size)}; maksimal ${formatBytes(MAX_UPLOAD)}.` })
     const body = new FormData()
     body.append('decision_letter', file)
     await sendResult(row.applicationId, body, setProgress)
