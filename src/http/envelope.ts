@@ -59,7 +59,13 @@ export function paged<T, M extends object = {}>(rows: T[], total: number, page: 
   }
 }
 
-/** Escapes a user's search text for ILIKE '%…%'. */
+/**
+ * Escapes a user's search text for ILIKE '%…%', its blanks squeezed as names are when stored (a name pasted
+ * from a roster sheet with two spaces finds the learner stored with one).
+ */
 export function likePattern(search: string): string {
-  return `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return `%${search
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }

@@ -25,9 +25,12 @@ const codeTaken = (code: string): never =>
 export const normaliseCode = (code: string) => code.trim().toUpperCase()
 const clean = (s: string | null | undefined) => (s == null ? s : s.trim() || null)
 
-/** A required text, trimmed; only spaces counts as empty (422 for that field). */
+/**
+ * A required one-line text (a name), trimmed, its inner runs of blanks squeezed to one space (as a search is:
+ * `likePattern`); only spaces counts as empty (422 for that field).
+ */
 export function nonBlank<T extends string | undefined>(value: T, field: string): T {
-  const trimmed = value?.trim()
+  const trimmed = value?.trim().replace(/\s+/g, ' ')
   if (trimmed === '') invalidField(field, msg('tidak boleh kosong', 'must not be empty'))
   return trimmed as T
 }

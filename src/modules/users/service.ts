@@ -96,7 +96,7 @@ function checkNewAccount(input: CreateUserInput) {
 }
 
 function nonBlankName(name: string): string {
-  const trimmed = name.trim()
+  const trimmed = name.trim().replace(/\s+/g, ' ')
   if (!trimmed) refuse('full_name', msg('tidak boleh kosong', 'must not be empty'))
   return trimmed
 }
@@ -148,7 +148,7 @@ export async function getUser(db: Db, id: number) {
 export async function createUser(db: Db, actor: Actor, input: CreateUserInput) {
   checkNewAccount(input)
   const email = normaliseEmail(input.email)
-  const fullName = input.full_name.trim()
+  const fullName = input.full_name.trim().replace(/\s+/g, ' ')
   const companyId = input.role === 'hrd' ? input.company_id! : null
   const studentId = input.student_id ?? null
   const passwordHash = await hashPassword(input.password)

@@ -162,6 +162,8 @@ export type VacancyInput = Static<typeof VacancyBody>
 
 const invalid = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
 const trimmed = (s: string | null | undefined) => (s == null ? s : s.trim() || null)
+/** A one-line text (title, position) trimmed, its inner runs of blanks squeezed, as searches are (`likePattern`). */
+const oneLine = (s: string) => s.trim().replace(/\s+/g, ' ')
 
 /** Field rules that need the database: majors, deadline, salary range. Collects every failure. */
 async function checkVacancyInput(
@@ -212,8 +214,8 @@ async function checkVacancyInput(
 /** The columns a body sets. Optional fields: absent keeps the stored value, null clears it. */
 function vacancyValues(input: VacancyInput) {
   return {
-    title: input.title.trim(),
-    position: input.position.trim(),
+    title: oneLine(input.title),
+    position: oneLine(input.position),
     description: input.description.trim(),
     qualifications: input.qualifications.trim(),
     benefits: trimmed(input.benefits),

@@ -1,5 +1,5 @@
 import { Button, type ComboboxData, Group, Select, TextInput } from '@mantine/core'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import type { UrlFilters } from '../lib/url-state'
 import { DateField } from './dates'
 
@@ -104,7 +104,11 @@ export function FilterBar({
   fields: Filter[]
   errors?: Record<string, string>
 }) {
-  const [text, setText] = useState(filters.get('search'))
+  // The box shows the search the list is filtered by: the URL's, also when it changes without the box
+  // (Back, or the menu's link to the same list), as the vacancy list's box does.
+  const applied = filters.get('search')
+  const [text, setText] = useState(applied)
+  useEffect(() => setText(applied), [applied])
   const bar = (
     <Group mb="md" align="flex-end" wrap="wrap">
       {search !== undefined && (

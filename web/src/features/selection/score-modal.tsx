@@ -89,7 +89,9 @@ export function ScoreModal({
 
   const save = form.submit(async (v) => {
     if (file && file.size > MAX_UPLOAD)
-      return form.setErrors({ decision_letter: `Berkas ${formatBytes(file.size)}; maksimal ${formatBytes(MAX_UPLOAD)}.` })
+      return form.setErrors({
+        decision_letter: `Berkas ${formatBytes(file.size)}; maksimal ${formatBytes(MAX_UPLOAD)}.`,
+      })
     const body = new FormData()
     // Every field the dialog shows, '' when emptied: the service keeps a field left out, and clears an
     // empty one, so leaving out what HR emptied would keep the old score.
@@ -160,7 +162,9 @@ export function LetterModal({
   const save = form.submit(async () => {
     if (!file) return form.setErrors({ decision_letter: 'Pilih berkas surat keputusan.' })
     if (file.size > MAX_UPLOAD)
-      return form.setErrors({ decision_letter: `Berkas ${formatBytes(file.size)}; maksimal ${formatBytes(MAX_UPLOAD)}.` })
+      return form.setErrors({
+        decision_letter: `Berkas ${formatBytes(file.size)}; maksimal ${formatBytes(MAX_UPLOAD)}.`,
+      })
     const body = new FormData()
     body.append('decision_letter', file)
     await sendResult(row.applicationId, body, setProgress)
