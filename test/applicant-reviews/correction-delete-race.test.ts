@@ -10,14 +10,17 @@ import { waitingForLocks } from '../support/locks.js'
 /**
  * A "tidak lolos" put right while its vacancy is deleted. A pending application being reviewed meanwhile is
  * closed by the delete after the review commits (the delete matches pending and in_progress). A rejected one
- * being corrected is not seen by the delete (it reads pending and in_progress only), and the correction does not
- * hold the vacancy: it passed the application on, then could not read it back: HR got a 500. The correction
- * goes with the vacancy (404).
+ * being corrected is not seen by the delete (it reads pending and in_progress only), so the two take turns on
+ * the vacancy (the correction shares its lock). Begun first, the correction goes through and the delete,
+ * waiting for it, closes the reopened application; begun second, the correction finds the vacancy deleted (404).
+ * Before: the correction did not hold the vacancy. It either passed the application on and could not read it
+ * back (HR got a 500), or, with the delete still closing other applications, left it in the selection of a
+ * deleted vacancy, where nobody can review, test or decide it.
  */
 const t = useTestApp()
 
 describe('a review correction while the vacancy is deleted', () => {
-  it('is answered 404 or 422, not 500, and leaves the application out of the selection', async () => {
+  it('begun first, the correction goes through and the delete, waiting for it, closes the application', async () => {
     const hrd = await anHrd(t)
     const admin = await anAdmin(t)
     const vacancy = await aVacancy(t, { companyId: hrd.companyId })
@@ -30,7 +33,7 @@ describe('a review correction while the vacancy is deleted', () => {
     expect(failed.status).toBe(200)
 
     let correcting: Promise<Res> | undefined
-    let deleted: Res | undefined
+    let deleting: Promise<Res> | undefined
     // Something holds the application's row a moment (a learner's page read for update, a report, anything):
     // the correction has begun and waits for it.
     await t.db.transaction(async (tx) => {
@@ -40,18 +43,56 @@ describe('a review correction while the vacancy is deleted', () => {
         body: { notes: 'Salah centang.' },
       })
       await waitingForLocks(t, 1)
-      // Staff delete the vacancy meanwhile: nothing of it waits for the correction.
-      deleted = await call(t, 'DELETE', `/api/admin/job-vacancies/${vacancy.id}`, { as: admin })
+      // Staff delete the vacancy meanwhile: the delete waits for the correction, which holds the vacancy.
+      deleting = call(t, 'DELETE', `/api/admin/job-vacancies/${vacancy.id}`, { as: admin })
+      await waitingForLocks(t, 2)
     })
     const corrected = await correcting!
-    expect(deleted!.status).toBe(200)
+    expect(corrected.status).toBe(200)
+    expect(((await deleting) as Res).status).toBe(200)
     const [v] = await t.db.select().from(jobVacancies).where(eq(jobVacancies.id, vacancy.id))
     expect(v.deletedAt).not.toBeNull()
     const [stored] = await t.db.select().from(applications).where(eq(applications.id, a.id))
-    // The application stays rejected and HR is told the application is gone with its vacancy: it was a 500
-    // (the correction read the application back through the vacancies not deleted and failed on nothing).
-    expect(corrected.status).not.toBe(500)
-    expect([404, 422]).toContain(corrected.status)
-    expect(stored.status).not.toBe('in_progress')
+    // The delete closed the application the correction had reopened: it is in no selection.
+    expect(stored.status).not.toMatch(/^(in_progress|pending)$/)
+  })
+
+  it('begun second, while the delete closes the other applications, the correction finds the vacancy gone', async () => {
+    const hrd = await anHrd(t)
+    const admin = await anAdmin(t)
+    const vacancy = await aVacancy(t, { companyId: hrd.companyId })
+    const failedOne = await anApplication(t, {
+      vacancyId: vacancy.id,
+      studentId: (await aStudent(t)).studentId,
+    })
+    const pendingOne = await anApplication(t, {
+      vacancyId: vacancy.id,
+      studentId: (await aStudent(t)).studentId,
+    })
+    const failed = await call(t, 'PATCH', `/api/hrd/applicant-reviews/${failedOne.id}/review`, {
+      as: hrd,
+      body: { decision: 'tidak_lolos' },
+    })
+    expect(failed.status).toBe(200)
+
+    let deleting: Promise<Res> | undefined
+    let correcting: Promise<Res> | undefined
+    // The other applicant's row held a moment (HR reviewing it, say): the delete has marked the vacancy
+    // deleted, listed its open applications and waits to close them; then HR corrects the failed review.
+    await t.db.transaction(async (tx) => {
+      await tx.select().from(applications).where(eq(applications.id, pendingOne.id)).for('update')
+      deleting = call(t, 'DELETE', `/api/admin/job-vacancies/${vacancy.id}`, { as: admin })
+      await waitingForLocks(t, 1)
+      correcting = call(t, 'POST', `/api/hrd/applicant-reviews/${failedOne.id}/correct-review`, {
+        as: hrd,
+        body: { notes: 'Salah centang.' },
+      })
+      await waitingForLocks(t, 2)
+    })
+    expect(((await deleting) as Res).status).toBe(200)
+    // It answered 200 and the application sat in_progress on the deleted vacancy.
+    expect((await correcting!).status).toBe(404)
+    const [stored] = await t.db.select().from(applications).where(eq(applications.id, failedOne.id))
+    expect(stored.status).toBe('rejected')
   })
 })

@@ -245,6 +245,21 @@ export function lockReviewable(tx: Conn, companyId: number, ids: number[], faile
     .for('update', { of: applications })
 }
 
+/**
+ * Shares the locks of the vacancies of those of `ids` that are the company's (not deleted): a delete of one
+ * of them, which closes its open applications, waits for a correction that reopens one, or is waited for
+ * (the correction then finds the vacancy deleted).
+ */
+export function shareVacanciesOf(tx: Conn, companyId: number, ids: number[]) {
+  return tx
+    .select({ id: jobVacancies.id })
+    .from(applications)
+    .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
+    .where(and(ofCompany(companyId), inArray(applications.id, ids)))
+    .orderBy(asc(jobVacancies.id))
+    .for('share', { of: jobVacancies })
+}
+
 /** The company's vacancies that are not deleted, newest first, for the filter dropdown. */
 export function vacancyOptions(conn: Conn, companyId: number) {
   return conn

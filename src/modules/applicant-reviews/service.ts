@@ -174,6 +174,9 @@ async function applyReview(
   notes: string | null,
   { correcting = false } = {},
 ) {
+  // A correction reopens a closed application, which a vacancy's delete (closing the open ones) would not
+  // see: the two take turns on the vacancy.
+  if (correcting) await q.shareVacanciesOf(tx, companyOf(actor), ids)
   const locked = await q.lockReviewable(tx, companyOf(actor), ids, correcting)
   if (locked.length === 0) return []
   const key = REVIEW_MESSAGES[decision]
@@ -240,8 +243,6 @@ export async function correctReview(
         ),
       )
     }
-    // A vacancy deleted meanwhile (its delete does not wait for a correction: the application was closed
-    // already): the correction goes with it.
     return itemOut((await q.reviewItem(tx, companyId, id)) ?? applicationNotFound())
   })
 }
