@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js'
 import type { CareerStatus, JobFit } from '../../db/schema/index.js'
 import { wallClock, zoneName } from '../../db/school-day.js'
 import { pageOf } from '../../http/envelope.js'
-import { type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
+import { type FieldErrors, forbidden, invalidField, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { labelOf, wordsOf } from '../../vocabulary/index.js'
 import type { Column, Table } from '../reports/export.js'
@@ -79,6 +79,13 @@ export type TracerInput = Static<typeof Body>
 
 const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
 
+const notAlumnusAnyMore = (): never =>
+  forbidden(
+    msg(
+      'Akun ini bukan lagi akun alumni (kelulusan dibatalkan sekolah), sehingga tracer study tidak dapat diisi.',
+      'This account is no longer an alumnus (the school took the graduation back): the tracer study cannot be answered.',
+    ),
+  )
 const noLearner = (): never =>
   notFound(
     msg(
@@ -221,6 +228,9 @@ async function saveVersion(
   return db.transaction(async (tx) => {
     const learner = await q.lockLearner(tx, studentId)
     if (!learner || (enteredBy !== null && learner.graduationYear === null)) return missing()
+    // The alumnus's own save, begun just as staff took the graduation back: under the lock she is in grade
+    // 12 again, and a tracer answer is an alumnus's.
+    if (learner.graduationYear === null) return notAlumnusAnyMore()
     const values = answerValues(input, learner.today)
     const row = await q.insertVersion(tx, studentId, values, enteredBy)
     return { row, created: row.version === 1 }

@@ -590,7 +590,9 @@ const vacancyForLearnerStatement = prepared((conn) =>
  * Then, in a second statement, what the open rule reads. A statement that waited for the lock re-reads only
  * the locked row: its majors, its company and the learner would be as they were before the wait (a learner
  * applied to a vacancy whose major HR was removing at that moment). The lock is by primary key and prepared,
- * one short round trip more.
+ * one short round trip more. That statement also shares the learner's row (FOR KEY SHARE) and reads whether
+ * they are an alumnus under it: a graduation, or one taken back, that locks the row waits for the application
+ * (and then sees it), or is waited for (and the application sees the learner's new standing).
  */
 export async function lockVacancyForApply(conn: Conn, learner: Learner, id: number) {
   const [locked] = await lockVacancyStatement(conn).execute({ id })
@@ -615,9 +617,12 @@ const vacancyForApplyStatement = prepared((conn) =>
       checks: eligibilityChecks(learnerPlaceholders),
       applied: appliedBy(learnerPlaceholders.studentId),
       profile: profileFacts(learnerPlaceholders.studentId),
+      alumnus: sql<boolean>`${students.graduationYear} is not null`,
     })
     .from(v)
+    .innerJoin(students, eq(students.id, learnerPlaceholders.studentId))
     .where(eq(v.id, sql.placeholder('id')))
+    .for('key share', { of: students })
     .prepare('vacancy_for_apply'),
 )
 

@@ -690,6 +690,10 @@ export async function browseVacancy(db: Db, actor: Actor, id: number, lang: Lang
 export type ApplyInput = Static<typeof ApplyBody>
 
 const alreadyApplied = msg('Anda sudah melamar lowongan ini.', 'You have already applied to this vacancy.')
+const standingChanged = msg(
+  'Status kelulusan Anda baru saja diubah sekolah. Muat ulang halaman, lalu coba lagi.',
+  'The school has just changed your graduation status. Reload the page and try again.',
+)
 
 /**
  * One application per learner per vacancy. Inside one transaction: the vacancy row is locked
@@ -704,6 +708,9 @@ export async function apply(db: Db, actor: Actor, vacancyId: number, input: Appl
   const portfolioIds = input.portfolio_ids ?? []
   return db.transaction(async (tx) => {
     const vacancy = (await q.lockVacancyForApply(tx, learner, vacancyId)) ?? notFound(vacancyNotFound)
+    // The school graduated the learner, or took the graduation back, as they applied: the rules read the
+    // account as it was (and the application would be recorded under the old role).
+    if (vacancy.alumnus !== (learner.role === 'alumni')) conflict(standingChanged)
     if (vacancy.applied) conflict(alreadyApplied)
     // Waiting for (or refused) approval: learners do not know it exists.
     if (!vacancy.checks.approved) notFound(vacancyNotFound)
