@@ -202,6 +202,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
     db: database.db,
     mailer,
     log: app.log,
+    storage: app.storage,
     calendar: calendarSettings(config),
     rateLimits: rateLimits.kind,
     emailRetrySeconds: jobOptions?.emailRetrySeconds ?? EMAIL_RETRY_SECONDS,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { StorageUnavailableError } from '../storage/storage.js'
 import { type Lang, langOf, type Msg, msg, tr } from './i18n.js'
+import { patternWords } from './patterns.js'
 
 export type FieldErrors = Record<string, Msg[]>
 
@@ -162,8 +163,11 @@ function ajvMessage(e: AjvError, lang: Lang): string {
       return `${en ? 'must be one of' : 'harus salah satu dari'}: ${(p.allowedValues as unknown[]).filter((v) => v !== null).join(', ')}`
     case 'const':
       return `${en ? 'must be' : 'harus bernilai'} ${String(p.allowedValue)}`
-    case 'pattern':
+    case 'pattern': {
+      const words = patternWords(String(p.pattern))
+      if (words) return tr(words, lang)
       return en ? 'has an invalid format' : 'formatnya tidak valid'
+    }
     case 'additionalProperties':
       return en ? 'is not an allowed field' : 'bukan kolom yang diizinkan'
     default:

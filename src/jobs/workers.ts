@@ -8,6 +8,8 @@ import {
   deliverReminder,
   sweepReminders,
 } from '../modules/reminders/service.js'
+import { sweepStorageDeletions } from '../storage/deletions.js'
+import type { Storage } from '../storage/storage.js'
 import type { Mailer } from './mailer.js'
 import { DELIVER_EMAILS, deliverOutbox, MAX_EMAIL_ATTEMPTS } from './outbox.js'
 import type { Jobs } from './queue.js'
@@ -19,6 +21,7 @@ export function registerWorkers(
     db: Db
     mailer: Mailer | null
     log: FastifyBaseLogger
+    storage: Storage
     calendar: CalendarSettings
     rateLimits: RateLimitStore['kind']
     /** The first wait after a failed e-mail (`retryDelaySeconds` in outbox.ts); tests set 0. */
@@ -46,6 +49,12 @@ export function registerWorkers(
   // Imported accounts' initial passwords are wiped 24 hours after the import if nobody downloaded them.
   jobs.every(600, async () => {
     await wipeExpiredCredentials(deps.db)
+  })
+  // Stored bytes owed a removal (a file's row deleted, an upload whose transaction failed) that the storage
+  // refused when it was first tried: tried again until it confirms.
+  jobs.every(60, async () => {
+    const { removed, failed } = await sweepStorageDeletions(deps.db, deps.storage)
+    if (failed > 0) deps.log.warn({ removed, failed }, 'stored files owed a removal could not be removed yet')
   })
   // Counters in the database: rows of windows long closed go (in memory they expire by themselves).
   if (deps.rateLimits === 'database') jobs.every(600, () => sweepRateLimits(deps.db))

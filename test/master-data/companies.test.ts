@@ -220,8 +220,10 @@ describe('POST /api/admin/companies', () => {
     expect(bad.body.errors).toEqual({
       name: ['maksimal 200 karakter'],
       email: ['harus berupa alamat e-mail yang valid'],
-      phone: ['formatnya tidak valid'],
-      website: ['formatnya tidak valid'],
+      phone: [
+        'harus nomor telepon (angka, boleh dengan spasi, titik, tanda hubung atau kurung), mis. 021-4603550',
+      ],
+      website: ['harus alamat web lengkap yang diawali https:// atau http://, mis. https://contoh.co.id'],
       city: ['maksimal 100 karakter'],
       is_active: ['harus berupa true atau false'],
     })

@@ -193,10 +193,14 @@ describe('POST /api/company-registrations', () => {
     expect(bad.body.errors).toEqual({
       name: ['maksimal 200 karakter'],
       email: ['harus berupa alamat e-mail yang valid'],
-      phone: ['formatnya tidak valid'],
-      website: ['formatnya tidak valid'],
+      phone: [
+        'harus nomor telepon (angka, boleh dengan spasi, titik, tanda hubung atau kurung), mis. 021-4603550',
+      ],
+      website: ['harus alamat web lengkap yang diawali https:// atau http://, mis. https://contoh.co.id'],
       contact_email: ['harus berupa alamat e-mail yang valid'],
-      contact_phone: ['formatnya tidak valid'],
+      contact_phone: [
+        'harus nomor telepon (angka, boleh dengan spasi, titik, tanda hubung atau kurung), mis. 021-4603550',
+      ],
     })
     const blank = await register(t, aForm({ name: '   ', contact_name: ' ', city: '\t' }))
     expect(blank.status).toBe(422)

@@ -422,7 +422,7 @@ describe('POST /api/admin/students', () => {
       gender: ['harus salah satu dari: L, P'],
       birth_date: ['harus berupa tanggal dengan format YYYY-MM-DD antara tahun 1900 dan 2999'],
       religion: ['harus salah satu dari: Islam, Kristen, Katolik, Hindu, Buddha, Konghucu, Kepercayaan'],
-      phone: ['formatnya tidak valid'],
+      phone: ['harus nomor HP Indonesia, mis. 0812-3456-7890'],
       email: ['harus berupa alamat e-mail yang valid'],
       'skills.1': ['tidak boleh kosong'],
       'social_media.instagram': ['formatnya tidak valid'],

@@ -58,6 +58,8 @@ describe('upgrading to migration 0019 and setting PUBLIC_URL, as production now 
     // (what the later migrations add goes too: they run again after it)
     await t.db.execute(sql`alter table test_schedules drop column calendar_host`)
     await t.db.execute(sql`alter table test_participants drop column released_at`)
+    await t.db.execute(sql`drop table storage_deletions`)
+    await t.db.execute(sql`drop function files_to_storage_deletions() cascade`)
     await t.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at >= ${m0019.when}`)
     await t.database.migrate()
 

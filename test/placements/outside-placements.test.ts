@@ -177,7 +177,7 @@ describe('POST /api/admin/job-placements', () => {
     expect(none.status).toBe(422)
     expect(none.body.errors).toEqual({
       student_id: ['wajib diisi (siswa atau alumni)'],
-      company_id: ['wajib diisi: pilih perusahaan mitra, atau tulis nama perusahaan di company_name'],
+      company_id: ['wajib diisi: pilih perusahaan mitra, atau tulis nama perusahaan lain'],
     })
     const schema = await call(t, 'POST', ADMIN, {
       as: admin,
@@ -208,11 +208,11 @@ describe('POST /api/admin/job-placements', () => {
     const alumnaAsStudent = await post({ student_id: alumna.studentId, company_name: 'CV Satu' })
     expect(alumnaAsStudent.status).toBe(422)
     expect(alumnaAsStudent.body.errors).toEqual({
-      student_id: ['adalah alumni (lulus 2023); kirim sebagai alumni_id'],
+      student_id: ['adalah alumni (lulus 2023), bukan siswa kelas XII'],
     })
     const studentAsAlumna = await post({ alumni_id: student.studentId, company_name: 'CV Satu' })
     expect(studentAsAlumna.body.errors).toEqual({
-      alumni_id: ['adalah siswa kelas XII; kirim sebagai student_id'],
+      alumni_id: ['adalah siswa kelas XII, belum alumni'],
     })
     const unknown = await post({ alumni_id: 2_000_000_000, company_id: 2_000_000_000 })
     expect(unknown.status).toBe(422)
@@ -222,7 +222,7 @@ describe('POST /api/admin/job-placements', () => {
     })
     const partner = await post({ student_id: student.studentId, company_name: ' pt mitra sejati ' })
     expect(partner.body.errors).toEqual({
-      company_name: ['PT Mitra Sejati adalah perusahaan mitra: pilih di company_id'],
+      company_name: ['PT Mitra Sejati adalah perusahaan mitra: pilih sebagai perusahaan mitra'],
     })
     const ahead = await post({
       student_id: student.studentId,

@@ -157,6 +157,25 @@ export const files = pgTable(
   (t) => [index('files_student_idx').on(t.studentId, t.category)],
 )
 
+/**
+ * Stored bytes owed a removal: a file's row deleted (written by the `files` delete trigger, migration 0022, in
+ * the transaction that deletes it, cascades included), or an upload whose transaction failed. Removed from the
+ * storage right after the commit, and by the sweep (src/storage/deletions.ts) until the storage confirms: a
+ * learner's deleted CV does not stay in the storage for good because the storage failed once.
+ */
+export const storageDeletions = pgTable(
+  'storage_deletions',
+  {
+    storageKey: text().primaryKey(),
+    attempts: integer().notNull().default(0),
+    /** Not tried again before then (after a failed try). */
+    dueAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('storage_deletions_due_idx').on(t.dueAt)],
+)
+
 export const APPLICATION_STATUSES = ['pending', 'in_progress', 'accepted', 'rejected', 'withdrawn'] as const
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
 /** The statuses of an application still in the selection: not withdrawn, not decided. */

@@ -1,4 +1,5 @@
 import { type StringOptions, Type } from '@sinclair/typebox'
+import { PATTERNS } from '../../http/patterns.js'
 import { Line } from '../../http/schemas.js'
 
 /** The request bodies of the registration routes; the service takes them as the route checked them. */
@@ -8,7 +9,7 @@ const OptionalText = (opts: StringOptions) =>
   Type.Optional(Type.Unsafe<string | null>({ ...Type.String(opts), nullable: true }))
 /** One line (`Line`): names and places are written into the confirmation e-mail to the contact's address. */
 const Text = (max: number) => Line({ maxLength: max })
-const PHONE = { maxLength: 30, pattern: '^\\+?[0-9][0-9 ().-]{4,}$', examples: ['021-4603550'] }
+const PHONE = { maxLength: 30, pattern: PATTERNS.phone.pattern, examples: ['021-4603550'] }
 
 export const RegistrationBody = Type.Object(
   {
@@ -21,7 +22,7 @@ export const RegistrationBody = Type.Object(
     province: Text(100),
     website: OptionalText({
       maxLength: 255,
-      pattern: '^https?://[^\\s]+$',
+      pattern: PATTERNS.webAddress.pattern,
       examples: ['https://example.co.id'],
     }),
     description: OptionalText({ maxLength: 5000 }),

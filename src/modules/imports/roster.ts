@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import iconv from 'iconv-lite'
 import { AppError, type FieldErrors, notOfFormat } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
+import { mobileNumber, PATTERNS } from '../../http/patterns.js'
 import { isEmail, isOneLine } from '../../http/schemas.js'
 import { inspectXlsxZip, type SheetLayout } from './xlsx-zip.js'
 
@@ -526,17 +527,10 @@ export function birthDateOf(cell: Cell | undefined, today: string): Checked<stri
 
 /** No HP: an Indonesian mobile number; spaces, dashes and dots are dropped, a lost leading 0 put back. */
 export function phoneOf(cell: Cell | undefined): Checked<string> {
-  let text = cellText(cell)?.replace(/[\s().-]/g, '') ?? null
-  if (text === null || text === '') return { value: null }
-  if (/^8[0-9]{8,12}$/.test(text)) text = `0${text}`
-  if (!/^(\+62|62|0)8[0-9]{7,12}$/.test(text))
-    return {
-      error: msg(
-        'harus nomor HP Indonesia, mis. 081234567890',
-        'must be an Indonesian mobile number, e.g. 081234567890',
-      ),
-    }
-  return { value: text }
+  const text = cellText(cell)?.trim()
+  if (!text) return { value: null }
+  const number = mobileNumber(text)
+  return number === null ? { error: PATTERNS.mobile.words } : { value: number }
 }
 
 export function emailOf(cell: Cell | undefined): Checked<string> {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { PageQuery } from '../../http/envelope.js'
+import { PATTERNS } from '../../http/patterns.js'
 import { Id, Line } from '../../http/schemas.js'
 import { NullableString, OptionsQuery } from './departments.schemas.js'
 
@@ -18,7 +19,7 @@ const companyFields = {
   phone: Type.Optional(
     NullableString({
       maxLength: 30,
-      pattern: '^\\+?[0-9][0-9 ().-]{4,}$',
+      pattern: PATTERNS.phone.pattern,
       examples: ['021-4603550'],
     }),
   ),
@@ -26,7 +27,11 @@ const companyFields = {
   city: Type.Optional(NullableString({ maxLength: 100, format: 'line' })),
   province: Type.Optional(NullableString({ maxLength: 100, format: 'line' })),
   website: Type.Optional(
-    NullableString({ maxLength: 255, pattern: '^https?://[^\\s]+$', examples: ['https://example.co.id'] }),
+    NullableString({
+      maxLength: 255,
+      pattern: PATTERNS.webAddress.pattern,
+      examples: ['https://example.co.id'],
+    }),
   ),
   description: Type.Optional(NullableString({ maxLength: 5000 })),
 }

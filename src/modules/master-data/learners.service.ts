@@ -9,10 +9,12 @@ import { pageOf } from '../../http/envelope.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
+import { removeStored } from '../../storage/deletions.js'
 import type { Storage } from '../../storage/storage.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
+import { storedMobile } from '../portfolio/service.js'
 import * as q from './learners.queries.js'
 import type {
   CreateLearnerBody,
@@ -178,7 +180,7 @@ function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors, today: 
   if (input.address !== undefined) set.address = input.address?.trim() || null
   if (input.city !== undefined) set.city = clean(input.city)
   if (input.province !== undefined) set.province = clean(input.province)
-  if (input.phone !== undefined) set.phone = clean(input.phone)
+  if (input.phone !== undefined) set.phone = storedMobile(input.phone, errors)
   if (input.email !== undefined) set.email = lower(clean(input.email))
   if (input.skills !== undefined) {
     const seen = new Set<string>()
@@ -435,7 +437,7 @@ export async function deleteLearner(db: Db, storage: Storage, actor: Actor, kind
     })
     return keys
   })
-  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)))
+  await removeStored(db, storage, keys)
 }
 
 const ONE_FORM = msg(

@@ -309,7 +309,7 @@ function checkInput(input: OutsideInput, employer: 'body' | number): Checked {
         errors,
         'company_id',
         msg(
-          'wajib diisi: pilih perusahaan mitra, atau tulis nama perusahaan di company_name',
+          'wajib diisi: pilih perusahaan mitra, atau tulis nama perusahaan lain',
           'is required: pick a partner company, or write the company name in company_name',
         ),
       )
@@ -365,7 +365,7 @@ async function checkStored(tx: Tx, c: Checked, exceptId?: number) {
       errors,
       'student_id',
       msg(
-        `adalah alumni (lulus ${learner.graduationYear}); kirim sebagai alumni_id`,
+        `adalah alumni (lulus ${learner.graduationYear}), bukan siswa kelas XII`,
         `is an alumnus (graduated ${learner.graduationYear}); send it as alumni_id`,
       ),
     )
@@ -373,7 +373,7 @@ async function checkStored(tx: Tx, c: Checked, exceptId?: number) {
     addFieldError(
       errors,
       'alumni_id',
-      msg('adalah siswa kelas XII; kirim sebagai student_id', 'is a grade-12 student; send it as student_id'),
+      msg('adalah siswa kelas XII, belum alumni', 'is a grade-12 student; send it as student_id'),
     )
   }
   if (learner && c.acceptedAt > learner.today)
@@ -391,7 +391,7 @@ async function checkStored(tx: Tx, c: Checked, exceptId?: number) {
         errors,
         'company_name',
         msg(
-          `${partner.name} adalah perusahaan mitra: pilih di company_id`,
+          `${partner.name} adalah perusahaan mitra: pilih sebagai perusahaan mitra`,
           `${partner.name} is a partner company: pick it in company_id`,
         ),
       )

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox'
+import { PATTERNS } from '../../http/patterns.js'
 import { DateOnly, Opt, StringEnum } from '../../http/schemas.js'
 import { GENDERS, RELIGIONS } from './options.js'
 import { SOCIAL_KEYS } from './service.js'
@@ -23,7 +24,15 @@ export const PersonalFields = {
   address: Opt(Type.String({ maxLength: 500 })),
   city: Opt(Type.String({ maxLength: 100 })),
   province: Opt(Type.String({ maxLength: 100 })),
-  phone: Opt(Type.String({ pattern: '^(\\+62|62|0)8[0-9]{7,12}$', examples: ['081234567890'] })),
+  phone: Opt(
+    Type.String({
+      maxLength: 30,
+      pattern: PATTERNS.mobile.pattern,
+      examples: ['0812-3456-7890'],
+      description:
+        'An Indonesian mobile number; spaces, dots, dashes and brackets are dropped (stored `081234567890`)',
+    }),
+  ),
 }
 
 /** `PUT …/portfolio/profile`: what learners may change about themselves; `updateProfile` takes it as is. */

@@ -6,7 +6,9 @@ import { type EducationEntry, type SocialMedia, students } from '../../db/schema
 import { readSchoolToday } from '../../db/school-day.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { mobileNumber, PATTERNS } from '../../http/patterns.js'
 import { fileOut } from '../../http/shapes/file.js'
+import { discardUpload, removeStored } from '../../storage/deletions.js'
 import type { Storage } from '../../storage/storage.js'
 import { displayName, newStorageKey, sniff, type Upload } from '../files/upload.js'
 import { PORTFOLIO_CATEGORIES, type PortfolioCategory } from './options.js'
@@ -122,12 +124,23 @@ export async function getProfile(db: Conn, actor: Actor) {
 /** Trimmed text; empty means cleared. `undefined` (absent) stays absent. */
 const clean = (s: string | null | undefined) => (s == null ? s : s.trim() || null)
 
+/**
+ * A learner's mobile number as stored (`mobileNumber`: "0812-3456-7890" is 081234567890), written by the
+ * learner or by staff; empty clears it, one that is no Indonesian mobile number is refused at the field.
+ */
+export function storedMobile(text: string | null, errors: FieldErrors): string | null {
+  const typed = clean(text)
+  if (!typed) return null
+  const number = mobileNumber(typed)
+  if (number === null) addFieldError(errors, 'phone', PATTERNS.mobile.words)
+  return number
+}
+
 const TEXT_FIELDS = [
   ['birth_place', 'birthPlace'],
   ['address', 'address'],
   ['city', 'city'],
   ['province', 'province'],
-  ['phone', 'phone'],
   ['summary', 'summary'],
 ] as const
 
@@ -145,6 +158,7 @@ export async function updateProfile(db: Db, actor: Actor, input: Static<typeof P
   for (const [field, column] of TEXT_FIELDS) {
     if (input[field] !== undefined) set[column] = clean(input[field])
   }
+  if (input.phone !== undefined) set.phone = storedMobile(input.phone, errors)
   if (input.gender !== undefined) set.gender = input.gender
   if (input.religion !== undefined) set.religion = input.religion
   if (input.email !== undefined) set.email = clean(input.email)?.toLowerCase() ?? null
@@ -286,15 +300,15 @@ export async function uploadPortfolioFile(db: Db, storage: Storage, actor: Actor
     })
     return fileOut(row)
   } catch (err) {
-    await storage.delete(key).catch(() => undefined)
+    await discardUpload(db, storage, key)
     throw err
   }
 }
 
 /**
  * Deletes one of the caller's portfolio files (anyone else's is 404). A file attached to an
- * application stays: HR may be reviewing it (409). The bytes go after the row is gone; bytes left
- * behind by a failed removal have no row and are never served.
+ * application stays: HR may be reviewing it (409). The bytes go after the row is gone (the row's delete
+ * leaves them owed a removal, which the sweep retries if the storage refuses it now: src/storage/deletions.ts).
  */
 export async function deletePortfolioFile(db: Db, storage: Storage, actor: Actor, fileId: number) {
   const studentId = learnerOf(actor)
@@ -312,5 +326,5 @@ export async function deletePortfolioFile(db: Db, storage: Storage, actor: Actor
     await q.deleteFile(tx, fileId)
     return file.storageKey
   })
-  await storage.delete(key).catch(() => undefined)
+  await removeStored(db, storage, [key])
 }

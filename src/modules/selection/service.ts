@@ -8,6 +8,7 @@ import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import { applicantOut } from '../../http/shapes/applicant.js'
 import { fileOut } from '../../http/shapes/file.js'
+import { discardUpload, removeStored } from '../../storage/deletions.js'
 import type { Storage } from '../../storage/storage.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications } from '../application-lifecycle/service.js'
@@ -224,10 +225,10 @@ export async function storeResult(
       await draftEvent(tx, actor, applicationId, 'selectionScored', item.decision, item.notes)
       return { item, replacedKey }
     })
-    if (replacedKey) await storage.delete(replacedKey).catch(() => undefined)
+    if (replacedKey) await removeStored(db, storage, [replacedKey])
     return item
   } catch (err) {
-    if (key) await storage.delete(key).catch(() => undefined)
+    if (key) await discardUpload(db, storage, key)
     throw err
   }
 }
