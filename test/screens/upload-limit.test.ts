@@ -34,7 +34,11 @@ describe("the portfolio's upload form", () => {
       return answer(...args)
     }) as typeof fetch
     renderScreen(
-      h(PortfolioUpload, { url: '/api/siswa/portfolio/upload', categories: [{ value: 'cv', label: 'CV' }], onDone() {} }),
+      h(PortfolioUpload, {
+        url: '/api/siswa/portfolio/upload',
+        categories: [{ value: 'cv', label: 'CV' }],
+        onDone() {},
+      }),
       '/portofolio',
       '/portofolio',
     )

@@ -53,6 +53,8 @@ function FieldInput({ field: fd, form }: { field: Field; form: Form<Values> }) {
           error={text.error}
           searchable
           clearable={!fd.required}
+          // A required field is not emptied by a second click on its option.
+          allowDeselect={!fd.required}
         />
       )
     case 'textarea':

@@ -39,7 +39,8 @@ export function CrudPage<R extends { id: number }>({
   filters?: readonly string[]
   filterFields?: Field[]
   columns: Column<R>[]
-  fields: Field[]
+  /** The form's fields; of the record being changed (null: a new one) when they depend on it. */
+  fields: Field[] | ((row: R | null) => Field[])
   list: (query: Record<string, string | number>) => Promise<{ data: R[]; meta: Meta }>
   create?: (body: Record<string, unknown>) => Promise<unknown>
   update?: (id: number, body: Record<string, unknown>) => Promise<unknown>
@@ -55,6 +56,12 @@ export function CrudPage<R extends { id: number }>({
   const [editing, setEditing] = useState<R | 'new' | null>(null)
   const [selected, setSelected] = useState<number[]>([])
   const creating = editing === 'new'
+  const formFields =
+    editing === null
+      ? null
+      : typeof fields === 'function'
+        ? fields(editing === 'new' ? null : editing)
+        : fields
   // Ticked rows belong to the rows as they were shown: another page or filter, or a change to the rows
   // (a student made alumni stays ticked otherwise, and the next upgrade is refused for him), starts
   // with none.
@@ -132,14 +139,14 @@ export function CrudPage<R extends { id: number }>({
         }
         columns={[...columns, actions]}
       />
-      {editing && (
+      {editing && formFields && (
         <CrudForm
           title={title}
-          fields={fields}
+          fields={formFields}
           creating={creating}
           initial={
             editing === 'new'
-              ? Object.fromEntries(fields.filter((x) => x.type === 'switch').map((x) => [x.name, true]))
+              ? Object.fromEntries(formFields.filter((x) => x.type === 'switch').map((x) => [x.name, true]))
               : valuesOf(editing)
           }
           onSave={save}

@@ -27,7 +27,8 @@ const loadHistory = (query: object) =>
 export function AttendancePage() {
   const f = useUrlFilters(KEYS)
   const tab = f.get('tab') || 'queue'
-  const companies = useCompanyOptions()
+  // The history (and tests already held) may be of a company switched off since.
+  const companies = useCompanyOptions({ includeInactive: true })
   const { tab: _t, ...query } = f.query
   const list = useLoad(() => (tab === 'history' ? loadHistory(query) : loadQueue(query)), [f.key])
   // A refused range is told at its dates; the list waits for one it can show.

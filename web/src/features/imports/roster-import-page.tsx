@@ -13,7 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { type DragEvent, useMemo, useState } from 'react'
+import { type DragEvent, Fragment, useMemo, useState } from 'react'
 import { api, download, fieldErrors, toApiError, token, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { TableView } from '../../components/data-table'
@@ -31,7 +31,20 @@ type Action = Row['action']
 
 const URL_IMPORT = '/api/admin/imports/students'
 const PER_PAGE = 100
-const COLUMNS = ['NISN', 'NIS', 'Nama', 'JK (L/P)', 'Tempat Lahir', 'Tanggal Lahir', 'Rombel', 'Jurusan']
+/**
+ * The headers the import reads (src/modules/imports/roster.ts), each with what its cells hold where that is
+ * not plain: only the header itself goes in the code tag, as a sheet's header row must spell it.
+ */
+const COLUMNS: { header: string; hint?: string }[] = [
+  { header: 'NISN' },
+  { header: 'NIS' },
+  { header: 'Nama' },
+  { header: 'JK', hint: 'isi L/P' },
+  { header: 'Tempat Lahir' },
+  { header: 'Tanggal Lahir' },
+  { header: 'Rombel' },
+  { header: 'Jurusan' },
+]
 
 /** The answer of the import, whether it went through (200/201) or was refused with its report (422). */
 async function sendRoster(file: File, dryRun: boolean): Promise<Report> {
@@ -140,10 +153,11 @@ export function RosterImportPage() {
           <Text fw={500}>Tarik berkas CSV atau XLSX (ekspor Dapodik) ke sini, atau pilih dari komputer.</Text>
           <Text size="sm" c="dimmed">
             Kolom yang dibaca (huruf besar/kecil dan spasi tidak berpengaruh):{' '}
-            {COLUMNS.map((c) => (
-              <Code key={c} mr={4}>
-                {c}
-              </Code>
+            {COLUMNS.map(({ header, hint }) => (
+              <Fragment key={header}>
+                <Code>{header}</Code>
+                {hint ? ` (${hint}) ` : ' '}
+              </Fragment>
             ))}
             serta <Code>Email</Code> dan <Code>No HP</Code> bila ada. Siswa dicocokkan lewat NISN; kolom lain
             diabaikan. Pratinjau tidak menyimpan apa pun.

@@ -5,23 +5,25 @@ import type { ListRow } from '../../lib/api-types'
 import { toastError, toastOk } from '../../lib/toast'
 import { PasswordLinkButton } from '../auth/password-link-button'
 import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
-import { useMajorOptions } from './options'
+import { useMajorOptions, withCurrent } from './options'
 
 /** Graduates: kept by the career center (their accounts follow them into the alumni screens). */
 export function AlumniPage() {
+  // The filter offers majors switched off since (their alumni stay); the form assigns active ones only.
+  const allMajors = useMajorOptions({ includeInactive: true })
   const majors = useMajorOptions()
   return (
     <CrudPage<ListRow<'/api/admin/alumni'>>
       title="Alumni"
       filters={['major_id', 'graduation_year']}
-      filterFields={[{ name: 'major_id', label: 'Kompetensi', options: majors }]}
+      filterFields={[{ name: 'major_id', label: 'Kompetensi', options: allMajors }]}
       columns={[
         nameColumn,
         { label: 'Kompetensi', render: (r) => r.major.name },
         { label: 'Lulus', render: (r) => r.graduationYear ?? '–' },
         accountColumn,
       ]}
-      fields={learnerFields(majors, true)}
+      fields={(r) => learnerFields(withCurrent(majors, r?.major), true)}
       list={(query) => unwrap(api.GET('/api/admin/alumni', { params: { query: query as never } }))}
       create={(body) => unwrap(api.POST('/api/admin/alumni', { body: body as AnyBody }))}
       update={(id, body) =>

@@ -29,7 +29,8 @@ const NO_CHOICE = 'Isi rombel atau pilih kompetensi keahlian.'
  * not, then make them alumni (their accounts, portfolios and applications carry over).
  */
 export function GraduationPage() {
-  const majors = useMajorOptions()
+  // Who graduates is picked among grade-12 students, who may still be in a major switched off since.
+  const majors = useMajorOptions({ includeInactive: true })
   const [year, setYear] = useState(() => String(thisSchoolYearsEnd()))
   const [majorId, setMajorId] = useState<string | null>(null)
   const [className, setClassName] = useState('')

@@ -8,10 +8,12 @@ import type { ListRow } from '../../lib/api-types'
 import { toastItemsRefused, toastOk } from '../../lib/toast'
 import { PasswordLinkButton } from '../auth/password-link-button'
 import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
-import { useMajorOptions } from './options'
+import { useMajorOptions, withCurrent } from './options'
 
 /** Grade-12 students: kept by the career center, made alumni when they graduate. */
 export function StudentsPage() {
+  // The filter offers majors switched off since (students still finishing one); the form assigns active ones.
+  const allMajors = useMajorOptions({ includeInactive: true })
   const majors = useMajorOptions()
   const [upgrade, setUpgrade] = useState<{ ids: number[]; reload: () => void } | null>(null)
   return (
@@ -19,7 +21,7 @@ export function StudentsPage() {
       <CrudPage<ListRow<'/api/admin/students'>>
         title="Siswa kelas 12"
         filters={['major_id', 'class_name']}
-        filterFields={[{ name: 'major_id', label: 'Kompetensi', options: majors }]}
+        filterFields={[{ name: 'major_id', label: 'Kompetensi', options: allMajors }]}
         selectable
         headerActions={(ids, reload) => (
           <Button
@@ -36,7 +38,7 @@ export function StudentsPage() {
           { label: 'Kompetensi', render: (r) => `${r.major.name}${r.className ? ` · ${r.className}` : ''}` },
           accountColumn,
         ]}
-        fields={learnerFields(majors, false)}
+        fields={(r) => learnerFields(withCurrent(majors, r?.major), false)}
         list={(query) => unwrap(api.GET('/api/admin/students', { params: { query: query as never } }))}
         create={(body) => unwrap(api.POST('/api/admin/students', { body: body as AnyBody }))}
         update={(id, body) =>

@@ -15,8 +15,9 @@ export function MonitoringPage() {
   const { filters: f, list } = useList(KEYS, (query) =>
     unwrap(api.GET('/api/admin/recruitment-selections', { params: { query } })),
   )
-  const companies = useCompanyOptions()
-  const majors = useMajorOptions()
+  // Applications under way may be at a company, or of a major, switched off since.
+  const companies = useCompanyOptions({ includeInactive: true })
+  const majors = useMajorOptions({ includeInactive: true })
   return (
     <>
       <PageTitle title="Progres seleksi" />

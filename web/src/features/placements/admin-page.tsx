@@ -30,7 +30,8 @@ export function AdminPlacementsPage() {
   const { filters: f, list } = useList(KEYS, (query) =>
     unwrap(api.GET('/api/admin/job-placements', { params: { query } })),
   )
-  const companies = useCompanyOptions()
+  // A company switched off since still has placements to follow up.
+  const companies = useCompanyOptions({ includeInactive: true })
   const [editing, setEditing] = useState<PlacementRow | 'new' | null>(null)
   const [following, setFollowing] = useState<PlacementRow | null>(null)
   return (

@@ -7,7 +7,7 @@ import { useForm } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
 import type { ListRow } from '../../lib/api-types'
 import { toastError, toastOk } from '../../lib/toast'
-import { useCompanyOptions } from '../master-data/options'
+import { useCompanyOptions, withCurrent } from '../master-data/options'
 
 /** A placement as both lists show it (staff's and HR's share the shape). */
 export type PlacementRow = ListRow<'/api/admin/job-placements'>
@@ -149,6 +149,7 @@ export function OutsidePlacementForm({
             label="Siswa / alumni"
             required
             searchable
+            allowDeselect={false}
             placeholder={who === 'hrd' ? 'Ketik nama atau NIS (min. 3 huruf)' : 'Ketik nama atau NIS'}
             data={options}
             value={picked?.value ?? null}
@@ -172,6 +173,7 @@ export function OutsidePlacementForm({
               />
               {v.employer === 'mitra' ? (
                 <PartnerPicker
+                  held={editing?.company.id ? { id: editing.company.id, name: editing.company.name } : null}
                   value={v.company_id}
                   onChange={(x) => form.set('company_id', x)}
                   error={form.error('company_id') ?? form.error('company_name')}
@@ -202,22 +204,28 @@ export function OutsidePlacementForm({
   )
 }
 
-/** The partner companies to pick from (staff only: the list is the career center's). */
+/**
+ * The partner companies to pick from (staff only: the list is the career center's): active ones, and the one a
+ * placement being changed holds if it was switched off since.
+ */
 function PartnerPicker({
+  held,
   value,
   onChange,
   error,
 }: {
+  held: { id: number; name: string } | null
   value: string
   onChange: (value: string) => void
   error?: string
 }) {
-  const companies = useCompanyOptions()
+  const companies = withCurrent(useCompanyOptions(), held)
   return (
     <Select
       label="Perusahaan mitra"
       required
       searchable
+      allowDeselect={false}
       data={companies}
       value={value || null}
       onChange={(x) => onChange(x ?? '')}

@@ -52,7 +52,13 @@ export function PortfolioUpload({
     <form onSubmit={submit} noValidate aria-label="Unggah berkas portofolio">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select label="Kategori" data={categories} {...form.value('category')} required />
+          <Select
+            label="Kategori"
+            data={categories}
+            allowDeselect={false}
+            {...form.value('category')}
+            required
+          />
           <TextInput label="Judul" {...form.text('title')} required />
         </SimpleGrid>
         <FileInput

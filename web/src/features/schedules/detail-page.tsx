@@ -156,6 +156,7 @@ export function ScheduleDetailPage() {
                         w={120}
                         disabled={x.validationStatus !== 'pending' || d.status === 'cancelled'}
                         data={options('attendance')}
+                        allowDeselect={false}
                         value={x.attendanceStatus ?? null}
                         onChange={(v) => v && mark(x.participantId, v as 'hadir')}
                       />

@@ -177,6 +177,7 @@ export function ScheduleFormPage() {
               label="Lowongan"
               required
               searchable
+              allowDeselect={false}
               // A test stays with its vacancy.
               disabled={Boolean(id)}
               data={
@@ -195,6 +196,7 @@ export function ScheduleFormPage() {
               label="Jenis tes"
               required
               data={options('testKind')}
+              allowDeselect={false}
               value={v.kind}
               onChange={(x) => form.set('kind', x ?? 'psikotes')}
               error={form.error('kind')}

@@ -122,6 +122,7 @@ export function ScoreModal({
           <Select
             label="Keputusan"
             data={options('selectionDecision')}
+            allowDeselect={false}
             value={String(form.values.decision)}
             onChange={(x) => form.set('decision', x ?? 'pending')}
             error={form.error('decision')}

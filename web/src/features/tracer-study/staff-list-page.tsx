@@ -33,7 +33,8 @@ export function StaffTracerListPage() {
   const { filters: f, list } = useList(KEYS, (query) =>
     unwrap(api.GET('/api/admin/tracer-studies', { params: { query } })),
   )
-  const majors = useMajorOptions()
+  // Alumni of a major switched off since are who the tracer study is about.
+  const majors = useMajorOptions({ includeInactive: true })
   const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null)
   const exportAs = async (format: 'csv' | 'xlsx') => {
     setBusy(format)

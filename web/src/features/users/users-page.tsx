@@ -10,7 +10,7 @@ import { toastError } from '../../lib/toast'
 import { PasswordLinkButton } from '../auth/password-link-button'
 import { useMe } from '../auth/session'
 import { activeColumn } from '../master-data/fields'
-import { useCompanyOptions } from '../master-data/options'
+import { useCompanyOptions, withCurrent } from '../master-data/options'
 
 type User = ListRow<'/api/admin/users'>
 const ROLES = ['superadmin', 'admin', 'hrd', 'siswa', 'alumni'] as const
@@ -50,11 +50,20 @@ export function UsersPage() {
           { label: 'Masuk terakhir', render: (r) => formatDateTime(r.lastLoginAt) },
           activeColumn,
         ]}
-        fields={[
+        fields={(r) => [
           { name: 'full_name', label: 'Nama lengkap', required: true },
           { name: 'email', label: 'E-mail', type: 'email', required: true },
           { name: 'role', label: 'Peran', type: 'select', options: options('role', ROLES), required: true },
-          { name: 'company_id', label: 'Perusahaan (untuk HRD)', type: 'select', options: companies },
+          {
+            name: 'company_id',
+            label: 'Perusahaan (untuk HRD)',
+            type: 'select',
+            // Active companies, and the account's own when it was switched off since.
+            options: withCurrent(
+              companies,
+              r?.companyId && r.companyName ? { id: r.companyId, name: r.companyName } : null,
+            ),
+          },
           { name: 'password', label: 'Kata sandi', type: 'password', createOnly: true, required: true },
         ]}
         list={(query) => unwrap(api.GET('/api/admin/users', { params: { query: query as never } }))}

@@ -19,6 +19,7 @@ import { ErrorAlert, PageTitle } from '../../components/ui'
 import { codeOptions, idOptions } from '../../lib/options'
 import { toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
+import { withCurrent } from '../master-data/options'
 
 type Body = paths['/api/hrd/job-vacancies']['post']['requestBody']['content']['application/json']
 type Vacancy =
@@ -91,8 +92,8 @@ function bodyOf(v: Values, n: Record<'min_salary' | 'max_salary' | 'quota', numb
 }
 
 interface FormApi {
-  /** The vacancy to edit, as a form's values and its company. */
-  load(id: number): Promise<{ values: Values; companyId?: number }>
+  /** The vacancy to edit, as a form's values, its majors and its company (staff's form). */
+  load(id: number): Promise<{ values: Values; majors: Named[]; company?: Named }>
   options(): Promise<{ data: VacancyOptions }>
   save(id: number | null, body: Body, companyId: number | null): Promise<unknown>
   /** Where the form goes back to. */
@@ -101,6 +102,9 @@ interface FormApi {
   pickCompany: boolean
 }
 
+/** A record a vacancy holds, as the form shows it when it is no longer among the (active) options. */
+type Named = { id: number; name: string }
+
 type VacancyOptions =
   paths['/api/hrd/job-vacancies/options']['get']['responses']['200']['content']['application/json']['data']
 
@@ -108,6 +112,7 @@ const HRD_FORM: FormApi = {
   load: (id) =>
     unwrap(api.GET('/api/hrd/job-vacancies/{id}', { params: { path: { id } } })).then(({ data }) => ({
       values: valuesOf(data),
+      majors: data.majors,
     })),
   options: () => unwrap(api.GET('/api/hrd/job-vacancies/options')),
   save: (id, body) =>
@@ -122,7 +127,8 @@ const ADMIN_FORM: FormApi = {
   load: (id) =>
     unwrap(api.GET('/api/admin/job-vacancies/{id}', { params: { path: { id } } })).then(({ data }) => ({
       values: valuesOf(data),
-      companyId: data.company.id,
+      majors: data.majors,
+      company: data.company,
     })),
   options: () => unwrap(api.GET('/api/admin/job-vacancies/options')),
   save: (id, body, companyId) => {
@@ -162,17 +168,18 @@ function VacancyForm({ via }: { via: FormApi }) {
   )
   const form = useForm({ ...BLANK, company_id: '' })
   const [loadError, setLoadError] = useState<unknown>(null)
+  // What the vacancy holds, shown even when switched off since (the options are active ones only).
+  const [held, setHeld] = useState<{ majors: Named[]; company?: Named }>({ majors: [] })
   const { setValues } = form
   useEffect(() => {
     if (!id) return
-    via
-      .load(id)
-      .then(
-        ({ values, companyId }) => setValues({ ...values, company_id: companyId ? String(companyId) : '' }),
-        setLoadError,
-      )
+    via.load(id).then(({ values, majors, company }) => {
+      setHeld({ majors, company })
+      setValues({ ...values, company_id: company ? String(company.id) : '' })
+    }, setLoadError)
   }, [id, setValues, via])
   const o = choices.data?.data
+  const majorOptions = held.majors.reduce(withCurrent, idOptions(o?.majors))
 
   const submit = form.submit(async (v) => {
     const n = form.numbers('min_salary', 'max_salary', 'quota')
@@ -199,7 +206,8 @@ function VacancyForm({ via }: { via: FormApi }) {
               label="Perusahaan"
               required
               searchable
-              data={idOptions(companies.data)}
+              data={withCurrent(idOptions(companies.data), held.company)}
+              allowDeselect={false}
               nothingFoundMessage="Tidak ada perusahaan aktif dengan nama itu"
               {...form.value('company_id')}
             />
@@ -214,13 +222,20 @@ function VacancyForm({ via }: { via: FormApi }) {
                 ['target', 'Sasaran pelamar', codeOptions('target', o?.targets)],
               ] as const
             ).map(([name, text, data]) => (
-              <Select key={name} label={text} required data={data} {...form.value(name)} />
+              <Select
+                key={name}
+                label={text}
+                required
+                data={data}
+                allowDeselect={false}
+                {...form.value(name)}
+              />
             ))}
             <MultiSelect
               label="Kompetensi keahlian"
               required
               searchable
-              data={idOptions(o?.majors)}
+              data={majorOptions}
               {...form.value('major_ids')}
             />
             <TextInput label="Lokasi kerja" {...form.text('work_location')} />

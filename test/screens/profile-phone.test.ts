@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { eq } from 'drizzle-orm'
+import { createElement as h } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { students } from '../../src/db/schema/index.js'
+import { SessionProvider } from '../../web/src/features/auth/session'
+import { PortfolioPage } from '../../web/src/features/portfolio/portfolio-page'
+import { call, useTestApp } from '../support/app.js'
+import { aStudent } from '../support/builders/accounts.js'
+import { renderScreen, signedInTo } from '../support/screen.js'
+
+/**
+ * A student writes their mobile number in "Nomor telepon" as it is written everywhere in Indonesia,
+ * "0812-3456-7890", and presses "Simpan profil". It is stored as digits, as the roster import takes it. The
+ * profile was refused, and under the field they read only "formatnya tidak valid" (found by the forms audit).
+ */
+const t = useTestApp()
+afterEach(cleanup)
+
+describe("the learner's profile form", () => {
+  it('takes a mobile number written with dashes', async () => {
+    const learner = await aStudent(t)
+    signedInTo(t, learner.token)
+    // The account the client keeps for its first screen (as after a login).
+    const me = await call(t, 'GET', '/api/me', { as: learner })
+    localStorage.setItem('bursa_user', JSON.stringify(me.body.data))
+    renderScreen(h(SessionProvider, null, h(PortfolioPage)), '/portofolio', '/portofolio')
+    const phone = (await screen.findByLabelText('Nomor telepon', {}, { timeout: 5000 })) as HTMLInputElement
+    fireEvent.change(phone, { target: { value: '0812-3456-7890' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan profil' }))
+    await waitFor(async () => {
+      const [row] = await t.db.select().from(students).where(eq(students.id, learner.studentId))
+      expect(row.phone).toBe('081234567890')
+    })
+    expect(phone.getAttribute('aria-invalid')).not.toBe('true')
+    expect(screen.queryByText('formatnya tidak valid')).toBeNull()
+  })
+})
