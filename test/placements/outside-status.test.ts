@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { anAdmin, anAlumnus } from '../support/builders/accounts.js'
+import { anAdmin, anAlumnus, deactivateAccount } from '../support/builders/accounts.js'
+import { deactivateCompany } from '../support/builders/org.js'
 import { anHrdWithVacancy, aPlacement } from '../support/builders/selection.js'
 import { dayFromToday } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
@@ -87,11 +88,56 @@ describe('PATCH /api/admin/job-placements/:id', () => {
       body: { status: 'resigned' },
     })
     expect(res.status).toBe(422)
-    expect(res.body.message).toMatch(/melalui bursa/i)
+    expect(res.body.message).toBe('Penempatan melalui bursa dicatat oleh HRD perusahaannya.')
     const unknown = await call(t, 'PATCH', '/api/admin/job-placements/2000000000', {
       as: staff,
       body: { status: 'resigned' },
     })
     expect(unknown.status).toBe(404)
+  })
+
+  it('a placement through bursa whose company was switched off since: staff record it, as no HR can', async () => {
+    // The school ended the partnership; three weeks into the job the person tells the career center they quit.
+    // Every route was shut: HR's (its company is inactive, 403), staff's through HR's (403), this one (422),
+    // and the 3-month follow-up had not come (422). The placement read active (found by the history audit).
+    const staff = await anAdmin(t)
+    const { company, hrd, vacancy } = await anHrdWithVacancy(t)
+    const { placement } = await aPlacement(t, {
+      companyId: company.id,
+      vacancyId: vacancy.id,
+      values: { acceptedAt: await dayFromToday(t, -21), status: 'active' },
+    })
+    await deactivateCompany(t, company.id)
+    const url = `/api/admin/job-placements/${placement.id}`
+    expect((await call(t, 'GET', url, { as: staff })).body.data.staffMayUpdate).toBe(true)
+    const byHr = await call(t, 'PATCH', `/api/hrd/job-placements/${placement.id}`, {
+      as: hrd,
+      body: { status: 'resigned' },
+    })
+    expect(byHr.status).toBe(403)
+
+    const res = await call(t, 'PATCH', url, {
+      as: staff,
+      body: { status: 'resigned', notes: 'Berhenti setelah 3 minggu.' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({
+      status: 'resigned',
+      notes: 'Berhenti setelah 3 minggu.',
+      source: 'bursa',
+    })
+    expect((await call(t, 'GET', url, { as: staff })).body.data.status).toBe('resigned')
+  })
+
+  it('a placement through bursa at a company whose HR accounts are all switched off: staff record it here too', async () => {
+    const staff = await anAdmin(t)
+    const { company, hrd, vacancy } = await anHrdWithVacancy(t)
+    const { placement } = await aPlacement(t, { companyId: company.id, vacancyId: vacancy.id })
+    await deactivateAccount(t, hrd.id)
+    const url = `/api/admin/job-placements/${placement.id}`
+    expect((await call(t, 'GET', url, { as: staff })).body.data.staffMayUpdate).toBe(true)
+    const res = await call(t, 'PATCH', url, { as: staff, body: { status: 'permanent' } })
+    expect(res.status).toBe(200)
+    expect(res.body.data.status).toBe('permanent')
   })
 })

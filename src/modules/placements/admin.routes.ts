@@ -124,9 +124,9 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'Record an outside placement’s status, start date and notes (a placement through bursa: 422)',
+          'Record the status, start date and notes of a placement no HR can record (outside bursa, or `staffMayUpdate`; otherwise 422)',
         description:
-          'As HR records its placements: absent `start_date`/`notes` keep their value; null clears one; a start date that would date a recorded follow-up in the future is refused (422). An employer outside bursa has no HR to record that the person quit.',
+          'As HR records its placements: absent `start_date`/`notes` keep their value; null clears one; a start date that would date a recorded follow-up in the future is refused (422). An employer outside bursa has no HR to record that the person quit, nor has a partner switched off since (its HR is refused every HR route) or one without an active HR account. A placement through bursa whose company has an active HR account is 422.',
         params: IdParams,
         body: PlacementUpdateBody,
         response: { 200: Envelope(PlacementDetail) },

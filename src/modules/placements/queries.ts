@@ -136,6 +136,15 @@ export async function countPlacements(conn: Conn, scope: PlacementScope, f: Plac
   return row.total
 }
 
+/**
+ * Whether no HR account can record what became of a placement through bursa (its company switched off, whose
+ * HR every HR route refuses, or a company without an active HR account): staff record it then. Nested in a
+ * second sql`` so that the placement's columns stay qualified in a single-table select.
+ */
+const noHrRecords = sql<boolean>`${sql`(${placements.source} = 'bursa' and (
+  not coalesce((select c."is_active" from "companies" c where c."id" = ${placements.companyId}), false)
+  or not exists (select 1 from "users" hr where hr."company_id" = ${placements.companyId} and hr."role" = 'hrd' and hr."is_active")))`}`
+
 /** One placement in scope with the placed person's contact. */
 export async function placementDetail(conn: Conn, scope: PlacementScope, id: number) {
   const [row] = await conn
@@ -143,9 +152,7 @@ export async function placementDetail(conn: Conn, scope: PlacementScope, id: num
       ...itemFields,
       phone: students.phone,
       email: sql<string | null>`coalesce(${students.email}, ${users.email})`,
-      // Nested in a second sql`` so that the subquery's own table stays apart from the joined users.
-      staffMayUpdate: sql<boolean>`${sql`(${placements.source} = 'bursa' and coalesce(${companies.isActive}, false) and not exists (
-        select 1 from "users" hr where hr."company_id" = ${placements.companyId} and hr."role" = 'hrd' and hr."is_active"))`}`,
+      staffMayUpdate: noHrRecords,
     })
     .from(placements)
     .innerJoin(students, eq(students.id, placements.studentId))
@@ -178,6 +185,7 @@ export async function lockPlacement(tx: Tx, scope: PlacementScope, id: number, m
       recordedMarks: sql<number[]>`${sql`array(select ${placementCheckins.monthMark} from ${placementCheckins}
         where ${placementCheckins.placementId} = ${placements.id} order by ${placementCheckins.monthMark})`}`,
       today: sql<string>`${schoolToday}::text`,
+      noHrRecords,
     })
     .from(placements)
     .where(

@@ -67,7 +67,7 @@ export const PlacementDetail = Type.Object({
   ),
   staffMayUpdate: Type.Boolean({
     description:
-      "Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account",
+      "Whether career-center staff record this placement's status, start date and notes (`PATCH /api/admin/job-placements/{id}`), as no HR can: a placement through bursa whose company is switched off or has no active HR account (one found outside bursa is always staff's)",
   }),
 })
 

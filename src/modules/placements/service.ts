@@ -157,24 +157,24 @@ export const updatePlacement = (
 ) => updateIn(db, hrScope(actor), id, input)
 
 /**
- * Staff record what became of an outside placement, at any employer: one outside bursa has no HR to do it, and
- * before the 3-month follow-up nothing could say the person had quit (the placement read active for months).
- * A placement through bursa is its company's to record (422), or staff's through HR's route for a company
- * without HR.
+ * Staff record what became of a placement no HR can record: one found outside bursa, at any employer, or one
+ * through bursa whose company was switched off (its HR is refused every HR route) or has no active HR account.
+ * Before the 3-month follow-up nothing else could say the person had quit (the placement read active for
+ * months). A placement through bursa with an HR account to record it is the company's (422).
  */
 export const updateOutsidePlacement = (db: Db, id: number, input: Static<typeof PlacementUpdateBody>) =>
-  updateIn(db, ALL, id, input, { outsideOnly: true })
+  updateIn(db, ALL, id, input, { staffOnly: true })
 
 async function updateIn(
   db: Db,
   scope: q.PlacementScope,
   id: number,
   input: Static<typeof PlacementUpdateBody>,
-  { outsideOnly = false } = {},
+  { staffOnly = false } = {},
 ) {
   return db.transaction(async (tx) => {
     const p = (await q.lockPlacement(tx, scope, id)) ?? placementNotFound()
-    if (outsideOnly && p.source !== 'outside') notOutside()
+    if (staffOnly && p.source !== 'outside' && !p.noHrRecords) hrRecords()
     if (input.start_date && input.start_date < p.acceptedAt)
       invalidField(
         'start_date',
@@ -434,6 +434,14 @@ async function createIn(db: Db, actor: Actor, scope: q.PlacementScope, c: Checke
     return detailIn(tx, scope, id)
   })
 }
+
+const hrRecords = () =>
+  unprocessable(
+    msg(
+      'Penempatan melalui bursa dicatat oleh HRD perusahaannya.',
+      "A placement through bursa is recorded by its company's HR.",
+    ),
+  )
 
 const notOutside = () =>
   unprocessable(

@@ -151,7 +151,10 @@ export interface paths {
                         nisn?: string | null;
                         /** @description The password of the new login account; not for changing an existing one */
                         password?: string;
-                        /** @example 081234567890 */
+                        /**
+                         * @description An Indonesian mobile number; spaces, dots, dashes and brackets are dropped (stored `081234567890`)
+                         * @example 0812-3456-7890
+                         */
                         phone?: string | null;
                         province?: string | null;
                         /** @enum {string|null} */
@@ -380,7 +383,10 @@ export interface paths {
                         nisn?: string | null;
                         /** @description The password of the new login account; not for changing an existing one */
                         password?: string;
-                        /** @example 081234567890 */
+                        /**
+                         * @description An Indonesian mobile number; spaces, dots, dashes and brackets are dropped (stored `081234567890`)
+                         * @example 0812-3456-7890
+                         */
                         phone?: string | null;
                         province?: string | null;
                         /** @enum {string|null} */
@@ -3251,7 +3257,7 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
-                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                /** @description Whether career-center staff record this placement's status, start date and notes (`PATCH /api/admin/job-placements/{id}`), as no HR can: a placement through bursa whose company is switched off or has no active HR account (one found outside bursa is always staff's) */
                                 staffMayUpdate: boolean;
                                 /**
                                  * Format: date
@@ -3377,7 +3383,7 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
-                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                /** @description Whether career-center staff record this placement's status, start date and notes (`PATCH /api/admin/job-placements/{id}`), as no HR can: a placement through bursa whose company is switched off or has no active HR account (one found outside bursa is always staff's) */
                                 staffMayUpdate: boolean;
                                 /**
                                  * Format: date
@@ -3522,7 +3528,7 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
-                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                /** @description Whether career-center staff record this placement's status, start date and notes (`PATCH /api/admin/job-placements/{id}`), as no HR can: a placement through bursa whose company is switched off or has no active HR account (one found outside bursa is always staff's) */
                                 staffMayUpdate: boolean;
                                 /**
                                  * Format: date
@@ -3579,8 +3585,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Record an outside placement’s status, start date and notes (a placement through bursa: 422)
-         * @description As HR records its placements: absent `start_date`/`notes` keep their value; null clears one; a start date that would date a recorded follow-up in the future is refused (422). An employer outside bursa has no HR to record that the person quit.
+         * Record the status, start date and notes of a placement no HR can record (outside bursa, or `staffMayUpdate`; otherwise 422)
+         * @description As HR records its placements: absent `start_date`/`notes` keep their value; null clears one; a start date that would date a recorded follow-up in the future is refused (422). An employer outside bursa has no HR to record that the person quit, nor has a partner switched off since (its HR is refused every HR route) or one without an active HR account. A placement through bursa whose company has an active HR account is 422.
          */
         patch: {
             parameters: {
@@ -3683,7 +3689,7 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
-                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                /** @description Whether career-center staff record this placement's status, start date and notes (`PATCH /api/admin/job-placements/{id}`), as no HR can: a placement through bursa whose company is switched off or has no active HR account (one found outside bursa is always staff's) */
                                 staffMayUpdate: boolean;
                                 /**
                                  * Format: date
@@ -3823,7 +3829,7 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
-                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                /** @description Whether career-center staff record this placement's status, start date and notes (`PATCH /api/admin/job-placements/{id}`), as no HR can: a placement through bursa whose company is switched off or has no active HR account (one found outside bursa is always staff's) */
                                 staffMayUpdate: boolean;
                                 /**
                                  * Format: date
@@ -6380,7 +6386,10 @@ export interface paths {
                         nisn?: string | null;
                         /** @description The password of the new login account; not for changing an existing one */
                         password?: string;
-                        /** @example 081234567890 */
+                        /**
+                         * @description An Indonesian mobile number; spaces, dots, dashes and brackets are dropped (stored `081234567890`)
+                         * @example 0812-3456-7890
+                         */
                         phone?: string | null;
                         province?: string | null;
                         /** @enum {string|null} */
@@ -6609,7 +6618,10 @@ export interface paths {
                         nisn?: string | null;
                         /** @description The password of the new login account; not for changing an existing one */
                         password?: string;
-                        /** @example 081234567890 */
+                        /**
+                         * @description An Indonesian mobile number; spaces, dots, dashes and brackets are dropped (stored `081234567890`)
+                         * @example 0812-3456-7890
+                         */
                         phone?: string | null;
                         province?: string | null;
                         /** @enum {string|null} */
@@ -7850,7 +7862,10 @@ export interface paths {
                         email?: string | null;
                         /** @enum {string|null} */
                         gender?: "L" | "P" | null;
-                        /** @example 081234567890 */
+                        /**
+                         * @description An Indonesian mobile number; spaces, dots, dashes and brackets are dropped (stored `081234567890`)
+                         * @example 0812-3456-7890
+                         */
                         phone?: string | null;
                         province?: string | null;
                         /** @enum {string|null} */
@@ -9295,7 +9310,7 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
-                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                /** @description Whether career-center staff record this placement's status, start date and notes (`PATCH /api/admin/job-placements/{id}`), as no HR can: a placement through bursa whose company is switched off or has no active HR account (one found outside bursa is always staff's) */
                                 staffMayUpdate: boolean;
                                 /**
                                  * Format: date
@@ -9421,7 +9436,7 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
-                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                /** @description Whether career-center staff record this placement's status, start date and notes (`PATCH /api/admin/job-placements/{id}`), as no HR can: a placement through bursa whose company is switched off or has no active HR account (one found outside bursa is always staff's) */
                                 staffMayUpdate: boolean;
                                 /**
                                  * Format: date
@@ -9563,7 +9578,7 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
-                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                /** @description Whether career-center staff record this placement's status, start date and notes (`PATCH /api/admin/job-placements/{id}`), as no HR can: a placement through bursa whose company is switched off or has no active HR account (one found outside bursa is always staff's) */
                                 staffMayUpdate: boolean;
                                 /**
                                  * Format: date
@@ -9724,7 +9739,7 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
-                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                /** @description Whether career-center staff record this placement's status, start date and notes (`PATCH /api/admin/job-placements/{id}`), as no HR can: a placement through bursa whose company is switched off or has no active HR account (one found outside bursa is always staff's) */
                                 staffMayUpdate: boolean;
                                 /**
                                  * Format: date
@@ -9864,7 +9879,7 @@ export interface paths {
                                  * @enum {string}
                                  */
                                 source: "bursa" | "outside";
-                                /** @description Whether career-center staff record this placement's status, start date and notes (HR's PATCH): a placement through bursa at an active partner company without an active HR account */
+                                /** @description Whether career-center staff record this placement's status, start date and notes (`PATCH /api/admin/job-placements/{id}`), as no HR can: a placement through bursa whose company is switched off or has no active HR account (one found outside bursa is always staff's) */
                                 staffMayUpdate: boolean;
                                 /**
                                  * Format: date
@@ -13322,7 +13337,10 @@ export interface paths {
                         email?: string | null;
                         /** @enum {string|null} */
                         gender?: "L" | "P" | null;
-                        /** @example 081234567890 */
+                        /**
+                         * @description An Indonesian mobile number; spaces, dots, dashes and brackets are dropped (stored `081234567890`)
+                         * @example 0812-3456-7890
+                         */
                         phone?: string | null;
                         province?: string | null;
                         /** @enum {string|null} */

@@ -57,8 +57,8 @@ export function FollowUpDialog({
             <Summary p={p} />
             <FollowUps p={p} />
             <CheckinForm key={`c${version(p)}`} who={who} p={p} onSaved={saved} />
-            {/* HR its own; staff an outside placement (no HR may have it), or one through bursa for a company
-                without HR (src/http/scope.ts). */}
+            {/* HR its own; staff one no HR can record: found outside bursa, or through bursa at a company
+                switched off or without an active HR account (staffMayUpdate). */}
             {(who === 'hrd' || p.source === 'outside' || p.staffMayUpdate) && (
               <PlacementForm key={`p${version(p)}`} who={who} p={p} onSaved={saved} />
             )}
@@ -171,7 +171,7 @@ function PlacementForm({ who, p, onSaved }: { who: Recorder; p: Placement; onSav
       body: { status: v.status as Status, start_date: v.start_date || null, notes: v.notes.trim() || null },
     }
     const res = await unwrap(
-      who === 'admin' && p.source === 'outside'
+      who === 'admin'
         ? api.PATCH('/api/admin/job-placements/{id}', request)
         : api.PATCH('/api/hrd/job-placements/{id}', request),
     )
