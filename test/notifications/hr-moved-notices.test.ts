@@ -1,10 +1,13 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { call, useTestApp } from '../support/app.js'
+import { students } from '../../src/db/schema/index.js'
+import { call, type Res, useTestApp } from '../support/app.js'
 import { anAdmin, aSuperadmin } from '../support/builders/accounts.js'
 import { anApplicant } from '../support/builders/applications.js'
 import { aCompany, aMajor } from '../support/builders/org.js'
 import { anHrdWithVacancy } from '../support/builders/selection.js'
 import { aVacancy } from '../support/builders/vacancies.js'
+import { waitingForLocks } from '../support/locks.js'
 
 /**
  * An HR account moved to another company (user management) or unlinked from its company while its owner is
@@ -62,6 +65,35 @@ describe("an HR account moved away from a company no longer reads that company's
 
     const bell = await call(t, 'GET', '/api/notifications', { as: hrd })
     expect(JSON.stringify(bell.body.data)).not.toContain('Dodi Pelamar Rahasia')
+    expect(bell.body.meta.unreadCount).toBe(0)
+  })
+
+  it('moved while a learner applies to company A: the notice written alongside the move is forgotten too', async () => {
+    // The apply's notice was written for the account as A's; the move, committing first, did not see it, and
+    // the account, now B's, kept a notice naming A's applicant for good (found by the races audit). The move
+    // now waits for the application (it shares the company's vacancies) and forgets its notice.
+    const superadmin = await aSuperadmin(t)
+    const major = await aMajor(t)
+    const { hrd, company } = await anHrdWithVacancy(t)
+    const vacancy = await aVacancy(t, { companyId: company.id, majorIds: [major.id] })
+    const learner = await anApplicant(t, { majorId: major.id, values: { fullName: 'Rina Pelamar Rahasia' } })
+    const b = await aCompany(t)
+
+    let applying: Promise<Res> | undefined
+    let moving: Promise<Res> | undefined
+    // The learner's row held a moment (staff editing her record, say): the apply holds the vacancy and waits.
+    await t.db.transaction(async (tx) => {
+      await tx.select().from(students).where(eq(students.id, learner.studentId)).for('update')
+      applying = call(t, 'POST', `/api/job-vacancies/${vacancy.id}/apply`, { as: learner, body: {} })
+      await waitingForLocks(t, 1)
+      moving = call(t, 'PUT', `/api/admin/users/${hrd.id}`, { as: superadmin, body: { company_id: b.id } })
+      await waitingForLocks(t, 2)
+    })
+    const [applied, moved] = await Promise.all([applying!, moving!])
+    expect(applied.status).toBe(201)
+    expect(moved.status).toBe(200)
+    const bell = await call(t, 'GET', '/api/notifications', { as: hrd })
+    expect(JSON.stringify(bell.body.data)).not.toContain('Rina Pelamar Rahasia')
     expect(bell.body.meta.unreadCount).toBe(0)
   })
 })

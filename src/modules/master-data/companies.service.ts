@@ -251,7 +251,7 @@ export async function linkHrAccount(
           { user_id: [msg('sudah terhubung dengan perusahaan ini', 'is already linked to this company')] },
         )
       const linked = (await q.setUserCompany(tx, userId, companyId))!
-      if (user.companyId !== null) await forgetCompanyNotices(tx, userId)
+      if (user.companyId !== null) await forgetCompanyNotices(tx, userId, user.companyId)
       await audit(tx, actor, 'link_hr_account', 'company', companyId, {
         userId,
         fromCompanyId: user.companyId,
@@ -280,7 +280,7 @@ export async function unlinkHrAccount(db: Db, actor: Actor, companyId: number, u
     const account =
       (await q.unlinkUser(tx, companyId, userId)) ??
       notFound(msg('Akun HRD tidak ditemukan di perusahaan ini.', 'No such HR account in this company.'))
-    await forgetCompanyNotices(tx, userId)
+    await forgetCompanyNotices(tx, userId, companyId)
     await audit(tx, actor, 'unlink_hr_account', 'company', companyId, { userId })
     return account
   })

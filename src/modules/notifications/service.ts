@@ -63,9 +63,21 @@ export function hrNoticesOfApplication(template: Template, application: NewAppli
 /**
  * Forgets the notices of an HR account that leaves its company (moved to another, unlinked, no longer HR):
  * each is about that company's vacancies and applicants, named them and linked to what the account may no
- * longer open. Call in the change's transaction.
+ * longer open. Call in the change's transaction, with the company it leaves.
+ *
+ * An application being made to one of the company's vacancies at that moment writes its notice to the
+ * company's HR accounts as they are when its statement runs, and holds the vacancy until it commits: the
+ * vacancies are share-locked first, so that such a notice is committed, and forgotten here, or is written
+ * after this change, to the accounts the company has then. Before, a notice written alongside the move stayed
+ * with the account for good, naming the former company's applicant.
  */
-export async function forgetCompanyNotices(tx: Conn, userId: number) {
+export async function forgetCompanyNotices(tx: Conn, userId: number, companyId: number) {
+  await tx
+    .select({ id: jobVacancies.id })
+    .from(jobVacancies)
+    .where(eq(jobVacancies.companyId, companyId))
+    .orderBy(jobVacancies.id)
+    .for('share')
   await tx
     .delete(notifications)
     .where(

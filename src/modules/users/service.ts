@@ -232,7 +232,8 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Static
         refuse('company_id', companyRequired)
       if (companyId !== null && companyId !== account.companyId) await checkCompany(tx, companyId)
       await q.updateUser(tx, id, { email, fullName, role: input.role, companyId })
-      if (account.companyId !== null && companyId !== account.companyId) await forgetCompanyNotices(tx, id)
+      if (account.companyId !== null && companyId !== account.companyId)
+        await forgetCompanyNotices(tx, id, account.companyId)
       if (account.studentId !== null)
         await q.followLearner(tx, account.studentId, { fullName, email, oldEmail: account.email })
       // A link sent to the old address must not set the password of the account at its new one, and what is
