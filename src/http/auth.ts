@@ -86,7 +86,14 @@ const unauthenticated = (
     'Anda belum login atau sesi Anda tidak valid.',
     'You are not logged in or your session is invalid.',
   ),
-) => new AppError(401, m)
+  code?: string,
+) => new AppError(401, m, undefined, code ? { code } : undefined)
+
+/**
+ * The 401 of a token whose account was deactivated: no password brings the session back (a client asks for one
+ * when a session merely expired or was ended elsewhere, and goes to its login page on this one).
+ */
+export const ACCOUNT_DEACTIVATED = 'account_deactivated'
 
 /** A token and its account, as the hook reads them (`tokenAccount`, src/modules/auth/queries.ts). */
 export interface TokenAccount {
@@ -177,7 +184,10 @@ async function authenticate(
       ),
     )
   if (!row.isActive)
-    throw unauthenticated(msg('Akun Anda telah dinonaktifkan.', 'Your account has been deactivated.'))
+    throw unauthenticated(
+      msg('Akun Anda telah dinonaktifkan.', 'Your account has been deactivated.'),
+      ACCOUNT_DEACTIVATED,
+    )
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await tokens.touch(tokenId)
     row.lastUsedAt = new Date()

@@ -194,6 +194,23 @@ describe('tokens', () => {
     expect(res.body.message).toMatch(/berakhir/)
   })
 
+  it('401 with code account_deactivated for a token whose account was switched off (no password brings it back); an expired one has no code', async () => {
+    const admin = await anAdmin(t)
+    await t.db.update(users).set({ isActive: false }).where(eq(users.id, admin.id))
+    const res = await call(t, 'GET', '/api/me', { as: admin })
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Akun Anda telah dinonaktifkan.',
+      data: null,
+      code: 'account_deactivated',
+    })
+    const other = await anAdmin(t)
+    const unknown = await call(t, 'GET', '/api/me', { as: { authorization: `Bearer ${other.token}x` } })
+    expect(unknown.status).toBe(401)
+    expect(unknown.body.code).toBeUndefined()
+  })
+
   it('records when a token was last used', async () => {
     const admin = await anAdmin(t)
     await call(t, 'GET', '/api/me', { as: admin })

@@ -1,6 +1,7 @@
 /**
- * The session ending under a user who is working (a logout elsewhere, an account deactivated by staff): the
- * login page says why. Two tabs of one browser: a tab follows another tab signing in as someone else, or
+ * The session ending under a user who is working: a logout elsewhere (or an expired token) asks for the
+ * password over the screen, which keeps what was typed; an account deactivated by staff goes to the login
+ * page, which says why. Two tabs of one browser: a tab follows another tab signing in as someone else, or
  * signing out.
  */
 import type { Page } from 'playwright-core'
@@ -41,26 +42,49 @@ describeInBrowser('web client: the session ends while the user works', () => {
     throw new Error('no vacancy open to this learner')
   }
 
-  it('a session revoked elsewhere while a cover letter is typed: the login page says the session ended', async () => {
+  it('a session revoked elsewhere while a cover letter is typed: the password brings it back, the letter kept', async () => {
     await login(page, svc.url, 'siswa@demo.test')
     const id = await openVacancy(page)
     await page.goto(`${svc.url}/lowongan/${id}`)
     await page.getByRole('button', { name: 'Lamar sekarang' }).click()
-    await page.getByLabel('Surat lamaran (opsional)').fill('Dengan hormat, saya Andi Pratama, ...')
+    const letter = 'Dengan hormat, saya Andi Pratama, siswa kelas XII TKR, dengan ini melamar ...'
+    await page.getByLabel('Surat lamaran (opsional)').fill(letter)
     // "Keluar" pressed on the school's computer lab, or the token expired: the token is no longer valid.
     expect((await apiAs(await tokenOf(page), '/api/logout', { method: 'POST', body: '{}' })).status).toBe(200)
     await page.getByRole('button', { name: 'Kirim lamaran' }).click()
-    await page.waitForURL(/\/login/)
-    // Sent back to where they were afterwards.
-    expect(decodeURIComponent(page.url())).toContain(`next=/lowongan/${id}`)
-    // Before the fix: nothing said why the form vanished and a login page appeared in its place.
-    await page.getByText('sesi Anda tidak valid').waitFor()
-    // Signed in again: back at the vacancy, and the reason is told no more.
-    await page.getByLabel('E-mail').fill('siswa@demo.test')
-    await page.getByRole('textbox', { name: 'Kata sandi' }).fill('password123')
-    await page.getByRole('button', { name: 'Masuk' }).click()
-    await page.waitForURL(new RegExp(`/lowongan/${id}$`))
+    // The screen stays where it was, hidden under the password prompt, which says why.
+    const prompt = page.getByRole('dialog', { name: 'Sesi Anda berakhir' })
+    await prompt.getByText('sesi Anda tidak valid').waitFor()
+    expect(new URL(page.url()).pathname).toBe(`/lowongan/${id}`)
+    await prompt.getByText('siswa@demo.test').waitFor()
+    // Before: the page gave way to the login page, and the letter being typed was lost.
+    await prompt.getByRole('textbox', { name: 'Kata sandi' }).fill('password123')
+    await prompt.getByRole('button', { name: 'Masuk lagi' }).click()
+    await prompt.waitFor({ state: 'detached' })
+    expect(await page.getByLabel('Surat lamaran (opsional)').inputValue()).toBe(letter)
+    await page.getByRole('button', { name: 'Kirim lamaran' }).click()
+    await page.getByRole('button', { name: 'Kirim lamaran' }).waitFor({ state: 'detached' })
+    const mine = await apiAs(await tokenOf(page), '/api/my-applications?per_page=100')
+    const sent = mine.body.data.find((a: { vacancy: { id: number } }) => a.vacancy.id === id)
+    expect(sent).toBeTruthy()
+    const detail = await apiAs(await tokenOf(page), `/api/my-applications/${sent.id}`)
+    expect(detail.body.data.coverLetter).toBe(letter)
     expect(await page.evaluate(() => sessionStorage.getItem('bursa_session_ended'))).toBeNull()
+  }, 90_000)
+
+  it("the password prompt's 'Keluar' ends the session as a logout: the plain login page", async () => {
+    await login(page, svc.url, 'alumni@demo.test')
+    await page.goto(`${svc.url}/portofolio`)
+    await page.getByRole('heading', { name: 'Portofolio' }).waitFor()
+    expect((await apiAs(await tokenOf(page), '/api/logout', { method: 'POST', body: '{}' })).status).toBe(200)
+    await page.getByRole('link', { name: 'Lamaran saya' }).click()
+    const prompt = page.getByRole('dialog', { name: 'Sesi Anda berakhir' })
+    await prompt.waitFor()
+    await prompt.getByRole('button', { name: 'Keluar' }).click()
+    await page.waitForURL((u) => u.pathname === '/login')
+    // As a logout: no `next` to this account's page for the next person at the computer.
+    expect(new URL(page.url()).search).toBe('')
+    expect(await tokenOf(page)).toBeNull()
   }, 90_000)
 
   it('an account deactivated by staff while it works: the login page says the account was deactivated', async () => {

@@ -2,6 +2,7 @@ import { AppShell, Burger, Group, Indicator, NavLink, Text, UnstyledButton } fro
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, Navigate, Outlet, useLocation } from 'react-router'
 import { api } from './api/client'
+import { LapsedSession } from './features/auth/lapsed-session'
 import { companyUnavailable, NoCompany } from './features/auth/no-company'
 import { type Role, useSession } from './features/auth/session'
 import { ActingBanner } from './features/vacancies/acting-banner'
@@ -91,7 +92,7 @@ function useUnreadCount(off = false): number {
 }
 
 export function Layout() {
-  const { user, ready, signedOut, logout } = useSession()
+  const { user, ready, signedOut, lapsed, logout } = useSession()
   const location = useLocation()
   // The phone's menu is open on the screen it was opened on: any move (its links, the bell, the logo, the
   // account menu, the browser's Back) closes it.
@@ -119,88 +120,94 @@ export function Layout() {
       !items.some((i) => i.to !== to && i.to.startsWith(`${to}/`) && location.pathname.startsWith(i.to)))
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      {/* First in the page: a keyboard user goes past the header and the menu at once. */}
-      <a href="#konten" className={classes.skip}>
-        Lewati ke konten
-      </a>
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={() => setMenuAt(opened ? null : location.key)}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Buka menu"
-            />
-            <Text component={Link} to="/" fw={700} size="lg" c="blue.8" td="none">
-              bursa
-            </Text>
-            <Text size="sm" c="dimmed" visibleFrom="xs">
-              BKK SMK
-            </Text>
-          </Group>
-          {/* On a narrow phone the account's name shrinks to an ellipsis rather than leave the screen. */}
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Indicator label={unread} size={18} disabled={unread === 0} color="red" offset={4}>
-              <UnstyledButton
-                component={Link}
-                to="/notifikasi"
-                aria-label={`Notifikasi, ${unread} belum dibaca`}
-                px={6}
-                py={4}
-                fz="sm"
-              >
-                <svg
-                  width="22"
-                  height="22"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
+    <>
+      <AppShell
+        // A lapsed session: the screen stays as it is under the password prompt, out of reach meanwhile.
+        inert={lapsed !== null}
+        aria-hidden={lapsed !== null || undefined}
+        header={{ height: 56 }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        {/* First in the page: a keyboard user goes past the header and the menu at once. */}
+        <a href="#konten" className={classes.skip}>
+          Lewati ke konten
+        </a>
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={() => setMenuAt(opened ? null : location.key)}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Buka menu"
+              />
+              <Text component={Link} to="/" fw={700} size="lg" c="blue.8" td="none">
+                bursa
+              </Text>
+              <Text size="sm" c="dimmed" visibleFrom="xs">
+                BKK SMK
+              </Text>
+            </Group>
+            {/* On a narrow phone the account's name shrinks to an ellipsis rather than leave the screen. */}
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <Indicator label={unread} size={18} disabled={unread === 0} color="red" offset={4}>
+                <UnstyledButton
+                  component={Link}
+                  to="/notifikasi"
+                  aria-label={`Notifikasi, ${unread} belum dibaca`}
+                  px={6}
+                  py={4}
+                  fz="sm"
                 >
-                  <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-                  <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-                </svg>
-              </UnstyledButton>
-            </Indicator>
-            <Suspense
-              fallback={
-                <div style={{ maxWidth: 180, minWidth: 0 }}>
-                  <AccountName name={user.fullName} role={user.role} />
-                </div>
-              }
-            >
-              <AccountMenu name={<AccountName name={user.fullName} role={user.role} />} onLogout={logout} />
-            </Suspense>
+                  <svg
+                    width="22"
+                    height="22"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    aria-hidden="true"
+                  >
+                    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+                    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+                  </svg>
+                </UnstyledButton>
+              </Indicator>
+              <Suspense
+                fallback={
+                  <div style={{ maxWidth: 180, minWidth: 0 }}>
+                    <AccountName name={user.fullName} role={user.role} />
+                  </div>
+                }
+              >
+                <AccountMenu name={<AccountName name={user.fullName} role={user.role} />} onLogout={logout} />
+              </Suspense>
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Menu utama" style={{ overflowY: 'auto' }}>
-        <nav>
-          {items.map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              active={active(item.to)}
-              onClick={() => setMenuAt(null)}
-              aria-current={active(item.to) ? 'page' : undefined}
-            />
-          ))}
-        </nav>
-      </AppShell.Navbar>
-      <AppShell.Main id="konten" tabIndex={-1}>
-        <ActingBanner />
-        {noCompany && location.pathname.startsWith('/hrd') ? <NoCompany user={user} /> : <Outlet />}
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label="Menu utama" style={{ overflowY: 'auto' }}>
+          <nav>
+            {items.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                active={active(item.to)}
+                onClick={() => setMenuAt(null)}
+                aria-current={active(item.to) ? 'page' : undefined}
+              />
+            ))}
+          </nav>
+        </AppShell.Navbar>
+        <AppShell.Main id="konten" tabIndex={-1}>
+          <ActingBanner />
+          {noCompany && location.pathname.startsWith('/hrd') ? <NoCompany user={user} /> : <Outlet />}
+        </AppShell.Main>
+      </AppShell>
+      {lapsed !== null && <LapsedSession reason={lapsed} />}
+    </>
   )
 }

@@ -23,19 +23,29 @@ export class ApiError extends Error {
 }
 
 /**
- * Called on a 401 (not on the login itself) with the answer's message (the session expired, the account was
- * deactivated, the token was revoked by a logout elsewhere): the app clears the session and shows the login
- * page, which says why.
+ * Called on a 401 (not on the login itself) with the answer's message and code (the session expired, the token
+ * was revoked by a logout elsewhere; `account_deactivated`): the app asks for the password over the screen, or
+ * clears the session and shows the login page, which says why (src/features/auth/session.tsx).
  */
-let onUnauthorized: (message: string | null) => void = () => {}
-export function setUnauthorizedHandler(fn: (message: string | null) => void) {
-  onUnauthorized = fn
+type Unauthorized = (message: string | null, code: string | null) => void
+let onUnauthorizedHandler: Unauthorized = () => {}
+export function setUnauthorizedHandler(fn: Unauthorized) {
+  onUnauthorizedHandler = fn
 }
+const onUnauthorized = (body: unknown) => onUnauthorizedHandler(messageOf(body), codeOf(body))
+/** The 401 of a token whose account was switched off: no password brings that session back. */
+export const ACCOUNT_DEACTIVATED = 'account_deactivated'
 
 /** The message of an error body of the envelope, if it has one. */
 function messageOf(body: unknown): string | null {
   const m = (body as { message?: unknown } | null)?.message
   return typeof m === 'string' && m ? m : null
+}
+
+/** The `code` of an error body, if it has one. */
+function codeOf(body: unknown): string | null {
+  const c = (body as { code?: unknown } | null)?.code
+  return typeof c === 'string' && c ? c : null
 }
 
 /**
@@ -66,7 +76,7 @@ const auth: Middleware = {
         .clone()
         .json()
         .catch(() => null)
-      onUnauthorized(messageOf(body))
+      onUnauthorized(body)
     }
     if (response.status === 403)
       response
@@ -160,7 +170,7 @@ export function upload<T = unknown>(
       try {
         body = JSON.parse(xhr.responseText)
       } catch {}
-      if (xhr.status === 401) onUnauthorized(messageOf(body))
+      if (xhr.status === 401) onUnauthorized(body)
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T)
       else reject(toApiError(xhr.status, body))
     }
@@ -184,7 +194,7 @@ export async function download(url: string, onProgress?: (p: UploadProgress) => 
   }
   if (!res.ok) {
     const body = await res.json().catch(() => null)
-    if (res.status === 401) onUnauthorized(messageOf(body))
+    if (res.status === 401) onUnauthorized(body)
     throw toApiError(res.status, body)
   }
   const total = Number(res.headers.get('content-length') ?? 0)
@@ -262,7 +272,7 @@ export async function getLoose<T = unknown>(url: string, query: Record<string, s
     throw toApiError(0, null)
   }
   const body = await res.json().catch(() => null)
-  if (res.status === 401) onUnauthorized(messageOf(body))
+  if (res.status === 401) onUnauthorized(body)
   if (!res.ok) throw toApiError(res.status, body)
   return body as { success: true; message: string; data: T; meta?: Record<string, unknown> }
 }

@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react'
 import {
+  ACCOUNT_DEACTIVATED,
   ApiError,
   api,
   setAccountChangedHandler,
@@ -31,6 +32,14 @@ interface Session {
   signedOut: boolean
   /** Why the last session of this tab ended (a 401's message), for the login page; null once signed in. */
   ended: string | null
+  /**
+   * Why the session ended under the user while they worked (it expired, or was ended elsewhere): the screen
+   * stays as it is, hidden, under a prompt for the account's password (`resume`), so that what they typed is
+   * not lost; null otherwise.
+   */
+  lapsed: string | null
+  /** Signs the same account in again with its password, over the screen it was on. */
+  resume(password: string): Promise<void>
   login(email: string, password: string): Promise<Me>
   logout(): Promise<void>
   refresh(): Promise<void>
@@ -117,24 +126,45 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [setEnded],
   )
 
+  // The token the service confirmed in this page's life (/api/me or a login answered with it): a 401 for it
+  // is a session that lapsed under the user, one for any other (a reload with an expired token, a token that
+  // was never good) leads to the login page.
+  const confirmed = useRef<string | null>(null)
+  const [lapsed, setLapsed] = useState<string | null>(null)
+  const shown = useRef(user)
+  shown.current = user
+
   const refresh = useCallback(async () => {
-    if (!token.get()) {
+    const sent = token.get()
+    if (!sent) {
       setUser(null)
       return
     }
     try {
-      setUser((await unwrap(api.GET('/api/me'))).data)
+      const me = (await unwrap(api.GET('/api/me'))).data
+      confirmed.current = sent
+      setLapsed(null)
+      setUser(me)
     } catch (err) {
-      // Offline or a server error keeps the known account; a refused token signs out.
-      if (!(err instanceof ApiError) || err.status === 401 || err.status === 403) setUser(null)
+      // Offline or a server error keeps the known account; a refused token is the 401 handler's (below).
+      if (!(err instanceof ApiError) || err.status === 403) setUser(null)
     }
   }, [setUser])
 
   useEffect(() => {
-    setUnauthorizedHandler((message) => {
+    setUnauthorizedHandler((message, code) => {
+      const sent = token.get()
+      // The session this tab worked in lapsed (expired, or ended by a logout elsewhere): the screen stays,
+      // hidden under the password prompt, with what the user typed. A deactivated account cannot come back.
+      if (sent && sent === confirmed.current && shown.current && code !== ACCOUNT_DEACTIVATED) {
+        setLapsed((was) => was ?? message ?? SESSION_ENDED)
+        return
+      }
       // Only a session that was there ends with a word (the later 401s of parallel calls add none).
-      if (token.get()) setEnded(message ?? SESSION_ENDED)
+      if (sent) setEnded(message ?? SESSION_ENDED)
       token.clear()
+      confirmed.current = null
+      setLapsed(null)
       setUser(null)
     })
     // The account now shows `mustChangePassword` (the layout sends it to the change-password screen), or its
@@ -148,8 +178,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Another tab of this browser signing in (as anyone) or out changes the token every tab sends: this tab
   // follows, reloading the account of the new token, or going to the login page, rather than showing the
   // old account's name over the new account's data.
-  const shown = useRef(user)
-  shown.current = user
   useEffect(() => {
     const follow = (e: StorageEvent) => {
       if (e.storageArea !== localStorage) return
@@ -186,6 +214,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       stopActing()
       token.set(res.data.token)
       const me = (await unwrap(api.GET('/api/me'))).data
+      confirmed.current = res.data.token
+      setLapsed(null)
       setSignedOut(false)
       setUser(me)
       return me
@@ -193,11 +223,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [setUser, setSignedOut],
   )
 
+  // The same account again, over the screen it lapsed on: acting for a company goes on, nothing is reloaded.
+  const resume = useCallback(
+    async (password: string) => {
+      const email = shown.current?.email
+      if (!email) return
+      const res = await unwrap(api.POST('/api/login', { body: { email, password } }))
+      token.set(res.data.token)
+      const me = (await unwrap(api.GET('/api/me'))).data
+      confirmed.current = res.data.token
+      setLapsed(null)
+      setUser(me)
+    },
+    [setUser],
+  )
+
   const logout = useCallback(async () => {
     try {
       await api.POST('/api/logout')
     } finally {
       token.clear()
+      confirmed.current = null
+      setLapsed(null)
       setSignedOut(true)
       setEnded(null)
       setUser(null)
@@ -205,8 +252,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [setUser, setSignedOut, setEnded])
 
   const value = useMemo(
-    () => ({ user, ready, signedOut, ended, login, logout, refresh }),
-    [user, ready, signedOut, ended, login, logout, refresh],
+    () => ({ user, ready, signedOut, ended, lapsed, resume, login, logout, refresh }),
+    [user, ready, signedOut, ended, lapsed, resume, login, logout, refresh],
   )
   return (
     <SessionContext.Provider value={value}>
