@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { type Msg, msg } from './i18n.js'
+import { squeezed } from './schemas.js'
 
 export interface Page {
   page: number
@@ -64,8 +65,5 @@ export function paged<T, M extends object = {}>(rows: T[], total: number, page: 
  * from a roster sheet with two spaces finds the learner stored with one).
  */
 export function likePattern(search: string): string {
-  return `%${search
-    .trim()
-    .replace(/\s+/g, ' ')
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return `%${squeezed(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }

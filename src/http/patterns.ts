@@ -42,7 +42,8 @@ export const patternWords = (pattern: string): Msg | undefined => WORDS.get(patt
  * staff's learner form and the roster import take it so.
  */
 export function mobileNumber(text: string): string | null {
-  let digits = text.replace(/[\s().-]/g, '')
+  // "+62 0812…": the trunk 0 written after the country code goes.
+  let digits = text.replace(/[\s().-]/g, '').replace(/^(\+?62)0(?=8)/, '$1')
   if (/^8[0-9]{8,12}$/.test(digits)) digits = `0${digits}`
   return /^(\+62|62|0)8[0-9]{7,12}$/.test(digits) ? digits : null
 }

@@ -44,6 +44,15 @@ const NOT_IN_A_LINE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/
 export const isOneLine = (value: string) => !NOT_IN_A_LINE.test(value)
 
 /**
+ * A name or a one-line text as it is stored and searched: trimmed, each run of blanks (any Unicode white
+ * space, a no-break space pasted from a web page too) one space. Every search is squeezed so
+ * (`likePattern`), so what people search by is stored so: the names of learners, accounts, companies (and
+ * their registrations), departments and majors, a vacancy's title and position, a test's name and place.
+ * Migration 0023 squeezed what was stored before with the same class of blanks.
+ */
+export const squeezed = (value: string) => value.trim().replace(/\s+/g, ' ')
+
+/**
  * Text of one line (`format: 'line'`): no line break or other control character (a tab is a blank). A name, a title or a
  * place is written into e-mails and notices; with line breaks, the public company sign-up could write
  * paragraphs of its own into the school's confirmation e-mail to any address ("PENTING: akun Anda

@@ -10,6 +10,7 @@ import type { Page } from '../../http/envelope.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { type Limiter, limiter, type RateLimitStore, tooManyRequests } from '../../http/rate-limit.js'
+import { squeezed } from '../../http/schemas.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import { wordsOf } from '../../vocabulary/index.js'
 import { hashLinkSecret, issuePasswordLink, PASSWORD_LINK_MINUTES } from '../auth/password-links.js'
@@ -65,7 +66,11 @@ export const CONFIRM_EMAILS_PER_HOUR = 5
 const REQUIRED = msg('wajib diisi', 'is required')
 const trimmed = (s: string | null | undefined) => (s == null ? null : s.trim() || null)
 
-/** The stored columns of a request: text trimmed, blank optional text null, e-mails in lower case. */
+/**
+ * The stored columns of a request: text trimmed, blank optional text null, e-mails in lower case; the company's
+ * and the contact's names squeezed (`squeezed`), as the company and its HR account are stored once approved
+ * and as a search or the duplicate check compares them.
+ */
 function columnsOf(input: RegistrationInput) {
   const errors: FieldErrors = {}
   const required = (field: keyof RegistrationInput) => {
@@ -74,7 +79,7 @@ function columnsOf(input: RegistrationInput) {
     return value ?? ''
   }
   const values = {
-    name: required('name'),
+    name: squeezed(required('name')),
     industry: required('industry'),
     email: trimmed(input.email)?.toLowerCase() ?? null,
     phone: trimmed(input.phone),
@@ -83,7 +88,7 @@ function columnsOf(input: RegistrationInput) {
     province: required('province'),
     website: trimmed(input.website),
     description: trimmed(input.description),
-    contactName: required('contact_name'),
+    contactName: squeezed(required('contact_name')),
     contactEmail: required('contact_email').toLowerCase(),
     contactPhone: required('contact_phone'),
   }

@@ -7,6 +7,7 @@ import { departments } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { conflict, invalidField, notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { squeezed } from '../../http/schemas.js'
 import * as q from './departments.queries.js'
 import type {
   CreateDepartmentBody,
@@ -30,7 +31,7 @@ const clean = (s: string | null | undefined) => (s == null ? s : s.trim() || nul
  * `likePattern`); only spaces counts as empty (422 for that field).
  */
 export function nonBlank<T extends string | undefined>(value: T, field: string): T {
-  const trimmed = value?.trim().replace(/\s+/g, ' ')
+  const trimmed = value === undefined ? undefined : squeezed(value)
   if (trimmed === '') invalidField(field, msg('tidak boleh kosong', 'must not be empty'))
   return trimmed as T
 }

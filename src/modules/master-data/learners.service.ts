@@ -8,6 +8,7 @@ import { readSchoolToday } from '../../db/school-day.js'
 import { pageOf } from '../../http/envelope.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { squeezed } from '../../http/schemas.js'
 import { ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
 import { removeStored } from '../../storage/deletions.js'
 import type { Storage } from '../../storage/storage.js'
@@ -131,7 +132,7 @@ export async function getLearner(db: Db, kind: Kind, id: number) {
 // Input checks (before any transaction)
 
 /** Trimmed text with inner runs of spaces collapsed; empty means cleared; absent stays absent. */
-const clean = (s: string | null | undefined) => (s == null ? s : s.trim().replace(/\s+/g, ' ') || null)
+const clean = (s: string | null | undefined) => (s == null ? s : squeezed(s) || null)
 const lower = (s: string | null | undefined) => (s == null ? s : s.toLowerCase())
 
 /**

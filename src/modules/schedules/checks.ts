@@ -1,5 +1,6 @@
 import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { squeezed } from '../../http/schemas.js'
 
 /** The refusals the schedule's services share, and the checks of the texts they store. */
 
@@ -27,7 +28,8 @@ export const vacancyDeleted = () =>
     ),
   )
 
-export const cleanText = (v: string) => v.trim()
+/** A test's name or place, squeezed as it is searched (`squeezed`). */
+export const cleanText = (v: string) => squeezed(v)
 export const cleanOptional = (v: string | null | undefined) =>
   v === undefined ? undefined : v?.trim() || null
 

@@ -7,7 +7,7 @@ import type { Role } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
-import { isEmail, type Toggle } from '../../http/schemas.js'
+import { isEmail, squeezed, type Toggle } from '../../http/schemas.js'
 import { ACCOUNT_DEACTIVATED, ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { assertStrongPassword, checkPassword } from '../auth/password-policy.js'
@@ -96,7 +96,7 @@ function checkNewAccount(input: CreateUserInput) {
 }
 
 function nonBlankName(name: string): string {
-  const trimmed = name.trim().replace(/\s+/g, ' ')
+  const trimmed = squeezed(name)
   if (!trimmed) refuse('full_name', msg('tidak boleh kosong', 'must not be empty'))
   return trimmed
 }
@@ -148,7 +148,7 @@ export async function getUser(db: Db, id: number) {
 export async function createUser(db: Db, actor: Actor, input: CreateUserInput) {
   checkNewAccount(input)
   const email = normaliseEmail(input.email)
-  const fullName = input.full_name.trim().replace(/\s+/g, ' ')
+  const fullName = squeezed(input.full_name)
   const companyId = input.role === 'hrd' ? input.company_id! : null
   const studentId = input.student_id ?? null
   const passwordHash = await hashPassword(input.password)

@@ -22,7 +22,7 @@ import {
   unprocessable,
 } from '../../http/errors.js'
 import { type Lang, type Msg, msg, tr } from '../../http/i18n.js'
-import type { Toggle } from '../../http/schemas.js'
+import { squeezed, type Toggle } from '../../http/schemas.js'
 import { companyOf } from '../../http/scope.js'
 import { companyRefOut } from '../../http/shapes/company.js'
 import type { Outbox, OutgoingEmail } from '../../jobs/outbox.js'
@@ -162,8 +162,6 @@ export type VacancyInput = Static<typeof VacancyBody>
 
 const invalid = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
 const trimmed = (s: string | null | undefined) => (s == null ? s : s.trim() || null)
-/** A one-line text (title, position) trimmed, its inner runs of blanks squeezed, as searches are (`likePattern`). */
-const oneLine = (s: string) => s.trim().replace(/\s+/g, ' ')
 
 /** Field rules that need the database: majors, deadline, salary range. Collects every failure. */
 async function checkVacancyInput(
@@ -214,8 +212,8 @@ async function checkVacancyInput(
 /** The columns a body sets. Optional fields: absent keeps the stored value, null clears it. */
 function vacancyValues(input: VacancyInput) {
   return {
-    title: oneLine(input.title),
-    position: oneLine(input.position),
+    title: squeezed(input.title),
+    position: squeezed(input.position),
     description: input.description.trim(),
     qualifications: input.qualifications.trim(),
     benefits: trimmed(input.benefits),
