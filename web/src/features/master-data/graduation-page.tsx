@@ -68,11 +68,19 @@ export function GraduationPage() {
     }
   }
 
+  // A change to who or which year graduates: the preview shown no longer says what "Luluskan" would do.
+  const forget = () => {
+    setPreview(null)
+    setPicked([])
+  }
+
   const commit = async () => {
+    if (!preview) return
     try {
       const r = await unwrap(
         api.POST('/api/admin/graduations', {
-          body: { graduation_year: Number(year), student_ids: picked },
+          // The year the preview and its confirmation named, not the field's (changed since, it clears the preview).
+          body: { graduation_year: preview.graduationYear, student_ids: picked },
         }),
       )
       toastOk(r.message)
@@ -114,7 +122,10 @@ export function GraduationPage() {
             label="Tahun lulus"
             inputMode="numeric"
             value={year}
-            onChange={(e) => setYear(e.currentTarget.value)}
+            onChange={(e) => {
+              setYear(e.currentTarget.value)
+              forget()
+            }}
             error={errors.graduation_year}
             w={120}
           />
@@ -123,7 +134,10 @@ export function GraduationPage() {
             placeholder="Pilih kompetensi"
             data={majors}
             value={majorId}
-            onChange={setMajorId}
+            onChange={(v) => {
+              setMajorId(v)
+              forget()
+            }}
             clearable
             searchable
             miw={240}
@@ -133,7 +147,10 @@ export function GraduationPage() {
             label="Rombel"
             placeholder="mis. XII TKJ 1"
             value={className}
-            onChange={(e) => setClassName(e.currentTarget.value)}
+            onChange={(e) => {
+              setClassName(e.currentTarget.value)
+              forget()
+            }}
             error={errors.class_name ?? Boolean(errors.choice)}
             miw={180}
           />
