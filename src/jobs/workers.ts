@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
 import { type RateLimitStore, sweepRateLimits } from '../http/rate-limit.js'
+import { sweepStorageDeletions } from '../modules/files/service.js'
 import { wipeExpiredCredentials } from '../modules/imports/service.js'
 import {
   type CalendarSettings,
@@ -8,7 +9,6 @@ import {
   deliverReminder,
   sweepReminders,
 } from '../modules/reminders/service.js'
-import { sweepStorageDeletions } from '../storage/deletions.js'
 import type { Storage } from '../storage/storage.js'
 import type { Mailer } from './mailer.js'
 import { DELIVER_EMAILS, deliverOutbox, MAX_EMAIL_ATTEMPTS } from './outbox.js'

@@ -75,6 +75,8 @@ describe('a graduation taken back while the alumnus acts as one', () => {
     // It was a 201: a tracer-study answer of a learner back in grade 12.
     expect(saved.status).toBe(403)
     expect(saved.body.message).toMatch(/^Akun ini bukan lagi akun alumni/)
+    // As the door says it to a role that changed: the web client reloads the account.
+    expect(saved.body.code).toBe('role_refused')
     expect(
       await t.db.select().from(tracerStudies).where(eq(tracerStudies.studentId, alum.studentId)),
     ).toEqual([])

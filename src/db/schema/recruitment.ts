@@ -160,7 +160,7 @@ export const files = pgTable(
 /**
  * Stored bytes owed a removal: a file's row deleted (written by the `files` delete trigger, migration 0022, in
  * the transaction that deletes it, cascades included), or an upload whose transaction failed. Removed from the
- * storage right after the commit, and by the sweep (src/storage/deletions.ts) until the storage confirms: a
+ * storage right after the commit, and by the sweep (src/modules/files/service.ts) until the storage confirms: a
  * learner's deleted CV does not stay in the storage for good because the storage failed once.
  */
 export const storageDeletions = pgTable(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn } from '../../db/client.js'
 import {
@@ -8,6 +8,7 @@ import {
   IN_SELECTION,
   jobVacancies,
   selectionResults,
+  storageDeletions,
 } from '../../db/schema/index.js'
 
 export type FileRow = typeof files.$inferSelect
@@ -67,4 +68,53 @@ export async function readableFile(conn: Conn, id: number, actor: Actor): Promis
     .where(and(eq(files.id, id), readableBy(actor)))
     .limit(1)
   return row
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored bytes owed a removal (`storage_deletions`; service.ts `removeStored`)
+
+/** `keys` owed a removal, for bytes that have no row to be deleted with (an upload whose transaction failed). */
+export async function oweRemoval(conn: Conn, keys: string[]) {
+  if (keys.length === 0) return
+  await conn
+    .insert(storageDeletions)
+    .values(keys.map((storageKey) => ({ storageKey })))
+    .onConflictDoNothing()
+}
+
+/** The storage confirmed these removals: nothing is owed for them any more. */
+export async function removalsDone(conn: Conn, keys: string[]) {
+  if (keys.length > 0) await conn.delete(storageDeletions).where(inArray(storageDeletions.storageKey, keys))
+}
+
+/**
+ * A removal the storage refused: tried once more, due again after `firstWait` × 4^(tries before), at most
+ * `maxWait` seconds, with the storage's error.
+ */
+export async function removalFailed(
+  conn: Conn,
+  key: string,
+  error: string,
+  firstWait: number,
+  maxWait: number,
+) {
+  await conn
+    .update(storageDeletions)
+    .set({
+      attempts: sql`${storageDeletions.attempts} + 1`,
+      dueAt: sql`now() + make_interval(secs => least(${firstWait} * power(4, ${storageDeletions.attempts}), ${maxWait}))`,
+      lastError: error,
+    })
+    .where(eq(storageDeletions.storageKey, key))
+}
+
+/** The removals that are due, the longest waiting first. */
+export async function dueRemovals(conn: Conn, limit: number) {
+  const rows = await conn
+    .select({ key: storageDeletions.storageKey })
+    .from(storageDeletions)
+    .where(lte(storageDeletions.dueAt, sql`now()`))
+    .orderBy(asc(storageDeletions.dueAt))
+    .limit(limit)
+  return rows.map((r) => r.key)
 }

@@ -1,10 +1,17 @@
 import type { Readable } from 'node:stream'
 import type { Actor } from '../../actor.js'
-import type { Db } from '../../db/client.js'
+import type { Conn, Db } from '../../db/client.js'
 import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { type Storage, StorageNotFoundError } from '../../storage/storage.js'
-import { type FileRow, readableFile } from './queries.js'
+import {
+  dueRemovals,
+  type FileRow,
+  oweRemoval,
+  readableFile,
+  removalFailed,
+  removalsDone,
+} from './queries.js'
 import { ALLOWED_TYPES } from './upload.js'
 
 const notFoundFile = () => notFound(msg('Berkas tidak ditemukan.', 'File not found.'))
@@ -73,4 +80,60 @@ export async function openDownload(
       'content-security-policy': "default-src 'none'; sandbox",
     },
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored bytes owed a removal
+
+/*
+ * A file's row deleted leaves its key owed a removal (`storage_deletions`) in the same transaction (the `files`
+ * delete trigger, migration 0022, so a cascade from an erased learner counts too); the bytes are removed right
+ * after the commit (`removeStored`), and the sweep tries again what the storage refused, until it confirms.
+ * Before, a failed removal was ignored: the school was told a learner's CV was deleted, or the learner erased,
+ * while the bytes stayed in the storage for good, with no row left naming them.
+ */
+
+/** The first wait after a failed removal; each further failure waits four times as long, at most `MAX_WAIT`. */
+const FIRST_WAIT_SECONDS = 60
+const MAX_WAIT_SECONDS = 6 * 3600
+/** Removals tried by one sweep; the rest wait for the next one. */
+const SWEEP_BATCH = 200
+
+/**
+ * Removes the bytes of `keys` (owed a removal) from the storage: a key removed is owed no more, one the storage
+ * refused stays owed, due again after a wait, with the error. Never throws: what failed is the sweep's. Returns
+ * how many were removed and how many failed.
+ */
+export async function removeStored(db: Db, storage: Storage, keys: string[]) {
+  if (keys.length === 0) return { removed: 0, failed: 0 }
+  const results = await Promise.all(
+    keys.map((key) =>
+      storage.delete(key).then(
+        () => ({ key, error: null }),
+        (err: unknown) => ({ key, error: String((err as Error)?.message ?? err).slice(0, 500) }),
+      ),
+    ),
+  )
+  const removed = results.filter((r) => r.error === null).map((r) => r.key)
+  try {
+    await removalsDone(db, removed)
+    for (const { key, error } of results)
+      if (error !== null) await removalFailed(db, key, error, FIRST_WAIT_SECONDS, MAX_WAIT_SECONDS)
+  } catch {
+    // The database failing here leaves the removals owed as they were: the sweep tries them again.
+  }
+  return { removed: removed.length, failed: results.length - removed.length }
+}
+
+/** One sweep: the removals that are due, tried again. */
+export async function sweepStorageDeletions(db: Db, storage: Storage) {
+  return removeStored(db, storage, await dueRemovals(db, SWEEP_BATCH))
+}
+
+/**
+ * The bytes of an upload whose row was never written (its transaction failed): removed now, or owed a removal
+ * when the storage refuses (the sweep tries again).
+ */
+export async function discardUpload(db: Conn, storage: Storage, key: string) {
+  await storage.delete(key).catch(() => oweRemoval(db, [key]).catch(() => undefined))
 }

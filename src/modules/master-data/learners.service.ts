@@ -10,11 +10,11 @@ import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } fr
 import { msg } from '../../http/i18n.js'
 import { squeezed } from '../../http/schemas.js'
 import { ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
-import { removeStored } from '../../storage/deletions.js'
 import type { Storage } from '../../storage/storage.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
+import { removeStored } from '../files/service.js'
 import { storedMobile } from '../portfolio/service.js'
 import * as q from './learners.queries.js'
 import type {

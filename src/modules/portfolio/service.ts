@@ -8,8 +8,8 @@ import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } fr
 import { msg } from '../../http/i18n.js'
 import { mobileNumber, PATTERNS } from '../../http/patterns.js'
 import { fileOut } from '../../http/shapes/file.js'
-import { discardUpload, removeStored } from '../../storage/deletions.js'
 import type { Storage } from '../../storage/storage.js'
+import { discardUpload, removeStored } from '../files/service.js'
 import { displayName, newStorageKey, sniff, type Upload } from '../files/upload.js'
 import { PORTFOLIO_CATEGORIES, type PortfolioCategory } from './options.js'
 import * as q from './queries.js'
@@ -308,7 +308,7 @@ export async function uploadPortfolioFile(db: Db, storage: Storage, actor: Actor
 /**
  * Deletes one of the caller's portfolio files (anyone else's is 404). A file attached to an
  * application stays: HR may be reviewing it (409). The bytes go after the row is gone (the row's delete
- * leaves them owed a removal, which the sweep retries if the storage refuses it now: src/storage/deletions.ts).
+ * leaves them owed a removal, which the sweep retries if the storage refuses it now: src/modules/files/service.ts).
  */
 export async function deletePortfolioFile(db: Db, storage: Storage, actor: Actor, fileId: number) {
   const studentId = learnerOf(actor)

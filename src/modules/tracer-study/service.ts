@@ -3,8 +3,9 @@ import type { Actor } from '../../actor.js'
 import type { Db } from '../../db/client.js'
 import type { CareerStatus, JobFit } from '../../db/schema/index.js'
 import { wallClock, zoneName } from '../../db/school-day.js'
+import { ROLE_REFUSED } from '../../http/auth.js'
 import { pageOf } from '../../http/envelope.js'
-import { type FieldErrors, forbidden, invalidField, notFound, unprocessable } from '../../http/errors.js'
+import { AppError, type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { labelOf, wordsOf } from '../../vocabulary/index.js'
 import type { Column, Table } from '../reports/export.js'
@@ -79,13 +80,18 @@ export type TracerInput = Static<typeof Body>
 
 const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
 
-const notAlumnusAnyMore = (): never =>
-  forbidden(
+/** `role_refused`, as the door says it: the client reloads the account, which is a grade-12 student's again. */
+const notAlumnusAnyMore = (): never => {
+  throw new AppError(
+    403,
     msg(
       'Akun ini bukan lagi akun alumni (kelulusan dibatalkan sekolah), sehingga tracer study tidak dapat diisi.',
       'This account is no longer an alumnus (the school took the graduation back): the tracer study cannot be answered.',
     ),
+    undefined,
+    { code: ROLE_REFUSED },
   )
+}
 const noLearner = (): never =>
   notFound(
     msg(
