@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, anAdmin, aSuperadmin, unique } from '../support/builders/accounts.js'
-import { aCompany, tag } from '../support/builders/org.js'
+import { type Account, anAdmin, aSuperadmin } from '../support/builders/accounts.js'
+import { aCompany, aRegistrationForm, tag } from '../support/builders/org.js'
 
 /**
  * Names people search by are stored with their blanks squeezed, and every search is squeezed (`squeezed`,
@@ -17,21 +17,8 @@ beforeAll(async () => {
 })
 
 let ip = 0
-function aForm(name: string, contactName = 'Rina Hartati') {
-  const n = unique('sq')
-  return {
-    name,
-    industry: 'Manufaktur',
-    email: `info.${n}@perusahaan.test`,
-    phone: '021-5550101',
-    address: 'Jl. Industri Raya No. 5',
-    city: 'Karawang',
-    province: 'Jawa Barat',
-    contact_name: contactName,
-    contact_email: `kontak.${n}@perusahaan.test`,
-    contact_phone: '0812-3456-7890',
-  }
-}
+const aForm = (name: string, contactName = 'Rina Hartati') =>
+  aRegistrationForm({ name, contact_name: contactName })
 
 async function registered(name: string, contactName?: string) {
   const res = await call(t, 'POST', '/api/company-registrations', {

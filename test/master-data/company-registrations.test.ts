@@ -10,7 +10,7 @@ import {
 import { hashLinkSecret } from '../../src/modules/auth/password-links.js'
 import { call, type TestContext, useTestApp } from '../support/app.js'
 import { type Account, anAdmin, anHrd, aSuperadmin, logIn, unique } from '../support/builders/accounts.js'
-import { aCompany } from '../support/builders/org.js'
+import { aCompany, aRegistrationForm } from '../support/builders/org.js'
 import { expectRoles } from '../support/roles.js'
 import { eventually, type ReceivedMail, useSmtp } from '../support/smtp.js'
 import { auditsOf, storedUser } from '../support/stored.js'
@@ -28,25 +28,7 @@ let lastIp = 0
 /** A new client address per registration, so that only the rate-limit test meets the limit. */
 const nextIp = () => `198.51.100.${++lastIp}`
 
-/** A complete, valid form for a company nobody registered yet. */
-function aForm(overrides: Record<string, unknown> = {}) {
-  const n = unique('reg')
-  return {
-    name: `PT Daftar ${n}`,
-    industry: 'Manufaktur',
-    email: `info.${n}@perusahaan.test`,
-    phone: '021-5550101',
-    address: 'Jl. Industri Raya No. 5',
-    city: 'Karawang',
-    province: 'Jawa Barat',
-    website: 'https://perusahaan.test',
-    description: 'Produsen suku cadang.',
-    contact_name: 'Rina Hartati',
-    contact_email: `rina.${n}@perusahaan.test`,
-    contact_phone: '0812-3456-7890',
-    ...overrides,
-  }
-}
+const aForm = aRegistrationForm
 
 const register = (ctx: TestContext, body: unknown, remoteAddress = nextIp()) =>
   call(ctx, 'POST', '/api/company-registrations', { body, remoteAddress })

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { companies, departments, majors } from '../../../src/db/schema/index.js'
 import type { TestContext } from '../app.js'
-import { uniq } from './accounts.js'
+import { uniq, unique } from './accounts.js'
 
 /** A department row with a unique code and name. */
 export async function aDepartment(t: TestContext, values: Partial<typeof departments.$inferInsert> = {}) {
@@ -47,3 +47,23 @@ export async function deactivateCompany(t: TestContext, companyId: number) {
 
 /** A prefix no other test's rows carry, so searches see only the rows a test made. */
 export const tag = () => `Q${Math.random().toString(36).slice(2, 8).toUpperCase()}`
+
+/** A complete, valid public registration form (`POST /api/company-registrations`) for a company nobody registered yet. */
+export function aRegistrationForm(overrides: Record<string, unknown> = {}) {
+  const n = unique('reg')
+  return {
+    name: `PT Daftar ${n}`,
+    industry: 'Manufaktur',
+    email: `info.${n}@perusahaan.test`,
+    phone: '021-5550101',
+    address: 'Jl. Industri Raya No. 5',
+    city: 'Karawang',
+    province: 'Jawa Barat',
+    website: 'https://perusahaan.test',
+    description: 'Produsen suku cadang.',
+    contact_name: 'Rina Hartati',
+    contact_email: `rina.${n}@perusahaan.test`,
+    contact_phone: '0812-3456-7890',
+    ...overrides,
+  }
+}
