@@ -68,6 +68,30 @@ function AccountName({ name, role }: { name: string; role: Role }) {
   )
 }
 
+/**
+ * While an HR account shows as without an active company (`on`), the account is read again on navigation, every
+ * minute and when the tab comes back into view: the school switching the company on (or linking the account)
+ * gives HR's menu and screens back. None of the screens it may open meanwhile calls an HR route, whose 403 would
+ * otherwise tell the tab (`setAccountChangedHandler`).
+ */
+function useCompanyRecheck(on: boolean, refresh: () => Promise<void>) {
+  const { pathname } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again on navigation
+  useEffect(() => {
+    if (!on) return
+    const again = () => {
+      if (document.visibilityState === 'visible') refresh()
+    }
+    again()
+    const timer = setInterval(again, 60_000)
+    document.addEventListener('visibilitychange', again)
+    return () => {
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', again)
+    }
+  }, [pathname, on, refresh])
+}
+
 /** Unread notifications, refreshed on navigation and every minute (not while `off`). */
 function useUnreadCount(off = false): number {
   const [count, setCount] = useState(0)
@@ -92,7 +116,7 @@ function useUnreadCount(off = false): number {
 }
 
 export function Layout() {
-  const { user, ready, signedOut, lapsed, logout } = useSession()
+  const { user, ready, signedOut, lapsed, logout, refresh } = useSession()
   const location = useLocation()
   // The phone's menu is open on the screen it was opened on: any move (its links, the bell, the logo, the
   // account menu, the browser's Back) closes it.
@@ -101,6 +125,7 @@ export function Layout() {
   // An account that must change its password first may use nothing else (the API refuses it too).
   const mustChange = user?.mustChangePassword === true
   const unread = useUnreadCount(mustChange)
+  useCompanyRecheck(user !== null && companyUnavailable(user), refresh)
   if (!ready) return null
   // A visit without a session goes to login and comes back after; logging out goes to the plain login page.
   if (!user)

@@ -82,19 +82,24 @@ export function MyApplicationPage() {
               <Stack gap="xs">
                 {d.tests.map((t) => (
                   <article key={t.id} aria-label={t.name}>
-                    <Text size="sm" fw={600}>
-                      {t.name} ({label('testKind', t.kind)}){' '}
+                    <Group gap="xs">
+                      <Text size="sm" fw={600}>
+                        {t.name} ({label('testKind', t.kind)})
+                      </Text>
                       {t.status === 'cancelled' && <StatusBadge of="scheduleStatus" value="cancelled" />}
-                    </Text>
+                    </Group>
                     <Text size="sm">
                       {formatDateTime(t.scheduledAt)} · {t.location}
                     </Text>
+                    {/* A cancelled test takes no attendance: nothing is waiting for a validation. */}
                     <Text size="xs" c="dimmed">
-                      Kehadiran:{' '}
-                      {t.attendanceStatus
-                        ? label('attendance', t.attendanceStatus)
-                        : NOT_MARKED.toLowerCase()}{' '}
-                      · validasi: {label('validation', t.validationStatus)}
+                      {t.status === 'cancelled'
+                        ? 'Tes ini dibatalkan; tidak ada kehadiran yang dicatat.'
+                        : `Kehadiran: ${
+                            t.attendanceStatus
+                              ? label('attendance', t.attendanceStatus)
+                              : NOT_MARKED.toLowerCase()
+                          } · validasi: ${label('validation', t.validationStatus)}`}
                     </Text>
                     {d.upcomingTests.some((u) => u.id === t.id) && (
                       <CalendarButton applicationId={d.id} scheduleId={t.id} px={0} />
