@@ -1,8 +1,7 @@
 import { AppShell, Burger, Group, Indicator, NavLink, Text, UnstyledButton } from '@mantine/core'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { Link, Navigate, Outlet, useLocation } from 'react-router'
+import { Link, Navigate, Outlet, useBlocker, useLocation } from 'react-router'
 import { api } from './api/client'
-import { LapsedSession } from './features/auth/lapsed-session'
 import { companyUnavailable, NoCompany } from './features/auth/no-company'
 import { type Role, useSession } from './features/auth/session'
 import { ActingBanner } from './features/vacancies/acting-banner'
@@ -92,6 +91,18 @@ function useCompanyRecheck(on: boolean, refresh: () => Promise<void>) {
   }, [pathname, on, refresh])
 }
 
+/**
+ * While the password prompt is up (a lapsed session), the screen under it stays where it is: the browser's Back
+ * (a phone's) or any other move would take the kept screen, and what was typed in it, away unseen.
+ */
+function KeepScreen() {
+  const blocker = useBlocker(true)
+  useEffect(() => {
+    if (blocker.state === 'blocked') blocker.reset()
+  }, [blocker])
+  return null
+}
+
 /** Unread notifications, refreshed on navigation and every minute (not while `off`). */
 function useUnreadCount(off = false): number {
   const [count, setCount] = useState(0)
@@ -147,9 +158,6 @@ export function Layout() {
   return (
     <>
       <AppShell
-        // A lapsed session: the screen stays as it is under the password prompt, out of reach meanwhile.
-        inert={lapsed !== null}
-        aria-hidden={lapsed !== null || undefined}
         header={{ height: 56 }}
         navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
         padding="md"
@@ -232,7 +240,7 @@ export function Layout() {
           {noCompany && location.pathname.startsWith('/hrd') ? <NoCompany user={user} /> : <Outlet />}
         </AppShell.Main>
       </AppShell>
-      {lapsed !== null && <LapsedSession reason={lapsed} />}
+      {lapsed !== null && <KeepScreen />}
     </>
   )
 }

@@ -34,6 +34,7 @@ import { createTheme, MantineProvider } from '@mantine/core'
 import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { LapsedSessionPrompt } from './features/auth/lapsed-session'
 import { SessionProvider } from './features/auth/session'
 import { loadVocabulary } from './lib/labels'
 import { reloadOnce } from './lib/reload-once'
@@ -81,6 +82,7 @@ createRoot(document.getElementById('root')!).render(
       </Suspense>
       <SessionProvider>
         <App />
+        <LapsedSessionPrompt />
       </SessionProvider>
     </MantineProvider>
   </StrictMode>,

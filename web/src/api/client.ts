@@ -24,15 +24,20 @@ export class ApiError extends Error {
 
 /**
  * Called on a 401 (not on the login itself) with the answer's message and code (the session expired, the token
- * was revoked by a logout elsewhere; `account_deactivated`): the app asks for the password over the screen, or
- * clears the session and shows the login page, which says why (src/features/auth/session.tsx).
+ * was revoked by a logout elsewhere; `account_deactivated`) and the token the refused request carried: the app
+ * asks for the password over the screen, or clears the session and shows the login page, which says why
+ * (src/features/auth/session.tsx). A 401 of a token no longer held (a late answer to a request sent before the
+ * password was given again) is the app's to ignore.
  */
-type Unauthorized = (message: string | null, code: string | null) => void
+type Unauthorized = (message: string | null, code: string | null, sent: string | null) => void
 let onUnauthorizedHandler: Unauthorized = () => {}
 export function setUnauthorizedHandler(fn: Unauthorized) {
   onUnauthorizedHandler = fn
 }
-const onUnauthorized = (body: unknown) => onUnauthorizedHandler(messageOf(body), codeOf(body))
+/** A 401 answered to a request that carried `sent` (the token, or null), with its error `body`. */
+export const onUnauthorized = (body: unknown, sent: string | null) =>
+  onUnauthorizedHandler(messageOf(body), codeOf(body), sent)
+const bearerOf = (authorization: string | null) => authorization?.replace(/^Bearer /, '') || null
 /** The 401 of a token whose account was switched off: no password brings that session back. */
 export const ACCOUNT_DEACTIVATED = 'account_deactivated'
 
@@ -76,7 +81,7 @@ const auth: Middleware = {
         .clone()
         .json()
         .catch(() => null)
-      onUnauthorized(body)
+      onUnauthorized(body, bearerOf(request.headers.get('authorization')))
     }
     if (response.status === 403)
       response
@@ -170,7 +175,7 @@ export function upload<T = unknown>(
       try {
         body = JSON.parse(xhr.responseText)
       } catch {}
-      if (xhr.status === 401) onUnauthorized(body)
+      if (xhr.status === 401) onUnauthorized(body, t)
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T)
       else reject(toApiError(xhr.status, body))
     }
@@ -185,16 +190,17 @@ export function upload<T = unknown>(
  */
 export async function download(url: string, onProgress?: (p: UploadProgress) => void): Promise<string> {
   let res: Response
+  const sent = token.get()
   try {
     res = await fetch(url, {
-      headers: { authorization: `Bearer ${token.get() ?? ''}`, 'accept-language': 'id' },
+      headers: { authorization: `Bearer ${sent ?? ''}`, 'accept-language': 'id' },
     })
   } catch {
     throw toApiError(0, null)
   }
   if (!res.ok) {
     const body = await res.json().catch(() => null)
-    if (res.status === 401) onUnauthorized(body)
+    if (res.status === 401) onUnauthorized(body, sent)
     throw toApiError(res.status, body)
   }
   const total = Number(res.headers.get('content-length') ?? 0)
@@ -260,10 +266,11 @@ export function fileNameOf(disposition: string | null): string | null {
 export async function getLoose<T = unknown>(url: string, query: Record<string, string | number> = {}) {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()
   let res: Response
+  const sent = token.get()
   try {
     res = await fetch(qs ? `${url}?${qs}` : url, {
       headers: {
-        authorization: `Bearer ${token.get() ?? ''}`,
+        authorization: `Bearer ${sent ?? ''}`,
         accept: 'application/json',
         'accept-language': 'id',
       },
@@ -272,7 +279,7 @@ export async function getLoose<T = unknown>(url: string, query: Record<string, s
     throw toApiError(0, null)
   }
   const body = await res.json().catch(() => null)
-  if (res.status === 401) onUnauthorized(body)
+  if (res.status === 401) onUnauthorized(body, sent)
   if (!res.ok) throw toApiError(res.status, body)
   return body as { success: true; message: string; data: T; meta?: Record<string, unknown> }
 }

@@ -130,7 +130,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // is a session that lapsed under the user, one for any other (a reload with an expired token, a token that
   // was never good) leads to the login page.
   const confirmed = useRef<string | null>(null)
-  const [lapsed, setLapsed] = useState<string | null>(null)
+  const [lapsed, setLapsedState] = useState<string | null>(null)
+  const lapsedNow = useRef(false)
+  const setLapsed = useCallback((next: string | null | ((was: string | null) => string | null)) => {
+    setLapsedState((was) => {
+      const value = typeof next === 'function' ? next(was) : next
+      lapsedNow.current = value !== null
+      return value
+    })
+  }, [])
   const shown = useRef(user)
   shown.current = user
 
@@ -149,19 +157,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Offline or a server error keeps the known account; a refused token is the 401 handler's (below).
       if (!(err instanceof ApiError) || err.status === 403) setUser(null)
     }
-  }, [setUser])
+  }, [setUser, setLapsed])
 
   useEffect(() => {
-    setUnauthorizedHandler((message, code) => {
-      const sent = token.get()
+    setUnauthorizedHandler((message, code, sent) => {
+      const held = token.get()
+      // A late answer to a request sent with a token no longer held (the password given again meanwhile, or
+      // another tab signed in): it says nothing of the session this tab has now.
+      if (sent !== held) return
       // The session this tab worked in lapsed (expired, or ended by a logout elsewhere): the screen stays,
       // hidden under the password prompt, with what the user typed. A deactivated account cannot come back.
-      if (sent && sent === confirmed.current && shown.current && code !== ACCOUNT_DEACTIVATED) {
+      if (held && held === confirmed.current && shown.current && code !== ACCOUNT_DEACTIVATED) {
+        lapsedNow.current = true
         setLapsed((was) => was ?? message ?? SESSION_ENDED)
         return
       }
       // Only a session that was there ends with a word (the later 401s of parallel calls add none).
-      if (sent) setEnded(message ?? SESSION_ENDED)
+      if (held) setEnded(message ?? SESSION_ENDED)
       token.clear()
       confirmed.current = null
       setLapsed(null)
@@ -173,7 +185,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       refresh()
     })
     refresh().finally(() => setReady(true))
-  }, [refresh, setUser, setEnded])
+  }, [refresh, setUser, setEnded, setLapsed])
 
   // Another tab of this browser signing in (as anyone) or out changes the token every tab sends: this tab
   // follows, reloading the account of the new token, or going to the login page, rather than showing the
@@ -183,7 +195,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (e.storageArea !== localStorage) return
       if (e.key !== null && e.key !== TOKEN_KEY && e.key !== USER_KEY) return
       if (!token.get()) {
-        if (shown.current) {
+        // A tab under the password prompt stays there: the token it held was dead already (another tab
+        // opened with it cleared it), and its screen waits for the password, or for a sign-in elsewhere.
+        if (shown.current && !lapsedNow.current) {
           setEnded(ENDED_ELSEWHERE)
           // As a logout here: the login page gets no `next` (a shared computer's next person).
           setSignedOut(true)
@@ -220,7 +234,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser(me)
       return me
     },
-    [setUser, setSignedOut],
+    [setUser, setSignedOut, setLapsed],
   )
 
   // The same account again, over the screen it lapsed on: acting for a company goes on, nothing is reloaded.
@@ -235,7 +249,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setLapsed(null)
       setUser(me)
     },
-    [setUser],
+    [setUser, setLapsed],
   )
 
   const logout = useCallback(async () => {
@@ -249,7 +263,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setEnded(null)
       setUser(null)
     }
-  }, [setUser, setSignedOut, setEnded])
+  }, [setUser, setSignedOut, setEnded, setLapsed])
 
   const value = useMemo(
     () => ({ user, ready, signedOut, ended, lapsed, resume, login, logout, refresh }),

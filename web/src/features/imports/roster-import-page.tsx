@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core'
 import { type DragEvent, Fragment, useMemo, useState } from 'react'
-import { api, download, fieldErrors, toApiError, token, unwrap } from '../../api/client'
+import { api, download, fieldErrors, onUnauthorized, toApiError, token, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { TableView } from '../../components/data-table'
 import { StatusBadge } from '../../components/status-badge'
@@ -52,13 +52,14 @@ async function sendRoster(file: File, dryRun: boolean): Promise<Report> {
   form.append('dry_run', String(dryRun))
   form.append('file', file)
   let res: Response
+  const sent = token.get()
   try {
     res = await fetch(URL_IMPORT, {
       method: 'POST',
       body: form,
       // Indonesian whatever the browser speaks, as every call of the API client.
       headers: {
-        authorization: `Bearer ${token.get() ?? ''}`,
+        authorization: `Bearer ${sent ?? ''}`,
         accept: 'application/json',
         'accept-language': 'id',
       },
@@ -67,6 +68,8 @@ async function sendRoster(file: File, dryRun: boolean): Promise<Report> {
     throw toApiError(0, null)
   }
   const body = await res.json().catch(() => null)
+  // A session that ended is the app's, as for every call (the password prompt, or the login page).
+  if (res.status === 401) onUnauthorized(body, sent)
   if (res.ok) return body.data as Report
   // A real run refused by a bad row answers the same per-row report as the preview.
   if (res.status === 422 && body?.report) return body.report as Report
