@@ -123,6 +123,31 @@ export async function apiAs(page: Page, base: string, path: string, method = 'GE
   return { status: res.status, body: await res.json() }
 }
 
+/** The token the tab holds (null when signed out). */
+export const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('access_token'))
+
+/**
+ * Ends the session `page` holds from elsewhere, as "Keluar" on another computer does (or as the token expiring
+ * would): its token is revoked, the tab does not know yet.
+ */
+export async function endSessionElsewhere(page: Page, base: string) {
+  const res = await fetch(`${base}/api/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json' },
+    body: '{}',
+  })
+  if (res.status !== 200) throw new Error(`logout answered ${res.status}`)
+}
+
+/** A vacancy the learner signed in on `page` may apply to (its id). */
+export async function anOpenVacancy(page: Page, base: string): Promise<number> {
+  const list = await apiAs(page, base, '/api/job-vacancies?per_page=100')
+  for (const v of list.body.data) {
+    if ((await apiAs(page, base, `/api/job-vacancies/${v.id}`)).body.data.canApply) return v.id
+  }
+  throw new Error('no vacancy open to this learner')
+}
+
 /** Picks `option` in the Mantine Select labelled `label` (a required field's label ends in " *"), within `root`. */
 export async function pick(page: Page, label: string, option: string | RegExp, root: Page | Locator = page) {
   const field = root.getByLabel(new RegExp(`^${label}( \\*)?$`)).first()

@@ -1,12 +1,11 @@
 /**
- * Audit (lapse): the change-password screen an account is held on (/ganti-kata-sandi, ForcedChangePage) lives
- * outside Layout, which alone renders the "Sesi Anda berakhir" prompt. A 401 there now only sets `lapsed`
- * (session.tsx keeps the dead token and the account), so nothing asks for the password and nothing goes to
- * the login page: the screen stays, every attempt refused. Before b687339 the tab went to the login page.
+ * A session that lapses on the change-password screen an account is held on (/ganti-kata-sandi, outside the
+ * layout): the prompt comes up there too. Before, every try answered "sesi Anda tidak valid" under the form,
+ * with neither the prompt nor the login page (found by the audit of the prompt).
  */
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, login } from './browser.js'
+import { describeInBrowser, endSessionElsewhere, login } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
 
@@ -27,13 +26,7 @@ describeInBrowser('web client, a lapsed session: a lapse on the forced change-pa
     await svc.query(`update users set must_change_password = true where email = 'siswa@demo.test'`)
     await login(page, svc.url, 'siswa@demo.test')
     await page.waitForURL(/\/ganti-kata-sandi$/)
-    const token = await page.evaluate(() => localStorage.getItem('access_token'))
-    const out = await fetch(`${svc.url}/api/logout`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: '{}',
-    })
-    expect(out.status).toBe(200)
+    await endSessionElsewhere(page, svc.url)
     const field = (name: string) => page.getByRole('textbox', { name, exact: true })
     await field('Kata sandi sekarang').fill('password123')
     await field('Kata sandi baru').fill('Kebun-Mangga-2026')

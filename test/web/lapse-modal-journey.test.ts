@@ -1,11 +1,12 @@
 /**
- * Audit (lapse): a Mantine modal open when the session lapses. The modal is portaled to <body>, outside the
- * AppShell that Layout.tsx makes inert/aria-hidden, so it stays live under the opaque "Sesi Anda berakhir"
- * prompt: its window-wide Escape handler, its focus trap and its content in the accessibility tree.
+ * A Mantine modal (the apply form, a cover letter in it) open when the session lapses. It lives in a portal of
+ * its own, outside the app: while the prompt is up it is inert and aria-hidden too, Escape pressed in the prompt
+ * does not close it, and Tab stays in the prompt. Before, Escape closed it (the letter lost), Tab walked into
+ * it, and a screen reader read it (found by the audit of the prompt).
  */
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, login } from './browser.js'
+import { anOpenVacancy, describeInBrowser, endSessionElsewhere, login } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
 
@@ -17,33 +18,16 @@ describeInBrowser('web client, a lapsed session: a modal open when the session l
     ;({ svc, page } = journey)
   })
 
-  const tokenOf = (p: Page) => p.evaluate(() => localStorage.getItem('access_token'))
-  const apiAs = async (token: string | null, path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${svc.url}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    })
-    return { status: res.status, body: await res.json().catch(() => null) }
-  }
-  async function openVacancy(p: Page): Promise<number> {
-    const t = await tokenOf(p)
-    const list = await apiAs(t, '/api/job-vacancies?per_page=100')
-    for (const v of list.body.data) {
-      const d = await apiAs(t, `/api/job-vacancies/${v.id}`)
-      if (d.body.data.canApply) return v.id
-    }
-    throw new Error('no vacancy open to this learner')
-  }
   const letter = 'Dengan hormat, saya Andi Pratama, siswa kelas XII TKR, dengan ini melamar ...'
 
   /** A student typing a cover letter in the apply modal; the session ends elsewhere; the prompt comes up. */
   async function lapseWhileApplying() {
     await login(page, svc.url, 'siswa@demo.test')
-    const id = await openVacancy(page)
+    const id = await anOpenVacancy(page, svc.url)
     await page.goto(`${svc.url}/lowongan/${id}`)
     await page.getByRole('button', { name: 'Lamar sekarang' }).click()
     await page.getByLabel('Surat lamaran (opsional)').fill(letter)
-    expect((await apiAs(await tokenOf(page), '/api/logout', { method: 'POST', body: '{}' })).status).toBe(200)
+    await endSessionElsewhere(page, svc.url)
     await page.getByRole('button', { name: 'Kirim lamaran' }).click()
     const prompt = page.getByRole('dialog', { name: 'Sesi Anda berakhir' })
     await prompt.getByText('siswa@demo.test').waitFor()

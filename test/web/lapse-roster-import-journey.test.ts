@@ -1,12 +1,11 @@
 /**
- * Audit (lapse): the roster import sends its file with a fetch of its own (web/src/features/imports/
- * roster-import-page.tsx `sendRoster`), not through the API client's middleware nor `upload`/`download`, so its
- * 401 never reaches the session's handler: no password prompt, the roster's preview (students' names, NISN,
- * birth dates) stays on the screen of a session that has ended, and "Impor" only toasts an error.
+ * The roster import sends its file with a fetch of its own (roster-import-page.tsx `sendRoster`): its 401 comes
+ * to the session as every call's does, so the prompt hides the roster's preview (learners' names, NISN, birth
+ * dates). Before, it only toasted an error over the readable preview (found by the audit of the prompt).
  */
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, login } from './browser.js'
+import { describeInBrowser, endSessionElsewhere, login } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
 
@@ -36,13 +35,7 @@ describeInBrowser('web client, a lapsed session: the roster import meets a lapse
     })
     const preview = page.getByLabel('Pratinjau impor')
     await preview.getByText('1 baru').waitFor()
-    const token = await page.evaluate(() => localStorage.getItem('access_token'))
-    const out = await fetch(`${svc.url}/api/logout`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: '{}',
-    })
-    expect(out.status).toBe(200)
+    await endSessionElsewhere(page, svc.url)
     await preview.getByRole('button', { name: /^Impor \d+ siswa$/ }).click()
     await page.getByText('sesi Anda tidak valid').first().waitFor()
     await page.waitForTimeout(500)

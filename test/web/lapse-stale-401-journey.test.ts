@@ -1,12 +1,11 @@
 /**
- * Audit (lapse): a 401 for the OLD token that arrives once the password has been given. session.tsx's 401
- * handler judges a 401 by the token stored now (`token.get()`), not by the token the refused request carried:
- * a late answer to a request sent before the lapse is taken as the new session's end. On a slow network (a
- * school's Wi-Fi, a phone) requests sent with the old token are still in flight when "Masuk lagi" is pressed.
+ * A 401 of the OLD token that arrives once the password has been given again (a request sent before the lapse,
+ * slow on a school's Wi-Fi): it is judged by the token the request carried, and ignored. Before, it was taken as
+ * the new session's end, which it cleared (found by the audit of the prompt).
  */
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, login } from './browser.js'
+import { apiAs, describeInBrowser, endSessionElsewhere, login, tokenOf } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
 
@@ -20,15 +19,6 @@ describeInBrowser(
       ;({ svc, page } = journey)
     })
 
-    const tokenOf = (p: Page) => p.evaluate(() => localStorage.getItem('access_token'))
-    const apiAs = async (token: string | null, path: string, init: RequestInit = {}) => {
-      const res = await fetch(`${svc.url}${path}`, {
-        ...init,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      })
-      return { status: res.status, body: await res.json().catch(() => null) }
-    }
-
     it('a late 401 of the old token, answered as the password is given, leaves the new session alone', async () => {
       // Andi is on "Portofolio"; his session is ended elsewhere; he clicks "Lamaran saya": that screen's call and
       // the unread-count poll go out with the old token, the poll's answer slow (school Wi-Fi). The prompt comes
@@ -41,7 +31,7 @@ describeInBrowser(
       await page.goto(`${svc.url}/portofolio`)
       await page.getByRole('heading', { name: 'Portofolio' }).waitFor()
       const old = await tokenOf(page)
-      expect((await apiAs(old, '/api/logout', { method: 'POST', body: '{}' })).status).toBe(200)
+      await endSessionElsewhere(page, svc.url)
       // The unread-count poll sent with the old token: its answer comes once the login has been answered.
       let release = () => {}
       const held = new Promise<void>((r) => {
@@ -64,7 +54,7 @@ describeInBrowser(
       expect(await prompt.count()).toBe(0)
       const now = await tokenOf(page)
       expect(now).not.toBeNull()
-      expect((await apiAs(now, '/api/me')).status).toBe(200)
+      expect((await apiAs(page, svc.url, '/api/me')).status).toBe(200)
     }, 90_000)
   },
 )

@@ -1,11 +1,10 @@
 /**
- * Audit (lapse): the prompt "hides the screen entirely (a shared computer's next person reads nothing
- * meanwhile)" (docs/decisions.md), but the tab's title is still the hidden screen's heading: on HR's applicant
- * detail, the applicant's full name (useScreenHeading in web/src/components/ui.tsx, via DetailHeader).
+ * While the prompt hides the screen, the tab's title names no one: on HR's applicant detail it was the
+ * applicant's full name, readable by the next person at a shared computer (found by the audit of the prompt).
  */
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, login } from './browser.js'
+import { apiAs, describeInBrowser, endSessionElsewhere, login } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
 
@@ -23,24 +22,14 @@ describeInBrowser('web client, a lapsed session: the tab title under the prompt'
     // entry, the task bar) reads "<student's full name> · bursa" to whoever sits down. Should: a neutral title
     // (e.g. "Sesi berakhir · bursa") while the prompt is up.
     await login(page, svc.url, 'hrd@demo.test')
-    const token = await page.evaluate(() => localStorage.getItem('access_token'))
-    const list = await (
-      await fetch(`${svc.url}/api/hrd/applicant-reviews?per_page=1&status=pending`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()
+    const list = (await apiAs(page, svc.url, '/api/hrd/applicant-reviews?per_page=1&status=pending')).body
     const first = list.data[0]
     const name: string = first.applicant?.fullName ?? first.applicantName ?? first.fullName
     expect(name).toBeTruthy()
     await page.goto(`${svc.url}/hrd/pelamar/${first.id}`)
     await page.getByRole('heading', { name }).waitFor()
     expect(await page.title()).toContain(name)
-    const out = await fetch(`${svc.url}/api/logout`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: '{}',
-    })
-    expect(out.status).toBe(200)
+    await endSessionElsewhere(page, svc.url)
     // HR had typed a note and presses "Lolos": the call meets the ended session.
     await page.getByLabel('Catatan').fill('Berkas lengkap.')
     await page.getByRole('button', { name: 'Lolos', exact: true }).click()

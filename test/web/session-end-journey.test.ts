@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { describeInBrowser, login } from './browser.js'
+import { anOpenVacancy, describeInBrowser, login } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
 
@@ -31,20 +31,10 @@ describeInBrowser('web client: the session ends while the user works', () => {
     })
     return { status: res.status, body: await res.json().catch(() => null) }
   }
-  /** A vacancy the signed-in learner may apply to. */
-  async function openVacancy(p: Page): Promise<number> {
-    const t = await tokenOf(p)
-    const list = await apiAs(t, '/api/job-vacancies?per_page=100')
-    for (const v of list.body.data) {
-      const d = await apiAs(t, `/api/job-vacancies/${v.id}`)
-      if (d.body.data.canApply) return v.id
-    }
-    throw new Error('no vacancy open to this learner')
-  }
 
   it('a session revoked elsewhere while a cover letter is typed: the password brings it back, the letter kept', async () => {
     await login(page, svc.url, 'siswa@demo.test')
-    const id = await openVacancy(page)
+    const id = await anOpenVacancy(page, svc.url)
     await page.goto(`${svc.url}/lowongan/${id}`)
     await page.getByRole('button', { name: 'Lamar sekarang' }).click()
     const letter = 'Dengan hormat, saya Andi Pratama, siswa kelas XII TKR, dengan ini melamar ...'
