@@ -148,6 +148,26 @@ export async function anOpenVacancy(page: Page, base: string): Promise<number> {
   throw new Error('no vacancy open to this learner')
 }
 
+/** The cover letter the session-lapse journeys type. */
+export const LETTER = 'Dengan hormat, saya Andi Pratama, siswa kelas XII TKR, dengan ini melamar ...'
+
+/**
+ * Andi (siswa) types `LETTER` in the apply form of a vacancy open to him; his session ends elsewhere; he presses
+ * "Kirim lamaran" and the password prompt comes up over the kept screen. Answers the vacancy and the prompt.
+ */
+export async function lapseWhileApplying(page: Page, base: string) {
+  await login(page, base, 'siswa@demo.test')
+  const id = await anOpenVacancy(page, base)
+  await page.goto(`${base}/lowongan/${id}`)
+  await page.getByRole('button', { name: 'Lamar sekarang' }).click()
+  await page.getByLabel('Surat lamaran (opsional)').fill(LETTER)
+  await endSessionElsewhere(page, base)
+  await page.getByRole('button', { name: 'Kirim lamaran' }).click()
+  const prompt = page.getByRole('dialog', { name: 'Sesi Anda berakhir' })
+  await prompt.getByText('siswa@demo.test').waitFor()
+  return { id, prompt }
+}
+
 /** Picks `option` in the Mantine Select labelled `label` (a required field's label ends in " *"), within `root`. */
 export async function pick(page: Page, label: string, option: string | RegExp, root: Page | Locator = page) {
   const field = root.getByLabel(new RegExp(`^${label}( \\*)?$`)).first()

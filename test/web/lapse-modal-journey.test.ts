@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { anOpenVacancy, describeInBrowser, endSessionElsewhere, login } from './browser.js'
+import { describeInBrowser, LETTER, lapseWhileApplying as lapseWhile } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
 
@@ -18,21 +18,8 @@ describeInBrowser('web client, a lapsed session: a modal open when the session l
     ;({ svc, page } = journey)
   })
 
-  const letter = 'Dengan hormat, saya Andi Pratama, siswa kelas XII TKR, dengan ini melamar ...'
-
-  /** A student typing a cover letter in the apply modal; the session ends elsewhere; the prompt comes up. */
-  async function lapseWhileApplying() {
-    await login(page, svc.url, 'siswa@demo.test')
-    const id = await anOpenVacancy(page, svc.url)
-    await page.goto(`${svc.url}/lowongan/${id}`)
-    await page.getByRole('button', { name: 'Lamar sekarang' }).click()
-    await page.getByLabel('Surat lamaran (opsional)').fill(letter)
-    await endSessionElsewhere(page, svc.url)
-    await page.getByRole('button', { name: 'Kirim lamaran' }).click()
-    const prompt = page.getByRole('dialog', { name: 'Sesi Anda berakhir' })
-    await prompt.getByText('siswa@demo.test').waitFor()
-    return prompt
-  }
+  const letter = LETTER
+  const lapseWhileApplying = async () => (await lapseWhile(page, svc.url)).prompt
 
   it('Escape pressed in the password prompt leaves the hidden apply modal open: the cover letter is kept', async () => {
     // The user sees "Sesi Anda berakhir ... Yang sudah Anda isi di halaman ini tetap ada", presses Escape (as

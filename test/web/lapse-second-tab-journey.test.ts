@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
-import { anOpenVacancy, describeInBrowser, endSessionElsewhere, login } from './browser.js'
+import { describeInBrowser, LETTER, lapseWhileApplying } from './browser.js'
 import { useJourney } from './journey-setup.js'
 import type { RunningService } from './server.js'
 
@@ -23,16 +23,8 @@ describeInBrowser('web client, a lapsed session: a second tab opened while the p
     // password hint), which lands on the login page. Before: tab A leaves the prompt for the login page ("Sesi Anda
     // berakhir di tab lain"), the letter gone. Should: tab A keeps its prompt and the letter (the token the
     // second tab dropped was already dead; nobody signed out).
-    await login(page, svc.url, 'siswa@demo.test')
-    const id = await anOpenVacancy(page, svc.url)
-    await page.goto(`${svc.url}/lowongan/${id}`)
-    await page.getByRole('button', { name: 'Lamar sekarang' }).click()
-    const letter = 'Dengan hormat, saya Andi Pratama, siswa kelas XII TKR, dengan ini melamar ...'
-    await page.getByLabel('Surat lamaran (opsional)').fill(letter)
-    await endSessionElsewhere(page, svc.url)
-    await page.getByRole('button', { name: 'Kirim lamaran' }).click()
-    const prompt = page.getByRole('dialog', { name: 'Sesi Anda berakhir' })
-    await prompt.getByText('siswa@demo.test').waitFor()
+    const { id, prompt } = await lapseWhileApplying(page, svc.url)
+    const letter = LETTER
 
     const b = await journey.browser.context.newPage()
     await b.goto(`${svc.url}/lowongan`)

@@ -4,7 +4,7 @@ import iconv from 'iconv-lite'
 import { AppError, type FieldErrors, notOfFormat } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { mobileNumber, PATTERNS } from '../../http/patterns.js'
-import { isEmail, isOneLine } from '../../http/schemas.js'
+import { isEmail, isOneLine, squeezed } from '../../http/schemas.js'
 import { inspectXlsxZip, type SheetLayout } from './xlsx-zip.js'
 
 /**
@@ -132,7 +132,7 @@ function rosterOf(format: Roster['format'], grid: Cell[][], merges: SheetLayout[
         `no header row: one of the first ${HEADER_SEARCH} rows must have the columns NISN and Nama`,
       ),
     )
-  const headers = grid[headerIndex].map((c) => textOf(c).trim().replace(/\s+/g, ' '))
+  const headers = grid[headerIndex].map((c) => squeezed(textOf(c)))
   const columns = headers.map((header) => ({ header, field: BY_HEADER.get(normal(header)) ?? null }))
   const seen = new Map<Field, string>()
   for (const { header, field } of columns) {
@@ -192,7 +192,7 @@ function rosterOf(format: Roster['format'], grid: Cell[][], merges: SheetLayout[
 function clean(cell: Cell | undefined): Cell {
   if (cell === undefined || cell === null) return null
   if (typeof cell === 'string') {
-    const s = cell.trim().replace(/\s+/g, ' ')
+    const s = squeezed(cell)
     return s === '' ? null : s
   }
   return cell

@@ -4,6 +4,7 @@ import type { Conn, Db } from '../../db/client.js'
 import { readSchoolToday } from '../../db/school-day.js'
 import { type FieldErrors, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
+import { squeezed } from '../../http/schemas.js'
 import * as g from './graduations.queries.js'
 import type { GraduationBody, UndoGraduationBody } from './graduations.schemas.js'
 import * as q from './learners.queries.js'
@@ -109,7 +110,7 @@ export async function graduateLearners(db: Db, actor: Actor, input: Static<typeo
   const latest = Number((await readSchoolToday(db)).slice(0, 4)) + 1
   if (input.graduation_year > latest)
     unprocessable(INVALID, { graduation_year: [msg(`maksimal ${latest}`, `must be at most ${latest}`)] })
-  const className = input.class_name?.trim().replace(/\s+/g, ' ')
+  const className = input.class_name === undefined ? undefined : squeezed(input.class_name)
   if (input.class_name !== undefined && !className)
     unprocessable(INVALID, { class_name: [msg('tidak boleh kosong', 'must not be empty')] })
   const year = input.graduation_year

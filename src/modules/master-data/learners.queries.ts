@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
+import { squeezed } from '../../http/schemas.js'
 
 /**
  * Students and alumni share the `students` table: a grade-12 student has no graduation year, an
@@ -54,7 +55,7 @@ export type LearnerRow = Awaited<ReturnType<typeof learnerById>> & {}
 
 /** Class names are compared as the school writes them, ignoring case and surrounding spaces. */
 export const sameClass = (className: string) =>
-  sql`lower(${students.className}) = lower(${className.trim().replace(/\s+/g, ' ')})`
+  sql`lower(${students.className}) = lower(${squeezed(className)})`
 
 export interface LearnerFilter {
   search?: string

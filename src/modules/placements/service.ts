@@ -15,6 +15,7 @@ import {
   unprocessable,
 } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { squeezed } from '../../http/schemas.js'
 import { companyOf } from '../../http/scope.js'
 import * as q from './queries.js'
 import type {
@@ -267,7 +268,7 @@ type OutsideInput = Static<typeof OutsideBody>
 type CompanyOutsideInput = Static<typeof CompanyOutsideBody>
 
 const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
-const clean = (s: string | null | undefined) => s?.trim().replace(/\s+/g, ' ') || null
+const clean = (s: string | null | undefined) => (s == null ? null : squeezed(s) || null)
 
 interface Checked {
   studentId: number

@@ -7,6 +7,7 @@ import { readSchoolToday } from '../../db/school-day.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { mobileNumber, PATTERNS } from '../../http/patterns.js'
+import { squeezed } from '../../http/schemas.js'
 import { fileOut } from '../../http/shapes/file.js'
 import type { Storage } from '../../storage/storage.js'
 import { discardUpload, removeStored } from '../files/service.js'
@@ -176,7 +177,7 @@ export async function updateProfile(db: Db, actor: Actor, input: Static<typeof P
   if (input.skills !== undefined) {
     const seen = new Set<string>()
     set.skills = []
-    for (const skill of input.skills.map((s) => s.trim().replace(/\s+/g, ' '))) {
+    for (const skill of input.skills.map(squeezed)) {
       if (!skill || seen.has(skill.toLowerCase())) continue
       seen.add(skill.toLowerCase())
       set.skills.push(skill)
@@ -252,7 +253,7 @@ function uploadInput(upload: Upload) {
       ),
     ]
 
-  const title = upload.fields.title?.trim().replace(/\s+/g, ' ')
+  const title = upload.fields.title === undefined ? undefined : squeezed(upload.fields.title)
   if (!title)
     errors.title = [
       upload.fields.title === undefined ? REQUIRED : msg('tidak boleh kosong', 'must not be empty'),

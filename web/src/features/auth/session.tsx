@@ -130,15 +130,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // is a session that lapsed under the user, one for any other (a reload with an expired token, a token that
   // was never good) leads to the login page.
   const confirmed = useRef<string | null>(null)
-  const [lapsed, setLapsedState] = useState<string | null>(null)
+  const [lapsed, setLapsed] = useState<string | null>(null)
+  // The prompt as the listeners below see it at once (the 401 handler sets it before the render does).
   const lapsedNow = useRef(false)
-  const setLapsed = useCallback((next: string | null | ((was: string | null) => string | null)) => {
-    setLapsedState((was) => {
-      const value = typeof next === 'function' ? next(was) : next
-      lapsedNow.current = value !== null
-      return value
-    })
-  }, [])
+  lapsedNow.current = lapsed !== null
   const shown = useRef(user)
   shown.current = user
 
@@ -157,7 +152,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Offline or a server error keeps the known account; a refused token is the 401 handler's (below).
       if (!(err instanceof ApiError) || err.status === 403) setUser(null)
     }
-  }, [setUser, setLapsed])
+  }, [setUser])
 
   useEffect(() => {
     setUnauthorizedHandler((message, code, sent) => {
@@ -185,7 +180,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       refresh()
     })
     refresh().finally(() => setReady(true))
-  }, [refresh, setUser, setEnded, setLapsed])
+  }, [refresh, setUser, setEnded])
 
   // Another tab of this browser signing in (as anyone) or out changes the token every tab sends: this tab
   // follows, reloading the account of the new token, or going to the login page, rather than showing the
@@ -234,7 +229,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser(me)
       return me
     },
-    [setUser, setSignedOut, setLapsed],
+    [setUser, setSignedOut],
   )
 
   // The same account again, over the screen it lapsed on: acting for a company goes on, nothing is reloaded.
@@ -249,7 +244,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setLapsed(null)
       setUser(me)
     },
-    [setUser, setLapsed],
+    [setUser],
   )
 
   const logout = useCallback(async () => {
@@ -263,7 +258,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setEnded(null)
       setUser(null)
     }
-  }, [setUser, setSignedOut, setEnded, setLapsed])
+  }, [setUser, setSignedOut, setEnded])
 
   const value = useMemo(
     () => ({ user, ready, signedOut, ended, lapsed, resume, login, logout, refresh }),
