@@ -294,7 +294,14 @@ describe('GET /api/admin/tracer-studies?format=csv|xlsx', () => {
     })
     await call(t, 'POST', `${LIST}/${alumna.studentId}`, {
       as: admin,
-      body: { ...working, institution_name: "=cmd|' /C calc'!A0", job_title: '+SUM(1)', city: '@Bekasi' },
+      // A 2022 graduate who started on 1 October 2024 waited 27 months.
+      body: {
+        ...working,
+        institution_name: "=cmd|' /C calc'!A0",
+        job_title: '+SUM(1)',
+        city: '@Bekasi',
+        waiting_period_months: 27,
+      },
     })
     await anAlumnus(t, {
       majorId: majorB,
@@ -345,7 +352,7 @@ describe('GET /api/admin/tracer-studies?format=csv|xlsx', () => {
       "'@Bekasi",
       'Jawa Barat',
       '5200000',
-      '3',
+      '27',
       'Sangat sesuai',
       '2024-10-01',
     ])

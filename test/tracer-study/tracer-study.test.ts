@@ -234,6 +234,8 @@ describe('POST /api/alumni/tracer-study', () => {
       job_title: 'Pemilik',
       starting_salary: 0,
       waiting_period_months: 0,
+      // The business began the day after graduation (30 June): no wait.
+      start_date: '2024-07-01',
     })
     expect(res.status).toBe(201)
     expect(res.body.data).toMatchObject({
@@ -254,7 +256,11 @@ describe('POST /api/alumni/tracer-study', () => {
       sector: ['wajib diisi untuk status bekerja'],
       start_date: [expect.stringMatching(/^tidak boleh setelah hari ini \(\d{4}-\d{2}-\d{2}\)$/)],
     })
-    const today = await save(alumnus, { ...working, start_date: schoolToday() })
+    const today = await save(alumnus, {
+      ...working,
+      start_date: schoolToday(),
+      waiting_period_months: Math.min(120, monthsBetween('2024-06-30', schoolToday())),
+    })
     expect(today.status).toBe(201)
   })
 
@@ -335,7 +341,7 @@ describe('POST /api/alumni/tracer-study', () => {
   it('concurrent saves each get their own version and leave exactly one current', async () => {
     const alumnus = await anAlumnus(t)
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => save(alumnus, { ...working, waiting_period_months: i })),
+      Array.from({ length: 6 }, (_, i) => save(alumnus, { ...working, starting_salary: 5_000_000 + i })),
     )
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 201])
     expect(results.map((r) => r.body.data.version).sort()).toEqual([1, 2, 3, 4, 5, 6])
@@ -436,7 +442,7 @@ describe('GET /api/alumni/tracer-study', () => {
     expect(again.body.data.current).toMatchObject({ institutionName: company.name, version: 1 })
   })
 
-  it('pre-fills from the latest placement not resigned: start date, company place, months since 30 June', async () => {
+  it('pre-fills from the latest placement not left: start date, company place, months since 30 June', async () => {
     const { hrd, vacancy } = await anHrdWithVacancy(t, { values: { position: 'Welder' } })
     const older = await aPlacement(t, {
       companyId: hrd.companyId,
@@ -456,6 +462,18 @@ describe('GET /api/alumni/tracer-study', () => {
       position: 'Kasir',
       acceptedAt: '2025-08-01',
       status: 'resigned',
+    })
+    // Nor one they left for another job ("Pindah kerja"): the employer is no longer theirs.
+    const third = await anHrdWithVacancy(t)
+    const moved = await aCandidate(t, third.vacancy.id, { reviewed: true, status: 'accepted' })
+    await t.db.insert(placements).values({
+      applicationId: moved.application.id,
+      studentId: alumnus.studentId,
+      companyId: third.hrd.companyId,
+      jobVacancyId: third.vacancy.id,
+      position: 'Operator',
+      acceptedAt: '2025-09-01',
+      status: 'moved',
     })
 
     const res = await call(t, 'GET', URL, { as: alumnus })
@@ -516,7 +534,7 @@ describe('GET /api/alumni/tracer-study', () => {
       learner,
       answerFrom(p, {
         starting_salary: 4_500_000,
-        waiting_period_months: 2,
+        waiting_period_months: monthsBetween('2026-06-30', await dayFromToday(t, 0)),
         job_fit: 'sesuai',
         start_date: await dayFromToday(t, 0),
       }),

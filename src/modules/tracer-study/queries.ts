@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn, Tx } from '../../db/client.js'
 import { byName } from '../../db/order.js'
@@ -37,13 +37,15 @@ export function versionsOf(conn: Conn, studentId: number) {
 /**
  * Locks the learner's record for the save (`FOR NO KEY UPDATE`: concurrent saves of one alumnus
  * queue here, while applying and other rows that only reference the learner are not blocked) and
- * reads today's date on the school's calendar. Undefined when the record is gone.
+ * reads today's date on the school's calendar, with the graduation year and birth date the answer's
+ * dates are checked against. Undefined when the record is gone.
  */
 export async function lockLearner(tx: Tx, studentId: number) {
   const [row] = await tx
     .select({
       id: students.id,
       graduationYear: students.graduationYear,
+      birthDate: students.birthDate,
       today: sql<string>`${schoolToday}::text`,
     })
     .from(students)
@@ -80,20 +82,13 @@ export async function insertVersion(
   return row
 }
 
-/** Months from the graduation day (30 June of the graduation year) to a date; 0 when before it. */
-const monthsSinceGraduation = (graduationYear: unknown, start: unknown) => sql<number | null>`(
-  case when ${graduationYear} is null or ${start} is null then null else
-  least(120, greatest(0, (
-    extract(year from age(${start}, make_date(${graduationYear}::int, 6, 30))) * 12
-    + extract(month from age(${start}, make_date(${graduationYear}::int, 6, 30)))
-  )::int)) end)`
-
 /**
- * What bursa knows of the learner's work from their latest placement (not resigned, not deleted), through
+ * What bursa knows of the learner's work from their latest placement (not left, not deleted), through
  * bursa or found outside it: the employer (a partner company's name and industry, or the name written
  * for an outside placement), position, where (the vacancy's city and province, else the company's),
- * start (start date, else acceptance date), the vacancy's minimum salary. One statement; undefined
- * without a placement.
+ * start (start date, else acceptance date), the vacancy's minimum salary, and the learner's graduation year
+ * (the waiting period is counted from it: `monthsSinceGraduation`). One statement; undefined without a
+ * placement.
  */
 export async function placementFacts(conn: Conn, studentId: number) {
   // A start still ahead is no answer yet: an answer's start may not be after today (answerValues).
@@ -114,7 +109,7 @@ export async function placementFacts(conn: Conn, studentId: number) {
         string | null
       >`case when ${vacancyHasPlace} then ${jobVacancies.province} else ${companies.province} end`,
       startDate: sql<string | null>`${start}::text`,
-      waitingPeriodMonths: monthsSinceGraduation(students.graduationYear, start),
+      graduationYear: students.graduationYear,
       minSalary: jobVacancies.minSalary,
     })
     .from(placements)
@@ -124,7 +119,8 @@ export async function placementFacts(conn: Conn, studentId: number) {
     .where(
       and(
         eq(placements.studentId, studentId),
-        ne(placements.status, 'resigned'),
+        // Left since ("Keluar", "Pindah kerja"): the employer is no longer theirs to suggest.
+        notInArray(placements.status, ['resigned', 'moved']),
         isNull(placements.deletedAt),
       ),
     )

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { CAREER_STATUSES, JOB_FITS } from '../../db/schema/index.js'
 import { PageQuery } from '../../http/envelope.js'
-import { DateOnly, DateTime, Id, Nullable, Opt, StringEnum } from '../../http/schemas.js'
+import { DateOnly, DateTime, Id, Line, Nullable, Opt, StringEnum } from '../../http/schemas.js'
 import { MAX_SALARY, MAX_WAITING_MONTHS } from './service.js'
 
 const Str = Nullable(Type.String())
@@ -30,7 +30,12 @@ export const Prefill = Type.Object(
   },
 )
 
-const Name = (max: number) => Opt(Type.String({ maxLength: max }))
+/**
+ * A name or a place of the answer: one line (`Line`: they go into the staff list, its download and the report's
+ * region rows), stored squeezed (`answerValues`). Blank (or null) is allowed and counts as not given: a required
+ * field left blank is named as missing, not as too short.
+ */
+const Name = (max: number) => Opt(Line({ maxLength: max, minLength: 0 }))
 
 /** The body of a save, by the alumnus or by staff on their behalf. */
 export const Body = Type.Object(
@@ -71,6 +76,8 @@ export const SAVE_RULES = [
   '- `wirausaha`: the same without job_title (optional); institution_name is the business, starting_salary its first income;',
   '- `lanjut_studi`: institution_name (the campus), city, province, start_date; job_fit optional (fit of the study to the major);',
   '- `mencari_kerja`: nothing.',
-  'Fields that do not apply to the status are stored as null. `start_date` may not be after today (the day in the school time zone).',
+  'Fields that do not apply to the status are stored as null. Names and places are one line each, stored trimmed with each run of blanks one space.',
+  "`start_date` may not be after today (the day in the school time zone), nor before the alumnus's birth date or 1 January four years before the graduation year (an SMK of four years began then).",
+  '`waiting_period_months` (from graduation, 30 June of the graduation year, to `start_date`; 0 for a start before it) may differ from the months between the two by 2 at most.',
   'Answers 201 for the first answer, 200 for a later version.',
 ].join('\n')

@@ -7,6 +7,7 @@ import { ROLE_REFUSED } from '../../http/auth.js'
 import { pageOf } from '../../http/envelope.js'
 import { AppError, type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { squeezed } from '../../http/schemas.js'
 import { labelOf, wordsOf } from '../../vocabulary/index.js'
 import type { Column, Table } from '../reports/export.js'
 import * as q from './queries.js'
@@ -74,6 +75,27 @@ export const FIELDS_BY_STATUS: Record<
 /** Upper bound of a monthly salary or income, in rupiah: one billion. */
 export const MAX_SALARY = 1_000_000_000
 export const MAX_WAITING_MONTHS = 120
+/** How far a typed waiting period may be from the months between graduation and the start date. */
+export const WAITING_SLACK_MONTHS = 2
+/**
+ * How many years before the graduation year's 1 January a start date may lie: an SMK of four years (some
+ * technical programmes) began in July of the year four years before; anything earlier is a typo of the year.
+ */
+export const START_YEARS_BEFORE_GRADUATION = 4
+
+/** The day an alumnus of `graduationYear` graduated, as the waiting period counts from it. */
+export const graduationDay = (graduationYear: number) => `${graduationYear}-06-30`
+
+/**
+ * Whole months from graduation (30 June of `graduationYear`) to `start` (`YYYY-MM-DD`), as PostgreSQL's
+ * age() counts them; 0 for a start before graduation, at most MAX_WAITING_MONTHS. What the suggestion
+ * proposes and what a typed waiting period is checked against.
+ */
+export function monthsSinceGraduation(graduationYear: number, start: string) {
+  const [y, m, d] = start.split('-').map(Number)
+  const months = (y - graduationYear) * 12 + (m - 6) - (d < 30 ? 1 : 0)
+  return Math.min(MAX_WAITING_MONTHS, Math.max(0, months))
+}
 
 /** An answer as the alumnus or staff send it (also the demo's answers, src/demo/tracer.ts). */
 export type TracerInput = Static<typeof Body>
@@ -135,7 +157,10 @@ function prefillOut(p: NonNullable<Awaited<ReturnType<typeof q.placementFacts>>>
     province: p.province,
     // Only what an answer may hold: a vacancy may state more (a typo's extra zeros).
     startingSalary: p.minSalary !== null && p.minSalary <= MAX_SALARY ? p.minSalary : null,
-    waitingPeriodMonths: p.waitingPeriodMonths,
+    waitingPeriodMonths:
+      p.startDate !== null && p.graduationYear !== null
+        ? monthsSinceGraduation(p.graduationYear, p.startDate)
+        : null,
     jobFit: null,
     startDate: p.startDate,
     /** The placement the suggestion comes from. */
@@ -158,24 +183,78 @@ export async function getTracerStudy(db: Db, actor: Actor) {
   }
 }
 
-const trimmed = (s: string | null | undefined) => {
-  const t = s?.trim()
-  return t ? t : null
+/**
+ * A name or place as stored: squeezed (`squeezed`), as every other stored name is, so "Jawa Barat" typed with a
+ * no-break space or two spaces is the report's one province; blank is null (not given).
+ */
+const cleaned = (s: string | null | undefined) => (s == null ? null : squeezed(s) || null)
+
+/** What the checks know of the alumnus: the graduation year and, when the school recorded it, the birth date. */
+export interface Learner {
+  graduationYear: number
+  birthDate: string | null
 }
 
 /**
- * The values to store for the status, or every missing required field at once (and a start date
- * after `today`). Fields that do not apply to the status become null.
+ * The start date's refusal, if any: after `today`, before the learner's birth date, or more than
+ * START_YEARS_BEFORE_GRADUATION years before the graduation year's 1 January.
  */
-export function answerValues(input: TracerInput, today: string): q.TracerValues {
+function startDateError(start: string, today: string, learner?: Learner) {
+  if (start > today)
+    return msg(`tidak boleh setelah hari ini (${today})`, `must not be after today (${today})`)
+  if (!learner) return undefined
+  const year = learner.graduationYear - START_YEARS_BEFORE_GRADUATION
+  const earliest = `${String(year).padStart(4, '0')}-01-01`
+  // The later of the two bounds is the one to name.
+  if (learner.birthDate && learner.birthDate > earliest && start < learner.birthDate)
+    return msg(
+      `tidak boleh sebelum tanggal lahir alumni (${learner.birthDate})`,
+      `must not be before the alumnus's birth date (${learner.birthDate})`,
+    )
+  if (start < earliest)
+    return msg(
+      `tidak boleh sebelum ${earliest} (paling awal ${START_YEARS_BEFORE_GRADUATION} tahun sebelum tahun lulus ${learner.graduationYear}); periksa tahunnya`,
+      `must not be before ${earliest} (${START_YEARS_BEFORE_GRADUATION} years before the graduation year ${learner.graduationYear} at the earliest); check the year`,
+    )
+  return undefined
+}
+
+/**
+ * The waiting period's refusal, if any: further than WAITING_SLACK_MONTHS from the months between
+ * graduation and the start date (a number of days typed, or a start date of another job).
+ */
+function waitingPeriodError(months: number, start: string, graduationYear: number) {
+  const expected = monthsSinceGraduation(graduationYear, start)
+  if (Math.abs(months - expected) <= WAITING_SLACK_MONTHS) return undefined
+  const from = Math.max(0, expected - WAITING_SLACK_MONTHS)
+  const to = Math.min(MAX_WAITING_MONTHS, expected + WAITING_SLACK_MONTHS)
+  const day = graduationDay(graduationYear)
+  return start < day
+    ? msg(
+        `tidak sesuai dengan tanggal mulai: mulai ${start} sebelum lulus (${day}), jadi masa tunggu sekitar 0 bulan (${from}–${to})`,
+        `does not match the start date: ${start} is before graduation (${day}), so the waiting period is about 0 months (${from}–${to})`,
+      )
+    : msg(
+        `tidak sesuai dengan tanggal mulai: sekitar ${expected} bulan sejak lulus (${day}) sampai mulai ${start} (${from}–${to})`,
+        `does not match the start date: about ${expected} months from graduation (${day}) to the start on ${start} (${from}–${to})`,
+      )
+}
+
+/**
+ * The values to store for the status, or every missing required field at once (and a start date after
+ * `today`). Fields that do not apply to the status become null; names and places are stored squeezed.
+ * With the `learner`, the start date is also checked against their birth date and graduation year, and the
+ * waiting period against the months from graduation to the start date (when both are given).
+ */
+export function answerValues(input: TracerInput, today: string, learner?: Learner): q.TracerValues {
   const rule = FIELDS_BY_STATUS[input.career_status]
   const applies = new Set<AnswerField>([...rule.required, ...rule.optional])
   const given: Record<AnswerField, string | number | null> = {
-    institution_name: trimmed(input.institution_name),
-    job_title: trimmed(input.job_title),
-    sector: trimmed(input.sector),
-    city: trimmed(input.city),
-    province: trimmed(input.province),
+    institution_name: cleaned(input.institution_name),
+    job_title: cleaned(input.job_title),
+    sector: cleaned(input.sector),
+    city: cleaned(input.city),
+    province: cleaned(input.province),
     starting_salary: input.starting_salary ?? null,
     waiting_period_months: input.waiting_period_months ?? null,
     job_fit: input.job_fit ?? null,
@@ -200,9 +279,21 @@ export function answerValues(input: TracerInput, today: string): q.TracerValues 
     if (n !== null && applies.has(field) && !(Number.isInteger(n) && n >= 0 && n <= max))
       errors[field] = [msg(`harus bilangan bulat 0 sampai ${max}`, `must be a whole number from 0 to ${max}`)]
   }
-  const start = given.start_date as string | null
-  if (start && applies.has('start_date') && start > today)
-    errors.start_date = [msg(`tidak boleh setelah hari ini (${today})`, `must not be after today (${today})`)]
+  const start = applies.has('start_date') ? (given.start_date as string | null) : null
+  const startError = start ? startDateError(start, today, learner) : undefined
+  if (startError) errors.start_date = [startError]
+  const waiting = given.waiting_period_months as number | null
+  if (
+    learner &&
+    start &&
+    !startError &&
+    waiting !== null &&
+    applies.has('waiting_period_months') &&
+    !errors.waiting_period_months
+  ) {
+    const waitingError = waitingPeriodError(waiting, start, learner.graduationYear)
+    if (waitingError) errors.waiting_period_months = [waitingError]
+  }
   if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
   const value = <T>(field: AnswerField) => (applies.has(field) ? (given[field] as T) : null)
   return {
@@ -237,7 +328,10 @@ async function saveVersion(
     // The alumnus's own save, begun just as staff took the graduation back: under the lock she is in grade
     // 12 again, and a tracer answer is an alumnus's.
     if (learner.graduationYear === null) return notAlumnusAnyMore()
-    const values = answerValues(input, learner.today)
+    const values = answerValues(input, learner.today, {
+      graduationYear: learner.graduationYear,
+      birthDate: learner.birthDate,
+    })
     const row = await q.insertVersion(tx, studentId, values, enteredBy)
     return { row, created: row.version === 1 }
   })
