@@ -1,9 +1,9 @@
 import { AppShell, Burger, Group, Indicator, NavLink, Text, UnstyledButton } from '@mantine/core'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, Navigate, Outlet, useBlocker, useLocation } from 'react-router'
-import { api } from './api/client'
 import { companyUnavailable, NoCompany } from './features/auth/no-company'
 import { type Role, useSession } from './features/auth/session'
+import { UnreadCount, useUnreadCountSource } from './features/notifications/unread-count'
 import { ActingBanner } from './features/vacancies/acting-banner'
 import classes from './Layout.module.css'
 import { label } from './lib/labels'
@@ -103,29 +103,6 @@ function KeepScreen() {
   return null
 }
 
-/** Unread notifications, refreshed on navigation and every minute (not while `off`). */
-function useUnreadCount(off = false): number {
-  const [count, setCount] = useState(0)
-  const { pathname } = useLocation()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh on navigation
-  useEffect(() => {
-    if (off) return
-    let alive = true
-    const load = () =>
-      api.GET('/api/notifications', { params: { query: { per_page: 1 } } }).then(({ data }) => {
-        const meta = data?.meta as { unreadCount?: number } | undefined
-        if (alive && meta) setCount(meta.unreadCount ?? 0)
-      })
-    load()
-    const timer = setInterval(load, 60_000)
-    return () => {
-      alive = false
-      clearInterval(timer)
-    }
-  }, [pathname, off])
-  return count
-}
-
 export function Layout() {
   const { user, ready, signedOut, lapsed, logout, refresh } = useSession()
   const location = useLocation()
@@ -135,7 +112,8 @@ export function Layout() {
   const opened = menuAt === location.key
   // An account that must change its password first may use nothing else (the API refuses it too).
   const mustChange = user?.mustChangePassword === true
-  const unread = useUnreadCount(mustChange)
+  const unreadCount = useUnreadCountSource(mustChange)
+  const unread = unreadCount.count
   useCompanyRecheck(user !== null && companyUnavailable(user), refresh)
   if (!ready) return null
   // A visit without a session goes to login and comes back after; logging out goes to the plain login page.
@@ -156,7 +134,7 @@ export function Layout() {
       !items.some((i) => i.to !== to && i.to.startsWith(`${to}/`) && location.pathname.startsWith(i.to)))
 
   return (
-    <>
+    <UnreadCount.Provider value={unreadCount}>
       <AppShell
         header={{ height: 56 }}
         navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
@@ -241,6 +219,6 @@ export function Layout() {
         </AppShell.Main>
       </AppShell>
       {lapsed !== null && <KeepScreen />}
-    </>
+    </UnreadCount.Provider>
   )
 }

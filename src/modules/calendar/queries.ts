@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, or, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import {
   applications,
   companies,
   jobVacancies,
+  notifications,
   students,
   testParticipants,
   testSchedules,
@@ -14,14 +15,24 @@ import { testFactsColumns } from '../schedules/queries.js'
 const s = testSchedules
 
 /**
- * The learner's own participation in a test: their application `applicationId` takes part in schedule
- * `scheduleId`; undefined otherwise (another learner's application, or not a participant).
+ * The learner's own test: their application `applicationId` takes part in schedule `scheduleId`
+ * (`participant`), or took part and was removed by HR: the participant row is deleted on removal, so a
+ * schedule of the application's vacancy that one of the caller's notices names with the application
+ * (`{ applicationId, testScheduleId }`, written when it was scheduled) counts as theirs, not taking part.
+ * Undefined otherwise (another learner's application, a test the application never took part in).
  */
-export async function ownTest(conn: Conn, studentId: number, applicationId: number, scheduleId: number) {
+export async function ownTest(
+  conn: Conn,
+  caller: { userId: number; studentId: number },
+  applicationId: number,
+  scheduleId: number,
+) {
+  const participant = sql<boolean>`${testParticipants.applicationId} is not null`
   const [row] = await conn
     .select({
       ...testFactsColumns,
       applicationId: applications.id,
+      participant,
       status: s.status,
       upcoming: sql<boolean>`(${s.status} = 'scheduled' and ${s.scheduledAt} > now())`,
       cancelReason: s.cancelReason,
@@ -29,18 +40,24 @@ export async function ownTest(conn: Conn, studentId: number, applicationId: numb
       fullName: users.fullName,
       email: users.email,
     })
-    .from(testParticipants)
-    .innerJoin(applications, eq(applications.id, testParticipants.applicationId))
+    .from(applications)
+    .innerJoin(s, and(eq(s.id, scheduleId), eq(s.jobVacancyId, applications.jobVacancyId)))
+    .leftJoin(
+      testParticipants,
+      and(eq(testParticipants.testScheduleId, s.id), eq(testParticipants.applicationId, applications.id)),
+    )
     .innerJoin(students, eq(students.id, applications.studentId))
     .leftJoin(users, eq(users.id, students.userId))
-    .innerJoin(s, eq(s.id, testParticipants.testScheduleId))
     .innerJoin(jobVacancies, eq(jobVacancies.id, s.jobVacancyId))
     .innerJoin(companies, eq(companies.id, s.companyId))
     .where(
       and(
-        eq(testParticipants.testScheduleId, scheduleId),
-        eq(testParticipants.applicationId, applicationId),
-        eq(applications.studentId, studentId),
+        eq(applications.id, applicationId),
+        eq(applications.studentId, caller.studentId),
+        or(
+          participant,
+          sql`exists (select 1 from ${notifications} where ${notifications.userId} = ${caller.userId} and ${notifications.data} @> ${JSON.stringify({ applicationId, testScheduleId: scheduleId })}::jsonb)`,
+        ),
       ),
     )
   return row

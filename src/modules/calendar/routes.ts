@@ -14,7 +14,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['my applications'],
         summary: 'One of the caller’s tests as an iCalendar file (.ics), to add to a calendar',
         description:
-          'The same event as the e-mails carry (stable UID per participant and schedule, SEQUENCE raised when the time or place changes), in the school’s time zone: `METHOD:REQUEST`, or `METHOD:CANCEL` once the test is cancelled. 404 unless the application is the caller’s and takes part in the test.',
+          'The same event as the e-mails carry (stable UID per participant and schedule, SEQUENCE raised when the time or place changes), in the school’s time zone: `METHOD:REQUEST`, or `METHOD:CANCEL` once the test is cancelled, once HR removed the application from it, or while it is ahead once the application has left the selection. 404 unless the application is the caller’s and takes part in the test, or took part and was removed (a test of its vacancy that one of the caller’s notices names with the application).',
         params: Type.Object({ id: Id, scheduleId: Id }),
         produces: ['text/calendar'],
         response: {

@@ -1,13 +1,16 @@
 import { Badge, Button, Card, Flex, SegmentedControl, Stack, Text } from '@mantine/core'
+import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import { Loading, Pager, PageTitle, pastLastPage } from '../../components/ui'
+import { type ActingCompany, actFor } from '../../lib/acting-company'
 import { formatDateTime } from '../../lib/format'
 import { toastError } from '../../lib/toast'
 import { useUrlFilters } from '../../lib/url-state'
 import { useLoad } from '../../lib/use-load'
 import { CalendarButton } from '../applications/calendar-button'
 import { useMe } from '../auth/session'
+import { useUnreadCount } from './unread-count'
 
 const NOTIF_KEYS = ['unread'] as const
 
@@ -22,15 +25,24 @@ function calendarOf(role: string, kind: string, data: Record<string, unknown>) {
 }
 
 /**
- * Where a notification leads, from the ids it carries: an application; for HR, a vacancy staff decided on (a
- * refused one to its form, to be corrected and sent again, as the e-mail's link does).
+ * Where a notification leads, from the ids it carries: an application (for staff, one of a company without HR,
+ * opened acting for that company as its "Kelola seleksi" does); for HR, a vacancy staff decided on (a refused one
+ * to its form, to be corrected and sent again, as the e-mail's link does).
  */
-function linkOf(role: string, data: Record<string, unknown>): string | null {
+function linkOf(role: string, data: Record<string, unknown>): { to: string; actFor?: ActingCompany } | null {
   const appId = data.applicationId
-  if (typeof appId === 'number') return role === 'hrd' ? `/hrd/pelamar/${appId}` : `/lamaran/${appId}`
+  if (typeof appId === 'number') {
+    if (role === 'hrd') return { to: `/hrd/pelamar/${appId}` }
+    if (role === 'admin' || role === 'superadmin') {
+      const { companyId, companyName } = data
+      if (typeof companyId !== 'number' || typeof companyName !== 'string') return null
+      return { to: `/hrd/pelamar/${appId}`, actFor: { id: companyId, name: companyName } }
+    }
+    return { to: `/lamaran/${appId}` }
+  }
   const vacancyId = data.jobVacancyId
   if (role === 'hrd' && typeof vacancyId === 'number')
-    return data.approvalStatus === 'rejected' ? `/hrd/lowongan/${vacancyId}/ubah` : '/hrd/lowongan'
+    return { to: data.approvalStatus === 'rejected' ? `/hrd/lowongan/${vacancyId}/ubah` : '/hrd/lowongan' }
   return null
 }
 
@@ -48,7 +60,24 @@ export function NotificationsPage() {
       ),
     [f.key],
   )
-  const unread = (list.data?.meta as { unreadCount?: number } | undefined)?.unreadCount ?? 0
+  const listed = (list.data?.meta as { unreadCount?: number } | undefined)?.unreadCount
+  const unread = listed ?? 0
+  // The bell in the header follows what the page has just read (after marking one or all read, too).
+  const bell = useUnreadCount()
+  const setBell = bell.set
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer, also one with the same count as before
+  useEffect(() => {
+    if (listed !== undefined) setBell(listed)
+  }, [listed, list.data, setBell])
+  /** Opening what a notice is about reads it: marked read on the way, without holding the move up. */
+  const open = (n: { id: number; isRead: boolean }, actingFor?: ActingCompany) => {
+    if (actingFor) actFor(actingFor)
+    if (!n.isRead)
+      unwrap(api.PATCH('/api/notifications/{id}/read', { params: { path: { id: n.id } } })).then(
+        bell.refresh,
+        () => {},
+      )
+  }
   return (
     <>
       <PageTitle title="Notifikasi">
@@ -91,7 +120,8 @@ export function NotificationsPage() {
                     gap="xs"
                   >
                     <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                      <Text fw={600} size="sm">
+                      {/* A div: the "baru" badge is one, which a paragraph may not hold. */}
+                      <Text fw={600} size="sm" component="div">
                         {!n.isRead && (
                           <Badge size="xs" mr={6} variant="filled">
                             baru
@@ -111,7 +141,13 @@ export function NotificationsPage() {
                       align={{ base: 'center', xs: 'flex-end' }}
                     >
                       {to && (
-                        <Button component={Link} to={to} size="compact-xs" variant="subtle">
+                        <Button
+                          component={Link}
+                          to={to.to}
+                          onClick={() => open(n, to.actFor)}
+                          size="compact-xs"
+                          variant="subtle"
+                        >
                           Lihat
                         </Button>
                       )}

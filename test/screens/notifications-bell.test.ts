@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { createElement as h } from 'react'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SessionProvider } from '../../web/src/features/auth/session'
+import { NotificationsPage } from '../../web/src/features/notifications/notifications-page'
+import { Layout } from '../../web/src/Layout'
+import { actingCompany, stopActing } from '../../web/src/lib/acting-company'
+import { useTestApp } from '../support/app.js'
+import { anAdmin, aStudent } from '../support/builders/accounts.js'
+import { aNotification } from '../support/builders/notifications.js'
+import { signedInTo } from '../support/screen.js'
+import { notificationsOf } from '../support/stored.js'
+
+/**
+ * The header's bell says how many notices are unread; the notifications page marks them read ("Tandai semua
+ * dibaca", "Tandai dibaca", or opening one with "Lihat"). The bell follows at once, as the page's own count does.
+ * Before, it was read again only on a move to another path or after a minute, so a learner who had just read
+ * everything still saw a red "3" on the bell over a list saying "Belum dibaca (0)"; and "Lihat" opened what the
+ * notice was about but left it unread.
+ */
+const t = useTestApp()
+afterEach(() => {
+  cleanup()
+  stopActing()
+  // The account the client keeps between loads: the next test signs in as someone else.
+  localStorage.clear()
+})
+
+function renderApp(url: string) {
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+    })
+  return render(
+    h(
+      MantineProvider,
+      null,
+      h(
+        SessionProvider,
+        null,
+        h(
+          MemoryRouter,
+          { initialEntries: [url] },
+          h(
+            Routes,
+            null,
+            h(
+              Route,
+              { element: h(Layout) },
+              h(Route, { path: '/notifikasi', element: h(NotificationsPage) }),
+              h(Route, { path: '/lamaran/:id', element: h('p', null, 'Detail lamaran') }),
+              h(Route, { path: '/hrd/pelamar/:id', element: h('p', null, 'Detail pelamar') }),
+            ),
+          ),
+        ),
+      ),
+    ),
+  )
+}
+
+const bell = () =>
+  screen.getByRole('link', { name: /^Notifikasi, \d+ belum dibaca$/ }).getAttribute('aria-label')
+
+describe('the bell while the notifications page marks notices read', () => {
+  it('"Tandai semua dibaca": the bell says 0 unread at once, as the page does', async () => {
+    const learner = await aStudent(t)
+    for (const n of [1, 2, 3])
+      await aNotification(t, learner.id, { kind: 'application.reviewed', title: `Pemberitahuan ${n}` })
+
+    signedInTo(t, learner.token)
+    renderApp('/notifikasi')
+    await waitFor(() => expect(screen.getByText('Pemberitahuan 3')).toBeTruthy(), { timeout: 5_000 })
+    await waitFor(() => expect(bell()).toBe('Notifikasi, 3 belum dibaca'), { timeout: 5_000 })
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tandai semua dibaca' }))
+    await waitFor(() => expect(screen.getByText('Belum dibaca (0)')).toBeTruthy(), { timeout: 5_000 })
+    expect(screen.queryByText('baru')).toBeNull()
+    // Well under the minute of the bell's own timer.
+    await waitFor(() => expect(bell()).toBe('Notifikasi, 0 belum dibaca'), { timeout: 2_000 })
+  })
+
+  it('"Tandai dibaca" on one notice: the bell goes down by one, as the page does', async () => {
+    const learner = await aStudent(t)
+    for (const n of [1, 2])
+      await aNotification(t, learner.id, { kind: 'application.reviewed', title: `Kabar ${n}` })
+
+    signedInTo(t, learner.token)
+    renderApp('/notifikasi')
+    await waitFor(() => expect(screen.getByText('Kabar 2')).toBeTruthy(), { timeout: 5_000 })
+    await waitFor(() => expect(bell()).toBe('Notifikasi, 2 belum dibaca'), { timeout: 5_000 })
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Tandai dibaca' })[0])
+    await waitFor(() => expect(screen.getByText('Belum dibaca (1)')).toBeTruthy(), { timeout: 5_000 })
+    await waitFor(() => expect(bell()).toBe('Notifikasi, 1 belum dibaca'), { timeout: 2_000 })
+  })
+
+  it('"Lihat" opens what the notice is about and marks it read: stored read, the bell says 0', async () => {
+    const learner = await aStudent(t)
+    await aNotification(t, learner.id, {
+      kind: 'application.reviewed',
+      title: 'Lamaran Anda lolos seleksi administrasi',
+      data: { applicationId: 7 },
+    })
+
+    signedInTo(t, learner.token)
+    renderApp('/notifikasi')
+    await waitFor(() => expect(bell()).toBe('Notifikasi, 1 belum dibaca'), { timeout: 5_000 })
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Lihat' })).toBeTruthy(), { timeout: 5_000 })
+    fireEvent.click(screen.getByRole('link', { name: 'Lihat' }))
+    await waitFor(() => expect(screen.getByText('Detail lamaran')).toBeTruthy(), { timeout: 5_000 })
+
+    await waitFor(() => expect(bell()).toBe('Notifikasi, 0 belum dibaca'), { timeout: 3_000 })
+    const [stored] = await notificationsOf(t, learner.id)
+    expect(stored.readAt).not.toBeNull()
+  })
+
+  it('staff\'s "Lihat" on a new application of a company without HR opens the applicant, acting for the company', async () => {
+    const staff = await anAdmin(t)
+    await aNotification(t, staff.id, {
+      kind: 'application.received',
+      title: 'Lamaran baru: Teknisi Gudang',
+      data: { applicationId: 9, jobVacancyId: 4, companyId: 3, companyName: 'PT Tanpa HRD' },
+    })
+
+    signedInTo(t, staff.token)
+    renderApp('/notifikasi')
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Lihat' })).toBeTruthy(), { timeout: 5_000 })
+    expect(screen.getByRole('link', { name: 'Lihat' }).getAttribute('href')).toBe('/hrd/pelamar/9')
+    fireEvent.click(screen.getByRole('link', { name: 'Lihat' }))
+    await waitFor(() => expect(screen.getByText('Detail pelamar')).toBeTruthy(), { timeout: 5_000 })
+    expect(actingCompany()).toEqual({ id: 3, name: 'PT Tanpa HRD' })
+    expect(screen.getByText('Bertindak untuk PT Tanpa HRD')).toBeTruthy()
+    await waitFor(() => expect(bell()).toBe('Notifikasi, 0 belum dibaca'), { timeout: 3_000 })
+  })
+})

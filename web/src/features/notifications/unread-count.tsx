@@ -1,0 +1,62 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
+import { api } from '../../api/client'
+
+/**
+ * The caller's unread notifications, as the bell in the header shows them. Layout owns the count
+ * (`useUnreadCountSource`) and shares it (`UnreadCount.Provider`): the notifications page pushes the count of
+ * each list it reads (`set`) and asks for it again after marking one read on its way elsewhere (`refresh`), so
+ * the bell follows at once instead of at the next move or minute.
+ */
+export interface UnreadCountState {
+  count: number
+  /** Reads the count again from the service. */
+  refresh: () => void
+  /** The count the service has just answered (a list's `meta.unreadCount`). */
+  set: (count: number) => void
+}
+
+export const UnreadCount = createContext<UnreadCountState>({ count: 0, refresh() {}, set() {} })
+
+/** The shared count, for a screen that changes it (outside Layout: a count nobody shows). */
+export const useUnreadCount = () => useContext(UnreadCount)
+
+/**
+ * The count Layout shares: read on navigation, every minute and on `refresh` (not while `off`). The last
+ * answer asked for wins: an earlier read answering late does not undo a later one or a `set`.
+ */
+export function useUnreadCountSource(off = false): UnreadCountState {
+  const [count, setCount] = useState(0)
+  const { pathname } = useLocation()
+  const seq = useRef(0)
+  const alive = useRef(true)
+  useEffect(() => {
+    alive.current = true
+    return () => {
+      alive.current = false
+    }
+  }, [])
+  const refresh = useCallback(() => {
+    if (off) return
+    const mine = ++seq.current
+    api.GET('/api/notifications', { params: { query: { per_page: 1 } } }).then(
+      ({ data }) => {
+        const meta = data?.meta as { unreadCount?: number } | undefined
+        if (alive.current && mine === seq.current && meta) setCount(meta.unreadCount ?? 0)
+      },
+      () => {},
+    )
+  }, [off])
+  const set = useCallback((n: number) => {
+    ++seq.current
+    setCount(n)
+  }, [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again on navigation
+  useEffect(() => {
+    if (off) return
+    refresh()
+    const timer = setInterval(refresh, 60_000)
+    return () => clearInterval(timer)
+  }, [pathname, refresh, off])
+  return useMemo(() => ({ count, refresh, set }), [count, refresh, set])
+}
