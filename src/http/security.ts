@@ -90,7 +90,15 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
     origin: (origin: string | undefined, done: (err: Error | null, allow: string | false) => void) =>
       done(null, origin !== undefined && allowed.has(origin) ? origin : false),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language', 'X-Request-Id'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Accept',
+      'Accept-Language',
+      'X-Request-Id',
+      'If-Match',
+      'If-None-Match',
+    ],
     exposedHeaders: ['Content-Disposition', 'Retry-After', 'X-Request-Id'],
     credentials: false,
     maxAge: 600,

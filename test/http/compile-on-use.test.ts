@@ -49,13 +49,26 @@ describe('request and answer schemas, compiled on first use', () => {
     await app.close()
   })
 
-  it('a route with a header schema is refused when the app starts', async () => {
+  it('a header schema naming a header in upper case is refused when the app starts', async () => {
     const app = Fastify({ schemaController: { compilersFactory: compileOnUse().compilersFactory } })
     app.get(
       '/h',
       { schema: { headers: { type: 'object', properties: { 'X-Key': { type: 'string' } } } } },
       async () => 'ok',
     )
-    await expect(app.ready()).rejects.toThrow(/header schemas are not supported/)
+    await expect(app.ready()).rejects.toThrow(/a header schema's names must be in lower case/)
+  })
+
+  it('a header schema in lower case checks the header as Node gives it', async () => {
+    const app = Fastify({ schemaController: { compilersFactory: compileOnUse().compilersFactory } })
+    app.get(
+      '/h',
+      { schema: { headers: { type: 'object', properties: { 'x-key': { type: 'string', minLength: 3 } } } } },
+      async (req) => req.headers['x-key'] ?? 'none',
+    )
+    expect((await app.inject({ url: '/h', headers: { 'X-Key': 'abcd' } })).body).toBe('abcd')
+    expect((await app.inject({ url: '/h' })).body).toBe('none')
+    expect((await app.inject({ url: '/h', headers: { 'x-key': 'a' } })).statusCode).toBe(400)
+    await app.close()
   })
 })

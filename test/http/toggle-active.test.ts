@@ -98,7 +98,7 @@ describe('PATCH /api/hrd/job-vacancies/:id/toggle-active with is_active', () => 
       expect(res.body).toEqual({
         success: true,
         message: 'Lowongan dinonaktifkan.',
-        data: { id: v.id, isActive: false },
+        data: { id: v.id, isActive: false, isOpen: false },
       })
     }
     expect(await vacancyActive(v.id)).toBe(false)
@@ -126,7 +126,7 @@ describe('PATCH /api/admin/job-vacancies/:id/toggle-active with is_active', () =
     for (let i = 0; i < 2; i++) {
       const res = await call(t, 'PATCH', url, { as: admin, body: { is_active: false } })
       expect(res.status).toBe(200)
-      expect(res.body.data).toEqual({ id: v.id, isActive: false })
+      expect(res.body.data).toEqual({ id: v.id, isActive: false, isOpen: false })
     }
     expect(await vacancyActive(v.id)).toBe(false)
     expect((await auditsOf(t, 'job_vacancy', v.id)).map((l) => l.action)).toEqual(['deactivate'])

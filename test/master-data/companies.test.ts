@@ -45,7 +45,7 @@ describe('GET /api/admin/companies', () => {
     const b = await aCompany(t, { name: `${q} Beta` })
     await aCompany(t, { name: `${q} Gamma` })
     await anHrd(t, { companyId: a.id })
-    await anHrd(t, { companyId: a.id })
+    await anHrd(t, { companyId: a.id, values: { isActive: false } })
     await aVacancy(t, { companyId: a.id })
     await aVacancy(t, { companyId: a.id, values: { deletedAt: new Date() } })
 
@@ -66,12 +66,14 @@ describe('GET /api/admin/companies', () => {
       description: null,
       isActive: true,
       vacanciesNeedApproval: false,
+      // Two accounts are linked, one of them switched off: the list says one can work for the company.
       hrdCount: 2,
+      activeHrdCount: 1,
       vacancyCount: 1,
       createdAt: a.createdAt.toISOString(),
       updatedAt: a.updatedAt.toISOString(),
     })
-    expect(res.body.data[1]).toMatchObject({ hrdCount: 0, vacancyCount: 0 })
+    expect(res.body.data[1]).toMatchObject({ hrdCount: 0, activeHrdCount: 0, vacancyCount: 0 })
     expect(res.body.data[0]).not.toHaveProperty('hrAccounts')
   })
 
@@ -133,7 +135,13 @@ describe('GET /api/admin/companies/:id', () => {
     await anHrd(t)
     const res = await call(t, 'GET', `/api/admin/companies/${c.id}`, { as: admin })
     expect(res.status).toBe(200)
-    expect(res.body.data).toMatchObject({ id: c.id, name: c.name, hrdCount: 2, vacancyCount: 0 })
+    expect(res.body.data).toMatchObject({
+      id: c.id,
+      name: c.name,
+      hrdCount: 2,
+      activeHrdCount: 1,
+      vacancyCount: 0,
+    })
     expect(res.body.data.hrAccounts).toEqual([
       { id: h1.id, email: h1.email, fullName: 'Ani HRD', isActive: true },
       { id: h2.id, email: h2.email, fullName: 'Budi HRD', isActive: false },

@@ -136,6 +136,7 @@ describe('GET /api/admin/recruitment-selections', () => {
       deadline: '2099-12-31',
       isActive: true,
       isOpen: true,
+      approvalStatus: 'approved',
       isDeleted: false,
       applicants: { total: 9, pending: 2, in_progress: 4, accepted: 1, rejected: 1, withdrawn: 1 },
       scheduled: 4,
@@ -163,6 +164,16 @@ describe('GET /api/admin/recruitment-selections', () => {
     expect(idsOf(await q({ major_id: w.major.id }))).toEqual([w.main.id])
     expect(idsOf(await q({ search: 'drafter' }))).toEqual([w.inactive.id])
     expect(idsOf(await list(w.admin, { search: 'pantau jaya', status: 'open' }))).toEqual([w.main.id])
+  })
+
+  it('a vacancy waiting for approval is not open, and says it waits (not that it closed)', async () => {
+    const waiting = await aVacancy(t, {
+      values: { title: 'Menunggu Persetujuan', approvalStatus: 'pending' },
+    })
+    const res = await list(w.admin, { company_id: waiting.companyId })
+    expect(res.body.data).toEqual([
+      expect.objectContaining({ id: waiting.id, isActive: true, isOpen: false, approvalStatus: 'pending' }),
+    ])
   })
 
   it('paginates; past the last page the total stays', async () => {

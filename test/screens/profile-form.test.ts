@@ -7,7 +7,7 @@ import { students } from '../../src/db/schema/index.js'
 import { SessionProvider } from '../../web/src/features/auth/session'
 import { PortfolioPage } from '../../web/src/features/portfolio/portfolio-page'
 import { call, useTestApp } from '../support/app.js'
-import { aStudent } from '../support/builders/accounts.js'
+import { anAdmin, aStudent } from '../support/builders/accounts.js'
 import { renderScreen, signedInTo } from '../support/screen.js'
 
 /**
@@ -35,5 +35,42 @@ describe("the learner's profile form", () => {
     })
     expect(phone.getAttribute('aria-invalid')).not.toBe('true')
     expect(screen.queryByText('formatnya tidak valid')).toBeNull()
+  })
+
+  /**
+   * The learner types a new city while staff correct their contact e-mail from the school's side. Before, the
+   * learner's save put the old e-mail back. Now it is refused; the form takes the staff's e-mail and keeps the
+   * city typed, says so, and the next "Simpan profil" stores both.
+   */
+  it("keeps the learner's typing when staff changed the record meanwhile, and saves on top of it", async () => {
+    const learner = await aStudent(t, { values: { email: 'lama@contoh.test', city: 'Bekasi' } })
+    const admin = await anAdmin(t)
+    signedInTo(t, learner.token)
+    const me = await call(t, 'GET', '/api/me', { as: learner })
+    localStorage.setItem('bursa_user', JSON.stringify(me.body.data))
+    renderScreen(h(SessionProvider, null, h(PortfolioPage)), '/portofolio', '/portofolio')
+    const city = (await screen.findByLabelText('Kota', {}, { timeout: 5000 })) as HTMLInputElement
+    await waitFor(() => expect(city.value).toBe('Bekasi'))
+    fireEvent.change(city, { target: { value: 'Cikarang' } })
+
+    const fixed = await call(t, 'PUT', `/api/admin/students/${learner.studentId}`, {
+      as: admin,
+      body: { email: 'benar@contoh.test' },
+    })
+    expect(fixed.status).toBe(200)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan profil' }))
+    await screen.findByText(/sudah diubah orang lain sejak formulir dibuka/, {}, { timeout: 5000 })
+    const stored = async () =>
+      (await t.db.select().from(students).where(eq(students.id, learner.studentId)))[0]
+    expect(await stored()).toMatchObject({ email: 'benar@contoh.test', city: 'Bekasi' })
+    const email = () => screen.getByLabelText('E-mail kontak') as HTMLInputElement
+    await waitFor(() => expect(email().value).toBe('benar@contoh.test'))
+    expect((screen.getByLabelText('Kota') as HTMLInputElement).value).toBe('Cikarang')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan profil' }))
+    await waitFor(async () =>
+      expect(await stored()).toMatchObject({ email: 'benar@contoh.test', city: 'Cikarang' }),
+    )
   })
 })

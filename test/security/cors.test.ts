@@ -35,6 +35,9 @@ describe('CORS_ORIGINS', () => {
     expect(String(res.headers['access-control-allow-methods'])).toMatch(/\bPATCH\b/)
     expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toMatch(/\bauthorization\b/)
     expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toMatch(/\bcontent-type\b/)
+    // A form on another origin saves only what it read (docs/api.md, "Changing a record someone else changed").
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toMatch(/\bif-match\b/)
+    expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toMatch(/\bif-none-match\b/)
     expect(res.headers['access-control-allow-credentials']).toBeUndefined()
     expect(String(res.headers.vary)).toMatch(/Origin/i)
     const local = await preflight('http://localhost:5173')

@@ -38,6 +38,7 @@ describe('POST /api/admin/users', () => {
       isActive: true,
       companyId: company.id,
       companyName: company.name,
+      companyIsActive: true,
       studentId: null,
       lastLoginAt: null,
       createdAt: stored.createdAt.toISOString(),

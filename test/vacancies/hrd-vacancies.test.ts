@@ -500,16 +500,47 @@ describe('PATCH /api/hrd/job-vacancies/:id/toggle-active', () => {
     expect(off.body).toEqual({
       success: true,
       message: 'Lowongan dinonaktifkan.',
-      data: { id: v.id, isActive: false },
+      data: { id: v.id, isActive: false, isOpen: false },
     })
     expect((await storedVacancy(v.id)).isActive).toBe(false)
     const on = await call(t, 'PATCH', `${base}/${v.id}/toggle-active`, { as: hrd })
     expect(on.body).toEqual({
       success: true,
       message: 'Lowongan diaktifkan.',
-      data: { id: v.id, isActive: true },
+      data: { id: v.id, isActive: true, isOpen: true },
     })
     expect((await storedVacancy(v.id)).isActive).toBe(true)
+  })
+
+  it('200: switched on past its deadline, or before approval, it says why no one can apply yet', async () => {
+    const hrd = await anHrd(t)
+    const lapsed = await aVacancy(t, {
+      companyId: hrd.companyId,
+      values: { isActive: false, deadline: '2020-01-31' },
+    })
+    const on = await call(t, 'PATCH', `${base}/${lapsed.id}/toggle-active`, {
+      as: hrd,
+      body: { is_active: true },
+    })
+    expect(on.status).toBe(200)
+    expect(on.body).toEqual({
+      success: true,
+      message: 'Lowongan diaktifkan, tetapi belum dapat dilamar. Batas waktu pendaftaran sudah lewat.',
+      data: { id: lapsed.id, isActive: true, isOpen: false },
+    })
+    expect((await storedVacancy(lapsed.id)).isActive).toBe(true)
+    const waiting = await aVacancy(t, {
+      companyId: hrd.companyId,
+      values: { isActive: false, approvalStatus: 'pending' },
+    })
+    const pending = await call(t, 'PATCH', `${base}/${waiting.id}/toggle-active`, {
+      as: hrd,
+      body: { is_active: true },
+    })
+    expect(pending.body).toMatchObject({
+      message: 'Lowongan diaktifkan, tetapi belum dapat dilamar. Lowongan sedang diperiksa oleh BKK sekolah.',
+      data: { id: waiting.id, isActive: true, isOpen: false },
+    })
   })
 })
 

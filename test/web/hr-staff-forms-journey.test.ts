@@ -226,9 +226,9 @@ describeInBrowser('web client: what HR and staff type is what is stored', () => 
     await page.goto(`${svc.url}/admin/perusahaan?search=Astra`)
     const row = page.getByRole('row').filter({ hasText: 'Astra' }).first()
     await row.waitFor()
-    /** The HR count in the "HRD / lowongan" column. */
+    /** The active HR count in the "HRD aktif / lowongan" column. */
     const shown = async () => Number((await row.innerText()).match(/(\d+) \/ (\d+)/)?.[1])
-    const stored = async () => (await api('/api/admin/companies?search=Astra')).data[0].hrdCount
+    const stored = async () => (await api('/api/admin/companies?search=Astra')).data[0].activeHrdCount
     const before = await shown()
     const email = `hrd2.${process.pid}@astra.test`
     await row.getByRole('button', { name: 'Akun HRD' }).click()
@@ -245,7 +245,8 @@ describeInBrowser('web client: what HR and staff type is what is stored', () => 
     await expect.poll(shown).toBe(before + 1)
 
     // Released again: the list counts one less.
-    await account.locator('xpath=..').getByRole('button', { name: 'Lepaskan' }).click()
+    // The account's line: the nearest element around its name that holds a button.
+    await account.locator('xpath=ancestor::*[.//button][1]').getByRole('button', { name: 'Lepaskan' }).click()
     await page.getByRole('dialog', { name: 'Lepaskan akun HRD?' }).getByRole('button', { name: /Ya/ }).click()
     await account.waitFor({ state: 'detached' })
     expect(await stored()).toBe(before)

@@ -9,6 +9,11 @@ import { outerId } from './departments.queries.js'
 const hrdCount = sql<number>`(select count(*) from ${users} where ${users.companyId} = ${outerId(companies)})`
   .mapWith(Number)
   .as('hrd_count')
+/** Those of them that may sign in. */
+const activeHrdCount =
+  sql<number>`(select count(*) from ${users} where ${users.companyId} = ${outerId(companies)} and ${users.isActive})`
+    .mapWith(Number)
+    .as('active_hrd_count')
 /** Vacancies not soft-deleted, from job_vacancies_company_idx. */
 const vacancyCount =
   sql<number>`(select count(*) from ${jobVacancies} where ${jobVacancies.companyId} = ${outerId(companies)} and ${jobVacancies.deletedAt} is null)`
@@ -45,6 +50,7 @@ const columns = {
   createdAt: companies.createdAt,
   updatedAt: companies.updatedAt,
   hrdCount,
+  activeHrdCount,
   vacancyCount,
 }
 

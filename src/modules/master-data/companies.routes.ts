@@ -15,6 +15,7 @@ import {
   StringEnum,
   ToggleBody,
 } from '../../http/schemas.js'
+import { IfMatchHeaders, versionsOf } from '../../http/versions.js'
 import { mailingOf } from '../schedules/service.js'
 import {
   CompanyListQuery,
@@ -50,7 +51,10 @@ const CompanyItem = Type.Object({
   vacanciesNeedApproval: Type.Boolean({
     description: "The company's new vacancies wait for the career center's approval before they are shown",
   }),
-  hrdCount: Type.Integer({ description: 'HR accounts linked to the company' }),
+  hrdCount: Type.Integer({ description: 'HR accounts linked to the company, switched off ones included' }),
+  activeHrdCount: Type.Integer({
+    description: 'Those of the linked HR accounts that are active (may sign in)',
+  }),
   vacancyCount: Type.Integer({ description: 'Vacancies of the company, not counting deleted ones' }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
@@ -150,13 +154,14 @@ export const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Update a partner company',
         params: IdParams,
+        headers: IfMatchHeaders,
         body: UpdateCompanyBody,
         response: { 200: Envelope(CompanyDetail) },
       },
     },
     async (req) =>
       ok(
-        await updateCompany(app.db, req.user, req.params.id, req.body, mailingOf(app)),
+        await updateCompany(app.db, req.user, req.params.id, req.body, mailingOf(app), versionsOf(req)),
         msg('Perusahaan diperbarui.', 'Company updated.'),
       ),
   )

@@ -8,6 +8,7 @@ import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, invalidField, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import type { Toggle } from '../../http/schemas.js'
+import { assertVersion } from '../../http/versions.js'
 import { assertStrongPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import { forgetCompanyNotices } from '../notifications/service.js'
@@ -44,6 +45,7 @@ function companyItem(row: ListRow) {
     isActive: row.isActive,
     vacanciesNeedApproval: row.vacanciesNeedApproval,
     hrdCount: row.hrdCount,
+    activeHrdCount: row.activeHrdCount,
     vacancyCount: row.vacancyCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -120,10 +122,12 @@ export async function updateCompany(
   id: number,
   input: Static<typeof UpdateCompanyBody>,
   mailing: Mailing,
+  versions?: string[],
 ) {
   const values = columnsOf(input)
   const company = await db.transaction(async (tx) => {
     const was = (await q.lockCompany(tx, id)) ?? notFoundCompany()
+    assertVersion(was.updatedAt, versions)
     await tx
       .update(companies)
       .set({ ...values, updatedAt: sql`now()` })

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import { Envelope, IdParams, ListEnvelope, Nullable, Ok, Option } from '../../http/schemas.js'
+import { IfMatchHeaders, versionsOf } from '../../http/versions.js'
 import {
   CreateDepartmentBody,
   DepartmentListQuery,
@@ -108,13 +109,14 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Update a department',
         params: IdParams,
+        headers: IfMatchHeaders,
         body: UpdateDepartmentBody,
         response: { 200: Envelope(DepartmentOut) },
       },
     },
     async (req) =>
       ok(
-        await updateDepartment(app.db, req.user, req.params.id, req.body),
+        await updateDepartment(app.db, req.user, req.params.id, req.body, versionsOf(req)),
         msg('Departemen diperbarui.', 'Department updated.'),
       ),
   )

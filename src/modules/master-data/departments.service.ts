@@ -8,6 +8,7 @@ import { pageOf } from '../../http/envelope.js'
 import { conflict, invalidField, notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { squeezed } from '../../http/schemas.js'
+import { assertVersion } from '../../http/versions.js'
 import * as q from './departments.queries.js'
 import type {
   CreateDepartmentBody,
@@ -93,11 +94,13 @@ export async function updateDepartment(
   actor: Actor,
   id: number,
   input: Static<typeof UpdateDepartmentBody>,
+  versions?: string[],
 ) {
   const code = input.code === undefined ? undefined : normaliseCode(input.code)
   const name = nonBlank(input.name, 'name')
   return db.transaction(async (tx) => {
     const current = (await q.lockDepartment(tx, id)) ?? notFoundDepartment()
+    assertVersion(current.updatedAt, versions)
     if (code !== undefined && code !== current.code && (await q.departmentCodeTaken(tx, code, id)))
       codeTaken(code)
     await tx

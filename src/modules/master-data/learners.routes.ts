@@ -12,6 +12,7 @@ import {
   Option,
   StringEnum,
 } from '../../http/schemas.js'
+import { IfMatchHeaders, versionsOf } from '../../http/versions.js'
 import { GENDERS } from '../portfolio/options.js'
 import {
   CreateLearnerBody,
@@ -169,12 +170,16 @@ export function learnerRoutes(app: App, kind: Kind) {
         tags,
         summary: `Update a${kind === 'alumni' ? 'n' : ''} ${w.one}; the login account's name and e-mail follow`,
         params: IdParams,
+        headers: IfMatchHeaders,
         body: UpdateBody,
         response: { 200: Envelope(LearnerOut) },
       },
     },
     async (req) =>
-      ok(await updateLearner(app.db, req.user, kind, req.params.id, req.body), DONE[kind].updated),
+      ok(
+        await updateLearner(app.db, req.user, kind, req.params.id, req.body, versionsOf(req)),
+        DONE[kind].updated,
+      ),
   )
 
   app.delete(

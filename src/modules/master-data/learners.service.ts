@@ -9,6 +9,7 @@ import { pageOf } from '../../http/envelope.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { squeezed } from '../../http/schemas.js'
+import { assertVersion } from '../../http/versions.js'
 import { ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
 import type { Storage } from '../../storage/storage.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
@@ -307,7 +308,14 @@ export async function createLearner(db: Db, actor: Actor, kind: Kind, input: Lea
  * A learner without an account gets one when `create_account` is true or a password is given; an existing
  * account's password is not changed here.
  */
-export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number, input: LearnerPatch) {
+export async function updateLearner(
+  db: Db,
+  actor: Actor,
+  kind: Kind,
+  id: number,
+  input: LearnerPatch,
+  versions?: string[],
+) {
   const errors: FieldErrors = {}
   const set = columnsOf(kind, input, errors, await readSchoolToday(db))
   const social = socialPatchOf(input)
@@ -318,6 +326,7 @@ export async function updateLearner(db: Db, actor: Actor, kind: Kind, id: number
 
   return db.transaction(async (tx) => {
     const current = (await q.lockLearner(tx, kind, id)) ?? notFoundLearner(kind)
+    assertVersion(current.updatedAt, versions)
     if (set.majorId !== undefined && set.majorId !== current.majorId)
       await checkMajor(tx, set.majorId, errors)
 

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import { Envelope, IdParams, ListEnvelope, Nullable, Ok, Option } from '../../http/schemas.js'
+import { IfMatchHeaders, versionsOf } from '../../http/versions.js'
 import { CreateMajorBody, MajorListQuery, MajorOptionsQuery, UpdateMajorBody } from './majors.schemas.js'
 import {
   createMajor,
@@ -96,13 +97,14 @@ export const majorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Update a major',
         params: IdParams,
+        headers: IfMatchHeaders,
         body: UpdateMajorBody,
         response: { 200: Envelope(MajorOut) },
       },
     },
     async (req) =>
       ok(
-        await updateMajor(app.db, req.user, req.params.id, req.body),
+        await updateMajor(app.db, req.user, req.params.id, req.body, versionsOf(req)),
         msg('Jurusan diperbarui.', 'Major updated.'),
       ),
   )

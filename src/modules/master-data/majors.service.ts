@@ -7,6 +7,7 @@ import { majors } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
 import { conflict, invalidField, notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { assertVersion } from '../../http/versions.js'
 import { nonBlank, normaliseCode } from './departments.service.js'
 import * as q from './majors.queries.js'
 import type { CreateMajorBody, MajorListQuery, MajorOptionsQuery, UpdateMajorBody } from './majors.schemas.js'
@@ -79,11 +80,18 @@ export async function createMajor(db: Db, actor: Actor, input: Static<typeof Cre
   })
 }
 
-export async function updateMajor(db: Db, actor: Actor, id: number, input: Static<typeof UpdateMajorBody>) {
+export async function updateMajor(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: Static<typeof UpdateMajorBody>,
+  versions?: string[],
+) {
   const code = input.code === undefined ? undefined : normaliseCode(input.code)
   const name = nonBlank(input.name, 'name')
   return db.transaction(async (tx) => {
     const current = (await q.lockMajor(tx, id, 'change')) ?? notFoundMajor()
+    assertVersion(current.updatedAt, versions)
     if (
       input.department_id !== undefined &&
       input.department_id !== current.departmentId &&

@@ -26,10 +26,19 @@ export async function savedTemplate(conn: Conn, key: string): Promise<SavedTempl
   return row
 }
 
-/** The saved template, locked until the transaction ends (two saves of one key take turns). */
+/**
+ * The saved template, locked until the transaction ends: two saves or resets of one key take turns, also while
+ * the key has no row (the default applies), so that a save made on the default (If-None-Match) sees the one that
+ * went before it.
+ */
 export async function lockTemplate(conn: Conn, key: string) {
+  await conn.execute(sql`select pg_advisory_xact_lock(hashtext(${`message-template:${key}`}))`)
   const [row] = await conn
-    .select({ title: messageTemplates.title, body: messageTemplates.body })
+    .select({
+      title: messageTemplates.title,
+      body: messageTemplates.body,
+      updatedAt: messageTemplates.updatedAt,
+    })
     .from(messageTemplates)
     .where(eq(messageTemplates.key, key))
     .for('update')

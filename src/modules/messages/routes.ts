@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import { DateTime, Envelope, ListEnvelope, Nullable, noBodyIsEmpty, StringEnum } from '../../http/schemas.js'
+import { IfMatchOrNoneHeaders, readAsOf } from '../../http/versions.js'
 import { MESSAGE_CHANNELS } from './catalogue.js'
 import { PreviewBody, TemplateBody, TemplateListQuery } from './schemas.js'
 import { listTemplates, previewTemplate, resetTemplate, saveTemplate, templateDetail } from './service.js'
@@ -93,15 +94,16 @@ export const messageTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Save the school’s wording of a message (title and body)',
-        description: `${CHECKS} Text equal to the default removes the school’s copy (as a reset does).`,
+        description: `${CHECKS} Text equal to the default removes the school’s copy (as a reset does). An editor sends \`If-Match\` with the \`updatedAt\` it read (\`If-None-Match: *\` when it read the default): a wording saved or reset since is refused with 412; without either the last save wins.`,
         params: KeyParams,
+        headers: IfMatchOrNoneHeaders,
         body: TemplateBody,
         response: { 200: Envelope(Detail) },
       },
     },
     async (req) =>
       ok(
-        await saveTemplate(app.db, req.user, req.params.key, req.body),
+        await saveTemplate(app.db, req.user, req.params.key, req.body, readAsOf(req)),
         msg('Template pesan berhasil disimpan.', 'Message template saved.'),
       ),
   )

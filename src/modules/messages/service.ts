@@ -5,6 +5,7 @@ import type { Conn, Db } from '../../db/client.js'
 import { pageOf } from '../../http/envelope.js'
 import { addFieldError, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
+import { assertReadAs } from '../../http/versions.js'
 import {
   descriptionOf,
   exampleOf,
@@ -177,13 +178,22 @@ function check(key: MessageKey, t: Template) {
  * Saves the school's wording of `key` (title and body together), checked first: an unknown placeholder
  * or an unpaired brace is refused here, never sent. A text equal to the default removes the school's
  * copy instead (the message then follows the default again). Audited with the text it replaced.
+ * `versions`: what the editor read (`assertReadAs`); undefined, the last save wins.
  */
-export async function saveTemplate(db: Db, actor: Actor, key: string, input: Static<typeof TemplateBody>) {
+export async function saveTemplate(
+  db: Db,
+  actor: Actor,
+  key: string,
+  input: Static<typeof TemplateBody>,
+  versions?: string[],
+) {
   const k = keyOf(key)
   const next = { title: clean(input.title), body: clean(input.body) }
   check(k, next)
   return db.transaction(async (tx) => {
-    const before = await q.lockTemplate(tx, k)
+    const locked = await q.lockTemplate(tx, k)
+    assertReadAs(locked, versions)
+    const before = locked && { title: locked.title, body: locked.body }
     const asDefault = next.title === MESSAGES[k].title && next.body === MESSAGES[k].body
     if (asDefault) await q.deleteTemplate(tx, k)
     else await q.upsertTemplate(tx, { key: k, ...next, updatedBy: actor.id })
@@ -201,10 +211,13 @@ export async function saveTemplate(db: Db, actor: Actor, key: string, input: Sta
 export async function resetTemplate(db: Db, actor: Actor, key: string) {
   const k = keyOf(key)
   return db.transaction(async (tx) => {
-    const before = await q.lockTemplate(tx, k)
-    if (before) {
+    const locked = await q.lockTemplate(tx, k)
+    if (locked) {
       await q.deleteTemplate(tx, k)
-      await audit(tx, actor, 'reset', 'message_template', null, { key: k, previous: before })
+      await audit(tx, actor, 'reset', 'message_template', null, {
+        key: k,
+        previous: { title: locked.title, body: locked.body },
+      })
     }
     return detailOut(k, undefined)
   })

@@ -80,6 +80,7 @@ const progressFields = {
   deadline: v.deadline,
   isActive: v.isActive,
   isOpen,
+  approvalStatus: v.approvalStatus,
   deletedAt: v.deletedAt,
   createdAt: v.createdAt,
   ...companyRefColumns,

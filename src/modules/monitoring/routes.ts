@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { APPROVAL_STATUSES } from '../../db/schema/index.js'
 import { ok, paged } from '../../http/envelope.js'
-import { DateOnly, DateTime, Envelope, IdParams, ListEnvelope } from '../../http/schemas.js'
+import { DateOnly, DateTime, Envelope, IdParams, ListEnvelope, StringEnum } from '../../http/schemas.js'
 import { CompanyRef } from '../../http/shapes/company.js'
 import { ScheduleOut } from '../schedules/service.js'
 import { MajorRef } from '../vacancies/shape.js'
@@ -19,7 +20,13 @@ const Progress = Type.Object({
   quota: Type.Integer(),
   deadline: DateOnly,
   isActive: Type.Boolean(),
-  isOpen: Type.Boolean({ description: 'Active, not deleted and the deadline not passed' }),
+  isOpen: Type.Boolean({
+    description:
+      'Open to applicants: active, approved, not deleted, the deadline not passed, its company active',
+  }),
+  approvalStatus: StringEnum(APPROVAL_STATUSES, {
+    description: "The career center's approval of the vacancy",
+  }),
   isDeleted: Type.Boolean({ description: 'Soft-deleted by HR; listed only when it has applications' }),
   applicants: Type.Object({
     total: Count,

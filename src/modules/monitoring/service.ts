@@ -21,6 +21,7 @@ function progressOut(r: q.ProgressRow) {
     deadline: r.deadline,
     isActive: r.isActive,
     isOpen: r.isOpen,
+    approvalStatus: r.approvalStatus,
     isDeleted: r.deletedAt !== null,
     applicants: {
       total: n(c.total),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { ok, paged } from '../../http/envelope.js'
 import { Envelope, IdParams, ListEnvelope, Ok } from '../../http/schemas.js'
+import { IfMatchHeaders, versionsOf } from '../../http/versions.js'
 import {
   CheckinBody,
   LearnerOption,
@@ -109,12 +110,16 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change an outside placement (a placement through bursa: 422)',
         description: `Every field is replaced (an absent optional one is cleared); status and follow-ups stay.\n${OUTSIDE_RULES}`,
         params: IdParams,
+        headers: IfMatchHeaders,
         body: OutsideBody,
         response: { 200: Envelope(PlacementDetail) },
       },
     },
     async (req) =>
-      ok(await replaceOutsidePlacement(app.db, req.user, req.params.id, req.body), placementSaid.updated),
+      ok(
+        await replaceOutsidePlacement(app.db, req.user, req.params.id, req.body, versionsOf(req)),
+        placementSaid.updated,
+      ),
   )
 
   app.patch(
@@ -126,13 +131,18 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Record the status, start date and notes of a placement no HR can record (outside bursa, or `staffMayUpdate`; otherwise 422)',
         description:
-          'As HR records its placements: absent `start_date`/`notes` keep their value; null clears one; a start date that would date a recorded follow-up in the future is refused (422). An employer outside bursa has no HR to record that the person quit, nor has a partner switched off since (its HR is refused every HR route) or one without an active HR account. A placement through bursa whose company has an active HR account is 422.',
+          'As HR records its placements: absent `status`/`start_date`/`notes` keep their value; null clears the start date or notes; a start date that would date a recorded follow-up in the future is refused (422). An employer outside bursa has no HR to record that the person quit, nor has a partner switched off since (its HR is refused every HR route) or one without an active HR account. A placement through bursa whose company has an active HR account is 422.',
         params: IdParams,
+        headers: IfMatchHeaders,
         body: PlacementUpdateBody,
         response: { 200: Envelope(PlacementDetail) },
       },
     },
-    async (req) => ok(await updateOutsidePlacement(app.db, req.params.id, req.body), placementSaid.updated),
+    async (req) =>
+      ok(
+        await updateOutsidePlacement(app.db, req.params.id, req.body, versionsOf(req)),
+        placementSaid.updated,
+      ),
   )
 
   app.delete(

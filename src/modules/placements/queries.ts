@@ -175,6 +175,7 @@ export async function lockPlacement(tx: Tx, scope: PlacementScope, id: number, m
       acceptedAt: placements.acceptedAt,
       status: placements.status,
       statusSetAt: placements.statusSetAt,
+      updatedAt: placements.updatedAt,
       markDate: sql<string>`((coalesce(${placements.startDate}, ${placements.acceptedAt}) + make_interval(months => ${monthMark}::int))::date)::text`,
       markReached: sql<boolean>`(coalesce(${placements.startDate}, ${placements.acceptedAt}) + make_interval(months => ${monthMark}::int))::date <= ${schoolToday}`,
       /**

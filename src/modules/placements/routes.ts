@@ -4,6 +4,7 @@ import { ok, paged } from '../../http/envelope.js'
 import { perAccount } from '../../http/rate-limit.js'
 import { Envelope, IdParams, ListEnvelope, Ok } from '../../http/schemas.js'
 import { hrOrStaff } from '../../http/scope.js'
+import { IfMatchHeaders, versionsOf } from '../../http/versions.js'
 import {
   CheckinBody,
   CompanyOutsideBody,
@@ -112,13 +113,14 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change an outside placement of the company (a placement through bursa: 422)',
         description: `Every field is replaced (an absent optional one is cleared); status and follow-ups stay.\n${OUTSIDE_RULES}`,
         params: IdParams,
+        headers: IfMatchHeaders,
         body: CompanyOutsideBody,
         response: { 200: Envelope(PlacementDetail) },
       },
     },
     async (req) =>
       ok(
-        await replaceCompanyOutsidePlacement(app.db, req.user, req.params.id, req.body),
+        await replaceCompanyOutsidePlacement(app.db, req.user, req.params.id, req.body, versionsOf(req)),
         placementSaid.updated,
       ),
   )
@@ -149,14 +151,18 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Record the placement’s status, start date and notes',
         description:
-          'Absent `start_date`/`notes` keep their value; null clears one. A start date that would date a recorded follow-up in the future is refused (422). Staff may use it for a company without an active HR account.',
+          'Absent `status`/`start_date`/`notes` keep their value; null clears the start date or notes. A start date that would date a recorded follow-up in the future is refused (422). Staff may use it for a company without an active HR account. A follow-up recorded since the form read the placement changed it: with `If-Match` such a save is refused (412).',
         params: IdParams,
+        headers: IfMatchHeaders,
         body: PlacementUpdateBody,
         response: { 200: Envelope(PlacementDetail) },
       },
     },
     async (req) =>
-      ok(await updatePlacement(app.db, req.user, req.params.id, req.body), placementSaid.updated),
+      ok(
+        await updatePlacement(app.db, req.user, req.params.id, req.body, versionsOf(req)),
+        placementSaid.updated,
+      ),
   )
 
   app.post(

@@ -89,9 +89,12 @@ export const HrListQuery = Type.Object(ListQuery)
 /** Staff's list: every placement, or one company's. */
 export const StaffListQuery = Type.Object({ ...ListQuery, company_id: Type.Optional(Id) })
 
-/** HR's record of what became of a placement. */
+/**
+ * HR's record of what became of a placement. Each field absent keeps its value: a form sends what the user
+ * changed, so a status a follow-up recorded meanwhile is not put back by a save of the start date.
+ */
 export const PlacementUpdateBody = Type.Object(
-  { status: Status, start_date: Opt(DateOnly), notes: Notes },
+  { status: Type.Optional(Status), start_date: Opt(DateOnly), notes: Notes },
   { additionalProperties: false },
 )
 

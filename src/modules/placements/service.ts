@@ -17,6 +17,7 @@ import {
 import { msg } from '../../http/i18n.js'
 import { squeezed } from '../../http/schemas.js'
 import { companyOf } from '../../http/scope.js'
+import { assertVersion } from '../../http/versions.js'
 import * as q from './queries.js'
 import type {
   CheckinBody,
@@ -149,13 +150,18 @@ async function detailIn(db: Db | Tx, scope: q.PlacementScope, id: number) {
 export const placementDetail = (db: Db | Tx, actor: Actor, id: number) => detailIn(db, hrScope(actor), id)
 export const anyPlacementDetail = (db: Db | Tx, id: number) => detailIn(db, ALL, id)
 
-/** HR records what became of the placement: its status, start date and notes. */
+/**
+ * HR records what became of the placement: its status, start date and notes. `versions`: the placement's
+ * `updatedAt` as the form read it (If-Match); a placement changed since (a follow-up, a colleague's save) is
+ * refused with 412.
+ */
 export const updatePlacement = (
   db: Db,
   actor: Actor,
   id: number,
   input: Static<typeof PlacementUpdateBody>,
-) => updateIn(db, hrScope(actor), id, input)
+  versions?: string[],
+) => updateIn(db, hrScope(actor), id, input, { versions })
 
 /**
  * Staff record what became of a placement no HR can record: one found outside bursa, at any employer, or one
@@ -163,19 +169,25 @@ export const updatePlacement = (
  * Before the 3-month follow-up nothing else could say the person had quit (the placement read active for
  * months). A placement through bursa with an HR account to record it is the company's (422).
  */
-export const updateOutsidePlacement = (db: Db, id: number, input: Static<typeof PlacementUpdateBody>) =>
-  updateIn(db, ALL, id, input, { staffOnly: true })
+export const updateOutsidePlacement = (
+  db: Db,
+  id: number,
+  input: Static<typeof PlacementUpdateBody>,
+  versions?: string[],
+) => updateIn(db, ALL, id, input, { staffOnly: true, versions })
 
+/** An absent status, start date or notes keeps its value; nothing given changes nothing. */
 async function updateIn(
   db: Db,
   scope: q.PlacementScope,
   id: number,
   input: Static<typeof PlacementUpdateBody>,
-  { staffOnly = false } = {},
+  { staffOnly = false, versions }: { staffOnly?: boolean; versions?: string[] } = {},
 ) {
   return db.transaction(async (tx) => {
     const p = (await q.lockPlacement(tx, scope, id)) ?? placementNotFound()
     if (staffOnly && p.source !== 'outside' && !p.noHrRecords) hrRecords()
+    assertVersion(p.updatedAt, versions)
     if (input.start_date && input.start_date < p.acceptedAt)
       invalidField(
         'start_date',
@@ -198,13 +210,14 @@ async function updateIn(
           ),
         )
     }
-    await q.updatePlacement(tx, id, {
-      status: input.status,
+    const values = {
+      ...(input.status !== undefined ? { status: input.status } : {}),
       // The day the status was set, so that a missed follow-up recorded later does not take it back.
-      ...(input.status !== p.status ? { statusSetAt: p.today } : {}),
+      ...(input.status !== undefined && input.status !== p.status ? { statusSetAt: p.today } : {}),
       ...(input.start_date !== undefined ? { startDate: input.start_date } : {}),
       ...(input.notes !== undefined ? { notes: input.notes?.trim() || null } : {}),
-    })
+    }
+    if (Object.keys(values).length > 0) await q.updatePlacement(tx, id, values)
     return detailIn(tx, scope, id)
   })
 }
@@ -239,7 +252,9 @@ async function checkinIn(db: Db, actor: Actor, scope: q.PlacementScope, id: numb
     const newest =
       p.recordedMarks.every((mark) => mark <= input.month_mark) &&
       (p.statusSetAt === null || p.markDate >= p.statusSetAt)
-    if (newest) await q.updatePlacement(tx, id, { status: input.status })
+    // The placement's version moves with every follow-up (its status taken or not): a form opened before it
+    // no longer shows the placement as it is (If-Match, 412).
+    await q.updatePlacement(tx, id, newest ? { status: input.status } : {})
     return detailIn(tx, scope, id)
   })
 }
@@ -452,10 +467,18 @@ const notOutside = () =>
     ),
   )
 
-async function replaceIn(db: Db, actor: Actor, scope: q.PlacementScope, id: number, c: Checked) {
+async function replaceIn(
+  db: Db,
+  actor: Actor,
+  scope: q.PlacementScope,
+  id: number,
+  c: Checked,
+  versions?: string[],
+) {
   return db.transaction(async (tx) => {
     const p = (await q.lockPlacement(tx, scope, id)) ?? placementNotFound()
     if (p.source !== 'outside') notOutside()
+    assertVersion(p.updatedAt, versions)
     await checkStored(tx, c, id)
     await q.updatePlacement(tx, id, {
       studentId: c.studentId,
@@ -490,13 +513,27 @@ export function createCompanyOutsidePlacement(db: Db, actor: Actor, input: Compa
   return createIn(db, actor, scope, checkInput(input, scope.companyId as number))
 }
 
-/** Staff replace an outside placement's fields (status and follow-ups stay). */
-export const replaceOutsidePlacement = (db: Db, actor: Actor, id: number, input: OutsideInput) =>
-  replaceIn(db, actor, ALL, id, checkInput(input, 'body'))
+/**
+ * Staff replace an outside placement's fields (status and follow-ups stay); `versions` as `updatePlacement`'s
+ * (If-Match: a placement changed since the form read it is refused with 412).
+ */
+export const replaceOutsidePlacement = (
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: OutsideInput,
+  versions?: string[],
+) => replaceIn(db, actor, ALL, id, checkInput(input, 'body'), versions)
 
-export function replaceCompanyOutsidePlacement(db: Db, actor: Actor, id: number, input: CompanyOutsideInput) {
+export function replaceCompanyOutsidePlacement(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: CompanyOutsideInput,
+  versions?: string[],
+) {
   const scope = hrScope(actor)
-  return replaceIn(db, actor, scope, id, checkInput(input, scope.companyId as number))
+  return replaceIn(db, actor, scope, id, checkInput(input, scope.companyId as number), versions)
 }
 
 /** Soft delete of an outside placement (staff: any; HR: its company's). */

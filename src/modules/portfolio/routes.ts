@@ -5,6 +5,7 @@ import { langOf, msg } from '../../http/i18n.js'
 import { perAccount } from '../../http/rate-limit.js'
 import { DateOnly, Envelope, IdParams, Nullable, Ok, Option, StringEnum } from '../../http/schemas.js'
 import { FileOut } from '../../http/shapes/file.js'
+import { IfMatchHeaders, versionsOf } from '../../http/versions.js'
 import { readUpload } from '../files/upload.js'
 import { GENDERS, PORTFOLIO_CATEGORIES, portfolioOptions } from './options.js'
 import { ProfileBody, socialMediaOf } from './schemas.js'
@@ -114,13 +115,14 @@ export const portfolioRoutes: FastifyPluginAsyncTypebox<{ role: 'siswa' | 'alumn
         summary: 'Update my biodata, contact, skills, education and social media',
         description:
           'Absent fields keep their value; null clears one; `social_media` is merged key by key. NIS, name, major and class are kept by the school and ignored here.',
+        headers: IfMatchHeaders,
         body: ProfileBody,
         response: { 200: Envelope(ProfileOut) },
       },
     },
     async (req) =>
       ok(
-        await updateProfile(app.db, req.user, req.body),
+        await updateProfile(app.db, req.user, req.body, versionsOf(req)),
         msg('Profil berhasil diperbarui.', 'Profile updated.'),
       ),
   )

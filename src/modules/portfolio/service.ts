@@ -9,6 +9,7 @@ import { msg } from '../../http/i18n.js'
 import { mobileNumber, PATTERNS } from '../../http/patterns.js'
 import { squeezed } from '../../http/schemas.js'
 import { fileOut } from '../../http/shapes/file.js'
+import { lockAtVersion } from '../../http/versions.js'
 import type { Storage } from '../../storage/storage.js'
 import { discardUpload, removeStored } from '../files/service.js'
 import { displayName, newStorageKey, sniff, type Upload } from '../files/upload.js'
@@ -151,7 +152,12 @@ const TEXT_FIELDS = [
  * `social_media` is merged key by key. NIS, name, major and class belong to the school (the body
  * schema drops them). Answers the whole profile.
  */
-export async function updateProfile(db: Db, actor: Actor, input: Static<typeof ProfileBody>) {
+export async function updateProfile(
+  db: Db,
+  actor: Actor,
+  input: Static<typeof ProfileBody>,
+  versions?: string[],
+) {
   const studentId = learnerOf(actor)
   const errors: FieldErrors = {}
   const set: Partial<typeof students.$inferInsert> = {}
@@ -218,19 +224,23 @@ export async function updateProfile(db: Db, actor: Actor, input: Static<typeof P
 
   if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
 
-  await db
-    .update(students)
-    .set({
-      ...set,
-      // Merged in SQL: keys not sent keep their value, null removes one.
-      ...(socialPatch
-        ? {
-            socialMedia: sql`jsonb_strip_nulls(${students.socialMedia} || ${JSON.stringify(socialPatch)}::jsonb)`,
-          }
-        : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(students.id, studentId))
+  await db.transaction(async (tx) => {
+    // Staff may have changed the record since the form was read (learners.service.ts updateLearner).
+    await lockAtVersion(tx, students, studentId, versions)
+    await tx
+      .update(students)
+      .set({
+        ...set,
+        // Merged in SQL: keys not sent keep their value, null removes one.
+        ...(socialPatch
+          ? {
+              socialMedia: sql`jsonb_strip_nulls(${students.socialMedia} || ${JSON.stringify(socialPatch)}::jsonb)`,
+            }
+          : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(students.id, studentId))
+  })
   return getProfile(db, actor)
 }
 

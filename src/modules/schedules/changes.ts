@@ -6,6 +6,7 @@ import { companyInactive } from '../../http/auth.js'
 import type { FieldErrors } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
+import { assertVersion } from '../../http/versions.js'
 import { calendarHostOf } from '../calendar/ics.js'
 import {
   alreadyHeld,
@@ -129,7 +130,9 @@ async function lockChangeable(tx: Conn, companyId: number, id: number) {
  * Changes a schedule that has not taken place: its fields (absent keeps, null clears) and its
  * participants. Added applicants are told as on creation; removed ones are told they no longer
  * take part (their invitation is cancelled); the others are told when the time or the place changed
- * (an updated invitation). Either raises the invitations' SEQUENCE.
+ * (an updated invitation). Either raises the invitations' SEQUENCE. `versions`: the `updatedAt` the form
+ * read (If-Match); a schedule changed since (moved, renamed, participants changed by a colleague) is refused
+ * with 412 instead of put back as the form read it.
  */
 export async function updateSchedule(
   db: Db,
@@ -137,10 +140,12 @@ export async function updateSchedule(
   id: number,
   input: Static<typeof UpdateScheduleBody>,
   mailing: Mailing,
+  versions?: string[],
 ) {
   const companyId = companyOf(actor)
   await db.transaction(async (tx) => {
     const schedule = await lockChangeable(tx, companyId, id)
+    assertVersion(schedule.updatedAt, versions)
     if (schedule.vacancyDeleted) vacancyDeleted()
     const errors: FieldErrors = {}
     requireText(errors, 'name', input.name)

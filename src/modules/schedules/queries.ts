@@ -181,6 +181,7 @@ export async function lockSchedule(tx: Conn, companyId: number, id: number) {
       status: s.status,
       started: hasStarted,
       vacancyDeleted: sql<boolean>`${jobVacancies.deletedAt} is not null`,
+      updatedAt: s.updatedAt,
     })
     .from(s)
     .innerJoin(jobVacancies, eq(jobVacancies.id, s.jobVacancyId))

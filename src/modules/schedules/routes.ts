@@ -4,6 +4,7 @@ import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import { Envelope, IdParams, ListEnvelope } from '../../http/schemas.js'
 import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
+import { IfMatchHeaders, versionsOf } from '../../http/versions.js'
 import { markAttendance } from './attendance.js'
 import { cancelSchedule, createSchedule, updateSchedule } from './changes.js'
 import {
@@ -93,13 +94,14 @@ export const scheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change a schedule before it takes place; participants are told of a new time or place',
         description: 'Partial: an absent field keeps its value, `null` clears an optional one.',
         params: IdParams,
+        headers: IfMatchHeaders,
         body: UpdateScheduleBody,
         response: { 200: Envelope(ScheduleOut) },
       },
     },
     async (req) =>
       ok(
-        await updateSchedule(app.db, req.user, req.params.id, req.body, mailing()),
+        await updateSchedule(app.db, req.user, req.params.id, req.body, mailing(), versionsOf(req)),
         msg('Jadwal tes berhasil diperbarui.', 'Test schedule updated.'),
       ),
   )

@@ -210,6 +210,7 @@ export async function lockForScoring(tx: Tx, applicationId: number) {
     .select({
       isPublished: selectionResults.isPublished,
       letterFileId: selectionResults.letterFileId,
+      updatedAt: selectionResults.updatedAt,
       ...enteredColumns,
     })
     .from(selectionResults)

@@ -14,6 +14,7 @@ import { DateTime, Envelope, ListEnvelope, Meta, Nullable, StringEnum } from '..
 import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
 import { ApplicantOut } from '../../http/shapes/applicant.js'
 import { FileOut } from '../../http/shapes/file.js'
+import { IfMatchOrNoneHeaders, readAsOf } from '../../http/versions.js'
 import { readUpload, type UploadedFile } from '../files/upload.js'
 import { mailingOf } from '../schedules/service.js'
 import {
@@ -153,9 +154,10 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Store scores, notes, decision and decision letter (a draft until published)',
         description:
-          'JSON, or `multipart/form-data` with the same fields and the letter file in `decision_letter` (PDF, JPEG, PNG or WebP, at most 10 MB; a score as decimal text, `88.5` or `88,5`; a form field left empty (or blank) clears its value). Absent fields keep their value; null clears one. Only for applications in progress; the result stays hidden from the applicant until published. The published result of an accepted applicant takes only its letter, sent alone: attached (or replaced) with the result still published.',
+          'JSON, or `multipart/form-data` with the same fields and the letter file in `decision_letter` (PDF, JPEG, PNG or WebP, at most 10 MB; a score as decimal text, `88.5` or `88,5`; a form field left empty (or blank) clears its value). Absent fields keep their value; null clears one. Only for applications in progress; the result stays hidden from the applicant until published. A form sends `If-Match` with the `updatedAt` of the result as read (or `If-None-Match: *` when it read none): a result changed since (saved by a colleague, published) is refused with 412. The published result of an accepted applicant takes only its letter, sent alone: attached (or replaced) with the result still published.',
         consumes: ['application/json', 'multipart/form-data'],
         params: ApplicationParams,
+        headers: IfMatchOrNoneHeaders,
         body: ResultBody,
         response: { 200: Envelope(ResultItem) },
       },
@@ -168,6 +170,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         req.params.applicationId,
         req.body ?? {},
         letters.get(req) ?? null,
+        readAsOf(req),
       )
       return ok(item, msg('Hasil seleksi disimpan sebagai draf.', 'Selection result saved as a draft.'))
     },

@@ -8,6 +8,7 @@ import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import { applicantOut } from '../../http/shapes/applicant.js'
 import { fileOut } from '../../http/shapes/file.js'
+import { assertReadAs } from '../../http/versions.js'
 import type { Storage } from '../../storage/storage.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications } from '../application-lifecycle/service.js'
@@ -162,7 +163,7 @@ async function draftEvent(
  * Stores the scores, notes, decision and decision letter of an application as a draft (created or
  * changed; absent fields keep their value, null clears one). The letter is judged (415) and written
  * to storage before the transaction, and removed again if the transaction fails; a replaced
- * letter's bytes are removed after the commit.
+ * letter's bytes are removed after the commit. `versions`: what the form read (`assertReadAs`).
  */
 export async function storeResult(
   db: Db,
@@ -171,6 +172,7 @@ export async function storeResult(
   applicationId: number,
   input: ResultInput,
   letter: UploadedFile | null,
+  versions?: string[],
 ) {
   const companyId = companyOf(actor)
   checkScores(input)
@@ -189,6 +191,7 @@ export async function storeResult(
   try {
     const { item, replacedKey } = await db.transaction(async (tx) => {
       const app = await lockScorable(tx, companyId, applicationId, letterOnly)
+      assertReadAs(app.result, versions)
       const values: q.ResultValues = {}
       for (const [field, column] of SCORE_FIELDS)
         if (input[field] !== undefined) values[column] = input[field]

@@ -12,6 +12,7 @@ const columns = {
   isActive: users.isActive,
   companyId: users.companyId,
   companyName: companies.name,
+  companyIsActive: companies.isActive,
   studentId: students.id,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
@@ -96,6 +97,7 @@ export async function lockAccountAndSuperadmins(conn: Conn, id: number) {
       role: users.role,
       isActive: users.isActive,
       companyId: users.companyId,
+      updatedAt: users.updatedAt,
     })
     .from(users)
     .where(or(eq(users.id, id), and(eq(users.role, 'superadmin'), eq(users.isActive, true))))

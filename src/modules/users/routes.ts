@@ -14,6 +14,7 @@ import {
   StringEnum,
   ToggleBody,
 } from '../../http/schemas.js'
+import { IfMatchHeaders, versionsOf } from '../../http/versions.js'
 import { CreateUserBody, ResetPasswordBody, UpdateUserBody, UserListQuery } from './schemas.js'
 import {
   createUser,
@@ -33,6 +34,9 @@ const UserOut = Type.Object({
   isActive: Type.Boolean(),
   companyId: Nullable(Type.Integer()),
   companyName: Nullable(Type.String()),
+  companyIsActive: Nullable(
+    Type.Boolean({ description: "Whether the HR account's company is switched on (its HR routes work)" }),
+  ),
   studentId: Nullable(Type.Integer({ description: 'The linked student or alumni record' })),
   lastLoginAt: Nullable(DateTime),
   createdAt: DateTime,
@@ -94,13 +98,14 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Update e-mail, name, role or company of an account',
         params: IdParams,
+        headers: IfMatchHeaders,
         body: UpdateUserBody,
         response: { 200: Envelope(UserOut) },
       },
     },
     async (req) =>
       ok(
-        await updateUser(app.db, req.user, req.params.id, req.body),
+        await updateUser(app.db, req.user, req.params.id, req.body, versionsOf(req)),
         msg('Akun diperbarui.', 'Account updated.'),
       ),
   )

@@ -8,6 +8,7 @@ import { pageOf } from '../../http/envelope.js'
 import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { isEmail, squeezed, type Toggle } from '../../http/schemas.js'
+import { assertVersion } from '../../http/versions.js'
 import { ACCOUNT_DEACTIVATED, ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { assertStrongPassword, checkPassword } from '../auth/password-policy.js'
@@ -49,6 +50,7 @@ export function userOut(row: q.UserRow) {
     isActive: row.isActive,
     companyId: row.companyId,
     companyName: row.companyName,
+    companyIsActive: row.companyIsActive,
     studentId: row.studentId,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -186,7 +188,13 @@ function guardSuperadmins(
  * learner record follows a new name or login (`followLearner`). A new e-mail address voids the account's
  * unused password links.
  */
-export async function updateUser(db: Db, actor: Actor, id: number, input: Static<typeof UpdateUserBody>) {
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: Static<typeof UpdateUserBody>,
+  versions?: string[],
+) {
   const email = input.email === undefined ? undefined : normaliseEmail(input.email)
   const fullName = input.full_name === undefined ? undefined : nonBlankName(input.full_name)
   return withEmailCheck(() =>
@@ -195,6 +203,7 @@ export async function updateUser(db: Db, actor: Actor, id: number, input: Static
       if (email !== undefined || fullName !== undefined) await q.lockLearnerOf(tx, id)
       const { account, activeSuperadmins } = await q.lockAccountAndSuperadmins(tx, id)
       if (!account) return notFoundUser()
+      assertVersion(account.updatedAt, versions)
       const role = input.role ?? account.role
       if (role !== account.role) {
         if (account.role === 'superadmin')

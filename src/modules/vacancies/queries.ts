@@ -345,19 +345,25 @@ export async function replaceMajors(conn: Conn, vacancyId: number, majorIds: num
  * Sets the active flag of the company's vacancy (flips it without `to`); undefined when there is no such
  * vacancy, or when it already is as asked.
  */
+/** A vacancy's active flag, and what else keeps an active one from applicants (the rule's own checks). */
+const switched = (() => {
+  const { approved, beforeDeadline, companyActive } = eligibilityChecks(learnerPlaceholders)
+  return { id: v.id, isActive: v.isActive, approved, beforeDeadline, companyActive }
+})()
+
 export async function setActive(conn: Conn, companyId: number, id: number, to?: boolean) {
   const [row] = await conn
     .update(v)
     .set({ isActive: to ?? sql`not ${v.isActive}`, updatedAt: sql`now()` })
     .where(and(eq(v.id, id), ofCompany(companyId), to === undefined ? undefined : ne(v.isActive, to)))
-    .returning({ id: v.id, isActive: v.isActive })
+    .returning(switched)
   return row
 }
 
 /** The company's vacancy's active flag; undefined when there is no such vacancy. */
 export async function activeOf(conn: Conn, companyId: number, id: number) {
   const [row] = await conn
-    .select({ id: v.id, isActive: v.isActive })
+    .select(switched)
     .from(v)
     .where(and(eq(v.id, id), ofCompany(companyId)))
   return row

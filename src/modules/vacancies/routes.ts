@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import { APPLICATION_STATUSES, APPROVAL_STATUSES } from '../../db/schema/index.js'
 import { ok, paged, pageOf } from '../../http/envelope.js'
-import { langOf, msg } from '../../http/i18n.js'
+import { langOf, type Msg, msg } from '../../http/i18n.js'
 import { perAccount } from '../../http/rate-limit.js'
 import {
   Envelope,
@@ -17,6 +17,7 @@ import {
   ToggleBody,
 } from '../../http/schemas.js'
 import { CompanyRef } from '../../http/shapes/company.js'
+import { IfMatchHeaders, versionsOf } from '../../http/versions.js'
 import { mailingOf } from '../schedules/service.js'
 import {
   ApplyBody,
@@ -115,14 +116,15 @@ const hrd = { roles: ['hrd'] } as const
 /** `/api/hrd/job-vacancies`: the company's vacancies, for its HR accounts. */
 
 /** A vacancy switched on or off: the answer of HR's and staff's toggle alike. */
-const Toggled = Type.Object({ id: Type.Integer(), isActive: Type.Boolean() })
-const toggled = (row: { id: number; isActive: boolean }) =>
-  ok(
-    row,
-    row.isActive
-      ? msg('Lowongan diaktifkan.', 'Vacancy activated.')
-      : msg('Lowongan dinonaktifkan.', 'Vacancy deactivated.'),
-  )
+const Toggled = Type.Object({
+  id: Type.Integer(),
+  isActive: Type.Boolean(),
+  isOpen: Type.Boolean({
+    description:
+      'Open to applicants now: active, approved, before its deadline and its company active (the message says what is missing)',
+  }),
+})
+const toggled = ({ data, message }: { data: Static<typeof Toggled>; message: Msg }) => ok(data, message)
 
 export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -208,13 +210,14 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Update a vacancy; its majors are replaced by major_ids',
         params: IdParams,
+        headers: IfMatchHeaders,
         body: VacancyBody,
         response: { 200: Envelope(HrVacancy) },
       },
     },
     async (req) =>
       ok(
-        await updateVacancy(app.db, req.user, req.params.id, req.body),
+        await updateVacancy(app.db, req.user, req.params.id, req.body, versionsOf(req)),
         msg('Lowongan berhasil diperbarui.', 'Vacancy updated.'),
       ),
   )
@@ -366,13 +369,14 @@ export const staffVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: staffTags,
         summary: 'Update a vacancy; company_id may name another company only while it has no applicants',
         params: IdParams,
+        headers: IfMatchHeaders,
         body: StaffVacancyBody,
         response: { 200: Envelope(StaffVacancy) },
       },
     },
     async (req) =>
       ok(
-        await updateStaffVacancy(app.db, req.user, req.params.id, req.body),
+        await updateStaffVacancy(app.db, req.user, req.params.id, req.body, versionsOf(req)),
         msg('Lowongan berhasil diperbarui.', 'Vacancy updated.'),
       ),
   )

@@ -25,6 +25,7 @@ import { type Lang, type Msg, msg, tr } from '../../http/i18n.js'
 import { squeezed, type Toggle } from '../../http/schemas.js'
 import { companyOf } from '../../http/scope.js'
 import { companyRefOut } from '../../http/shapes/company.js'
+import { assertVersion } from '../../http/versions.js'
 import type { Outbox, OutgoingEmail } from '../../jobs/outbox.js'
 import { CATEGORIES, type Category, labelOf, optionsOf } from '../../vocabulary/index.js'
 import { moveApplications, openApplication } from '../application-lifecycle/service.js'
@@ -337,9 +338,21 @@ async function insertVacancy(tx: Conn, poster: Poster, input: VacancyInput) {
   return row.id
 }
 
-/** Changes a vacancy of the poster's company (404 for another's); `moveTo`: staff's new company. */
-async function changeVacancy(tx: Conn, poster: Poster, id: number, input: VacancyInput, moveTo?: number) {
+/**
+ * Changes a vacancy of the poster's company (404 for another's); `moveTo`: staff's new company. `versions`:
+ * the `updatedAt` the form read (If-Match); a vacancy changed since (by a colleague, staff, an approval, the
+ * switch) is refused with 412 instead of put back as the form read it.
+ */
+async function changeVacancy(
+  tx: Conn,
+  poster: Poster,
+  id: number,
+  input: VacancyInput,
+  moveTo?: number,
+  versions?: string[],
+) {
   const current = (await q.lockCompanyVacancy(tx, poster.companyId, id)) ?? notFound(vacancyNotFound)
+  assertVersion(current.updatedAt, versions)
   const target = moveTo !== undefined && moveTo !== current.companyId ? moveTo : undefined
   if (target !== undefined && current.applicantCount > 0)
     companyField(
@@ -384,9 +397,15 @@ export async function createVacancy(db: Db, actor: Actor, input: VacancyInput) {
   })
 }
 
-export async function updateVacancy(db: Db, actor: Actor, id: number, input: VacancyInput) {
+export async function updateVacancy(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: VacancyInput,
+  versions?: string[],
+) {
   return db.transaction(async (tx) => {
-    await changeVacancy(tx, hrPoster(actor), id, input)
+    await changeVacancy(tx, hrPoster(actor), id, input, undefined, versions)
     return getCompanyVacancy(tx, actor, id)
   })
 }
@@ -402,7 +421,28 @@ async function setVacancyActive(conn: Conn, companyId: number, id: number, to: b
 }
 
 export async function toggleVacancy(db: Db, actor: Actor, id: number, { is_active: to }: Toggle = {}) {
-  return (await setVacancyActive(db, companyOf(actor), id, to)).row
+  return switchedOut((await setVacancyActive(db, companyOf(actor), id, to)).row)
+}
+
+type Switched = NonNullable<Awaited<ReturnType<typeof q.activeOf>>>
+
+/**
+ * The answer to switching a vacancy: its state, and whether applicants can now apply. A vacancy switched on
+ * past its deadline, or still waiting for approval, stays shut, and the message says why (the learners' rule).
+ */
+function switchedOut(row: Switched) {
+  const flags = { ...row, active: row.isActive, notDeleted: true, majorMatches: true, targetMatches: true }
+  const data = { id: row.id, isActive: row.isActive, isOpen: isOpen(flags) }
+  if (!row.isActive) return { data, message: msg('Lowongan dinonaktifkan.', 'Vacancy deactivated.') }
+  if (data.isOpen) return { data, message: msg('Lowongan diaktifkan.', 'Vacancy activated.') }
+  const reasons = reasonsNotOpen(flags, 'siswa')
+  return {
+    data,
+    message: msg(
+      `Lowongan diaktifkan, tetapi belum dapat dilamar. ${reasons.map((m) => tr(m, 'id')).join(' ')}`,
+      `Vacancy activated, but no one can apply yet. ${reasons.map((m) => tr(m, 'en')).join(' ')}`,
+    ),
+  }
 }
 
 /**
@@ -495,9 +535,15 @@ export async function createStaffVacancy(db: Db, actor: Actor, input: StaffVacan
  * Staff's edit of any company's vacancy. `company_id` may name another active company only while the
  * vacancy has no applicants (a vacancy posted under the wrong company); its approval is left as it was.
  */
-export async function updateStaffVacancy(db: Db, actor: Actor, id: number, input: StaffVacancyInput) {
+export async function updateStaffVacancy(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: StaffVacancyInput,
+  versions?: string[],
+) {
   return db.transaction(async (tx) => {
-    await changeVacancy(tx, await staffPosterOf(tx, actor, id), id, input, input.company_id)
+    await changeVacancy(tx, await staffPosterOf(tx, actor, id), id, input, input.company_id, versions)
     return getStaffVacancy(tx, id)
   })
 }
@@ -507,7 +553,7 @@ export async function toggleStaffVacancy(db: Db, actor: Actor, id: number, { is_
     const poster = await staffPosterOf(tx, actor, id)
     const { row, changed } = await setVacancyActive(tx, poster.companyId, id, to)
     if (changed) await audit(tx, actor, row.isActive ? 'activate' : 'deactivate', 'job_vacancy', id)
-    return row
+    return switchedOut(row)
   })
 }
 

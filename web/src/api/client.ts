@@ -104,6 +104,16 @@ export const api = createClient<paths, 'application/json'>({
 })
 api.use(auth)
 
+/**
+ * The header that makes a change of a record conditional on the version the form read (its `updatedAt`): when
+ * someone else changed the record since, the API refuses with 412 (`editedElsewhere`) instead of overwriting.
+ */
+export const ifMatch = (updatedAt: string | undefined): { 'if-match'?: string } =>
+  updatedAt ? { 'if-match': `"${updatedAt}"` } : {}
+
+/** A change refused because the record changed after it was read (the form must be opened again). */
+export const editedElsewhere = (err: unknown) => err instanceof ApiError && err.status === 412
+
 /** Turns an error body of the envelope (or anything else) into an ApiError. */
 export function toApiError(status: number, body: unknown): ApiError {
   const b = (body ?? {}) as { message?: unknown; errors?: unknown }
@@ -157,17 +167,19 @@ export function upload<T = unknown>(
   url: string,
   form: FormData,
   onProgress?: (p: UploadProgress) => void,
-  method = 'POST',
+  /** The request's own headers besides the session's (a save's `ifMatch`); unset ones are not sent. */
+  headers: Record<string, string | undefined> = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open(method, url)
+    xhr.open('POST', url)
     const t = token.get()
     if (t) xhr.setRequestHeader('authorization', `Bearer ${t}`)
     xhr.setRequestHeader('accept', 'application/json')
     // As every other call (the middleware above): the service's refusals in Indonesian, whatever the
     // browser's language.
     xhr.setRequestHeader('accept-language', 'id')
+    for (const [name, value] of Object.entries(headers)) if (value) xhr.setRequestHeader(name, value)
     xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.total })
     xhr.onerror = () => reject(toApiError(0, null))
     xhr.onload = () => {

@@ -334,7 +334,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -1121,13 +1124,15 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Those of the linked HR accounts that are active (may sign in) */
+                                activeHrdCount: number;
                                 address: string | null;
                                 city: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
                                 description: string | null;
                                 email: string | null;
-                                /** @description HR accounts linked to the company */
+                                /** @description HR accounts linked to the company, switched off ones included */
                                 hrdCount: number;
                                 id: number;
                                 industry: string | null;
@@ -1199,6 +1204,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Those of the linked HR accounts that are active (may sign in) */
+                                activeHrdCount: number;
                                 address: string | null;
                                 city: string | null;
                                 /** Format: date-time */
@@ -1211,7 +1218,7 @@ export interface paths {
                                     id: number;
                                     isActive: boolean;
                                 }[];
-                                /** @description HR accounts linked to the company */
+                                /** @description HR accounts linked to the company, switched off ones included */
                                 hrdCount: number;
                                 id: number;
                                 industry: string | null;
@@ -1268,6 +1275,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Those of the linked HR accounts that are active (may sign in) */
+                                activeHrdCount: number;
                                 address: string | null;
                                 city: string | null;
                                 /** Format: date-time */
@@ -1280,7 +1289,7 @@ export interface paths {
                                     id: number;
                                     isActive: boolean;
                                 }[];
-                                /** @description HR accounts linked to the company */
+                                /** @description HR accounts linked to the company, switched off ones included */
                                 hrdCount: number;
                                 id: number;
                                 industry: string | null;
@@ -1307,7 +1316,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -1349,6 +1361,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Those of the linked HR accounts that are active (may sign in) */
+                                activeHrdCount: number;
                                 address: string | null;
                                 city: string | null;
                                 /** Format: date-time */
@@ -1361,7 +1375,7 @@ export interface paths {
                                     id: number;
                                     isActive: boolean;
                                 }[];
-                                /** @description HR accounts linked to the company */
+                                /** @description HR accounts linked to the company, switched off ones included */
                                 hrdCount: number;
                                 id: number;
                                 industry: string | null;
@@ -1579,6 +1593,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description Those of the linked HR accounts that are active (may sign in) */
+                                activeHrdCount: number;
                                 address: string | null;
                                 city: string | null;
                                 /** Format: date-time */
@@ -1591,7 +1607,7 @@ export interface paths {
                                     id: number;
                                     isActive: boolean;
                                 }[];
-                                /** @description HR accounts linked to the company */
+                                /** @description HR accounts linked to the company, switched off ones included */
                                 hrdCount: number;
                                 id: number;
                                 industry: string | null;
@@ -2391,7 +2407,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -3418,7 +3437,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -3586,12 +3608,15 @@ export interface paths {
         head?: never;
         /**
          * Record the status, start date and notes of a placement no HR can record (outside bursa, or `staffMayUpdate`; otherwise 422)
-         * @description As HR records its placements: absent `start_date`/`notes` keep their value; null clears one; a start date that would date a recorded follow-up in the future is refused (422). An employer outside bursa has no HR to record that the person quit, nor has a partner switched off since (its HR is refused every HR route) or one without an active HR account. A placement through bursa whose company has an active HR account is 422.
+         * @description As HR records its placements: absent `status`/`start_date`/`notes` keep their value; null clears the start date or notes; a start date that would date a recorded follow-up in the future is refused (422). An employer outside bursa has no HR to record that the person quit, nor has a partner switched off since (its HR is refused every HR route) or one without an active HR account. A placement through bursa whose company has an active HR account is 422.
          */
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -3607,7 +3632,7 @@ export interface paths {
                          */
                         start_date?: string | null;
                         /** @enum {string} */
-                        status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                        status?: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
                     };
                 };
             };
@@ -4276,7 +4301,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -4708,6 +4736,8 @@ export interface paths {
                             data: {
                                 id: number;
                                 isActive: boolean;
+                                /** @description Open to applicants now: active, approved, before its deadline and its company active (the message says what is missing) */
+                                isOpen: boolean;
                             };
                             message: string;
                             success: boolean;
@@ -4965,7 +4995,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -5243,12 +5276,17 @@ export interface paths {
         };
         /**
          * Save the school’s wording of a message (title and body)
-         * @description A placeholder the message does not offer, a `{{` or `}}` without its pair, an empty text, a title on several lines or a required placeholder left out is refused with 422 naming the field (`title`, `body`) and the placeholder. Text equal to the default removes the school’s copy (as a reset does).
+         * @description A placeholder the message does not offer, a `{{` or `}}` without its pair, an empty text, a title on several lines or a required placeholder left out is refused with 422 naming the field (`title`, `body`) and the placeholder. Text equal to the default removes the school’s copy (as a reset does). An editor sends `If-Match` with the `updatedAt` it read (`If-None-Match: *` when it read the default): a wording saved or reset since is refused with 412; without either the last save wins.
          */
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                    /** @description `*` from a form that read no record yet (`updatedAt` null): refused with 412 and `code: "edited_elsewhere"` when one was stored since. */
+                    "if-none-match"?: string;
+                };
                 path: {
                     /** @description The message key, e.g. `application.received` */
                     key: string;
@@ -5476,6 +5514,11 @@ export interface paths {
                                     total: number;
                                     withdrawn: number;
                                 };
+                                /**
+                                 * @description The career center's approval of the vacancy
+                                 * @enum {string}
+                                 */
+                                approvalStatus: "approved" | "pending" | "rejected";
                                 /** @description Applications whose attendance (hadir) the career center verified */
                                 attended: number;
                                 company: {
@@ -5493,7 +5536,7 @@ export interface paths {
                                 isActive: boolean;
                                 /** @description Soft-deleted by HR; listed only when it has applications */
                                 isDeleted: boolean;
-                                /** @description Active, not deleted and the deadline not passed */
+                                /** @description Open to applicants: active, approved, not deleted, the deadline not passed, its company active */
                                 isOpen: boolean;
                                 majors: {
                                     code: string;
@@ -5569,6 +5612,11 @@ export interface paths {
                                     total: number;
                                     withdrawn: number;
                                 };
+                                /**
+                                 * @description The career center's approval of the vacancy
+                                 * @enum {string}
+                                 */
+                                approvalStatus: "approved" | "pending" | "rejected";
                                 /** @description Applications whose attendance (hadir) the career center verified */
                                 attended: number;
                                 company: {
@@ -5586,7 +5634,7 @@ export interface paths {
                                 isActive: boolean;
                                 /** @description Soft-deleted by HR; listed only when it has applications */
                                 isDeleted: boolean;
-                                /** @description Active, not deleted and the deadline not passed */
+                                /** @description Open to applicants: active, approved, not deleted, the deadline not passed, its company active */
                                 isOpen: boolean;
                                 majors: {
                                     code: string;
@@ -6569,7 +6617,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -7033,7 +7084,9 @@ export interface paths {
          *     - `wirausaha`: the same without job_title (optional); institution_name is the business, starting_salary its first income;
          *     - `lanjut_studi`: institution_name (the campus), city, province, start_date; job_fit optional (fit of the study to the major);
          *     - `mencari_kerja`: nothing.
-         *     Fields that do not apply to the status are stored as null. `start_date` may not be after today (the day in the school time zone).
+         *     Fields that do not apply to the status are stored as null. Names and places are one line each, stored trimmed with each run of blanks one space.
+         *     `start_date` may not be after today (the day in the school time zone), nor before the alumnus's birth date or 1 January four years before the graduation year (an SMK of four years began then).
+         *     `waiting_period_months` (from graduation, 30 June of the graduation year, to `start_date`; 0 for a start before it) may differ from the months between the two by 2 at most.
          *     Answers 201 for the first answer, 200 for a later version.
          */
         post: {
@@ -7050,12 +7103,17 @@ export interface paths {
                     "application/json": {
                         /** @enum {string} */
                         career_status: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                        /** Format: line */
                         city?: string | null;
+                        /** Format: line */
                         institution_name?: string | null;
                         /** @enum {string|null} */
                         job_fit?: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                        /** Format: line */
                         job_title?: string | null;
+                        /** Format: line */
                         province?: string | null;
+                        /** Format: line */
                         sector?: string | null;
                         /**
                          * Format: date
@@ -7187,6 +7245,8 @@ export interface paths {
                         "application/json": {
                             data: {
                                 companyId: number | null;
+                                /** @description Whether the HR account's company is switched on (its HR routes work) */
+                                companyIsActive: boolean | null;
                                 companyName: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -7256,6 +7316,8 @@ export interface paths {
                         "application/json": {
                             data: {
                                 companyId: number | null;
+                                /** @description Whether the HR account's company is switched on (its HR routes work) */
+                                companyIsActive: boolean | null;
                                 companyName: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -7314,6 +7376,8 @@ export interface paths {
                         "application/json": {
                             data: {
                                 companyId: number | null;
+                                /** @description Whether the HR account's company is switched on (its HR routes work) */
+                                companyIsActive: boolean | null;
                                 companyName: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -7341,7 +7405,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -7376,6 +7443,8 @@ export interface paths {
                         "application/json": {
                             data: {
                                 companyId: number | null;
+                                /** @description Whether the HR account's company is switched on (its HR routes work) */
+                                companyIsActive: boolean | null;
                                 companyName: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -7526,6 +7595,8 @@ export interface paths {
                                 temporaryPassword: string | null;
                                 user: {
                                     companyId: number | null;
+                                    /** @description Whether the HR account's company is switched on (its HR routes work) */
+                                    companyIsActive: boolean | null;
                                     companyName: string | null;
                                     /** Format: date-time */
                                     createdAt: string;
@@ -7599,6 +7670,8 @@ export interface paths {
                         "application/json": {
                             data: {
                                 companyId: number | null;
+                                /** @description Whether the HR account's company is switched on (its HR routes work) */
+                                companyIsActive: boolean | null;
                                 companyName: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -7836,7 +7909,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8144,7 +8220,9 @@ export interface paths {
          *     - `wirausaha`: the same without job_title (optional); institution_name is the business, starting_salary its first income;
          *     - `lanjut_studi`: institution_name (the campus), city, province, start_date; job_fit optional (fit of the study to the major);
          *     - `mencari_kerja`: nothing.
-         *     Fields that do not apply to the status are stored as null. `start_date` may not be after today (the day in the school time zone).
+         *     Fields that do not apply to the status are stored as null. Names and places are one line each, stored trimmed with each run of blanks one space.
+         *     `start_date` may not be after today (the day in the school time zone), nor before the alumnus's birth date or 1 January four years before the graduation year (an SMK of four years began then).
+         *     `waiting_period_months` (from graduation, 30 June of the graduation year, to `start_date`; 0 for a start before it) may differ from the months between the two by 2 at most.
          *     Answers 201 for the first answer, 200 for a later version.
          */
         post: {
@@ -8159,12 +8237,17 @@ export interface paths {
                     "application/json": {
                         /** @enum {string} */
                         career_status: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                        /** Format: line */
                         city?: string | null;
+                        /** Format: line */
                         institution_name?: string | null;
                         /** @enum {string|null} */
                         job_fit?: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                        /** Format: line */
                         job_title?: string | null;
+                        /** Format: line */
                         province?: string | null;
+                        /** Format: line */
                         sector?: string | null;
                         /**
                          * Format: date
@@ -9471,7 +9554,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -9636,12 +9722,15 @@ export interface paths {
         head?: never;
         /**
          * Record the placement’s status, start date and notes
-         * @description Absent `start_date`/`notes` keep their value; null clears one. A start date that would date a recorded follow-up in the future is refused (422). Staff may use it for a company without an active HR account.
+         * @description Absent `status`/`start_date`/`notes` keep their value; null clears the start date or notes. A start date that would date a recorded follow-up in the future is refused (422). Staff may use it for a company without an active HR account. A follow-up recorded since the form read the placement changed it: with `If-Match` such a save is refused (412).
          */
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -9657,7 +9746,7 @@ export interface paths {
                          */
                         start_date?: string | null;
                         /** @enum {string} */
-                        status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                        status?: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
                     };
                 };
             };
@@ -10265,7 +10354,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -10450,6 +10542,8 @@ export interface paths {
                             data: {
                                 id: number;
                                 isActive: boolean;
+                                /** @description Open to applicants now: active, approved, before its deadline and its company active (the message says what is missing) */
+                                isOpen: boolean;
                             };
                             message: string;
                             success: boolean;
@@ -10732,12 +10826,17 @@ export interface paths {
         put?: never;
         /**
          * Store scores, notes, decision and decision letter (a draft until published)
-         * @description JSON, or `multipart/form-data` with the same fields and the letter file in `decision_letter` (PDF, JPEG, PNG or WebP, at most 10 MB; a score as decimal text, `88.5` or `88,5`; a form field left empty (or blank) clears its value). Absent fields keep their value; null clears one. Only for applications in progress; the result stays hidden from the applicant until published. The published result of an accepted applicant takes only its letter, sent alone: attached (or replaced) with the result still published.
+         * @description JSON, or `multipart/form-data` with the same fields and the letter file in `decision_letter` (PDF, JPEG, PNG or WebP, at most 10 MB; a score as decimal text, `88.5` or `88,5`; a form field left empty (or blank) clears its value). Absent fields keep their value; null clears one. Only for applications in progress; the result stays hidden from the applicant until published. A form sends `If-Match` with the `updatedAt` of the result as read (or `If-None-Match: *` when it read none): a result changed since (saved by a colleague, published) is refused with 412. The published result of an accepted applicant takes only its letter, sent alone: attached (or replaced) with the result still published.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                    /** @description `*` from a form that read no record yet (`updatedAt` null): refused with 412 and `code: "edited_elsewhere"` when one was stored since. */
+                    "if-none-match"?: string;
+                };
                 path: {
                     applicationId: number;
                 };
@@ -11319,7 +11418,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -12631,7 +12733,7 @@ export interface paths {
         };
         /**
          * One of the caller’s tests as an iCalendar file (.ics), to add to a calendar
-         * @description The same event as the e-mails carry (stable UID per participant and schedule, SEQUENCE raised when the time or place changes), in the school’s time zone: `METHOD:REQUEST`, or `METHOD:CANCEL` once the test is cancelled. 404 unless the application is the caller’s and takes part in the test.
+         * @description The same event as the e-mails carry (stable UID per participant and schedule, SEQUENCE raised when the time or place changes), in the school’s time zone: `METHOD:REQUEST`, or `METHOD:CANCEL` once the test is cancelled, once HR removed the application from it, or while it is ahead once the application has left the selection. 404 unless the application is the caller’s and takes part in the test, or took part and was removed (a test of its vacancy that one of the caller’s notices names with the application).
          */
         get: {
             parameters: {
@@ -13311,7 +13413,10 @@ export interface paths {
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };

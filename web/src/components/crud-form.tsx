@@ -1,6 +1,19 @@
-import { Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core'
+import {
+  Alert,
+  Modal,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
+import { useRef, useState } from 'react'
+import { editedElsewhere } from '../api/client'
+import { toastError } from '../lib/toast'
 import { DateField } from './dates'
-import { type Form, useForm } from './form'
+import { type Form, REBASED, rebase, useForm } from './form'
 import { ModalActions } from './modal-actions'
 
 /** A field of a record's form: its request name, label and kind. */
@@ -85,6 +98,7 @@ export function CrudForm({
   creating,
   onSave,
   onClose,
+  refresh,
 }: {
   title: string
   fields: Field[]
@@ -92,13 +106,37 @@ export function CrudForm({
   creating: boolean
   onSave: (body: Record<string, unknown>) => Promise<unknown>
   onClose: () => void
+  /** The record's values read again, after a save it refused as changed by someone else (null: it is gone). */
+  refresh?: () => Promise<Values | null>
 }) {
   const form = useForm(initial)
-  const submit = form.submit((values) => onSave(toBody(fields, values, creating)))
+  const { setValues } = form
+  // What the dialog was filled from: the user's changes are what differs from it.
+  const base = useRef(initial)
+  // A record someone else changed after this dialog was filled: said here until it is closed, not in a toast.
+  const [stale, setStale] = useState<string | null>(null)
+  const reread = async (err: Error) => {
+    const theirs = await refresh?.().catch(() => null)
+    if (!theirs) return setStale(`${err.message} Tutup formulir ini, lalu buka lagi.`)
+    // Read now: React may run the update after `base` moves on below.
+    const was = base.current
+    setValues((mine) => rebase(was, mine, theirs))
+    base.current = theirs
+    setStale(REBASED)
+  }
+  const submit = form.submit(
+    (values) => onSave(toBody(fields, values, creating)),
+    (err) => (editedElsewhere(err) ? reread(err as Error) : toastError(err)),
+  )
   return (
     <Modal opened onClose={onClose} title={`${creating ? 'Tambah' : 'Ubah'}: ${title}`} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
+          {stale && (
+            <Alert color="orange" role="alert" title="Belum disimpan">
+              {stale}
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {fields
               .filter((fd) => (creating ? !fd.editOnly : !fd.createOnly))

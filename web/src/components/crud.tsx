@@ -43,7 +43,8 @@ export function CrudPage<R extends { id: number }>({
   fields: Field[] | ((row: R | null) => Field[])
   list: (query: Record<string, string | number>) => Promise<{ data: R[]; meta: Meta }>
   create?: (body: Record<string, unknown>) => Promise<unknown>
-  update?: (id: number, body: Record<string, unknown>) => Promise<unknown>
+  /** Changes the record; `version` is its `updatedAt` as the list showed it (send it as `ifMatch`). */
+  update?: (id: number, body: Record<string, unknown>, version: string | undefined) => Promise<unknown>
   remove?: (id: number) => Promise<unknown>
   valuesOf: (row: R) => Values
   extraActions?: (row: R, reload: () => void) => ReactNode
@@ -74,10 +75,23 @@ export function CrudPage<R extends { id: number }>({
 
   const save = async (body: Record<string, unknown>) => {
     if (editing === 'new') await create?.(body)
-    else if (editing) await update?.(editing.id, body)
+    else if (editing) await update?.(editing.id, body, (editing as { updatedAt?: string }).updatedAt)
     toastOk('Data disimpan.')
     setEditing(null)
     reload()
+  }
+  /**
+   * The record being changed, read again after a save refused because someone else changed it (412): the
+   * dialog carries the user's changes over to it (`rebase`), and the next save is made on its version.
+   */
+  const refresh = async () => {
+    if (editing === null || editing === 'new') return null
+    const { data } = await list(f.query)
+    rows.reload()
+    const fresh = data.find((r) => r.id === editing.id)
+    if (!fresh) return null
+    setEditing(fresh)
+    return valuesOf(fresh)
   }
   const actions: Column<R> = {
     label: 'Aksi',
@@ -151,6 +165,7 @@ export function CrudPage<R extends { id: number }>({
           }
           onSave={save}
           onClose={() => setEditing(null)}
+          refresh={refresh}
         />
       )}
     </>

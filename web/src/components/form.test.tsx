@@ -3,7 +3,7 @@ import { MantineProvider, NumberInput, TextInput } from '@mantine/core'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { toApiError } from '../api/client'
-import { useForm } from './form'
+import { rebase, useForm } from './form'
 
 afterEach(cleanup)
 
@@ -80,5 +80,19 @@ describe('useForm', () => {
     await waitFor(() => expect(score.getAttribute('aria-invalid')).toBe('true'))
     expect(screen.getByText('Isi dengan angka.')).toBeTruthy()
     expect(sent).toHaveLength(1)
+  })
+})
+
+describe('rebase', () => {
+  it("keeps each field the user changed and takes the record's value for every other one", () => {
+    const base = { name: 'Tes Tulis', location: 'Ruang 1', ids: ['1', '2'], notes: '' }
+    const mine = { name: 'Tes Tulis', location: 'Ruang 1', ids: ['1', '2', '3'], notes: 'Bawa KTP' }
+    const theirs = { name: 'Tes Tulis Tahap 1', location: 'Ruang 2', ids: ['1'], notes: '' }
+    expect(rebase(base, mine, theirs)).toEqual({
+      name: 'Tes Tulis Tahap 1',
+      location: 'Ruang 2',
+      ids: ['1', '2', '3'],
+      notes: 'Bawa KTP',
+    })
   })
 })

@@ -100,3 +100,20 @@ export function useForm<V extends Values>(initial: V | (() => V)) {
 }
 
 export type Form<V extends Values> = ReturnType<typeof useForm<V>>
+
+/**
+ * A form's values carried over to a newer copy of its record (someone else changed it since the form was
+ * filled, and the save was refused with 412): each field the user changed keeps what they typed, every other
+ * one takes the record's value now. `base` is what the form was filled from, `mine` what it holds, `theirs`
+ * the record as read again. The user then checks and saves again; nothing is sent by itself.
+ */
+export function rebase<V extends Values>(base: V, mine: V, theirs: V): V {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+  return Object.fromEntries(
+    Object.keys(theirs).map((k) => [k, same(mine[k], base[k]) ? theirs[k] : mine[k]]),
+  ) as V
+}
+
+/** Said where a refused save's form is (with `rebase`): what happened and what to do now. */
+export const REBASED =
+  'Data ini sudah diubah orang lain sejak formulir dibuka, jadi belum disimpan. Formulir kini memuat data terbaru, dengan perubahan Anda tetap di dalamnya: periksa, lalu simpan lagi.'

@@ -102,8 +102,8 @@ export const VOCABULARIES = {
   },
   /** A vacancy as the career center follows it. */
   vacancyOpen: {
-    open: 'Dibuka',
-    closed: 'Ditutup',
+    open: 'Menerima lamaran',
+    closed: 'Tidak menerima lamaran',
   },
   /** Whether a selection result has been announced. */
   published: {

@@ -5,6 +5,17 @@ export function toastOk(message: string) {
   notifications.show({ color: 'green', message, autoClose: 3500 })
 }
 
+/** Done, but not all the user may expect: the message says what is still missing. */
+export function toastWarn(message: string) {
+  notifications.show({ color: 'yellow', message, autoClose: 8000 })
+}
+
+/** A vacancy switched on or off; one switched on that applicants still cannot reach is a warning. */
+export function toastSwitched(r: { data: { isActive: boolean; isOpen: boolean }; message: string }) {
+  if (r.data.isActive && !r.data.isOpen) toastWarn(r.message)
+  else toastOk(r.message)
+}
+
 export function toastError(err: unknown) {
   const message = err instanceof Error ? err.message : String(err)
   notifications.show({ color: 'red', title: 'Gagal', message, autoClose: 6000 })

@@ -1,4 +1,4 @@
-import { api, unwrap } from '../../api/client'
+import { api, ifMatch, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { type AnyBody, CrudPage } from '../../components/crud'
 import type { ListRow } from '../../lib/api-types'
@@ -26,8 +26,13 @@ export function AlumniPage() {
       fields={(r) => learnerFields(withCurrent(majors, r?.major), true)}
       list={(query) => unwrap(api.GET('/api/admin/alumni', { params: { query: query as never } }))}
       create={(body) => unwrap(api.POST('/api/admin/alumni', { body: body as AnyBody }))}
-      update={(id, body) =>
-        unwrap(api.PUT('/api/admin/alumni/{id}', { params: { path: { id } }, body: body as AnyBody }))
+      update={(id, body, version) =>
+        unwrap(
+          api.PUT('/api/admin/alumni/{id}', {
+            params: { path: { id }, header: ifMatch(version) },
+            body: body as AnyBody,
+          }),
+        )
       }
       remove={(id) => unwrap(api.DELETE('/api/admin/alumni/{id}', { params: { path: { id } } }))}
       valuesOf={(r) => ({ ...learnerValues(r), graduation_year: String(r.graduationYear ?? '') })}

@@ -1,6 +1,6 @@
 import { Badge, Button, Stack } from '@mantine/core'
 import { useState } from 'react'
-import { api, unwrap } from '../../api/client'
+import { api, ifMatch, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { type AnyBody, CrudPage } from '../../components/crud'
 import { Lines } from '../../components/data-table'
@@ -26,7 +26,19 @@ export function CompaniesPage() {
         columns={[
           { label: 'Nama', render: (r) => <Lines bold main={r.name} sub={r.industry ?? ''} /> },
           { label: 'Kota', render: (r) => r.city ?? '–' },
-          { label: 'HRD / lowongan', render: (r) => `${r.hrdCount} / ${r.vacancyCount}` },
+          {
+            label: 'HRD aktif / lowongan',
+            render: (r) => (
+              <Lines
+                main={`${r.activeHrdCount} / ${r.vacancyCount}`}
+                sub={
+                  r.hrdCount > r.activeHrdCount
+                    ? `${r.hrdCount - r.activeHrdCount} akun HRD nonaktif`
+                    : undefined
+                }
+              />
+            ),
+          },
           {
             label: 'Status',
             render: (r) => (
@@ -61,8 +73,13 @@ export function CompaniesPage() {
         ]}
         list={(query) => unwrap(api.GET('/api/admin/companies', { params: { query: query as never } }))}
         create={(body) => unwrap(api.POST('/api/admin/companies', { body: body as AnyBody }))}
-        update={(id, body) =>
-          unwrap(api.PUT('/api/admin/companies/{id}', { params: { path: { id } }, body: body as AnyBody }))
+        update={(id, body, version) =>
+          unwrap(
+            api.PUT('/api/admin/companies/{id}', {
+              params: { path: { id }, header: ifMatch(version) },
+              body: body as AnyBody,
+            }),
+          )
         }
         remove={(id) => unwrap(api.DELETE('/api/admin/companies/{id}', { params: { path: { id } } }))}
         valuesOf={(r) => ({

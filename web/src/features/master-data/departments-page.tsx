@@ -1,4 +1,4 @@
-import { api, unwrap } from '../../api/client'
+import { api, ifMatch, unwrap } from '../../api/client'
 import { type AnyBody, CrudPage } from '../../components/crud'
 import type { ListRow } from '../../lib/api-types'
 import { activeColumn, activeField, descriptionField } from './fields'
@@ -22,8 +22,13 @@ export function DepartmentsPage() {
       ]}
       list={(query) => unwrap(api.GET('/api/admin/departments', { params: { query: query as never } }))}
       create={(body) => unwrap(api.POST('/api/admin/departments', { body: body as AnyBody }))}
-      update={(id, body) =>
-        unwrap(api.PUT('/api/admin/departments/{id}', { params: { path: { id } }, body: body as AnyBody }))
+      update={(id, body, version) =>
+        unwrap(
+          api.PUT('/api/admin/departments/{id}', {
+            params: { path: { id }, header: ifMatch(version) },
+            body: body as AnyBody,
+          }),
+        )
       }
       remove={(id) => unwrap(api.DELETE('/api/admin/departments/{id}', { params: { path: { id } } }))}
       valuesOf={(r) => ({

@@ -2,6 +2,7 @@ import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput
 import { api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { useForm } from '../../components/form'
+import { StatusBadge } from '../../components/status-badge'
 import { Loading } from '../../components/ui'
 import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
@@ -58,9 +59,12 @@ export function HrAccountsModal({
           <Stack>
             {(data as { hrAccounts?: HrAccount[] }).hrAccounts?.map((a) => (
               <Group key={a.id} justify="space-between">
-                <Text size="sm">
-                  {a.fullName} · {a.email}
-                </Text>
+                <Group gap="xs">
+                  <Text size="sm">
+                    {a.fullName} · {a.email}
+                  </Text>
+                  {!a.isActive && <StatusBadge of="activeStatus" value="inactive" />}
+                </Group>
                 <ConfirmButton
                   title="Lepaskan akun HRD?"
                   message={`${a.email} tidak lagi terhubung ke ${company.name}.`}

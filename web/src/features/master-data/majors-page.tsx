@@ -1,4 +1,4 @@
-import { api, unwrap } from '../../api/client'
+import { api, ifMatch, unwrap } from '../../api/client'
 import { type AnyBody, CrudPage } from '../../components/crud'
 import type { ListRow } from '../../lib/api-types'
 import { activeColumn, activeField, descriptionField } from './fields'
@@ -34,8 +34,13 @@ export function MajorsPage() {
       ]}
       list={(query) => unwrap(api.GET('/api/admin/majors', { params: { query: query as never } }))}
       create={(body) => unwrap(api.POST('/api/admin/majors', { body: body as AnyBody }))}
-      update={(id, body) =>
-        unwrap(api.PUT('/api/admin/majors/{id}', { params: { path: { id } }, body: body as AnyBody }))
+      update={(id, body, version) =>
+        unwrap(
+          api.PUT('/api/admin/majors/{id}', {
+            params: { path: { id }, header: ifMatch(version) },
+            body: body as AnyBody,
+          }),
+        )
       }
       remove={(id) => unwrap(api.DELETE('/api/admin/majors/{id}', { params: { path: { id } } }))}
       valuesOf={(r) => ({

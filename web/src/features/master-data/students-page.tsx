@@ -1,6 +1,6 @@
 import { Button, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
-import { api, unwrap } from '../../api/client'
+import { api, ifMatch, unwrap } from '../../api/client'
 import { type AnyBody, CrudPage } from '../../components/crud'
 import { useForm } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
@@ -41,8 +41,13 @@ export function StudentsPage() {
         fields={(r) => learnerFields(withCurrent(majors, r?.major), false)}
         list={(query) => unwrap(api.GET('/api/admin/students', { params: { query: query as never } }))}
         create={(body) => unwrap(api.POST('/api/admin/students', { body: body as AnyBody }))}
-        update={(id, body) =>
-          unwrap(api.PUT('/api/admin/students/{id}', { params: { path: { id } }, body: body as AnyBody }))
+        update={(id, body, version) =>
+          unwrap(
+            api.PUT('/api/admin/students/{id}', {
+              params: { path: { id }, header: ifMatch(version) },
+              body: body as AnyBody,
+            }),
+          )
         }
         remove={(id) => unwrap(api.DELETE('/api/admin/students/{id}', { params: { path: { id } } }))}
         valuesOf={learnerValues}

@@ -15,7 +15,7 @@ import {
 import { useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useParams } from 'react-router'
-import { ApiError, api, fieldErrors, unwrap } from '../../api/client'
+import { ApiError, api, editedElsewhere, fieldErrors, ifMatch, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { DetailHeader } from '../../components/detail-header'
 import { useForm } from '../../components/form'
@@ -43,9 +43,18 @@ export function MessageTemplateEditPage() {
   return <Loading loaded={loaded}>{(res) => <Editor key={res.data.key} detail={res.data} />}</Loading>
 }
 
+/**
+ * The condition of a save on the wording the editor was filled from: its `updatedAt` (If-Match), or, for the
+ * default (no school's copy, no version), that there is still none (If-None-Match: *).
+ */
+const readAt = (d: Detail): { 'if-match'?: string; 'if-none-match'?: string } =>
+  d.updatedAt ? ifMatch(d.updatedAt) : { 'if-none-match': '*' }
+
 function Editor({ detail: initial }: { detail: Detail }) {
   const [detail, setDetail] = useState(initial)
   const form = useForm({ title: initial.title, body: initial.body })
+  /** The text of a save refused because a colleague changed the wording meanwhile, to take up again. */
+  const [refused, setRefused] = useState<{ title: string; body: string } | null>(null)
   const preview = usePreview(detail.key, form.values, form.setErrors)
   const fields = { title: useRef<HTMLInputElement>(null), body: useRef<HTMLTextAreaElement>(null) }
   const lastField = useRef<Field>('body')
@@ -70,12 +79,38 @@ function Editor({ detail: initial }: { detail: Detail }) {
     el?.setSelectionRange(from + token.length, from + token.length)
   }
 
-  const save = form.submit(async (v) => {
-    const res = await unwrap(api.PUT('/api/admin/message-templates/{key}', { ...path, body: v }))
-    setDetail(res.data)
-    form.setValues({ title: res.data.title, body: res.data.body })
-    toastOk(res.message)
-  })
+  /**
+   * Saves with the version the form was filled from (readAt). Refused because someone changed the wording since
+   * (412): the message shows, the form is filled with the wording as it stands now, and the text written here
+   * is kept aside (`refused`) to take up again on top of it, knowingly.
+   */
+  const save = form.submit(
+    async (v) => {
+      const res = await unwrap(
+        api.PUT('/api/admin/message-templates/{key}', {
+          params: { ...path.params, header: readAt(detail) },
+          body: v,
+        }),
+      )
+      setDetail(res.data)
+      form.setValues({ title: res.data.title, body: res.data.body })
+      setRefused(null)
+      toastOk(res.message)
+    },
+    async (err) => {
+      toastError(err)
+      if (!editedElsewhere(err)) return
+      const mine = { title: form.values.title, body: form.values.body }
+      try {
+        const res = await unwrap(api.GET('/api/admin/message-templates/{key}', path))
+        setDetail(res.data)
+        form.setValues({ title: res.data.title, body: res.data.body })
+        setRefused(mine)
+      } catch (again) {
+        toastError(again)
+      }
+    },
+  )
 
   const reset = async () => {
     try {
@@ -83,6 +118,7 @@ function Editor({ detail: initial }: { detail: Detail }) {
       setDetail(res.data)
       form.setValues({ title: res.data.title, body: res.data.body })
       form.setErrors({})
+      setRefused(null)
       toastOk(res.message)
     } catch (err) {
       toastError(err)
@@ -110,6 +146,38 @@ function Editor({ detail: initial }: { detail: Detail }) {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <form onSubmit={save} aria-label="Ubah template pesan">
             <Stack gap="sm">
+              {refused && (
+                <Alert
+                  color="orange"
+                  variant="light"
+                  title="Teks Anda belum disimpan"
+                  withCloseButton
+                  onClose={() => setRefused(null)}
+                >
+                  <Text size="sm" mb="xs">
+                    {detail.updatedBy
+                      ? `${detail.updatedBy.fullName} mengubah template ini sementara Anda menyunting`
+                      : 'Template ini diubah orang lain sementara Anda menyunting'}
+                    ; formulir kini berisi teks terbaru. Teks Anda:
+                  </Text>
+                  <Text size="sm" fw={600}>
+                    {refused.title}
+                  </Text>
+                  <Text size="sm" mb="xs" style={{ whiteSpace: 'pre-wrap' }}>
+                    {refused.body}
+                  </Text>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => {
+                      form.setValues(refused)
+                      setRefused(null)
+                    }}
+                  >
+                    Pakai teks saya
+                  </Button>
+                </Alert>
+              )}
               <TextInput
                 ref={fields.title}
                 label={detail.channel === 'notice' ? 'Judul' : 'Judul (juga subjek e-mail)'}

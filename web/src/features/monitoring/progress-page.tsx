@@ -10,6 +10,15 @@ import { useCompanyOptions, useMajorOptions } from '../master-data/options'
 
 const KEYS = ['search', 'company_id', 'major_id', 'status'] as const
 
+/** Why a vacancy takes no applications, most telling first (the learners' rule, vacancies/eligibility.ts). */
+function shutBecause(v: { isDeleted: boolean; approvalStatus: string; isActive: boolean; deadline: string }) {
+  if (v.isDeleted) return 'dihapus'
+  if (v.approvalStatus === 'pending') return 'menunggu persetujuan BKK'
+  if (v.approvalStatus === 'rejected') return 'ditolak BKK'
+  if (!v.isActive) return 'nonaktif'
+  return 'tidak menerima lamaran'
+}
+
 /** The career center follows each vacancy's selection: applicants, tests, results, places filled. */
 export function MonitoringPage() {
   const { filters: f, list } = useList(KEYS, (query) =>
@@ -38,7 +47,11 @@ export function MonitoringPage() {
           {
             label: 'Lowongan',
             render: (v) => (
-              <Lines bold main={v.title} sub={`${v.company.name} · tutup ${formatDate(v.deadline, true)}`} />
+              <Lines
+                bold
+                main={v.title}
+                sub={`${v.company.name} · tutup ${formatDate(v.deadline, true)}${v.isOpen ? '' : ` · ${shutBecause(v)}`}`}
+              />
             ),
           },
           {

@@ -1,20 +1,21 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
 import type { FormEvent, ReactNode } from 'react'
-import { api, unwrap } from '../../api/client'
+import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import { DateField } from '../../components/dates'
 import { type Form, useForm } from '../../components/form'
 import { StatusBadge } from '../../components/status-badge'
 import { Field, Loading } from '../../components/ui'
-import type { DataOf } from '../../lib/api-types'
+import type { BodyOf, DataOf } from '../../lib/api-types'
 import { formatDate, formatDateTime } from '../../lib/format'
 import { label, options } from '../../lib/labels'
-import { toastOk } from '../../lib/toast'
+import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
 import type { PlacementRow, Recorder } from './outside-form'
 import { nextFollowUp, SourceLine } from './parts'
 
 type Placement = DataOf<'/api/admin/job-placements/{id}'>
 type Status = Placement['status']
+type PlacementChange = BodyOf<'/api/hrd/job-placements/{id}', 'patch'>
 
 /** Changes whenever the placement or a follow-up is saved: the forms start again from what is stored. */
 const version = (p: Placement) => [p.updatedAt, ...p.checkins.map((c) => c.recordedAt)].join()
@@ -162,22 +163,36 @@ function CheckinForm({ who, p, onSaved }: { who: Recorder; p: Placement; onSaved
   )
 }
 
-/** HR's record of a placement through bursa: its status, start date and notes. */
+/**
+ * HR's record of a placement through bursa: its status, start date and notes. It sends only what the user
+ * changed (a status a follow-up recorded is not put back by a save of the start date), with the placement's
+ * version as the form was filled from (If-Match): changed since (a follow-up, a colleague's save), the save is
+ * refused (412) and the dialog reads the placement again, so the form shows the change to make it over.
+ */
 function PlacementForm({ who, p, onSaved }: { who: Recorder; p: Placement; onSaved: () => void }) {
   const form = useForm({ status: p.status as string, start_date: p.startDate ?? '', notes: p.notes ?? '' })
-  const submit = form.submit(async (v) => {
-    const request = {
-      params: { path: { id: p.id } },
-      body: { status: v.status as Status, start_date: v.start_date || null, notes: v.notes.trim() || null },
-    }
-    const res = await unwrap(
-      who === 'admin'
-        ? api.PATCH('/api/admin/job-placements/{id}', request)
-        : api.PATCH('/api/hrd/job-placements/{id}', request),
-    )
-    toastOk(res.message || 'Penempatan disimpan.')
-    onSaved()
-  })
+  const submit = form.submit(
+    async (v) => {
+      const body: PlacementChange = {}
+      if (v.status !== p.status) body.status = v.status as Status
+      const start = v.start_date || null
+      if (start !== p.startDate) body.start_date = start
+      const notes = v.notes.trim() || null
+      if (notes !== p.notes) body.notes = notes
+      const request = { params: { path: { id: p.id }, header: ifMatch(p.updatedAt) }, body }
+      const res = await unwrap(
+        who === 'admin'
+          ? api.PATCH('/api/admin/job-placements/{id}', request)
+          : api.PATCH('/api/hrd/job-placements/{id}', request),
+      )
+      toastOk(res.message || 'Penempatan disimpan.')
+      onSaved()
+    },
+    (err) => {
+      toastError(err)
+      if (editedElsewhere(err)) onSaved()
+    },
+  )
   return (
     <SubForm title="Data penempatan" form={form} onSubmit={submit} submitLabel="Simpan data penempatan">
       <StatusSelect form={form} />

@@ -1,6 +1,6 @@
 import { Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import { api, unwrap } from '../../api/client'
+import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { AnyBody } from '../../components/crud'
 import { DateField } from '../../components/dates'
 import { useForm } from '../../components/form'
@@ -70,7 +70,9 @@ const valuesOf = (p: PlacementRow | null) => ({
 /**
  * Records (or changes) a placement found outside bursa: the learner (a student or an alumnus, picked by
  * name or NIS), for staff the employer (a partner company, or another one by name), the position and
- * the dates. The service checks everything and answers at the fields.
+ * the dates. The service checks everything and answers at the fields. A change goes with the placement's
+ * version as the list showed it (If-Match): changed since by someone else, it is refused (412) and the list is
+ * read again, so the form opened next shows their change; this one stays open with the message.
  */
 export function OutsidePlacementForm({
   who,
@@ -94,6 +96,11 @@ export function OutsidePlacementForm({
   const learners = useLearnerSearch(who, picked)
   const form = useForm(() => valuesOf(editing))
   const v = form.values
+  /** A refusal: its message; one because the placement changed since the list was read, the list read again. */
+  const stale = (err: unknown) => {
+    toastError(err)
+    if (editedElsewhere(err)) onSaved()
+  }
 
   const submit = form.submit(async () => {
     const body: Record<string, unknown> = {
@@ -109,21 +116,18 @@ export function OutsidePlacementForm({
     }
     if (!v.accepted_date) return form.setErrors({ accepted_date: 'Isi tanggal diterima.' })
     const b = body as AnyBody
-    const res = editing
+    const params = editing && { path: { id: editing.id }, header: ifMatch(editing.updatedAt) }
+    const res = params
       ? who === 'admin'
-        ? await unwrap(
-            api.PUT('/api/admin/job-placements/{id}', { params: { path: { id: editing.id } }, body: b }),
-          )
-        : await unwrap(
-            api.PUT('/api/hrd/job-placements/{id}', { params: { path: { id: editing.id } }, body: b }),
-          )
+        ? await unwrap(api.PUT('/api/admin/job-placements/{id}', { params, body: b }))
+        : await unwrap(api.PUT('/api/hrd/job-placements/{id}', { params, body: b }))
       : who === 'admin'
         ? await unwrap(api.POST('/api/admin/job-placements', { body: b }))
         : await unwrap(api.POST('/api/hrd/job-placements', { body: b }))
     toastOk(res.message || 'Penempatan disimpan.')
     onSaved()
     onClose()
-  })
+  }, stale)
 
   const learnerError = form.error('student_id') ?? form.error('alumni_id')
   const options =

@@ -1,10 +1,10 @@
-import { Button, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core'
-import { useEffect } from 'react'
-import { api, unwrap } from '../../api/client'
+import { Alert, Button, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core'
+import { useEffect, useRef, useState } from 'react'
+import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { DateField } from '../../components/dates'
-import { useForm } from '../../components/form'
-import { toastOk } from '../../lib/toast'
+import { REBASED, rebase, useForm } from '../../components/form'
+import { toastError, toastOk } from '../../lib/toast'
 import { useMe } from '../auth/session'
 
 type Profile =
@@ -56,25 +56,53 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
   const me = useMe()
   const form = useForm(() => valuesOf(profile))
   const { setValues } = form
-  // Only a change of the saved biodata (after "Simpan profil") resets the form: the page reloads the
+  // What the form was filled from: the user's changes are what differs from it.
+  const base = useRef(valuesOf(profile))
+  // Said above the form after a save refused because staff changed the record meanwhile.
+  const [stale, setStale] = useState(false)
+  // Only a change of the saved biodata (after "Simpan profil", or staff's change read after a refused save)
+  // fills the form again, keeping what the user changed and has not saved (`rebase`): the page reloads the
   // whole profile after a file is uploaded or deleted, and that must not throw away what was typed.
   const saved = JSON.stringify(valuesOf(profile))
   // biome-ignore lint/correctness/useExhaustiveDependencies: `saved` stands for the profile's biodata
-  useEffect(() => setValues(valuesOf(profile)), [saved, setValues])
+  useEffect(() => {
+    const theirs = valuesOf(profile)
+    const was = base.current
+    setValues((mine) => rebase(was, mine, theirs))
+    base.current = theirs
+  }, [saved, setValues])
   const field = (name: keyof Values) => {
     const props = form.text(name)
     // A social-media link's message comes back as `social_media.<name>`.
     return { ...props, error: props.error ?? form.error(`social_media.${name}`) }
   }
-  const save = form.submit(async (values) => {
-    const body = bodyOf(values)
-    if (me.role === 'alumni') await unwrap(api.PUT('/api/alumni/portfolio/profile', { body }))
-    else await unwrap(api.PUT('/api/siswa/portfolio/profile', { body }))
-    toastOk('Profil disimpan.')
-    onSaved()
-  })
+  const save = form.submit(
+    async (values) => {
+      const body = bodyOf(values)
+      // The version the form's values were read at: a change staff made since is refused (412), not undone.
+      const params = { header: ifMatch(profile.updatedAt) }
+      if (me.role === 'alumni') await unwrap(api.PUT('/api/alumni/portfolio/profile', { params, body }))
+      else await unwrap(api.PUT('/api/siswa/portfolio/profile', { params, body }))
+      setStale(false)
+      toastOk('Profil disimpan.')
+      onSaved()
+    },
+    (err) => {
+      // Staff changed the record since the form was filled: the profile is read again and the form takes it,
+      // keeping what the learner changed, for them to check and save again.
+      if (editedElsewhere(err)) {
+        setStale(true)
+        onSaved()
+      } else toastError(err)
+    },
+  )
   return (
     <form onSubmit={save} noValidate>
+      {stale && (
+        <Alert color="orange" role="alert" title="Belum disimpan" mb="md">
+          {REBASED}
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Nomor telepon" type="tel" autoComplete="tel" {...field('phone')} />
         <TextInput label="E-mail kontak" type="email" {...field('email')} />

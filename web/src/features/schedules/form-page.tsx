@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Card,
   Checkbox,
@@ -11,17 +12,17 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { api, unwrap } from '../../api/client'
+import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { DateField, TimeField } from '../../components/dates'
-import { type Form, useForm } from '../../components/form'
+import { type Form, REBASED, rebase, useForm } from '../../components/form'
 import { ErrorAlert, PageTitle } from '../../components/ui'
 import { type CodeOf, label, options } from '../../lib/labels'
 import { idOptions } from '../../lib/options'
 import { zoneName } from '../../lib/school-zone'
-import { toastOk } from '../../lib/toast'
+import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
 import { wallClockOf, wallClockToIso } from '../../lib/wall-clock'
 import { useReviewOptions } from '../applicant-reviews/options'
@@ -52,6 +53,8 @@ interface Editing {
   vacancy: Schedule['vacancy']
   participants: Participant[]
   values: Values
+  /** Its `updatedAt` then: the change is sent conditional on it (a colleague's change since is not undone). */
+  version: string
 }
 
 /** The test to change, with all its participants, as the form's values. */
@@ -82,26 +85,49 @@ async function editing(id: number): Promise<Editing> {
       description: d.description ?? '',
       application_ids: participants.rows.map((p) => String(p.applicationId)),
     },
+    version: d.updatedAt,
   }
 }
 
+type Numbers = Record<'minimum_score' | 'duration_minutes', number | null>
+
+/** What the form sends of its values but the time, its numbers read beforehand (`form.numbers`). */
+function fieldsOf(v: Values, n: Numbers) {
+  return {
+    name: v.name.trim(),
+    kind: v.kind as CodeOf<'testKind'>,
+    location: v.location.trim(),
+    description: v.description.trim() || null,
+    minimum_score: n.minimum_score,
+    duration_minutes: n.duration_minutes,
+  }
+}
+
+/** A NumberInput's value as the test held it: a number, or '' for none. */
+const heldNumber = (x: number | string) => (x === '' ? null : Number(x))
+
 /**
- * What a change sends: the fields, the participants added and removed, and the time only when it was
- * changed. The stored time may hold seconds the form does not show: sent back, it would move the test by
- * them, telling every participant and clearing their check-ins.
+ * What a change sends: the fields the user changed (an absent one keeps its value), the participants added
+ * and removed, and the time only when it was changed. A field sent as the form read it would put back a
+ * colleague's change made since (the service refuses a stale form with If-Match; this keeps the request to
+ * what the user meant). The stored time may hold seconds the form does not show: sent back, it would move
+ * the test by them, telling every participant and clearing their check-ins.
  */
-function changes(
-  was: Editing,
-  v: Values,
-  fields: Omit<UpdateBody, 'add_application_ids' | 'remove_application_ids'>,
-): UpdateBody {
+function changes(was: Editing, v: Values, fields: ReturnType<typeof fieldsOf>): UpdateBody {
+  const held = fieldsOf(was.values, {
+    minimum_score: heldNumber(was.values.minimum_score),
+    duration_minutes: heldNumber(was.values.duration_minutes),
+  })
+  const changed = Object.fromEntries(
+    Object.entries(fields).filter(([k, x]) => x !== held[k as keyof typeof held]),
+  ) as Partial<typeof fields>
   const before = was.participants.map((p) => p.applicationId)
   const after = v.application_ids.map(Number)
   const moved =
     v.scheduled_date !== was.values.scheduled_date || v.scheduled_time !== was.values.scheduled_time
   return {
-    ...fields,
-    scheduled_at: moved ? fields.scheduled_at : undefined,
+    ...changed,
+    scheduled_at: moved ? wallClockToIso(`${v.scheduled_date}T${v.scheduled_time}`) : undefined,
     add_application_ids: after.filter((x) => !before.includes(x)),
     remove_application_ids: before.filter((x) => !after.includes(x)),
   }
@@ -122,49 +148,63 @@ export function ScheduleFormPage() {
   const [was, setWas] = useState<Editing | null>(null)
   const [loadError, setLoadError] = useState<unknown>(null)
   const { setValues } = form
-  useEffect(() => {
-    if (!id) return
-    editing(id).then((e) => {
-      setWas(e)
-      setValues(e.values)
-    }, setLoadError)
-  }, [id, setValues])
-
-  const submit = form.submit(async () => {
-    if (!v.job_vacancy_id) return form.setErrors({ job_vacancy_id: 'Pilih lowongan.' })
-    if (!v.scheduled_date) return form.setErrors({ scheduled_at: 'Isi tanggal tes.' })
-    if (!v.scheduled_time) return form.setErrors({ scheduled_time: 'Isi jam mulai tes.' })
-    const n = form.numbers('minimum_score', 'duration_minutes')
-    if (!n) return
-    const fields = {
-      name: v.name.trim(),
-      kind: v.kind as CodeOf<'testKind'>,
-      scheduled_at: wallClockToIso(`${v.scheduled_date}T${v.scheduled_time}`),
-      location: v.location.trim(),
-      description: v.description.trim() || null,
-      minimum_score: n.minimum_score,
-      duration_minutes: n.duration_minutes,
-    }
-    if (id) {
-      if (!was) return
-      await unwrap(
-        api.PUT('/api/hrd/test-schedules/{id}', { params: { path: { id } }, body: changes(was, v, fields) }),
-      )
-      toastOk('Jadwal tes diperbarui.')
-      return navigate(`/hrd/jadwal/${id}`)
-    }
-    const r = await unwrap(
-      api.POST('/api/hrd/test-schedules', {
-        body: {
-          job_vacancy_id: Number(v.job_vacancy_id),
-          ...fields,
-          application_ids: v.application_ids.map(Number),
-        },
+  // Said above the form after a save refused because someone else changed the test.
+  const [stale, setStale] = useState(false)
+  /**
+   * Fills the form from the test as it is now: on opening, and after a colleague's change refused a save, when
+   * what the user changed is carried over to it (`rebase`, against the values it was filled from).
+   */
+  const fill = useCallback(
+    (id: number, filledFrom?: Values) =>
+      editing(id).then((e) => {
+        setWas(e)
+        setValues((mine) => (filledFrom ? rebase(filledFrom, mine, e.values) : e.values))
       }),
-    )
-    toastOk('Jadwal tes dibuat; peserta diberi tahu.')
-    navigate(`/hrd/jadwal/${r.data.id}`)
-  })
+    [setValues],
+  )
+  useEffect(() => {
+    if (id) fill(id).catch(setLoadError)
+  }, [id, fill])
+
+  const submit = form.submit(
+    async () => {
+      if (!v.job_vacancy_id) return form.setErrors({ job_vacancy_id: 'Pilih lowongan.' })
+      if (!v.scheduled_date) return form.setErrors({ scheduled_at: 'Isi tanggal tes.' })
+      if (!v.scheduled_time) return form.setErrors({ scheduled_time: 'Isi jam mulai tes.' })
+      const n = form.numbers('minimum_score', 'duration_minutes')
+      if (!n) return
+      const fields = fieldsOf(v, n)
+      if (id) {
+        if (!was) return
+        await unwrap(
+          api.PUT('/api/hrd/test-schedules/{id}', {
+            params: { path: { id }, header: ifMatch(was.version) },
+            body: changes(was, v, fields),
+          }),
+        )
+        toastOk('Jadwal tes diperbarui.')
+        return navigate(`/hrd/jadwal/${id}`)
+      }
+      const r = await unwrap(
+        api.POST('/api/hrd/test-schedules', {
+          body: {
+            job_vacancy_id: Number(v.job_vacancy_id),
+            ...fields,
+            scheduled_at: wallClockToIso(`${v.scheduled_date}T${v.scheduled_time}`),
+            application_ids: v.application_ids.map(Number),
+          },
+        }),
+      )
+      toastOk('Jadwal tes dibuat; peserta diberi tahu.')
+      navigate(`/hrd/jadwal/${r.data.id}`)
+    },
+    (err) => {
+      // Changed by someone else since the form was filled (moved, renamed, participants changed): nothing was
+      // saved. The form takes the test as it is now, keeping what the user changed, for them to check and save.
+      if (id && was && editedElsewhere(err)) fill(id, was.values).then(() => setStale(true), toastError)
+      else toastError(err)
+    },
+  )
 
   if (loadError) return <ErrorAlert error={loadError} />
   return (
@@ -172,6 +212,11 @@ export function ScheduleFormPage() {
       <PageTitle title={id ? 'Ubah jadwal tes' : 'Buat jadwal tes'} />
       <form onSubmit={submit} noValidate>
         <Stack maw={860}>
+          {stale && (
+            <Alert color="orange" role="alert" title="Belum disimpan">
+              {REBASED}
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Lowongan"

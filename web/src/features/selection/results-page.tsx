@@ -145,6 +145,7 @@ export function SelectionResultsPage() {
             setEditing(null)
             list.reload()
           }}
+          onStale={list.reload}
         />
       )}
     </>

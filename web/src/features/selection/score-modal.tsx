@@ -1,12 +1,12 @@
 import { FileInput, Modal, NumberInput, Progress, Select, SimpleGrid, Stack, Textarea } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
-import { upload } from '../../api/client'
+import { editedElsewhere, ifMatch, upload } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { useForm } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
 import { formatBytes, MAX_UPLOAD, UPLOAD_TYPES } from '../../lib/files'
 import { options } from '../../lib/labels'
-import { toastOk } from '../../lib/toast'
+import { toastError, toastOk } from '../../lib/toast'
 
 export type ResultRow =
   paths['/api/hrd/selection-results']['get']['responses']['200']['content']['application/json']['data'][number]
@@ -18,12 +18,30 @@ const SCORES = {
   final_score: 'Nilai akhir',
 } as const
 
+type Headers = Record<string, string | undefined>
+
+/**
+ * The condition of a save on the result as the dialog read it: its `updatedAt` (If-Match), or, while it had
+ * none (nothing entered yet), that there is still none (If-None-Match: *). A result changed since (a colleague's
+ * save, a publication) is then refused with 412 instead of being overwritten with what the dialog shows.
+ */
+const readAt = (row: ResultRow): Headers =>
+  row.updatedAt ? ifMatch(row.updatedAt) : { 'if-none-match': '*' }
+
 /** Sends a result form to the service with an upload's progress bar's value (null once done). */
-async function sendResult(applicationId: number, body: FormData, setProgress: (p: number | null) => void) {
+async function sendResult(
+  applicationId: number,
+  body: FormData,
+  setProgress: (p: number | null) => void,
+  headers: Headers = {},
+) {
   setProgress(0)
   try {
-    await upload(`/api/hrd/selection-results/${applicationId}`, body, (p) =>
-      setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 0),
+    await upload(
+      `/api/hrd/selection-results/${applicationId}`,
+      body,
+      (p) => setProgress(p.total ? Math.round((p.loaded / p.total) * 100) : 0),
+      headers,
     )
   } finally {
     setProgress(null)
@@ -66,15 +84,22 @@ function LetterInput({
   )
 }
 
-/** HR's scores and decision for one participant (a draft until published), with the decision letter. */
+/**
+ * HR's scores and decision for one participant (a draft until published), with the decision letter. The save
+ * goes with the result as the dialog was filled from (`readAt`): refused because a colleague changed it since,
+ * the message shows, the dialog stays open and the list is read again (`onStale`), so the dialog opened next
+ * shows the colleague's result.
+ */
 export function ScoreModal({
   row,
   onClose,
   onSaved,
+  onStale,
 }: {
   row: ResultRow
   onClose: () => void
   onSaved: () => void
+  onStale: () => void
 }) {
   const form = useForm<Record<string, string | number>>({
     psychotest_score: row.psychotestScore ?? '',
@@ -87,20 +112,26 @@ export function ScoreModal({
   const [file, setFile] = useState<File | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
 
-  const save = form.submit(async (v) => {
-    if (file && file.size > MAX_UPLOAD)
-      return form.setErrors({
-        decision_letter: `Berkas ${formatBytes(file.size)}; maksimal ${formatBytes(MAX_UPLOAD)}.`,
-      })
-    const body = new FormData()
-    // Every field the dialog shows, '' when emptied: the service keeps a field left out, and clears an
-    // empty one, so leaving out what HR emptied would keep the old score.
-    for (const [k, x] of Object.entries(v)) body.append(k, String(x ?? ''))
-    if (file) body.append('decision_letter', file)
-    await sendResult(row.applicationId, body, setProgress)
-    toastOk('Nilai disimpan (draf).')
-    onSaved()
-  })
+  const save = form.submit(
+    async (v) => {
+      if (file && file.size > MAX_UPLOAD)
+        return form.setErrors({
+          decision_letter: `Berkas ${formatBytes(file.size)}; maksimal ${formatBytes(MAX_UPLOAD)}.`,
+        })
+      const body = new FormData()
+      // Every field the dialog shows, '' when emptied: the service keeps a field left out, and clears an
+      // empty one, so leaving out what HR emptied would keep the old score. What it read goes along (readAt).
+      for (const [k, x] of Object.entries(v)) body.append(k, String(x ?? ''))
+      if (file) body.append('decision_letter', file)
+      await sendResult(row.applicationId, body, setProgress, readAt(row))
+      toastOk('Nilai disimpan (draf).')
+      onSaved()
+    },
+    (err) => {
+      toastError(err)
+      if (editedElsewhere(err)) onStale()
+    },
+  )
 
   return (
     <Modal opened onClose={onClose} title={`Nilai ${row.applicant.fullName}`} size="lg">

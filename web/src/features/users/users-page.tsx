@@ -1,6 +1,6 @@
 import { Modal, Text } from '@mantine/core'
 import { useState } from 'react'
-import { api, unwrap } from '../../api/client'
+import { api, ifMatch, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { type AnyBody, CrudPage } from '../../components/crud'
 import type { ListRow } from '../../lib/api-types'
@@ -45,7 +45,8 @@ export function UsersPage() {
           },
           {
             label: 'Peran',
-            render: (r) => `${label('role', r.role)}${r.companyName ? ` · ${r.companyName}` : ''}`,
+            render: (r) =>
+              `${label('role', r.role)}${r.companyName ? ` · ${r.companyName}` : ''}${r.companyIsActive === false ? ' (nonaktif)' : ''}`,
           },
           { label: 'Masuk terakhir', render: (r) => formatDateTime(r.lastLoginAt) },
           activeColumn,
@@ -68,8 +69,13 @@ export function UsersPage() {
         ]}
         list={(query) => unwrap(api.GET('/api/admin/users', { params: { query: query as never } }))}
         create={(body) => unwrap(api.POST('/api/admin/users', { body: body as AnyBody }))}
-        update={(id, body) =>
-          unwrap(api.PUT('/api/admin/users/{id}', { params: { path: { id } }, body: body as AnyBody }))
+        update={(id, body, version) =>
+          unwrap(
+            api.PUT('/api/admin/users/{id}', {
+              params: { path: { id }, header: ifMatch(version) },
+              body: body as AnyBody,
+            }),
+          )
         }
         remove={(id) => unwrap(api.DELETE('/api/admin/users/{id}', { params: { path: { id } } }))}
         valuesOf={(r) => ({
@@ -92,6 +98,16 @@ export function UsersPage() {
   )
 }
 
+/** What switching an account on gives its owner: an HR account works only for an active company. */
+function switchedOn(r: User) {
+  if (r.role !== 'hrd') return `${r.email} bisa masuk lagi.`
+  if (r.companyId === null)
+    return `${r.email} bisa masuk lagi, tetapi belum terhubung ke perusahaan: pilih perusahaannya lewat Ubah agar akun ini bisa bekerja.`
+  if (r.companyIsActive === false)
+    return `${r.email} bisa masuk lagi, tetapi perusahaannya (${r.companyName}) nonaktif: akun ini baru bisa bekerja setelah perusahaannya diaktifkan.`
+  return `${r.email} bisa masuk lagi dan bekerja untuk ${r.companyName}.`
+}
+
 function AccountActions({
   user: r,
   onToggled,
@@ -105,11 +121,7 @@ function AccountActions({
     <>
       <ConfirmButton
         title={r.isActive ? 'Nonaktifkan akun?' : 'Aktifkan akun?'}
-        message={
-          r.isActive
-            ? `${r.email} tidak bisa masuk dan sesi yang berjalan berakhir.`
-            : `${r.email} bisa masuk lagi.`
-        }
+        message={r.isActive ? `${r.email} tidak bisa masuk dan sesi yang berjalan berakhir.` : switchedOn(r)}
         color={r.isActive ? 'orange' : 'green'}
         onConfirm={() =>
           unwrap(

@@ -14,7 +14,7 @@ import type { ListRow } from '../../lib/api-types'
 import { formatDate, formatSalaryRange } from '../../lib/format'
 import { label, options } from '../../lib/labels'
 import { idOptions } from '../../lib/options'
-import { toastError, toastOk } from '../../lib/toast'
+import { toastError, toastOk, toastSwitched } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
 import { useLoad } from '../../lib/use-load'
 import { ActiveSwitch, ApprovalCell, DeadlineCell, deleteWarning } from './cells'
@@ -57,7 +57,10 @@ export function AdminVacanciesPage() {
         params: { path: { id } },
         body: { is_active: isActive },
       }),
-    ).then((r) => done(r.data.isActive ? 'Lowongan diaktifkan.' : 'Lowongan dinonaktifkan.')(), toastError)
+    ).then((r) => {
+      toastSwitched(r)
+      list.reload()
+    }, toastError)
   const remove = (id: number) =>
     unwrap(api.DELETE('/api/admin/job-vacancies/{id}', { params: { path: { id } } })).then(
       done('Lowongan dihapus.'),

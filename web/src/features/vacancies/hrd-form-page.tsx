@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Group,
   MultiSelect,
@@ -9,15 +10,15 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { api, unwrap } from '../../api/client'
+import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { DateField } from '../../components/dates'
-import { useForm } from '../../components/form'
+import { REBASED, rebase, useForm } from '../../components/form'
 import { ErrorAlert, PageTitle } from '../../components/ui'
 import { codeOptions, idOptions } from '../../lib/options'
-import { toastOk } from '../../lib/toast'
+import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
 import { withCurrent } from '../master-data/options'
 
@@ -91,11 +92,21 @@ function bodyOf(v: Values, n: Record<'min_salary' | 'max_salary' | 'quota', numb
   }
 }
 
+/** The vacancy to edit as the form was filled from it. */
+interface Loaded {
+  values: Values
+  majors: Named[]
+  company?: Named
+  /** Its `updatedAt` then: the change is sent conditional on it (a colleague's change since is not undone). */
+  version: string
+}
+
 interface FormApi {
   /** The vacancy to edit, as a form's values, its majors and its company (staff's form). */
-  load(id: number): Promise<{ values: Values; majors: Named[]; company?: Named }>
+  load(id: number): Promise<Loaded>
   options(): Promise<{ data: VacancyOptions }>
-  save(id: number | null, body: Body, companyId: number | null): Promise<unknown>
+  /** Creates (no `id`) or changes the vacancy; a change is refused (412) when it changed since `version`. */
+  save(id: number | null, body: Body, companyId: number | null, version?: string): Promise<unknown>
   /** Where the form goes back to. */
   back: string
   /** Staff pick the company (any active one); HR's is its own. */
@@ -113,11 +124,17 @@ const HRD_FORM: FormApi = {
     unwrap(api.GET('/api/hrd/job-vacancies/{id}', { params: { path: { id } } })).then(({ data }) => ({
       values: valuesOf(data),
       majors: data.majors,
+      version: data.updatedAt,
     })),
   options: () => unwrap(api.GET('/api/hrd/job-vacancies/options')),
-  save: (id, body) =>
+  save: (id, body, _companyId, version) =>
     id
-      ? unwrap(api.PUT('/api/hrd/job-vacancies/{id}', { params: { path: { id } }, body }))
+      ? unwrap(
+          api.PUT('/api/hrd/job-vacancies/{id}', {
+            params: { path: { id }, header: ifMatch(version) },
+            body,
+          }),
+        )
       : unwrap(api.POST('/api/hrd/job-vacancies', { body })),
   back: '/hrd/lowongan',
   pickCompany: false,
@@ -129,12 +146,18 @@ const ADMIN_FORM: FormApi = {
       values: valuesOf(data),
       majors: data.majors,
       company: data.company,
+      version: data.updatedAt,
     })),
   options: () => unwrap(api.GET('/api/admin/job-vacancies/options')),
-  save: (id, body, companyId) => {
+  save: (id, body, companyId, version) => {
     const withCompany = { ...body, company_id: companyId ?? 0 }
     return id
-      ? unwrap(api.PUT('/api/admin/job-vacancies/{id}', { params: { path: { id } }, body: withCompany }))
+      ? unwrap(
+          api.PUT('/api/admin/job-vacancies/{id}', {
+            params: { path: { id }, header: ifMatch(version) },
+            body: withCompany,
+          }),
+        )
       : unwrap(api.POST('/api/admin/job-vacancies', { body: withCompany }))
   },
   back: '/admin/lowongan',
@@ -170,30 +193,56 @@ function VacancyForm({ via }: { via: FormApi }) {
   const [loadError, setLoadError] = useState<unknown>(null)
   // What the vacancy holds, shown even when switched off since (the options are active ones only).
   const [held, setHeld] = useState<{ majors: Named[]; company?: Named }>({ majors: [] })
+  // The vacancy's `updatedAt` when the form was filled from it.
+  const [version, setVersion] = useState<string>()
   const { setValues } = form
+  // What the form was filled from: the user's changes are what differs from it.
+  const base = useRef<typeof form.values | null>(null)
+  // Said above the form after a save refused because someone else changed the vacancy.
+  const [stale, setStale] = useState(false)
+  /**
+   * Fills the form from the vacancy as it is now: on opening, and after a colleague's change refused a save,
+   * when what the user changed is carried over to it (`rebase`) for them to check and save again.
+   */
+  const fill = useCallback(
+    (id: number) =>
+      via.load(id).then(({ values, majors, company, version }) => {
+        const theirs = { ...values, company_id: company ? String(company.id) : '' }
+        const was = base.current
+        setHeld({ majors, company })
+        setValues((mine) => (was ? rebase(was, mine, theirs) : theirs))
+        base.current = theirs
+        setVersion(version)
+      }),
+    [setValues, via],
+  )
   useEffect(() => {
-    if (!id) return
-    via.load(id).then(({ values, majors, company }) => {
-      setHeld({ majors, company })
-      setValues({ ...values, company_id: company ? String(company.id) : '' })
-    }, setLoadError)
-  }, [id, setValues, via])
+    if (id) fill(id).catch(setLoadError)
+  }, [id, fill])
   const o = choices.data?.data
   const majorOptions = held.majors.reduce(withCurrent, idOptions(o?.majors))
 
-  const submit = form.submit(async (v) => {
-    const n = form.numbers('min_salary', 'max_salary', 'quota')
-    if (!n) return
-    // Said in words before sending (the service would answer in terms of its schema: a date format, "minimal 1").
-    const missing: Record<string, string> = {}
-    if (via.pickCompany && !v.company_id) missing.company_id = 'Pilih perusahaan.'
-    if (!v.deadline) missing.deadline = 'Isi batas lamaran.'
-    if (n.quota === null) missing.quota = 'Isi kuota.'
-    if (Object.keys(missing).length) return form.setErrors(missing)
-    await via.save(id, bodyOf(v, n), v.company_id ? Number(v.company_id) : null)
-    toastOk(id ? 'Lowongan diperbarui.' : 'Lowongan dibuat.')
-    navigate(via.back)
-  })
+  const submit = form.submit(
+    async (v) => {
+      const n = form.numbers('min_salary', 'max_salary', 'quota')
+      if (!n) return
+      // Said in words before sending (the service would answer in terms of its schema: a date format, "minimal 1").
+      const missing: Record<string, string> = {}
+      if (via.pickCompany && !v.company_id) missing.company_id = 'Pilih perusahaan.'
+      if (!v.deadline) missing.deadline = 'Isi batas lamaran.'
+      if (n.quota === null) missing.quota = 'Isi kuota.'
+      if (Object.keys(missing).length) return form.setErrors(missing)
+      await via.save(id, bodyOf(v, n), v.company_id ? Number(v.company_id) : null, version)
+      toastOk(id ? 'Lowongan diperbarui.' : 'Lowongan dibuat.')
+      navigate(via.back)
+    },
+    (err) => {
+      // Changed by someone else since the form was filled (a colleague, staff, an approval): nothing was saved.
+      // The form takes the vacancy as it is now, keeping what the user changed, for them to check and save.
+      if (id && editedElsewhere(err)) fill(id).then(() => setStale(true), toastError)
+      else toastError(err)
+    },
+  )
 
   if (loadError) return <ErrorAlert error={loadError} />
   return (
@@ -201,6 +250,11 @@ function VacancyForm({ via }: { via: FormApi }) {
       <PageTitle title={id ? 'Ubah lowongan' : 'Buat lowongan'} />
       <form onSubmit={submit} noValidate>
         <Stack maw={860}>
+          {stale && (
+            <Alert color="orange" role="alert" title="Belum disimpan">
+              {REBASED}
+            </Alert>
+          )}
           {via.pickCompany && (
             <Select
               label="Perusahaan"

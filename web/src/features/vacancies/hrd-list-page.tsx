@@ -8,7 +8,7 @@ import { LinkButton } from '../../components/link-button'
 import { PageTitle } from '../../components/ui'
 import { formatSalaryRange } from '../../lib/format'
 import { label, options } from '../../lib/labels'
-import { toastError, toastOk } from '../../lib/toast'
+import { toastError, toastOk, toastSwitched } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
 import { ActiveSwitch, ApprovalCell, DeadlineCell, deleteWarning } from './cells'
 
@@ -26,7 +26,7 @@ export function HrdVacanciesPage() {
         body: { is_active: isActive },
       }),
     ).then((r) => {
-      toastOk(r.data.isActive ? 'Lowongan diaktifkan.' : 'Lowongan dinonaktifkan.')
+      toastSwitched(r)
       list.reload()
     }, toastError)
   const remove = (id: number) =>
