@@ -52,7 +52,7 @@ export async function insertApplication(
 /** Built once per wording of HR's notice (the SQL follows where its placeholders fall). */
 const insertApplicationStatement = preparedByKey<
   Template,
-  { id: number; status: ApplicationStatus; jobVacancyId: number; createdAt: Date }
+  { id: number; status: ApplicationStatus; jobVacancyId: number; createdAt: Date; hrTold: number }
 >(
   'application_insert',
   (t) => `${t.title}\0${t.body}`,
@@ -81,7 +81,8 @@ const insertApplicationStatement = preparedByKey<
     return sql`with ${sql.identifier(newApplication._.alias)} as (${insert.getSQL()}),
       applied_event as (${event}),
       notices as (${hrNoticesOfApplication(template, newApplication)})
-    select id, status, job_vacancy_id as "jobVacancyId", created_at as "createdAt" from ${newApplication}`
+    select id, status, job_vacancy_id as "jobVacancyId", created_at as "createdAt",
+      (select count(*)::int from notices) as "hrTold" from ${newApplication}`
   },
 )
 

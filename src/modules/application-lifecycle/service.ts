@@ -2,7 +2,12 @@ import type { SQL } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Conn } from '../../db/client.js'
 import type { ApplicationStatus } from '../../db/schema/index.js'
-import { applicationReceivedTemplate, type NewNotification, notify } from '../notifications/service.js'
+import {
+  applicationReceivedTemplate,
+  type NewNotification,
+  notify,
+  staffNoticesOfApplication,
+} from '../notifications/service.js'
 import * as q from './queries.js'
 import { type Move, TRANSITIONS, type Transition } from './transitions.js'
 
@@ -15,8 +20,9 @@ export { HIDDEN_STAGES, type Move, stageOf, TRANSITIONS } from './transitions.js
 
 /**
  * Applying (`applied`: none -> pending): the application, its first timeline row and the notices to the
- * company's HR, written by one statement (`insertApplication`) after the notice's wording is read. Undefined,
- * and nothing written, when the learner already applied (the unique key decided a race).
+ * company's HR, written by one statement (`insertApplication`) after the notice's wording is read (to the
+ * staff who act for a company without HR, by a second one). Undefined, and nothing written, when the learner
+ * already applied (the unique key decided a race).
  */
 export async function openApplication(
   tx: Conn,
@@ -24,7 +30,10 @@ export async function openApplication(
   a: { vacancyId: number; studentId: number; role: 'siswa' | 'alumni'; coverLetter: string | null },
 ) {
   const template = await applicationReceivedTemplate(tx)
-  return q.insertApplication(tx, { ...a, actorId: actor.id, actorName: actor.fullName }, template)
+  const row = await q.insertApplication(tx, { ...a, actorId: actor.id, actorName: actor.fullName }, template)
+  // No HR account was told: a company whose selection staff run is told through them.
+  if (row && row.hrTold === 0) await staffNoticesOfApplication(tx, template, row.id)
+  return row
 }
 
 /** One application taking one move; `status` is the timeline row's result (default: the new status). */
