@@ -314,3 +314,83 @@ describe('PATCH /api/admin/attendances/bulk-validate', () => {
     expect(many.body.errors).toEqual({ attendance_ids: ['maksimal 100 item'] })
   })
 })
+
+describe('validating from the queue (`pending_only`) a record a colleague validated meanwhile', () => {
+  it('one record: 412, the colleague’s validation and notes stay; the same validation again is no change', async () => {
+    const w = await heldTest()
+    const [p] = w.participants
+    const colleague = await anAdmin(t)
+    const admin = await anAdmin(t)
+    const theirs = await call(t, 'PATCH', validateUrl(p.id), {
+      as: colleague,
+      body: { status: 'hadir', validation_status: 'verified', notes: 'Datang terlambat 10 menit' },
+    })
+    expect(theirs.status).toBe(200)
+    // The queue the admin read still showed the record; they mark it absent, with no notes.
+    const stale = await call(t, 'PATCH', validateUrl(p.id), {
+      as: admin,
+      body: { status: 'alpa', validation_status: 'verified', notes: null, pending_only: true },
+    })
+    expect(stale.status).toBe(412)
+    expect(stale.body).toMatchObject({ success: false, code: 'edited_elsewhere', data: null })
+    expect(await storedParticipant(t, p.id)).toMatchObject({
+      attendanceStatus: 'hadir',
+      validationNotes: 'Datang terlambat 10 menit',
+      validatedBy: colleague.id,
+    })
+    // The colleague's own double click: the same values, no refusal and no second timeline row.
+    const again = await call(t, 'PATCH', validateUrl(p.id), {
+      as: colleague,
+      body: {
+        status: 'hadir',
+        validation_status: 'verified',
+        notes: 'Datang terlambat 10 menit',
+        pending_only: true,
+      },
+    })
+    expect(again.status).toBe(200)
+    const rows = (await eventsOf(t, w.applicants[0].application.id)).filter(
+      (e) => e.stage === 'test_attendance',
+    )
+    expect(rows).toHaveLength(1)
+  })
+
+  it('in bulk: the record validated meanwhile fails with its reason, the others are validated', async () => {
+    const w = await heldTest(3)
+    const [first, second, third] = w.participants
+    const colleague = await anAdmin(t)
+    const admin = await anAdmin(t)
+    await call(t, 'PATCH', validateUrl(second.id), {
+      as: colleague,
+      body: { status: 'izin', validation_status: 'verified', notes: 'Surat dokter' },
+    })
+    const res = await call(t, 'PATCH', '/api/admin/attendances/bulk-validate', {
+      as: admin,
+      body: {
+        attendance_ids: [first.id, second.id, third.id],
+        status: 'hadir',
+        validation_status: 'verified',
+        notes: null,
+        pending_only: true,
+      },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toEqual({
+      processed: 3,
+      succeeded: 2,
+      failed: 1,
+      failures: [
+        { id: second.id, reason: 'sudah divalidasi orang lain sejak antrean dibuka (lihat Riwayat)' },
+      ],
+    })
+    expect(await storedParticipant(t, second.id)).toMatchObject({
+      attendanceStatus: 'izin',
+      validationNotes: 'Surat dokter',
+      validatedBy: colleague.id,
+    })
+    expect(await storedParticipant(t, first.id)).toMatchObject({
+      attendanceStatus: 'hadir',
+      validatedBy: admin.id,
+    })
+  })
+})

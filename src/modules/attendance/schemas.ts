@@ -28,6 +28,12 @@ const Validation = {
   status: StringEnum(ATTENDANCE_STATUSES, { description: 'The attendance as the career center finds it' }),
   validation_status: StringEnum(VALIDATED),
   notes: Opt(Type.String({ maxLength: 1000 })),
+  pending_only: Type.Optional(
+    Type.Boolean({
+      description:
+        "Validate only records still awaiting validation (the queue): one a colleague validated since the queue was read fails (`already_validated`; the single route answers 412 `edited_elsewhere`) instead of being overwritten. Without it, the history's correction: any record is set.",
+    }),
+  ),
 }
 
 export const ValidateBody = Type.Object(Validation, { additionalProperties: false })

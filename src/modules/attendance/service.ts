@@ -8,6 +8,7 @@ import { notFound, refuseBackwardsRange, unprocessable } from '../../http/errors
 import { type Msg, msg } from '../../http/i18n.js'
 import { applicantOut } from '../../http/shapes/applicant.js'
 import { companyRefOut } from '../../http/shapes/company.js'
+import { editedElsewhere } from '../../http/versions.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications, stageOf } from '../application-lifecycle/service.js'
 import * as q from './queries.js'
@@ -78,12 +79,16 @@ export async function listAttendances(
 
 export type ValidateInput = Static<typeof ValidateBody>
 
-type Failure = 'not_found' | 'cancelled' | 'not_started'
+type Failure = 'not_found' | 'cancelled' | 'not_started' | 'already_validated'
 
 const REASONS: Record<Failure, Msg> = {
   not_found: msg('tidak ditemukan', 'not found'),
   cancelled: msg('jadwal tes dibatalkan', 'the test was cancelled'),
   not_started: msg('tes belum berlangsung', 'the test has not taken place yet'),
+  already_validated: msg(
+    'sudah divalidasi orang lain sejak antrean dibuka (lihat Riwayat)',
+    'validated by someone else since the queue was read (see the history)',
+  ),
 }
 
 /**
@@ -107,8 +112,12 @@ async function applyValidation(tx: Conn, actor: Actor, ids: number[], input: Val
       r.attendanceStatus !== input.status ||
       r.validationStatus !== input.validation_status ||
       (notes !== undefined && notes !== r.validationNotes)
-    )
-      changed.push(r)
+    ) {
+      // From the queue: a colleague's validation made since it was read is theirs, not to be overwritten (nor
+      // its notes cleared by an empty box). The same validation again (a retry, a double click) is no change.
+      if (input.pending_only && r.validationStatus !== 'pending') failures.set(id, 'already_validated')
+      else changed.push(r)
+    }
   }
   await q.validate(
     tx,
@@ -152,6 +161,7 @@ export async function validateAttendance(db: Db, actor: Actor, id: number, input
           'This test was cancelled; its attendance cannot be validated.',
         ),
       )
+    if (failure === 'already_validated') return editedElsewhere()
     if (failure === 'not_started')
       return unprocessable(
         msg(

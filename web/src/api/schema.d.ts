@@ -698,6 +698,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         notes?: string | null;
+                        /** @description Validate only records still awaiting validation (the queue): one a colleague validated since the queue was read fails (`already_validated`; the single route answers 412 `edited_elsewhere`) instead of being overwritten. Without it, the history's correction: any record is set. */
+                        pending_only?: boolean;
                         /**
                          * @description The attendance as the career center finds it
                          * @enum {string}
@@ -811,6 +813,8 @@ export interface paths {
                     "application/json": {
                         attendance_ids: number[];
                         notes?: string | null;
+                        /** @description Validate only records still awaiting validation (the queue): one a colleague validated since the queue was read fails (`already_validated`; the single route answers 412 `edited_elsewhere`) instead of being overwritten. Without it, the history's correction: any record is set. */
+                        pending_only?: boolean;
                         /**
                          * @description The attendance as the career center finds it
                          * @enum {string}

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Modal, Radio, Stack, Tabs, Text, Textarea } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import { api, fieldErrors, unwrap } from '../../api/client'
+import { api, editedElsewhere, fieldErrors, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { type Column, DataTable, Lines } from '../../components/data-table'
 import { FilterBar } from '../../components/filter-bar'
@@ -43,14 +43,25 @@ export function AttendancePage() {
     unwrap(
       api.PATCH('/api/admin/attendances/{id}/validate', {
         params: { path: { id } },
-        body: { status, validation_status: validation, notes: notes.trim() || null },
+        // Only while it still awaits validation: a colleague's validation since the queue was read stays theirs.
+        body: { status, validation_status: validation, notes: notes.trim() || null, pending_only: true },
       }),
-    ).then(() => {
-      toastOk('Kehadiran divalidasi.')
-      setSelected((ids) => ids.filter((x) => x !== id))
-      setNotes('')
-      list.reload()
-    }, toastError)
+    ).then(
+      () => {
+        toastOk('Kehadiran divalidasi.')
+        setSelected((ids) => ids.filter((x) => x !== id))
+        setNotes('')
+        list.reload()
+      },
+      (err) => {
+        toastError(err)
+        // Validated by a colleague meanwhile: the queue is read again, without it.
+        if (editedElsewhere(err)) {
+          setSelected((ids) => ids.filter((x) => x !== id))
+          list.reload()
+        }
+      },
+    )
   const bulk = (status: 'hadir' | 'alpa') =>
     unwrap(
       api.PATCH('/api/admin/attendances/bulk-validate', {
@@ -59,6 +70,7 @@ export function AttendancePage() {
           status,
           validation_status: 'verified',
           notes: notes.trim() || null,
+          pending_only: true,
         },
       }),
     ).then((r) => {
