@@ -247,6 +247,8 @@ const notificationKind = {
   'vacancy.approved': w('Lowongan disetujui', 'Vacancy approved'),
   'vacancy.rejected': w('Lowongan ditolak', 'Vacancy rejected'),
   'application.closed': w('Lowongan ditutup', 'Vacancy closed'),
+  'registration.pending': w('Pendaftaran perusahaan baru', 'New company registration'),
+  'vacancy.pending': w('Lowongan menunggu persetujuan', 'Vacancy awaiting approval'),
 }
 
 /** A vacancy's approval by the career center (companies whose HR's vacancies need it). */

@@ -106,3 +106,31 @@ describe('PUT /api/admin/message-templates/:key from an editor opened before a c
     expect(await stored()).toMatchObject({ ...MINE, updatedBy: admin.id })
   })
 })
+
+describe('DELETE /api/admin/message-templates/:key ("Kembalikan ke teks bawaan") from an editor opened before a colleague’s save', () => {
+  it("412: the colleague's wording is not thrown away; with the version as it stands the reset is made", async () => {
+    await call(t, 'PUT', RECEIVED, { as: admin, body: MINE })
+    const read = await open(admin)
+    expect(
+      (await call(t, 'PUT', RECEIVED, { as: colleague, headers: readAt(read), body: THEIRS })).status,
+    ).toBe(200)
+    const reset = await call(t, 'DELETE', RECEIVED, { as: admin, headers: readAt(read) })
+    expect(reset.status).toBe(412)
+    expect(reset.body).toEqual(EDITED_ELSEWHERE)
+    expect(await stored()).toMatchObject(THEIRS)
+    const fresh = await open(admin)
+    const again = await call(t, 'DELETE', RECEIVED, { as: admin, headers: readAt(fresh) })
+    expect(again.status).toBe(200)
+    expect(await stored()).toBeUndefined()
+  })
+
+  it('412 for an editor that read the default (If-None-Match: *) once a colleague saved a wording', async () => {
+    const read = await open(admin)
+    expect(
+      (await call(t, 'PUT', RECEIVED, { as: colleague, headers: readAt(read), body: THEIRS })).status,
+    ).toBe(200)
+    const reset = await call(t, 'DELETE', RECEIVED, { as: admin, headers: readAt(read) })
+    expect(reset.status).toBe(412)
+    expect(await stored()).toMatchObject(THEIRS)
+  })
+})

@@ -208,6 +208,23 @@ export async function requestsToContactLastHour(conn: Conn, contactEmail: string
 }
 
 /**
+ * Whether another request of the contact e-mail already waits in the staff queue (`pending`), looked for under
+ * the contact's transaction lock (the one the form takes), so that two of their requests entering the queue at
+ * once see each other.
+ */
+export async function contactWaitsInQueue(conn: Conn, request: { id: number; contactEmail: string }) {
+  await conn.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`registration-contact:${request.contactEmail}`}))`,
+  )
+  const [row] = await conn
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.contactEmail, request.contactEmail), ne(r.id, request.id), eq(r.status, 'pending')))
+    .limit(1)
+  return row !== undefined
+}
+
+/**
  * Closes the other open requests (waiting for confirmation or for staff) of an approved request's contact
  * e-mail as rejected with `reason`, skipping any another transaction is deciding; answers their ids.
  */

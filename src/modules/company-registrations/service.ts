@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import type { Config } from '../../config.js'
 import { audit } from '../../db/audit.js'
-import type { Db } from '../../db/client.js'
+import type { Conn, Db } from '../../db/client.js'
 import { companies, companyRegistrations, type RegistrationStatus, users } from '../../db/schema/index.js'
 import type { Page } from '../../http/envelope.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
@@ -15,6 +15,7 @@ import type { Outbox } from '../../jobs/outbox.js'
 import { wordsOf } from '../../vocabulary/index.js'
 import { hashLinkSecret, issuePasswordLink, PASSWORD_LINK_MINUTES } from '../auth/password-links.js'
 import { renderMessage } from '../messages/render.js'
+import { notifyStaff } from '../notifications/service.js'
 import * as q from './queries.js'
 import type { RegistrationBody, RejectBody } from './schemas.js'
 
@@ -125,7 +126,11 @@ export async function submitRegistration(deps: Deps, input: RegistrationInput) {
       })
       .returning({ id: companyRegistrations.id })
     await audit(tx, null, 'submit', 'company_registration', row.id, { confirmByEmail })
-    if (!secret) return
+    // With e-mail off it is in the queue already.
+    if (!secret) {
+      await tellStaff(tx, { id: row.id, ...values })
+      return
+    }
     const query = new URLSearchParams({ token: secret })
     const message = await renderMessage(tx, 'registration.confirm_email', {
       nama: values.contactName,
@@ -141,6 +146,21 @@ export async function submitRegistration(deps: Deps, input: RegistrationInput) {
     emailConfirmation: confirmByEmail,
     contactEmail: values.contactEmail,
   }
+}
+
+/**
+ * A request has just entered the staff queue (`pending`): every active admin and superadmin is told in-app
+ * (`registration.pending`), in the same transaction. Not when another request of the same contact already waits
+ * there: a form sent again is the same company, which staff were pointed at (approving one closes the others).
+ */
+async function tellStaff(tx: Conn, reg: { id: number; name: string; contactName: string; contactEmail: string }) {
+  if (await q.contactWaitsInQueue(tx, reg)) return
+  await notifyStaff(
+    tx,
+    'registration.pending',
+    { perusahaan: reg.name, narahubung: reg.contactName },
+    { registrationId: reg.id },
+  )
 }
 
 const badToken = (m: Msg): never => unprocessable(m, { token: [m] })
@@ -183,6 +203,7 @@ export async function confirmRegistration(db: Db, token: string) {
         ),
       )
     await audit(tx, null, 'confirm_email', 'company_registration', reg.id)
+    await tellStaff(tx, reg)
     return { status: done.status, companyName: reg.name, alreadyConfirmed: false }
   })
 }

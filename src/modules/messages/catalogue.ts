@@ -278,6 +278,19 @@ export const MESSAGES = define({
     },
     required: ['alasan'],
   },
+  'registration.pending': {
+    label: 'Pendaftaran perusahaan baru menunggu persetujuan (untuk petugas BKK)',
+    channel: 'notice',
+    title: 'Pendaftaran perusahaan baru: {{perusahaan}}',
+    body:
+      '{{perusahaan}} mendaftar sebagai perusahaan mitra (narahubung: {{narahubung}}). ' +
+      'Pendaftaran menunggu pemeriksaan petugas BKK.',
+    placeholders: {
+      nama: { description: 'Nama petugas BKK penerima', example: 'Sari Wulandari' },
+      perusahaan: 'Nama perusahaan',
+      narahubung: { description: 'Nama narahubung (HRD) yang mendaftar', example: 'Rina Hartati' },
+    },
+  },
   'vacancy.approved': {
     label: 'Lowongan HRD disetujui BKK (untuk HRD)',
     channel: 'both',
@@ -315,6 +328,17 @@ export const MESSAGES = define({
       },
     },
     required: ['alasan'],
+  },
+  'vacancy.pending': {
+    label: 'Lowongan HRD menunggu persetujuan (untuk petugas BKK)',
+    channel: 'notice',
+    title: 'Lowongan menunggu persetujuan: {{judul}}',
+    body: 'Lowongan "{{judul}}" dari {{perusahaan}} menunggu persetujuan BKK sebelum tampil kepada siswa dan alumni.',
+    placeholders: {
+      nama: { description: 'Nama petugas BKK penerima', example: 'Sari Wulandari' },
+      judul: { description: 'Judul lowongan', example: 'Teknisi Listrik Pabrik' },
+      perusahaan: { description: 'Nama perusahaan', example: 'PT Sinar Jaya Abadi' },
+    },
   },
 })
 

@@ -115,13 +115,16 @@ export const messageTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Back to the default wording (removes the school’s copy; nothing to do without one)',
+        description:
+          'An editor sends the condition it saves with (`If-Match` with the `updatedAt` it read, `If-None-Match: *` when it read the default): a wording saved since is refused with 412 instead of thrown away.',
         params: KeyParams,
+        headers: IfMatchOrNoneHeaders,
         response: { 200: Envelope(Detail) },
       },
     },
     async (req) =>
       ok(
-        await resetTemplate(app.db, req.user, req.params.key),
+        await resetTemplate(app.db, req.user, req.params.key, readAsOf(req)),
         msg('Template pesan dikembalikan ke teks bawaan.', 'Message template reset to the default.'),
       ),
   )

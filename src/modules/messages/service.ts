@@ -207,11 +207,15 @@ export async function saveTemplate(
   })
 }
 
-/** Back to the default wording (the school's copy removed); nothing to do when there is none. */
-export async function resetTemplate(db: Db, actor: Actor, key: string) {
+/**
+ * Back to the default wording (the school's copy removed); nothing to do when there is none. `versions`: what
+ * the editor read (`assertReadAs`): a wording a colleague saved since is not thrown away.
+ */
+export async function resetTemplate(db: Db, actor: Actor, key: string, versions?: string[]) {
   const k = keyOf(key)
   return db.transaction(async (tx) => {
     const locked = await q.lockTemplate(tx, k)
+    assertReadAs(locked, versions)
     if (locked) {
       await q.deleteTemplate(tx, k)
       await audit(tx, actor, 'reset', 'message_template', null, {

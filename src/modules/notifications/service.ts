@@ -16,6 +16,7 @@ import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import type { NotificationKind } from '../../vocabulary/index.js'
 import type { NewApplication } from '../application-lifecycle/queries.js'
+import type { MessageKey } from '../messages/catalogue.js'
 import { fillSql, loadTemplates, type Template } from '../messages/render.js'
 import type { NotificationListQuery } from './schemas.js'
 
@@ -110,6 +111,36 @@ export async function staffNoticesOfApplication(conn: Conn, template: Template, 
     .innerJoin(students, eq(students.id, applications.studentId))
     .innerJoin(users, and(inArray(users.role, ['admin', 'superadmin']), eq(users.isActive, true)))
     .where(eq(applications.id, applicationId))
+  await conn.execute(sql`insert into ${notifications} (user_id, kind, title, body, data) ${notices}`)
+}
+
+/** The notices of the queues only staff work: a company registration, an HR vacancy waiting for approval. */
+export type StaffQueueNotice = 'registration.pending' | 'vacancy.pending'
+
+/**
+ * Tells every active admin and superadmin that something entered a queue only they work (`kind`, in the school's
+ * wording of the message of that key, its `nama` the staff member told, `values` the other placeholders), with
+ * `data` for the web client's link: one INSERT … SELECT over the staff accounts, whoever they are when it runs.
+ * Call in the transaction of the change that puts it in the queue, and only when it is new there.
+ */
+export async function notifyStaff(
+  conn: Conn,
+  kind: StaffQueueNotice & NotificationKind & MessageKey,
+  values: Record<string, string>,
+  data: Record<string, unknown>,
+) {
+  const { [kind]: template } = await loadTemplates(conn, [kind])
+  const fill = { ...values, nama: users.fullName }
+  const notices = queryBuilder
+    .select({
+      userId: users.id,
+      kind: sql`${kind}::text`,
+      title: fillSql(template.title, fill),
+      body: fillSql(template.body, fill),
+      data: sql`${JSON.stringify(data)}::jsonb`,
+    })
+    .from(users)
+    .where(and(inArray(users.role, ['admin', 'superadmin']), eq(users.isActive, true)))
   await conn.execute(sql`insert into ${notifications} (user_id, kind, title, body, data) ${notices}`)
 }
 

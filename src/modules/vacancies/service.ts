@@ -30,7 +30,7 @@ import type { Outbox, OutgoingEmail } from '../../jobs/outbox.js'
 import { CATEGORIES, type Category, labelOf, optionsOf } from '../../vocabulary/index.js'
 import { moveApplications, openApplication } from '../application-lifecycle/service.js'
 import { loadTemplates, renderTemplate } from '../messages/render.js'
-import { type NewNotification, notify } from '../notifications/service.js'
+import { type NewNotification, notify, notifyStaff } from '../notifications/service.js'
 import { cancelTestsOfVacancy, type Mailing } from '../schedules/service.js'
 import {
   gapsIn,
@@ -306,6 +306,19 @@ function approvalOnSave(
   return {}
 }
 
+/**
+ * A vacancy has just started waiting for the career center's approval: every active admin and superadmin is
+ * told in-app (`vacancy.pending`, naming it and its company), in the save's transaction.
+ */
+function tellStaffItWaits(tx: Conn, id: number, title: string, company: { id: number; name: string }) {
+  return notifyStaff(
+    tx,
+    'vacancy.pending',
+    { judul: title, perusahaan: company.name },
+    { jobVacancyId: id, companyId: company.id },
+  )
+}
+
 const companyField = (m: Msg): never => unprocessable(invalid, { company_id: [m] })
 
 /** The company's rules; for staff's `company_id`, 422 unless it is an active company. */
@@ -322,17 +335,20 @@ async function rulesOf(tx: Conn, poster: Poster) {
 async function insertVacancy(tx: Conn, poster: Poster, input: VacancyInput) {
   const company = await rulesOf(tx, poster)
   await checkVacancyInput(tx, input)
+  const values = vacancyValues(input)
+  const approval = approvalOnSave(poster, company.needsApproval, undefined, true)
   const [row] = await tx
     .insert(jobVacancies)
     .values({
-      ...vacancyValues(input),
-      ...approvalOnSave(poster, company.needsApproval, undefined, true),
+      ...values,
+      ...approval,
       companyId: poster.companyId,
       createdBy: poster.actor.id,
       postedBy: poster.actor.id,
     })
     .returning({ id: jobVacancies.id })
   await q.replaceMajors(tx, row.id, input.major_ids, false)
+  if (approval.approvalStatus === 'pending') await tellStaffItWaits(tx, row.id, values.title, company)
   if (poster.byStaff)
     await audit(tx, poster.actor, 'create', 'job_vacancy', row.id, { companyId: poster.companyId })
   return row.id
@@ -364,21 +380,25 @@ async function changeVacancy(
   const company = await rulesOf(tx, { ...poster, companyId: target ?? poster.companyId })
   await checkVacancyInput(tx, input, current)
   const values = vacancyValues(input)
+  const approval = approvalOnSave(
+    poster,
+    company.needsApproval,
+    current,
+    substanceChanged(current, values, input.major_ids),
+  )
   await tx
     .update(jobVacancies)
     .set({
       ...values,
-      ...approvalOnSave(
-        poster,
-        company.needsApproval,
-        current,
-        substanceChanged(current, values, input.major_ids),
-      ),
+      ...approval,
       ...(target !== undefined ? { companyId: target } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(jobVacancies.id, id))
   await q.replaceMajors(tx, id, input.major_ids, true)
+  // Back in the queue (corrected after a rejection, or its substance changed); one still waiting was told of.
+  if ('approvalStatus' in approval && approval.approvalStatus === 'pending' && current.approvalStatus !== 'pending')
+    await tellStaffItWaits(tx, id, values.title, company)
   if (poster.byStaff)
     await audit(
       tx,

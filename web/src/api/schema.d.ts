@@ -5351,11 +5351,19 @@ export interface paths {
             };
         };
         post?: never;
-        /** Back to the default wording (removes the school’s copy; nothing to do without one) */
+        /**
+         * Back to the default wording (removes the school’s copy; nothing to do without one)
+         * @description An editor sends the condition it saves with (`If-Match` with the `updatedAt` it read, `If-None-Match: *` when it read the default): a wording saved since is refused with 412 instead of thrown away.
+         */
         delete: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                    /** @description `*` from a form that read no record yet (`updatedAt` null): refused with 412 and `code: "edited_elsewhere"` when one was stored since. */
+                    "if-none-match"?: string;
+                };
                 path: {
                     /** @description The message key, e.g. `application.received` */
                     key: string;

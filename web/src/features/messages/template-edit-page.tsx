@@ -114,7 +114,12 @@ function Editor({ detail: initial }: { detail: Detail }) {
 
   const reset = async () => {
     try {
-      const res = await unwrap(api.DELETE('/api/admin/message-templates/{key}', path))
+      // On the wording the editor shows: one a colleague saved since is not thrown away (412).
+      const res = await unwrap(
+        api.DELETE('/api/admin/message-templates/{key}', {
+          params: { ...path.params, header: readAt(detail) },
+        }),
+      )
       setDetail(res.data)
       form.setValues({ title: res.data.title, body: res.data.body })
       form.setErrors({})
