@@ -191,3 +191,32 @@ describe('POST /api/hrd/selection-results/:applicationId from a dialog opened be
     })
   })
 })
+
+describe('PATCH /api/hrd/selection-results/:applicationId/decision with the version it read', () => {
+  it("412 after a colleague's change, nothing stored; 200 with the version as it stands", async () => {
+    const { hrd, colleague, vacancy, appId } = await scenario()
+    const read = await rowOf(hrd, vacancy.id, appId)
+    const theirs = await call(t, 'POST', url(appId), {
+      as: colleague,
+      headers: readAt(read),
+      body: { final_score: 88, decision: 'diterima' },
+    })
+    expect(theirs.status).toBe(200)
+    const stale = await call(t, 'PATCH', `${url(appId)}/decision`, {
+      as: hrd,
+      headers: readAt(read),
+      body: { decision: 'tidak_diterima' },
+    })
+    expect(stale.status).toBe(412)
+    expect(stale.body).toEqual(EDITED_ELSEWHERE)
+    expect(await stored(appId)).toMatchObject({ finalScore: 88, decision: 'diterima' })
+    const now = await rowOf(hrd, vacancy.id, appId)
+    const ok = await call(t, 'PATCH', `${url(appId)}/decision`, {
+      as: hrd,
+      headers: readAt(now),
+      body: { decision: 'cadangan' },
+    })
+    expect(ok.status).toBe(200)
+    expect(await stored(appId)).toMatchObject({ finalScore: 88, decision: 'cadangan' })
+  })
+})

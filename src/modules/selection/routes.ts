@@ -186,13 +186,14 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'A published `cadangan` may change (to `diterima` when a place frees) and is published again.',
         params: ApplicationParams,
+        headers: IfMatchOrNoneHeaders,
         body: DecisionBody,
         response: { 200: Envelope(ResultItem) },
       },
     },
     async (req) =>
       ok(
-        await changeDecision(app.db, req.user, req.params.applicationId, req.body),
+        await changeDecision(app.db, req.user, req.params.applicationId, req.body, readAsOf(req)),
         msg('Keputusan seleksi disimpan sebagai draf.', 'Selection decision saved as a draft.'),
       ),
   )

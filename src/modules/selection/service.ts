@@ -239,10 +239,17 @@ export async function storeResult(
 export type DecisionInput = Static<typeof DecisionBody>
 
 /** Changes the decision (and notes) of the application's result, as a draft until published. */
-export async function changeDecision(db: Db, actor: Actor, applicationId: number, input: DecisionInput) {
+export async function changeDecision(
+  db: Db,
+  actor: Actor,
+  applicationId: number,
+  input: DecisionInput,
+  versions?: string[],
+) {
   const companyId = companyOf(actor)
   return db.transaction(async (tx) => {
     const app = await lockScorable(tx, companyId, applicationId, false)
+    assertReadAs(app.result, versions)
     const notes = cleanNotes(input.notes)
     const values = { decision: input.decision, ...(notes !== undefined ? { notes } : {}) }
     if (unchanged(app.result, values)) return resultOf(tx, actor, applicationId)

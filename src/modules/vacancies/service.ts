@@ -397,7 +397,7 @@ async function changeVacancy(
     .where(eq(jobVacancies.id, id))
   await q.replaceMajors(tx, id, input.major_ids, true)
   // Back in the queue (corrected after a rejection, or its substance changed); one still waiting was told of.
-  if ('approvalStatus' in approval && approval.approvalStatus === 'pending' && current.approvalStatus !== 'pending')
+  if (approval.approvalStatus === 'pending' && current.approvalStatus !== 'pending')
     await tellStaffItWaits(tx, id, values.title, company)
   if (poster.byStaff)
     await audit(

@@ -10990,7 +10990,12 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `updatedAt` as read, quoted as an ETag (`"2026-11-28T08:00:00.000Z"`). When the record has changed since, the change is refused with 412 and `code: "edited_elsewhere"`; without the header the last write wins. */
+                    "if-match"?: string;
+                    /** @description `*` from a form that read no record yet (`updatedAt` null): refused with 412 and `code: "edited_elsewhere"` when one was stored since. */
+                    "if-none-match"?: string;
+                };
                 path: {
                     applicationId: number;
                 };
@@ -13805,7 +13810,7 @@ export interface paths {
                                 }[];
                                 notificationKind: {
                                     /** @enum {string} */
-                                    code: "application.received" | "application.reviewed" | "test.scheduled" | "test.updated" | "test.removed" | "test.cancelled" | "test.reminder" | "selection.published" | "vacancy.approved" | "vacancy.rejected" | "application.closed";
+                                    code: "application.received" | "application.reviewed" | "test.scheduled" | "test.updated" | "test.removed" | "test.cancelled" | "test.reminder" | "selection.published" | "vacancy.approved" | "vacancy.rejected" | "application.closed" | "registration.pending" | "vacancy.pending";
                                     label: string;
                                 }[];
                                 placementSource: {

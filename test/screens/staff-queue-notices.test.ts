@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { createElement as h } from 'react'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SessionProvider } from '../../web/src/features/auth/session'
+import { NotificationsPage } from '../../web/src/features/notifications/notifications-page'
+import { Layout } from '../../web/src/Layout'
+import { call, useTestApp } from '../support/app.js'
+import { anAdmin, anHrd } from '../support/builders/accounts.js'
+import { aCompany, aMajor, aRegistrationForm } from '../support/builders/org.js'
+import { dayFromToday } from '../support/builders/vacancies.js'
+import { signedInTo } from '../support/screen.js'
+import { notificationsOf } from '../support/stored.js'
+
+/**
+ * Staff's notices of what entered their queues lead to it: "Lihat" on a new company registration opens the
+ * registrations' queue, on a vacancy waiting for approval the vacancies waiting of that company. Before, staff
+ * got no such notices, and a notice without a known link showed no "Lihat".
+ */
+const t = useTestApp()
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+})
+
+/** Where the app went: the path and query of the screen opened. */
+function Where() {
+  const at = useLocation()
+  return h('p', null, `Di ${at.pathname}${at.search}`)
+}
+
+function renderApp(url: string) {
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+    })
+  return render(
+    h(
+      MantineProvider,
+      null,
+      h(
+        SessionProvider,
+        null,
+        h(
+          MemoryRouter,
+          { initialEntries: [url] },
+          h(
+            Routes,
+            null,
+            h(
+              Route,
+              { element: h(Layout) },
+              h(Route, { path: '/notifikasi', element: h(NotificationsPage) }),
+              h(Route, { path: '/admin/pendaftaran-perusahaan', element: h(Where) }),
+              h(Route, { path: '/admin/lowongan', element: h(Where) }),
+            ),
+          ),
+        ),
+      ),
+    ),
+  )
+}
+
+describe("staff's notices of their queues", () => {
+  it('"Lihat" opens the registrations\' queue, or the vacancies waiting of the company', async () => {
+    const staff = await anAdmin(t)
+    // E-mail is off in this app: the form goes straight to the queue.
+    const form = aRegistrationForm({ name: 'PT Calon Mitra' })
+    expect((await call(t, 'POST', '/api/company-registrations', { body: form })).status).toBe(201)
+    const company = await aCompany(t, { name: 'PT Perlu Persetujuan', vacanciesNeedApproval: true })
+    const hr = await anHrd(t, { companyId: company.id })
+    const major = await aMajor(t)
+    const posted = await call(t, 'POST', '/api/hrd/job-vacancies', {
+      as: hr,
+      body: {
+        title: 'Teknisi Gudang',
+        position: 'Teknisi',
+        description: 'Merawat gudang.',
+        qualifications: 'Lulusan SMK.',
+        category: 'manufaktur',
+        job_type: 'full_time',
+        quota: 2,
+        deadline: await dayFromToday(t, 30),
+        target: 'all',
+        major_ids: [major.id],
+      },
+    })
+    expect(posted.status).toBe(201)
+    expect((await notificationsOf(t, staff.id)).map((n) => n.kind)).toEqual([
+      'registration.pending',
+      'vacancy.pending',
+    ])
+
+    signedInTo(t, staff.token)
+    renderApp('/notifikasi')
+    await waitFor(() => expect(screen.getByText('Pendaftaran perusahaan baru: PT Calon Mitra')).toBeTruthy(), {
+      timeout: 5_000,
+    })
+    expect(screen.getByText('Lowongan menunggu persetujuan: Teknisi Gudang')).toBeTruthy()
+    // Newest first: the vacancy, then the registration.
+    const links = screen.getAllByRole('link', { name: 'Lihat' })
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      `/admin/lowongan?approval=pending&company_id=${company.id}`,
+      '/admin/pendaftaran-perusahaan',
+    ])
+
+    fireEvent.click(links[0])
+    await waitFor(
+      () =>
+        expect(
+          screen.getByText(`Di /admin/lowongan?approval=pending&company_id=${company.id}`),
+        ).toBeTruthy(),
+      { timeout: 5_000 },
+    )
+  })
+})
