@@ -150,7 +150,10 @@ describe('a registration entering the staff queue', () => {
     const sent = await latestOf(t, form.contact_email)
     await confirm((await linksTo(form.contact_email, 1))[0])
     const [notice] = await toldOf(t, admin.id, sent.id)
-    expect(notice).toMatchObject({ title: 'Calon mitra: PT Kata Sekolah', body: 'Halo Bu Sari, Budi Santoso menunggu.' })
+    expect(notice).toMatchObject({
+      title: 'Calon mitra: PT Kata Sekolah',
+      body: 'Halo Bu Sari, Budi Santoso menunggu.',
+    })
   })
 })
 

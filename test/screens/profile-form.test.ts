@@ -73,4 +73,54 @@ describe("the learner's profile form", () => {
       expect(await stored()).toMatchObject({ email: 'benar@contoh.test', city: 'Cikarang' }),
     )
   })
+
+  /**
+   * Staff move the learner to another class, a field this form does not show: the record's version moves
+   * with no value of the form. The learner's save is refused once (the form cannot know what changed), and
+   * the next "Simpan profil" is made on the version read again: it was refused for good before, since
+   * only a change of the form's own values moved the version it sent.
+   */
+  it('saves after a refusal caused by a change to a field the form does not show', async () => {
+    const learner = await aStudent(t, { values: { city: 'Bekasi' } })
+    const admin = await anAdmin(t)
+    signedInTo(t, learner.token)
+    const me = await call(t, 'GET', '/api/me', { as: learner })
+    localStorage.setItem('bursa_user', JSON.stringify(me.body.data))
+    renderScreen(h(SessionProvider, null, h(PortfolioPage)), '/portofolio', '/portofolio')
+    const city = (await screen.findByLabelText('Kota', {}, { timeout: 5000 })) as HTMLInputElement
+    await waitFor(() => expect(city.value).toBe('Bekasi'))
+    fireEvent.change(city, { target: { value: 'Karawang' } })
+    const moved = await call(t, 'PUT', `/api/admin/students/${learner.studentId}`, {
+      as: admin,
+      body: { class_name: 'XII TKR 3' },
+    })
+    expect(moved.status).toBe(200)
+
+    // The profile's reads, counted on the client's way to the service.
+    const served = globalThis.fetch
+    let profileReads = 0
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(String(input), init)
+      const p = served(input, init)
+      if (req.method === 'GET' && new URL(req.url).pathname === '/api/siswa/portfolio/profile')
+        p.then(() => profileReads++)
+      return p
+    }) as typeof fetch
+    const readsBefore = profileReads
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan profil' }))
+    await screen.findByText(/sudah diubah orang lain sejak formulir dibuka/, {}, { timeout: 5000 })
+    expect((screen.getByLabelText('Kota') as HTMLInputElement).value).toBe('Karawang')
+    const stored = async () =>
+      (await t.db.select().from(students).where(eq(students.id, learner.studentId)))[0]
+    // Once the profile is read again, saved on its version.
+    await waitFor(() => expect(profileReads).toBeGreaterThan(readsBefore), { timeout: 5000 })
+    await new Promise((r) => setTimeout(r, 0))
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan profil' }))
+    await waitFor(
+      async () => expect(await stored()).toMatchObject({ city: 'Karawang', className: 'XII TKR 3' }),
+      {
+        timeout: 5000,
+      },
+    )
+  })
 })

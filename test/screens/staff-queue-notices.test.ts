@@ -95,9 +95,12 @@ describe("staff's notices of their queues", () => {
 
     signedInTo(t, staff.token)
     renderApp('/notifikasi')
-    await waitFor(() => expect(screen.getByText('Pendaftaran perusahaan baru: PT Calon Mitra')).toBeTruthy(), {
-      timeout: 5_000,
-    })
+    await waitFor(
+      () => expect(screen.getByText('Pendaftaran perusahaan baru: PT Calon Mitra')).toBeTruthy(),
+      {
+        timeout: 5_000,
+      },
+    )
     expect(screen.getByText('Lowongan menunggu persetujuan: Teknisi Gudang')).toBeTruthy()
     // Newest first: the vacancy, then the registration.
     const links = screen.getAllByRole('link', { name: 'Lihat' })
@@ -109,9 +112,7 @@ describe("staff's notices of their queues", () => {
     fireEvent.click(links[0])
     await waitFor(
       () =>
-        expect(
-          screen.getByText(`Di /admin/lowongan?approval=pending&company_id=${company.id}`),
-        ).toBeTruthy(),
+        expect(screen.getByText(`Di /admin/lowongan?approval=pending&company_id=${company.id}`)).toBeTruthy(),
       { timeout: 5_000 },
     )
   })

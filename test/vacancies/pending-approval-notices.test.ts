@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import {
-  type Account,
-  anAdmin,
-  anHrd,
-  aSuperadmin,
-  deactivateAccount,
-} from '../support/builders/accounts.js'
+import { type Account, anAdmin, anHrd, aSuperadmin, deactivateAccount } from '../support/builders/accounts.js'
 import { anApplicant } from '../support/builders/applications.js'
 import { aCompany, aMajor } from '../support/builders/org.js'
 import { aVacancy, dayFromToday } from '../support/builders/vacancies.js'

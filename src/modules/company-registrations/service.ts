@@ -153,7 +153,10 @@ export async function submitRegistration(deps: Deps, input: RegistrationInput) {
  * (`registration.pending`), in the same transaction. Not when another request of the same contact already waits
  * there: a form sent again is the same company, which staff were pointed at (approving one closes the others).
  */
-async function tellStaff(tx: Conn, reg: { id: number; name: string; contactName: string; contactEmail: string }) {
+async function tellStaff(
+  tx: Conn,
+  reg: { id: number; name: string; contactName: string; contactEmail: string },
+) {
   if (await q.contactWaitsInQueue(tx, reg)) return
   await notifyStaff(
     tx,

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox'
-import { and, desc, eq, inArray, isNotNull, isNull, notExists, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, notExists, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Actor } from '../../actor.js'
 import { type Conn, type Db, queryBuilder } from '../../db/client.js'

@@ -27,13 +27,17 @@ function calendarOf(role: string, kind: string, data: Record<string, unknown>) {
 /**
  * Where a notification leads, from the ids it carries: an application (for staff, one of a company without HR,
  * opened acting for that company as its "Kelola seleksi" does); for HR, a vacancy staff decided on (a refused one
- * to its form, to be corrected and sent again, as the e-mail's link does).
+ * to its form, to be corrected and sent again, as the e-mail's link does); for staff, what entered their queues: a
+ * company registration (the queue of registrations) or a vacancy waiting for approval (the vacancies waiting, of
+ * its company).
  */
 function linkOf(role: string, data: Record<string, unknown>): { to: string; actFor?: ActingCompany } | null {
+  const staff = role === 'admin' || role === 'superadmin'
+  if (staff && typeof data.registrationId === 'number') return { to: '/admin/pendaftaran-perusahaan' }
   const appId = data.applicationId
   if (typeof appId === 'number') {
     if (role === 'hrd') return { to: `/hrd/pelamar/${appId}` }
-    if (role === 'admin' || role === 'superadmin') {
+    if (staff) {
       const { companyId, companyName } = data
       if (typeof companyId !== 'number' || typeof companyName !== 'string') return null
       return { to: `/hrd/pelamar/${appId}`, actFor: { id: companyId, name: companyName } }
@@ -43,6 +47,8 @@ function linkOf(role: string, data: Record<string, unknown>): { to: string; actF
   const vacancyId = data.jobVacancyId
   if (role === 'hrd' && typeof vacancyId === 'number')
     return { to: data.approvalStatus === 'rejected' ? `/hrd/lowongan/${vacancyId}/ubah` : '/hrd/lowongan' }
+  if (staff && typeof vacancyId === 'number' && typeof data.companyId === 'number')
+    return { to: `/admin/lowongan?approval=pending&company_id=${data.companyId}` }
   return null
 }
 

@@ -56,21 +56,28 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
   const me = useMe()
   const form = useForm(() => valuesOf(profile))
   const { setValues } = form
-  // What the form was filled from: the user's changes are what differs from it.
+  // What the form was filled from (the user's changes are what differs from it), and the record's version then.
   const base = useRef(valuesOf(profile))
+  const version = useRef(profile.updatedAt)
+  // The user's own save: the next profile read is what they saved, as the service stored it.
+  const ownSave = useRef(false)
   // Said above the form after a save refused because staff changed the record meanwhile.
   const [stale, setStale] = useState(false)
-  // Only a change of the saved biodata (after "Simpan profil", or staff's change read after a refused save)
-  // fills the form again, keeping what the user changed and has not saved (`rebase`): the page reloads the
-  // whole profile after a file is uploaded or deleted, and that must not throw away what was typed.
-  const saved = JSON.stringify(valuesOf(profile))
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `saved` stands for the profile's biodata
+  // Each profile read moves the form to its version. Changed biodata (their own save, or staff's change read
+  // after a refused save) fills the form again, keeping what the user changed and has not saved (`rebase`); the
+  // page reloads the whole profile after a file is uploaded or deleted, and that must not throw away what was
+  // typed. A version moved by staff on a field not in this form (the class) changes no value.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version stands for a new read of the profile
   useEffect(() => {
     const theirs = valuesOf(profile)
     const was = base.current
-    setValues((mine) => rebase(was, mine, theirs))
+    const reset = ownSave.current
+    ownSave.current = false
+    if (JSON.stringify(theirs) !== JSON.stringify(was))
+      setValues((mine) => (reset ? theirs : rebase(was, mine, theirs)))
     base.current = theirs
-  }, [saved, setValues])
+    version.current = profile.updatedAt
+  }, [profile.updatedAt, setValues])
   const field = (name: keyof Values) => {
     const props = form.text(name)
     // A social-media link's message comes back as `social_media.<name>`.
@@ -80,9 +87,14 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
     async (values) => {
       const body = bodyOf(values)
       // The version the form's values were read at: a change staff made since is refused (412), not undone.
-      const params = { header: ifMatch(profile.updatedAt) }
-      if (me.role === 'alumni') await unwrap(api.PUT('/api/alumni/portfolio/profile', { params, body }))
-      else await unwrap(api.PUT('/api/siswa/portfolio/profile', { params, body }))
+      const params = { header: ifMatch(version.current) }
+      const res =
+        me.role === 'alumni'
+          ? await unwrap(api.PUT('/api/alumni/portfolio/profile', { params, body }))
+          : await unwrap(api.PUT('/api/siswa/portfolio/profile', { params, body }))
+      // Saved: the next save is made on this version, even before the page has read the profile again.
+      version.current = res.data.updatedAt
+      ownSave.current = true
       setStale(false)
       toastOk('Profil disimpan.')
       onSaved()
