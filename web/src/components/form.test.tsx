@@ -88,11 +88,14 @@ describe('rebase', () => {
     const base = { name: 'Tes Tulis', location: 'Ruang 1', ids: ['1', '2'], notes: '' }
     const mine = { name: 'Tes Tulis', location: 'Ruang 1', ids: ['1', '2', '3'], notes: 'Bawa KTP' }
     const theirs = { name: 'Tes Tulis Tahap 1', location: 'Ruang 2', ids: ['1'], notes: '' }
+    // The list: the user added 3; the other person took 2 away, which stays away.
     expect(rebase(base, mine, theirs)).toEqual({
       name: 'Tes Tulis Tahap 1',
       location: 'Ruang 2',
-      ids: ['1', '2', '3'],
+      ids: ['1', '3'],
       notes: 'Bawa KTP',
     })
+    // What the user took away stays away; what the other person added stays.
+    expect(rebase({ ids: ['1', '2'] }, { ids: ['1'] }, { ids: ['1', '2', '4'] })).toEqual({ ids: ['1', '4'] })
   })
 })

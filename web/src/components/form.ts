@@ -104,14 +104,28 @@ export type Form<V extends Values> = ReturnType<typeof useForm<V>>
 /**
  * A form's values carried over to a newer copy of its record (someone else changed it since the form was
  * filled, and the save was refused with 412): each field the user changed keeps what they typed, every other
- * one takes the record's value now. `base` is what the form was filled from, `mine` what it holds, `theirs`
+ * one takes the record's value now; a list takes the user's additions and removals (`merged`). `base` is what the form was filled from, `mine` what it holds, `theirs`
  * the record as read again. The user then checks and saves again; nothing is sent by itself.
  */
 export function rebase<V extends Values>(base: V, mine: V, theirs: V): V {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
-  return Object.fromEntries(
-    Object.keys(theirs).map((k) => [k, same(mine[k], base[k]) ? theirs[k] : mine[k]]),
-  ) as V
+  const field = (k: string) => {
+    const [b, m, t] = [base[k], mine[k], theirs[k]]
+    if (Array.isArray(b) && Array.isArray(m) && Array.isArray(t)) return merged(b, m, t)
+    return same(m, b) ? t : m
+  }
+  return Object.fromEntries(Object.keys(theirs).map((k) => [k, field(k)])) as V
+}
+
+/**
+ * A list (ticked participants, chosen majors) as a set: what the user added and took away, applied to the
+ * list as it is now. Taken whole, the user's list put back an item the other person had taken away.
+ */
+function merged(base: unknown[], mine: unknown[], theirs: unknown[]) {
+  const has = (list: unknown[], x: unknown) => list.some((y) => JSON.stringify(y) === JSON.stringify(x))
+  const added = mine.filter((x) => !has(base, x))
+  const removed = base.filter((x) => !has(mine, x))
+  return [...theirs.filter((x) => !has(removed, x)), ...added.filter((x) => !has(theirs, x))]
 }
 
 /** Said where a refused save's form is (with `rebase`): what happened and what to do now. */

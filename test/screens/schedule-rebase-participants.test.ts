@@ -11,10 +11,11 @@ import { renderScreen, signedInTo } from '../support/screen.js'
 import { participantsOf } from '../support/stored.js'
 
 /**
- * Review: the schedule form, refused (412) because a colleague REMOVED a participant meanwhile, "rebases" the
- * participant list as one value: the user had ticked one more applicant, so the whole list the form held is
- * kept, and the applicant the colleague removed is ticked again. "Simpan" then adds them back (and invites
- * them again), although the alert says only the user's own change was kept.
+ * The schedule form, refused (412) because a colleague took a participant off the test meanwhile, carries the
+ * user's change over to the test as it is now. The participant list was carried over whole: the user had
+ * ticked one more applicant, so the list the form held was kept, the applicant the colleague removed was
+ * ticked again, and "Simpan" added them back (and invited them again). Now the list takes the user's own
+ * additions and removals only (found by the review of the change).
  */
 const t = useTestApp()
 afterEach(cleanup)
@@ -42,7 +43,9 @@ describe('schedule form rebase after a colleague removed a participant', () => {
     expect(created.status).toBe(201)
     const id = created.body.data.id as number
     const box = (x: typeof a) =>
-      screen.getByRole('checkbox', { name: new RegExp(`\\(NIS ${x.learner.student.nis}\\)`) }) as HTMLInputElement
+      screen.getByRole('checkbox', {
+        name: new RegExp(`\\(NIS ${x.learner.student.nis}\\)`),
+      }) as HTMLInputElement
 
     signedInTo(t, colleague.token)
     renderScreen(withToasts(ScheduleFormPage), '/hrd/jadwal/:id/ubah', `/hrd/jadwal/${id}/ubah`)
@@ -84,7 +87,9 @@ describe('schedule form rebase after a colleague removed a participant', () => {
     })
     const id = created.body.data.id as number
     const box = (x: typeof a) =>
-      screen.getByRole('checkbox', { name: new RegExp(`\\(NIS ${x.learner.student.nis}\\)`) }) as HTMLInputElement
+      screen.getByRole('checkbox', {
+        name: new RegExp(`\\(NIS ${x.learner.student.nis}\\)`),
+      }) as HTMLInputElement
 
     signedInTo(t, colleague.token)
     renderScreen(withToasts(ScheduleFormPage), '/hrd/jadwal/:id/ubah', `/hrd/jadwal/${id}/ubah`)
@@ -101,11 +106,12 @@ describe('schedule form rebase after a colleague removed a participant', () => {
     // The user checks the form (as the alert asks) and saves again.
     fireEvent.click(screen.getByRole('button', { name: 'Simpan jadwal' }))
     await waitFor(
-      async () => expect((await participantsOf(t, id)).map((p) => p.applicationId)).toContain(c.application.id),
+      async () =>
+        expect((await participantsOf(t, id)).map((p) => p.applicationId)).toContain(c.application.id),
       { timeout: 5_000 },
     )
-    expect((await participantsOf(t, id)).map((p) => p.applicationId).sort()).toEqual(
-      [a.application.id, c.application.id].sort(),
+    expect((await participantsOf(t, id)).map((p) => p.applicationId).sort((x, y) => x - y)).toEqual(
+      [a.application.id, c.application.id].sort((x, y) => x - y),
     )
   })
 })
