@@ -1,17 +1,20 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { eq } from 'drizzle-orm'
 import { createElement as h } from 'react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
+import { companyRegistrations } from '../../src/db/schema/index.js'
 import { SessionProvider } from '../../web/src/features/auth/session'
+import { CompanyRegistrationsPage } from '../../web/src/features/company-registrations/queue-page'
 import { NotificationsPage } from '../../web/src/features/notifications/notifications-page'
 import { Layout } from '../../web/src/Layout'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd } from '../support/builders/accounts.js'
 import { aCompany, aMajor, aRegistrationForm } from '../support/builders/org.js'
 import { dayFromToday } from '../support/builders/vacancies.js'
-import { signedInTo } from '../support/screen.js'
+import { renderScreen, signedInTo } from '../support/screen.js'
 import { notificationsOf } from '../support/stored.js'
 
 /**
@@ -68,7 +71,12 @@ describe("staff's notices of their queues", () => {
     const staff = await anAdmin(t)
     // E-mail is off in this app: the form goes straight to the queue.
     const form = aRegistrationForm({ name: 'PT Calon Mitra' })
-    expect((await call(t, 'POST', '/api/company-registrations', { body: form })).status).toBe(201)
+    const registered = await call(t, 'POST', '/api/company-registrations', { body: form })
+    expect(registered.status).toBe(201)
+    const [registration] = await t.db
+      .select()
+      .from(companyRegistrations)
+      .where(eq(companyRegistrations.name, 'PT Calon Mitra'))
     const company = await aCompany(t, { name: 'PT Perlu Persetujuan', vacanciesNeedApproval: true })
     const hr = await anHrd(t, { companyId: company.id })
     const major = await aMajor(t)
@@ -106,7 +114,7 @@ describe("staff's notices of their queues", () => {
     const links = screen.getAllByRole('link', { name: 'Lihat' })
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       `/admin/lowongan?approval=pending&company_id=${company.id}`,
-      '/admin/pendaftaran-perusahaan',
+      `/admin/pendaftaran-perusahaan?id=${registration.id}`,
     ])
 
     fireEvent.click(links[0])
@@ -115,5 +123,28 @@ describe("staff's notices of their queues", () => {
         expect(screen.getByText(`Di /admin/lowongan?approval=pending&company_id=${company.id}`)).toBeTruthy(),
       { timeout: 5_000 },
     )
+  })
+
+  it("the registrations' queue opens the request its link names (?id=)", async () => {
+    const staff = await anAdmin(t)
+    expect(
+      (
+        await call(t, 'POST', '/api/company-registrations', {
+          body: aRegistrationForm({ name: 'PT Dibuka Langsung' }),
+        })
+      ).status,
+    ).toBe(201)
+    const [registration] = await t.db
+      .select()
+      .from(companyRegistrations)
+      .where(eq(companyRegistrations.name, 'PT Dibuka Langsung'))
+    signedInTo(t, staff.token)
+    renderScreen(
+      h(CompanyRegistrationsPage),
+      '/admin/pendaftaran-perusahaan',
+      `/admin/pendaftaran-perusahaan?id=${registration.id}`,
+    )
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 })
+    await waitFor(() => expect(within(dialog).getAllByText(/PT Dibuka Langsung/).length).toBeGreaterThan(0))
   })
 })

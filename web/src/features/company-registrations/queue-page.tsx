@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core'
 import { useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { ApiError, api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { type Column, DataTable, Lines } from '../../components/data-table'
@@ -73,7 +74,21 @@ export function CompanyRegistrationsPage() {
   const { status: _s, ...rest } = f.query
   const query = tab === 'all' ? rest : { ...rest, status: tab }
   const list = useLoad(() => loadList(query), [f.key])
-  const [open, setOpen] = useState<number | null>(null)
+  // The request opened in its dialog; a link may name it (`?id=`: a staff notice of a new request).
+  const [params, setParams] = useSearchParams()
+  const [open, setOpen] = useState<number | null>(() => Number(params.get('id')) || null)
+  const close = () => {
+    setOpen(null)
+    if (params.has('id'))
+      setParams(
+        (cur) => {
+          const next = new URLSearchParams(cur)
+          next.delete('id')
+          return next
+        },
+        { replace: true },
+      )
+  }
   const counts = list.data?.meta.counts
 
   const columns: Column<Row>[] = [
@@ -132,9 +147,7 @@ export function CompanyRegistrationsPage() {
         onPage={f.setPage}
         columns={columns}
       />
-      {open !== null && (
-        <RegistrationModal id={open} onClose={() => setOpen(null)} onDecided={() => list.reload()} />
-      )}
+      {open !== null && <RegistrationModal id={open} onClose={close} onDecided={() => list.reload()} />}
     </>
   )
 }

@@ -33,7 +33,8 @@ function calendarOf(role: string, kind: string, data: Record<string, unknown>) {
  */
 function linkOf(role: string, data: Record<string, unknown>): { to: string; actFor?: ActingCompany } | null {
   const staff = role === 'admin' || role === 'superadmin'
-  if (staff && typeof data.registrationId === 'number') return { to: '/admin/pendaftaran-perusahaan' }
+  if (staff && typeof data.registrationId === 'number')
+    return { to: `/admin/pendaftaran-perusahaan?id=${data.registrationId}` }
   const appId = data.applicationId
   if (typeof appId === 'number') {
     if (role === 'hrd') return { to: `/hrd/pelamar/${appId}` }
