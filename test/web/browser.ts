@@ -131,6 +131,9 @@ export const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem(
  * would): its token is revoked, the tab does not know yet.
  */
 export async function endSessionElsewhere(page: Page, base: string) {
+  // The screen's own reads done first: one still on its way would meet the ended session before the step the
+  // test takes next, and the prompt would cover the page already.
+  await page.waitForLoadState('networkidle')
   const res = await fetch(`${base}/api/logout`, {
     method: 'POST',
     headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json' },
