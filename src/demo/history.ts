@@ -87,11 +87,11 @@ function reviewNotice(x: Context, decision: 'lolos' | 'tidak_lolos', notes: stri
   const where = `lowongan "${x.vacancyTitle}" di ${x.companyName}`
   const passed = decision === 'lolos'
   const body = passed
-    ? `Selamat! Lamaran Anda untuk ${where} lolos seleksi administrasi. Tunggu informasi jadwal tes berikutnya.`
-    : `Mohon maaf, lamaran Anda untuk ${where} belum lolos seleksi administrasi.`
+    ? `Selamat! Lamaran Anda untuk ${where} lolos seleksi berkas. Tunggu informasi jadwal tes berikutnya.`
+    : `Mohon maaf, lamaran Anda untuk ${where} belum lolos seleksi berkas.`
   return {
     kind: 'application.reviewed',
-    title: passed ? 'Lamaran Anda lolos seleksi administrasi' : 'Hasil seleksi administrasi lamaran Anda',
+    title: passed ? 'Lamaran Anda lolos seleksi berkas' : 'Hasil seleksi berkas lamaran Anda',
     body: notes ? `${body} Catatan HRD: ${notes}` : body,
     data: { applicationId: x.applicationId, jobVacancyId: x.vacancyId, decision },
   }

@@ -83,7 +83,7 @@ export async function issueToken(
 
 const unauthenticated = (
   m = msg(
-    'Anda belum login atau sesi Anda tidak valid.',
+    'Anda belum masuk atau sesi Anda tidak valid.',
     'You are not logged in or your session is invalid.',
   ),
   code?: string,
@@ -179,13 +179,16 @@ async function authenticate(
   if (row.expiresAt.getTime() <= Date.now())
     throw unauthenticated(
       msg(
-        'Sesi Anda telah berakhir. Silakan login kembali.',
+        'Sesi Anda telah berakhir. Silakan masuk kembali.',
         'Your session has expired. Please log in again.',
       ),
     )
   if (!row.isActive)
     throw unauthenticated(
-      msg('Akun Anda telah dinonaktifkan.', 'Your account has been deactivated.'),
+      msg(
+        'Akun Anda telah dinonaktifkan. Hubungi admin BKK sekolah.',
+        'Your account has been deactivated. Contact the school career center admin.',
+      ),
       ACCOUNT_DEACTIVATED,
     )
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {

@@ -95,7 +95,7 @@ const TYPE_NAMES: Record<string, Msg> = {
   string: msg('teks', 'a string'),
   integer: msg('bilangan bulat', 'an integer'),
   number: msg('angka', 'a number'),
-  boolean: msg('true atau false', 'true or false'),
+  boolean: msg('pilihan ya atau tidak', 'yes or no (true or false)'),
   array: msg('daftar (array)', 'an array'),
   object: msg('objek', 'an object'),
   null: msg('null', 'null'),

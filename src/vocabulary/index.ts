@@ -82,11 +82,11 @@ const category = {
 }
 
 const applicationStatus = {
-  pending: w('Menunggu review', 'Awaiting review'),
+  pending: w('Menunggu seleksi berkas', 'Awaiting document review'),
   in_progress: w('Dalam proses seleksi', 'In selection'),
   accepted: w('Diterima', 'Accepted'),
   rejected: w('Tidak lolos', 'Not selected'),
-  withdrawn: w('Dibatalkan', 'Withdrawn'),
+  withdrawn: w('Dibatalkan pelamar', 'Withdrawn'),
 } satisfies Labels<ApplicationStatus>
 
 /** HR's document review. */

@@ -222,11 +222,11 @@ describe('GET /api/hrd/applicant-reviews/options', () => {
       { value: s.welder.id, label: 'Welder' },
     ])
     expect(res.body.data.statuses).toEqual([
-      { value: 'pending', label: 'Menunggu review' },
+      { value: 'pending', label: 'Menunggu seleksi berkas' },
       { value: 'in_progress', label: 'Dalam proses seleksi' },
       { value: 'accepted', label: 'Diterima' },
       { value: 'rejected', label: 'Tidak lolos' },
-      { value: 'withdrawn', label: 'Dibatalkan' },
+      { value: 'withdrawn', label: 'Dibatalkan pelamar' },
     ])
   })
 })

@@ -40,7 +40,7 @@ describe('a document review failed by mistake', () => {
       body: { notes: 'Salah centang, berkas lengkap.' },
     })
     expect(fix.status).toBe(200)
-    expect(fix.body.message).toBe('Keputusan dikoreksi: pelamar lolos seleksi administrasi.')
+    expect(fix.body.message).toBe('Keputusan dikoreksi: pelamar lolos seleksi berkas.')
     expect(fix.body.data).toMatchObject({ status: 'in_progress', reviewDecision: 'lolos' })
     // Sent again (a double click): nothing left to correct.
     const again = await call(t, 'POST', `/api/hrd/applicant-reviews/${a.id}/correct-review`, {

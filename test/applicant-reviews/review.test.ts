@@ -88,12 +88,12 @@ describe('PATCH /api/hrd/applicant-reviews/:id/review', () => {
     const [note] = await notificationsOf(siswa.id)
     expect(note).toMatchObject({
       kind: 'application.reviewed',
-      title: 'Lamaran Anda lolos seleksi administrasi',
+      title: 'Lamaran Anda lolos seleksi berkas',
       data: { applicationId: application.id, jobVacancyId: vacancy.id, decision: 'lolos' },
       readAt: null,
     })
     expect(note.body).toContain('Staf Gudang')
-    expect(note.body).toMatch(/lolos seleksi administrasi.*Catatan HRD: Berkas lengkap\./)
+    expect(note.body).toMatch(/lolos seleksi berkas.*Catatan HRD: Berkas lengkap\./)
 
     // The applicant sees it in their notifications and in the application's timeline.
     const inbox = await call(t, 'GET', '/api/notifications', { as: siswa })
@@ -123,9 +123,9 @@ describe('PATCH /api/hrd/applicant-reviews/:id/review', () => {
     })
     expect(res.status).toBe(200)
     const [note] = await notificationsOf(siswa.id)
-    expect(note.title).toBe('Hasil seleksi administrasi lamaran Anda')
+    expect(note.title).toBe('Hasil seleksi berkas lamaran Anda')
     expect(note.body).toBe(
-      'Mohon maaf, lamaran Anda untuk lowongan "Kasir" di PT Sinar Jaya belum lolos seleksi administrasi.',
+      'Mohon maaf, lamaran Anda untuk lowongan "Kasir" di PT Sinar Jaya belum lolos seleksi berkas.',
     )
   })
 
@@ -167,9 +167,9 @@ describe('PATCH /api/hrd/applicant-reviews/:id/review', () => {
   it('422 naming the status when the application is no longer pending; nothing changes', async () => {
     const { hrd, vacancy } = await company()
     for (const [status, pattern] of [
-      ['in_progress', /sudah direview \(status: Dalam proses seleksi\)/],
-      ['rejected', /sudah direview \(status: Tidak lolos\)/],
-      ['accepted', /sudah direview \(status: Diterima\)/],
+      ['in_progress', /sudah diseleksi berkas \(status: Dalam proses seleksi\)/],
+      ['rejected', /sudah diseleksi berkas \(status: Tidak lolos\)/],
+      ['accepted', /sudah diseleksi berkas \(status: Diterima\)/],
       ['withdrawn', /dibatalkan oleh pelamar/],
     ] as const) {
       const { siswa, application } = await applicantTo(vacancy.id, { status })
@@ -195,7 +195,7 @@ describe('PATCH /api/hrd/applicant-reviews/:id/review', () => {
     })
     expect(res.status).toBe(422)
     expect(res.body.message).toBe(
-      'This application has already been reviewed (status: rejected). Only pending applications can be reviewed.',
+      'This application has already been document-reviewed (status: Not selected). Only applications with the status "Awaiting document review" can be document-reviewed.',
     )
   })
 
@@ -272,13 +272,13 @@ describe('POST /api/hrd/applicant-reviews/bulk-review', () => {
       body: { application_ids: [...ids, unknownId], decision: 'tidak_lolos', notes: 'Kuota terpenuhi.' },
     })
     expect(res.status).toBe(200)
-    expect(res.body.message).toBe('2 dari 6 lamaran berhasil direview.')
+    expect(res.body.message).toBe('2 dari 6 lamaran berhasil diseleksi berkas.')
     expect(res.body.data).toEqual({
       processed: 6,
       succeeded: 2,
       failed: 4,
       failures: [
-        { id: reviewed.application.id, reason: 'sudah direview (in_progress)' },
+        { id: reviewed.application.id, reason: 'sudah diseleksi berkas (Dalam proses seleksi)' },
         { id: foreign.application.id, reason: 'tidak ditemukan' },
         { id: withdrawn.application.id, reason: 'dibatalkan oleh pelamar' },
         { id: unknownId, reason: 'tidak ditemukan' },
@@ -322,7 +322,7 @@ describe('POST /api/hrd/applicant-reviews/bulk-review', () => {
       headers: { 'accept-language': 'en' },
     })
     expect(res.body.data.failures).toEqual([
-      { id: reviewed.application.id, reason: 'already reviewed (rejected)' },
+      { id: reviewed.application.id, reason: 'already document-reviewed (Not selected)' },
       { id: 2000000000, reason: 'not found' },
     ])
   })

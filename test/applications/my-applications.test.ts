@@ -254,7 +254,7 @@ describe('PATCH /api/my-applications/:id/withdraw', () => {
     for (const [status, label] of [
       ['accepted', 'Diterima'],
       ['rejected', 'Tidak lolos'],
-      ['withdrawn', 'Dibatalkan'],
+      ['withdrawn', 'Dibatalkan pelamar'],
     ] as const) {
       const { vacancy } = await vacancyOf()
       const app = await anApplication(t, {

@@ -62,7 +62,7 @@ describe('PATCH /api/admin/attendances/:id/validate', () => {
       body: { status: 'hadir', validation_status: 'verified', notes: ' Ada di daftar hadir ' },
     })
     expect(res.status).toBe(200)
-    expect(res.body.message).toBe('Kehadiran terverifikasi.')
+    expect(res.body.message).toBe('Kehadiran divalidasi.')
     expect(res.body.data).toMatchObject({
       id: p.id,
       attendanceStatus: 'hadir',

@@ -22,7 +22,7 @@ describe.each(Object.entries(stores))('POST /api/login: the brake on guessing (c
       expect((await attempt(admin.email, 'salah-tebak', '203.0.113.7')).status).toBe(401)
     const attacker = await attempt(admin.email, PASSWORD, '203.0.113.7')
     expect(attacker.status).toBe(429)
-    expect(attacker.body.message).toMatch(/Terlalu banyak percobaan login/)
+    expect(attacker.body.message).toMatch(/Terlalu banyak percobaan masuk/)
     // The real user, elsewhere, still logs in.
     const owner = await attempt(admin.email, PASSWORD, '198.51.100.20')
     expect(owner.status).toBe(200)

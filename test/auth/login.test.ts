@@ -14,6 +14,7 @@ describe('POST /api/login', () => {
     })
     expect(res.status).toBe(200)
     expect(res.body.success).toBe(true)
+    expect(res.body.message).toBe('Berhasil masuk.')
     expect(res.body.data.token).toMatch(/^\d+\|[A-Za-z0-9]{40}$/)
     expect(res.body.data.user).toEqual({
       id: hrd.id,
@@ -138,6 +139,12 @@ describe('POST /api/login', () => {
     expect((await call(t, 'GET', '/api/me', { as: siswa })).status).toBe(401)
   })
 
+  it('401 without a token says in Indonesian that the user has not signed in ("masuk", not "login")', async () => {
+    const res = await call(t, 'GET', '/api/me')
+    expect(res.status).toBe(401)
+    expect(res.body.message).toBe('Anda belum masuk atau sesi Anda tidak valid.')
+  })
+
   it('429 after too many failed attempts for one e-mail, even with the right password', async () => {
     const admin = await anAdmin(t)
     for (let i = 0; i < 3; i++) {
@@ -191,7 +198,7 @@ describe('tokens', () => {
       .where(eq(accessTokens.id, Number(admin.token.split('|')[0])))
     const res = await call(t, 'GET', '/api/me', { as: admin })
     expect(res.status).toBe(401)
-    expect(res.body.message).toMatch(/berakhir/)
+    expect(res.body.message).toBe('Sesi Anda telah berakhir. Silakan masuk kembali.')
   })
 
   it('401 with code account_deactivated for a token whose account was switched off (no password brings it back); an expired one has no code', async () => {
@@ -201,7 +208,7 @@ describe('tokens', () => {
     expect(res.status).toBe(401)
     expect(res.body).toEqual({
       success: false,
-      message: 'Akun Anda telah dinonaktifkan.',
+      message: 'Akun Anda telah dinonaktifkan. Hubungi admin BKK sekolah.',
       data: null,
       code: 'account_deactivated',
     })

@@ -233,6 +233,7 @@ describe('POST /api/admin/alumni/upgrade', () => {
     const res = await upgrade({ student_ids: [s.studentId], graduation_year: 2025 })
     expect(res.status).toBe(200)
     expect(res.body.success).toBe(true)
+    expect(res.body.message).toBe('1 siswa dijadikan alumni.')
     expect(res.body.data.upgraded).toBe(1)
     expect(res.body.data.alumni).toEqual([
       expect.objectContaining({
@@ -327,6 +328,9 @@ describe('POST /api/admin/alumni/upgrade', () => {
     })
     expect(res.status).toBe(422)
     expect(res.body.success).toBe(false)
+    expect(res.body.message).toBe(
+      'Tidak ada siswa yang dijadikan alumni: sebagian data tidak dapat dijadikan alumni.',
+    )
     expect(res.body.errors).toEqual({
       'student_ids.1': ['Siswa tidak ditemukan.'],
       'student_ids.3': ['Sudah menjadi alumni (lulus 2024).'],
@@ -341,7 +345,8 @@ describe('POST /api/admin/alumni/upgrade', () => {
     const s = await aStudent(t, { account: false })
     const both = await upgrade({ student_ids: [s.studentId], class_name: 'XII A', graduation_year: 2025 })
     expect(both.status).toBe(422)
-    expect(Object.keys(both.body.errors)).toEqual(['class_name'])
+    expect(both.body.message).toBe('Pilih siswanya, atau satu kelas (dan kompetensi keahliannya bila perlu).')
+    expect(both.body.errors).toEqual({ class_name: ['tidak boleh dikirim bersama daftar siswa'] })
     const neither = await upgrade({ major_id: s.majorId, graduation_year: 2025 })
     expect(neither.status).toBe(422)
     expect(Object.keys(neither.body.errors).sort()).toEqual(['class_name', 'student_ids'])

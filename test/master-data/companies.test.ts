@@ -233,7 +233,7 @@ describe('POST /api/admin/companies', () => {
       ],
       website: ['harus alamat web lengkap yang diawali https:// atau http://, mis. https://contoh.co.id'],
       city: ['maksimal 100 karakter'],
-      is_active: ['harus berupa true atau false'],
+      is_active: ['harus berupa pilihan ya atau tidak'],
     })
     const blank = await call(t, 'POST', '/api/admin/companies', { as: admin, body: { name: '  ' } })
     expect(blank.body.errors).toEqual({ name: ['tidak boleh kosong'] })
@@ -297,7 +297,7 @@ describe('PUT /api/admin/companies/:id', () => {
       body: { vacancies_need_approval: 'kadang' },
     })
     expect(bad.status).toBe(422)
-    expect(bad.body.errors).toEqual({ vacancies_need_approval: ['harus berupa true atau false'] })
+    expect(bad.body.errors).toEqual({ vacancies_need_approval: ['harus berupa pilihan ya atau tidak'] })
   })
 
   it('404 for an unknown id; 422 for a bad field', async () => {
@@ -488,13 +488,17 @@ describe('POST /api/admin/companies/:id/hr-accounts', () => {
     const hrd = await anHrd(t)
     const neither = await call(t, 'POST', `/api/admin/companies/${c.id}/hr-accounts`, { as: admin, body: {} })
     expect(neither.status).toBe(422)
+    expect(neither.body.message).toBe(
+      'Pilih akun HRD yang sudah ada, atau isi e-mail, nama lengkap dan kata sandi untuk akun baru.',
+    )
+    expect(neither.body.errors.email).toEqual(['wajib diisi bila tidak memilih akun HRD yang sudah ada'])
     expect(Object.keys(neither.body.errors).sort()).toEqual(['email', 'full_name', 'password'])
     const both = await call(t, 'POST', `/api/admin/companies/${c.id}/hr-accounts`, {
       as: admin,
       body: { user_id: hrd.id, email: 'x@y.example' },
     })
     expect(both.status).toBe(422)
-    expect(both.body.errors).toEqual({ email: ['tidak boleh diisi bersama user_id'] })
+    expect(both.body.errors).toEqual({ email: ['tidak boleh diisi bila memilih akun HRD yang sudah ada'] })
     expect((await account(hrd.id)).companyId).toBe(hrd.companyId)
     const bad = await call(t, 'POST', `/api/admin/companies/${c.id}/hr-accounts`, {
       as: admin,

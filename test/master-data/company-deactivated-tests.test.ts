@@ -61,7 +61,7 @@ describe('deactivating a company while tests of its selection lie ahead', () => 
 
     expect(await storedSchedule(t, w.aheadId)).toMatchObject({
       status: 'cancelled',
-      cancelReason: 'Perusahaan ini sedang tidak aktif bermitra dengan BKK.',
+      cancelReason: 'Perusahaan ini sedang nonaktif sebagai mitra BKK.',
     })
     expect((await storedSchedule(t, w.begunId)).status).toBe('scheduled')
     // Another company's test is not touched.

@@ -687,6 +687,10 @@ describe('POST /api/admin/company-registrations/:id/reject', () => {
     const mail = await mailTo(form.contact_email, /belum dapat disetujui/)
     expect(mail.subject).toBe(`Pendaftaran ${form.name} belum dapat disetujui`)
     expect(mail.text).toContain('Alamat perusahaan tidak dapat diverifikasi.')
+    // What to do next refers to the reason above, whatever it is (not only missing data).
+    expect(mail.text).toContain(
+      'Anda dapat mendaftar kembali setelah memperbaiki hal di atas, atau menghubungi BKK sekolah.',
+    )
     const [log] = await auditsOf(t, 'company_registration', id)
     expect(log).toMatchObject({ action: 'reject', actorId: admin.id })
     expect(JSON.parse(log.data!)).toEqual({ reason: 'Alamat perusahaan tidak dapat diverifikasi.' })

@@ -137,7 +137,7 @@ describe('GET /api/admin/departments/:id', () => {
   it('404 for an unknown id, 422 for a malformed one', async () => {
     const res = await call(t, 'GET', '/api/admin/departments/999999', { as: admin })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ success: false, message: 'Departemen tidak ditemukan.', data: null })
+    expect(res.body).toEqual({ success: false, message: 'Bidang keahlian tidak ditemukan.', data: null })
     expect((await call(t, 'GET', '/api/admin/departments/abc', { as: admin })).status).toBe(422)
   })
 })
@@ -178,6 +178,7 @@ describe('POST /api/admin/departments', () => {
       body: { code: tag(), name: 'X' },
     })
     expect(res.status).toBe(201)
+    expect(res.body.message).toBe('Bidang keahlian dibuat.')
     expect((await stored(res.body.data.id)).isActive).toBe(true)
   })
 
@@ -208,7 +209,7 @@ describe('POST /api/admin/departments', () => {
       code: ['formatnya tidak valid'],
       name: ['maksimal 150 karakter'],
       description: ['harus berupa teks'],
-      is_active: ['harus berupa true atau false'],
+      is_active: ['harus berupa pilihan ya atau tidak'],
     })
 
     const long = await call(t, 'POST', '/api/admin/departments', {
@@ -290,7 +291,7 @@ describe('DELETE /api/admin/departments/:id', () => {
     const d = await aDepartment(t)
     const res = await call(t, 'DELETE', `/api/admin/departments/${d.id}`, { as: admin })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ success: true, message: 'Departemen dihapus.', data: null })
+    expect(res.body).toEqual({ success: true, message: 'Bidang keahlian dihapus.', data: null })
     expect(await stored(d.id)).toBeUndefined()
     const [log] = await auditsOf(t, 'department', d.id)
     expect(log).toMatchObject({ action: 'delete', actorId: admin.id })
@@ -302,7 +303,7 @@ describe('DELETE /api/admin/departments/:id', () => {
     await aMajor(t, { departmentId: d.id })
     const res = await call(t, 'DELETE', `/api/admin/departments/${d.id}`, { as: admin })
     expect(res.status).toBe(409)
-    expect(res.body.message).toMatch('masih memiliki 2 jurusan')
+    expect(res.body.message).toMatch('masih memiliki 2 kompetensi keahlian')
     expect(await stored(d.id)).toBeDefined()
   })
 

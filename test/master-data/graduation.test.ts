@@ -227,7 +227,7 @@ describe('POST /api/admin/graduations', () => {
     expect(both.body.errors.class_name).toBeDefined()
     const unknown = await graduate({ graduation_year: 2025, major_id: 2_000_000_000, dry_run: true })
     expect(unknown.status).toBe(422)
-    expect(unknown.body.errors.major_id).toEqual(['Jurusan tidak ditemukan.'])
+    expect(unknown.body.errors.major_id).toEqual(['Kompetensi keahlian tidak ditemukan.'])
     const future = await graduate({
       graduation_year: new Date().getUTCFullYear() + 2,
       student_ids: [s.studentId],

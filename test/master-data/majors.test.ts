@@ -131,7 +131,7 @@ describe('GET /api/admin/majors/:id', () => {
   it('404 for an unknown id', async () => {
     const res = await call(t, 'GET', '/api/admin/majors/999999', { as: admin })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ success: false, message: 'Jurusan tidak ditemukan.', data: null })
+    expect(res.body).toEqual({ success: false, message: 'Kompetensi keahlian tidak ditemukan.', data: null })
   })
 })
 
@@ -144,6 +144,7 @@ describe('POST /api/admin/majors', () => {
       body: { department_id: dep.id, code: code.toLowerCase(), name: 'Teknik Kendaraan Ringan', extra: 'x' },
     })
     expect(res.status).toBe(201)
+    expect(res.body.message).toBe('Kompetensi keahlian dibuat.')
     expect(res.body.data).toMatchObject({
       code,
       name: 'Teknik Kendaraan Ringan',
@@ -175,7 +176,7 @@ describe('POST /api/admin/majors', () => {
       body: { department_id: 999999, code, name: 'Yatim' },
     })
     expect(res.status).toBe(422)
-    expect(res.body.errors).toEqual({ department_id: ['Departemen tidak ditemukan.'] })
+    expect(res.body.errors).toEqual({ department_id: ['Bidang keahlian tidak ditemukan.'] })
     expect(await t.db.select().from(majors).where(eq(majors.code, code))).toHaveLength(0)
   })
 

@@ -823,7 +823,7 @@ describe('GET /api/admin/imports/:id/credentials.xlsx', () => {
     expect(sheet.headers['content-disposition']).toBe(`attachment; filename="akun-siswa-impor-${id}.xlsx"`)
     expect(sheet.headers['cache-control']).toBe('no-store')
     const rows = await readSheet(sheet.rawPayload)
-    expect(rows.map((r) => [r.Rombel, r.NISN, r['E-mail login']])).toEqual([
+    expect(rows.map((r) => [r.Rombel, r.NISN, r['E-mail untuk masuk']])).toEqual([
       ['XII TKJ 1', people[1].nisn, 'wati@example.com'],
       ['XII TKJ 2', people[0].nisn, `${people[0].nisn}@${DOMAIN}`],
     ])

@@ -438,8 +438,8 @@ describe('POST /api/admin/students', () => {
     })
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({
-      email: ['wajib diisi untuk membuat akun login'],
-      password: ['wajib diisi untuk membuat akun login'],
+      email: ['wajib diisi untuk membuat akun untuk masuk'],
+      password: ['wajib diisi untuk membuat akun untuk masuk'],
     })
   })
 
@@ -452,7 +452,9 @@ describe('POST /api/admin/students', () => {
     })
     expect(res.status).toBe(422)
     expect(Object.keys(res.body.errors).sort()).toEqual(['birth_date', 'full_name', 'graduation_year'])
-    expect(res.body.errors.graduation_year[0]).toMatch(/upgrade/)
+    expect(res.body.errors.graduation_year[0]).toBe(
+      'siswa kelas XII belum memiliki tahun lulus; tambahkan sebagai alumni atau luluskan lewat menu Kelulusan',
+    )
     expect(await t.db.select().from(students).where(eq(students.nis, nis))).toHaveLength(0)
   })
 
@@ -467,6 +469,20 @@ describe('POST /api/admin/students', () => {
 })
 
 describe('PUT /api/admin/students/:id', () => {
+  it('422 for a password of a learner who already has an account, pointing to the reset link ordinary admins can send', async () => {
+    const s = await aStudent(t)
+    const res = await call(t, 'PUT', `/api/admin/students/${s.studentId}`, {
+      as: admin,
+      body: { password: 'rahasia-dapur-123' },
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.errors).toEqual({
+      password: [
+        'akun untuk masuk sudah ada; kirim tautan atur ulang kata sandi dari menu Siswa atau Alumni',
+      ],
+    })
+  })
+
   it('changes the fields sent, keeps the others, and keeps the account in step', async () => {
     const s = await aStudent(t, {
       values: { city: 'Bekasi', socialMedia: { github: 'lama', tiktok: '@t' } },

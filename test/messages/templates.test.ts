@@ -529,8 +529,8 @@ describe('the next real message uses the school’s wording', () => {
       body: { decision: 'lolos' },
     })
     expect((await noticesOf(c.learner.id as number))[0]).toMatchObject({
-      title: 'Lamaran Anda lolos seleksi administrasi',
-      body: 'Selamat! Lamaran Anda untuk lowongan "Kasir" di PT Maju Jaya lolos seleksi administrasi. Tunggu informasi jadwal tes berikutnya.',
+      title: 'Lamaran Anda lolos seleksi berkas',
+      body: 'Selamat! Lamaran Anda untuk lowongan "Kasir" di PT Maju Jaya lolos seleksi berkas. Tunggu informasi jadwal tes berikutnya.',
     })
   })
 
@@ -548,8 +548,8 @@ describe('the next real message uses the school’s wording', () => {
       body: { decision: 'lolos' },
     })
     expect((await noticesOf(c.learner.id as number))[0]).toMatchObject({
-      title: 'Lamaran Anda lolos seleksi administrasi',
-      body: 'Selamat! Lamaran Anda untuk lowongan "Drafter" di PT Lama lolos seleksi administrasi. Tunggu informasi jadwal tes berikutnya.',
+      title: 'Lamaran Anda lolos seleksi berkas',
+      body: 'Selamat! Lamaran Anda untuk lowongan "Drafter" di PT Lama lolos seleksi berkas. Tunggu informasi jadwal tes berikutnya.',
     })
     // The screen shows why: its preview of the saved text is refused at the field.
     const admin = await anAdmin(t)
@@ -588,7 +588,7 @@ describe('the next real message uses the school’s wording', () => {
     })
     expect((await noticesOf(people[1].learner.id as number))[0]).toMatchObject({
       title: 'Anda masuk daftar cadangan',
-      body: 'Anda masuk daftar cadangan pada lowongan "Operator" di PT Karya. Kami akan menghubungi Anda bila ada tempat yang kosong.',
+      body: 'Anda masuk daftar cadangan pada lowongan "Operator" di PT Karya. Perusahaan dapat menghubungi Anda bila ada tempat; pantau statusnya di Lamaran saya.',
     })
   })
 })

@@ -22,7 +22,7 @@ async function inbox() {
   const hour = 3600_000
   const old = await aNotification(t, me.id, {
     kind: 'application.reviewed',
-    title: 'Lamaran Anda lolos seleksi administrasi',
+    title: 'Lamaran Anda lolos seleksi berkas',
     body: 'Selamat!',
     data: { applicationId: 7 },
     createdAt: new Date(Date.now() - 3 * hour),
@@ -50,7 +50,7 @@ describe('GET /api/notifications', () => {
     expect(res.body.data[2]).toEqual({
       id: n.old.id,
       kind: 'application.reviewed',
-      title: 'Lamaran Anda lolos seleksi administrasi',
+      title: 'Lamaran Anda lolos seleksi berkas',
       body: 'Selamat!',
       data: { applicationId: 7 },
       isRead: false,
@@ -81,7 +81,7 @@ describe('GET /api/notifications', () => {
     const n = await inbox()
     const res = await call(t, 'GET', '/api/notifications', { as: n.me, query: { unread: 'maybe', page: 0 } })
     expect(res.status).toBe(422)
-    expect(res.body.errors).toEqual({ unread: ['harus berupa true atau false'], page: ['minimal 1'] })
+    expect(res.body.errors).toEqual({ unread: ['harus berupa pilihan ya atau tidak'], page: ['minimal 1'] })
   })
 })
 

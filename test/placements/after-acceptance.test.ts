@@ -46,7 +46,7 @@ describe('a placement after its acceptance', () => {
     expect(moved.status).toBe(422)
     expect(moved.body.errors).toEqual({
       start_date: [
-        `tindak lanjut 3 bulan sudah dicatat; dengan tanggal mulai ini baru jatuh pada ${dateText(addMonths(startDate, 3))}`,
+        `pemantauan 3 bulan sudah dicatat; dengan tanggal mulai ini baru jatuh pada ${dateText(addMonths(startDate, 3))}`,
       ],
     })
     const [after] = await t.db.select().from(placements).where(eq(placements.id, placement.id))

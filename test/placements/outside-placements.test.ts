@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { placementCheckins, placements } from '../../src/db/schema/index.js'
+import { dateText } from '../../src/db/school-day.js'
+import { addMonths } from '../../src/modules/placements/service.js'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anAlumnus, anHrd, aStudent } from '../support/builders/accounts.js'
 import { aCompany } from '../support/builders/org.js'
@@ -230,7 +232,9 @@ describe('POST /api/admin/job-placements', () => {
       accepted_date: dayFromToday(2),
     })
     expect(ahead.status).toBe(422)
-    expect(ahead.body.errors.accepted_date[0]).toMatch(/^tidak boleh setelah hari ini \(\d{4}-\d{2}-\d{2}\)$/)
+    expect(ahead.body.errors.accepted_date).toEqual([
+      `tidak boleh setelah hari ini (${dateText(schoolToday())})`,
+    ])
     const english = await call(t, 'POST', ADMIN, {
       as: admin,
       headers: { 'accept-language': 'en' },
@@ -242,7 +246,7 @@ describe('POST /api/admin/job-placements', () => {
       },
     })
     expect(english.body.errors).toEqual({
-      student_id: ['is an alumnus (graduated 2023); send it as alumni_id'],
+      student_id: ['is an alumnus (graduated 2023), not a grade-12 student'],
     })
     expect(await ofLearner(student.studentId)).toEqual([])
     expect(await ofLearner(alumna.studentId)).toEqual([])
@@ -444,6 +448,7 @@ describe('POST /api/admin/job-placements/:id/check-ins', () => {
       body: { month_mark: 3, status: 'active', notes: ' Masih bekerja ' },
     })
     expect(res.status).toBe(200)
+    expect(res.body.message).toBe('Pemantauan penempatan berhasil dicatat.')
     expect(res.body.data).toMatchObject({
       checkins: [{ monthMark: 3, status: 'active', notes: 'Masih bekerja' }],
       nextCheckinDue: { monthMark: 6, dueDate: '2025-07-31' },
@@ -468,7 +473,9 @@ describe('POST /api/admin/job-placements/:id/check-ins', () => {
       body: { month_mark: 3, status: 'active' },
     })
     expect(early.status).toBe(422)
-    expect(early.body.errors.month_mark[0]).toMatch(/baru dapat dicatat mulai \d{4}-\d{2}-\d{2}/)
+    expect(early.body.errors.month_mark).toEqual([
+      `pemantauan 3 bulan baru dapat dicatat mulai ${dateText(addMonths(schoolToday(), 3))}`,
+    ])
   })
 })
 

@@ -266,7 +266,10 @@ describe('POST /api/hrd/job-placements/:id/check-ins', () => {
     const url = `${LIST}/${placement.id}/check-ins`
     const early = await call(t, 'POST', url, { as: hrd, body: { month_mark: 3, status: 'resigned' } })
     expect(early.status).toBe(422)
-    expect(early.body.errors.month_mark[0]).toMatch(/baru dapat dicatat mulai \d{4}-\d{2}-\d{2}/)
+    // The day it opens, as people write dates ("28 Februari 2027"), not 2027-02-28.
+    expect(early.body.errors.month_mark[0]).toMatch(
+      /^pemantauan 3 bulan baru dapat dicatat mulai \d{1,2} [A-Z][a-z]+ \d{4}$/,
+    )
     const odd = await call(t, 'POST', url, { as: hrd, body: { month_mark: 4, status: 'active' } })
     expect(odd.status).toBe(422)
     expect(odd.body.errors.month_mark).toEqual(['harus salah satu dari: 3, 6, 12'])

@@ -105,7 +105,7 @@ describe('GET /api/admin/reports/absorption with placements found outside bursa'
     expect(records[0].slice(4, 8)).toEqual([
       'Jumlah Lulusan/Siswa',
       'Ditempatkan',
-      'Di antaranya di Luar BKK',
+      'Di antaranya di luar bursa',
       'Bekerja/Wirausaha (Tracer)',
     ])
     expect(records.at(-1)?.slice(0, 7)).toEqual(['TOTAL', '', '', '', '6', '4', '2'])

@@ -109,9 +109,9 @@ describe('reports on an empty database', () => {
         'Perusahaan',
         'Jumlah Lowongan',
         'Jumlah Pelamar',
-        'Lolos Seleksi Administrasi',
+        'Lolos Seleksi Berkas',
         'Diterima',
-        'Rasio Kelulusan (%)',
+        'Rasio Diterima (%)',
       ],
       ['TOTAL', '0', '0', '0', '0', ''],
     ])
@@ -160,7 +160,7 @@ describe('report filters', () => {
     expect(Object.keys(invalid.body.errors)).toEqual(['date_from'])
     const major = await get('tracer-study', { major_id: 999999 })
     expect(major.status).toBe(422)
-    expect(major.body.errors).toEqual({ major_id: ['jurusan tidak ditemukan'] })
+    expect(major.body.errors).toEqual({ major_id: ['kompetensi keahlian tidak ditemukan'] })
     const format = await get('recruitment', { format: 'pdf' })
     expect(format.status).toBe(422)
     expect(Object.keys(format.body.errors)).toEqual(['format'])

@@ -398,9 +398,9 @@ describe('GET /api/admin/reports/recruitment', () => {
         'Perusahaan',
         'Jumlah Lowongan',
         'Jumlah Pelamar',
-        'Lolos Seleksi Administrasi',
+        'Lolos Seleksi Berkas',
         'Diterima',
-        'Rasio Kelulusan (%)',
+        'Rasio Diterima (%)',
       ],
       ['PT Alfa', '1', '1', '1', '1', '100'],
       ['PT Beta', '1', '1', '1', '1', '100'],
@@ -434,9 +434,9 @@ describe('GET /api/admin/reports/recruitment', () => {
         'Perusahaan',
         'Jumlah Lowongan',
         'Jumlah Pelamar',
-        'Lolos Seleksi Administrasi',
+        'Lolos Seleksi Berkas',
         'Diterima',
-        'Rasio Kelulusan (%)',
+        'Rasio Diterima (%)',
       ],
       ['PT Alfa', 2, 3, 2, 1, 33.33],
       ['TOTAL', 2, 3, 2, 1, 33.33],
@@ -453,7 +453,7 @@ describe('GET /api/admin/reports/recruitment', () => {
     expect(sheet.getRow(2).getCell(1).font?.bold).not.toBe(true)
     expect(sheet.getCell('B2').numFmt).toBe('#,##0')
     expect(sheet.getCell('F2').numFmt).toBe('0.00')
-    expect(sheet.getColumn(4).width).toBe(28)
+    expect(sheet.getColumn(4).width).toBe(22)
     expect(notes?.getCell('A1').font?.bold).toBe(true)
     // The hidden name beside the filter, without which LibreOffice shows no filter buttons.
     const workbookXml = await (await JSZip.loadAsync(res.rawPayload)).file('xl/workbook.xml')?.async('string')
@@ -737,13 +737,13 @@ describe('GET /api/admin/reports/absorption', () => {
       .map((r) => (r as unknown[]).slice(1))
     expect(values).toEqual([
       [
-        'Kode Jurusan',
-        'Jurusan',
+        'Kode Kompetensi Keahlian',
+        'Kompetensi Keahlian',
         'Bidang Keahlian',
         'Angkatan (Tahun Lulus)',
         'Jumlah Lulusan/Siswa',
         'Ditempatkan',
-        'Di antaranya di Luar BKK',
+        'Di antaranya di luar bursa',
         'Bekerja/Wirausaha (Tracer)',
         'Terserap',
         'Ditempatkan (%)',

@@ -65,9 +65,9 @@ it('the recruitment report in Excel: the company column fits its longest name, u
   expect([2, 3, 4, 5, 6].map((i) => [sheet.getRow(1).getCell(i).value, sheet.getColumn(i).width])).toEqual([
     ['Jumlah Lowongan', 17],
     ['Jumlah Pelamar', 16],
-    ['Lolos Seleksi Administrasi', 28],
+    ['Lolos Seleksi Berkas', 22],
     ['Diterima', 12],
-    ['Rasio Kelulusan (%)', 21],
+    ['Rasio Diterima (%)', 20],
   ])
 })
 

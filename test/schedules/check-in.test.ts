@@ -295,11 +295,28 @@ describe('POST /api/test-check-ins', () => {
     expect(early.body.message).toMatch(
       /^Check-in "Psikotes Pagi" baru dibuka .+ pukul \d\d\.\d\d WIB \(60 menit sebelum tes dimulai\)\.$/,
     )
+    // In English too the time is the school's wall clock with its zone, not a UTC timestamp.
+    const earlyEn = await call(t, 'POST', '/api/test-check-ins', {
+      as: w.ani.learner,
+      body: { code: data.code },
+      headers: { 'accept-language': 'en' },
+    })
+    expect(earlyEn.body.message).toMatch(
+      /^Check-in for "Psikotes Pagi" opens at \d{4}-\d\d-\d\d \d\d:\d\d WIB \(60 minutes before the test starts\)\.$/,
+    )
     // The test began two hours ago and lasted 90 minutes.
     await moveSchedule(t, w.schedule.id, minutesFromNow(-120))
     const late = await checkIn(w.ani.learner, data.code)
     expect(late.status).toBe(422)
     expect(late.body.message).toMatch(/^Check-in "Psikotes Pagi" sudah ditutup: tes berakhir .+ WIB\./)
+    const lateEn = await call(t, 'POST', '/api/test-check-ins', {
+      as: w.ani.learner,
+      body: { code: data.code },
+      headers: { 'accept-language': 'en' },
+    })
+    expect(lateEn.body.message).toMatch(
+      /^Check-in for "Psikotes Pagi" has closed: the test ended at \d{4}-\d\d-\d\d \d\d:\d\d WIB\. Ask the staff to record your attendance\.$/,
+    )
     expect(await storedParticipant(t, w.ani.participant.id)).toMatchObject({
       attendanceStatus: null,
       checkedInAt: null,

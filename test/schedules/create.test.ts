@@ -135,8 +135,8 @@ describe('POST /api/hrd/test-schedules', () => {
   it('422 per index for applications that are not in progress or not of the vacancy; nothing is written', async () => {
     const { hrd, vacancy } = await anHrdWithVacancy(t)
     const ok = await aCandidate(t, vacancy.id)
-    const pending = await aCandidate(t, vacancy.id, { status: 'pending' })
-    const withdrawn = await aCandidate(t, vacancy.id, { status: 'withdrawn' })
+    const pending = await aCandidate(t, vacancy.id, { status: 'pending', fullName: 'Rina Marlina' })
+    const withdrawn = await aCandidate(t, vacancy.id, { status: 'withdrawn', fullName: 'Budi Santoso' })
     const otherVacancy = await aVacancy(t, { companyId: hrd.companyId })
     const elsewhere = await aCandidate(t, otherVacancy.id)
     const res = await call(t, 'POST', '/api/hrd/test-schedules', {
@@ -157,9 +157,16 @@ describe('POST /api/hrd/test-schedules', () => {
       'application_ids.3',
       'application_ids.4',
     ])
-    expect(res.body.errors['application_ids.1'][0]).toContain('Menunggu review')
-    expect(res.body.errors['application_ids.2'][0]).toContain('tidak ditemukan')
-    expect(res.body.errors['application_ids.3'][0]).toContain('Dibatalkan')
+    // The applicant is named, with the status's label and the stage in the words of the screens.
+    expect(res.body.errors['application_ids.1']).toEqual([
+      'Lamaran Rina Marlina berstatus "Menunggu seleksi berkas"; hanya lamaran yang lolos seleksi berkas (dalam proses seleksi) yang dapat dijadwalkan.',
+    ])
+    expect(res.body.errors['application_ids.2']).toEqual([
+      `Lamaran #${elsewhere.application.id} tidak ditemukan pada lowongan ini.`,
+    ])
+    expect(res.body.errors['application_ids.3']).toEqual([
+      'Lamaran Budi Santoso berstatus "Dibatalkan pelamar"; hanya lamaran yang lolos seleksi berkas (dalam proses seleksi) yang dapat dijadwalkan.',
+    ])
     expect(await schedulesOfVacancy(vacancy.id)).toEqual([])
     expect((await eventsOf(t, ok.application.id)).map((e) => e.stage)).toEqual(['applied'])
     expect(await notificationsOf(t, ok.learner.id)).toEqual([])

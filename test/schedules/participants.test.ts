@@ -180,7 +180,9 @@ describe('PATCH /api/hrd/test-schedules/:id/participants/:participantId/attendan
       body: { status: 'alpa' },
     })
     expect(verified.status).toBe(422)
-    expect(verified.body.message).toContain('sudah diverifikasi')
+    expect(verified.body.message).toBe(
+      'Kehadiran peserta ini sudah divalidasi BKK sehingga tidak dapat diubah. Minta petugas BKK mengoreksinya bila keliru.',
+    )
     expect((await storedParticipant(t, w.pAni.id)).attendanceStatus).toBe('hadir')
 
     const future = await heldTest({ scheduledAt: hoursFromNow(2) })

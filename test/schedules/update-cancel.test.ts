@@ -119,7 +119,7 @@ describe('PUT /api/hrd/test-schedules/:id', () => {
 
   it('422 per index for bad additions and removals; nothing is changed', async () => {
     const s = await scheduled()
-    const pending = await aCandidate(t, s.vacancy.id, { status: 'pending' })
+    const pending = await aCandidate(t, s.vacancy.id, { status: 'pending', fullName: 'Dewi Lestari' })
     const other = await aVacancy(t, { companyId: s.company.id })
     const elsewhere = await aCandidate(t, other.id)
     const res = await call(t, 'PUT', `/api/hrd/test-schedules/${s.id}`, {
@@ -137,8 +137,13 @@ describe('PUT /api/hrd/test-schedules/:id', () => {
       'add_application_ids.2',
       'remove_application_ids.0',
     ])
-    expect(res.body.errors['add_application_ids.0'][0]).toContain('sudah menjadi peserta')
-    expect(res.body.errors['remove_application_ids.0'][0]).toContain('bukan peserta')
+    expect(res.body.errors['add_application_ids.0'][0]).toMatch(/^\S.* sudah menjadi peserta tes ini\.$/)
+    expect(res.body.errors['add_application_ids.1']).toEqual([
+      'Lamaran Dewi Lestari berstatus "Menunggu seleksi berkas"; hanya lamaran yang lolos seleksi berkas (dalam proses seleksi) yang dapat dijadwalkan.',
+    ])
+    expect(res.body.errors['remove_application_ids.0']).toEqual([
+      `Lamaran #${elsewhere.application.id} bukan peserta tes ini.`,
+    ])
     expect((await storedSchedule(t, s.id)).name).toBe('Tes Tulis')
     expect(await participantsOf(t, s.id)).toHaveLength(2)
   })

@@ -47,7 +47,7 @@ describe('RATE_LIMIT_STORE=database: every instance counts on the same rows', ()
       const refused = await attempt(on, admin.email, PASSWORD)
       expect(refused.status).toBe(429)
       expect(refused.body).toMatchObject({ success: false, data: null })
-      expect(refused.body.message).toMatch(/Terlalu banyak percobaan login/)
+      expect(refused.body.message).toMatch(/Terlalu banyak percobaan masuk/)
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800)
     }
     expect(await counters(a, 'login-email-ip')).toContainEqual({

@@ -58,7 +58,7 @@ describe('POST /api/hrd/selection-results/publish', () => {
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       success: true,
-      message: '3 hasil seleksi dipublikasikan.',
+      message: '3 hasil seleksi diumumkan.',
       data: { published: 3, accepted: 1, rejected: 1, waitlisted: 1, pendingLeft: 1 },
     })
     const [accepted, rejected, waitlisted, pending] = await Promise.all(
@@ -125,7 +125,7 @@ describe('POST /api/hrd/selection-results/publish', () => {
     const again = await publishResults(t, hrd, vacancy.id)
     expect(again.status).toBe(200)
     expect(again.body.data).toEqual({ published: 0, accepted: 0, rejected: 0, waitlisted: 0, pendingLeft: 1 })
-    expect(again.body.message).toBe('Tidak ada hasil seleksi untuk dipublikasikan.')
+    expect(again.body.message).toBe('Tidak ada hasil seleksi untuk diumumkan.')
     expect(await storedSelection(t, people[0].application.id, people[0].learner.id)).toEqual(before)
   })
 
@@ -138,7 +138,7 @@ describe('POST /api/hrd/selection-results/publish', () => {
     expect(res.status).toBe(422)
     expect(res.body.success).toBe(false)
     expect(res.body.message).toBe(
-      `Kuota lowongan "${vacancy.title}" adalah 2 orang: 1 sudah diterima dan 2 lagi berkeputusan "diterima" di draf. Ubah 1 keputusan "diterima" (misalnya menjadi cadangan) sebelum mempublikasikan. Tidak ada hasil yang dipublikasikan.`,
+      `Kuota lowongan "${vacancy.title}" adalah 2 orang: 1 sudah diterima dan 2 lagi berkeputusan "diterima" di draf. Ubah 1 keputusan "diterima" (misalnya menjadi cadangan) sebelum mengumumkan. Tidak ada hasil yang diumumkan.`,
     )
     expect(res.body.errors.job_vacancy_id).toHaveLength(1)
     const after = await Promise.all(people.map((p) => storedSelection(t, p.application.id, p.learner.id)))

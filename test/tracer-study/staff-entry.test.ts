@@ -149,7 +149,7 @@ describe('GET /api/admin/tracer-studies', () => {
   it('422 for an unknown major, a bad filter, or career_status with answered=false', async () => {
     const major = await call(t, 'GET', LIST, { as: admin, query: { major_id: 2_000_000_000 } })
     expect(major.status).toBe(422)
-    expect(major.body.errors).toEqual({ major_id: ['jurusan tidak ditemukan'] })
+    expect(major.body.errors).toEqual({ major_id: ['kompetensi keahlian tidak ditemukan'] })
     const bad = await call(t, 'GET', LIST, {
       as: admin,
       query: { career_status: 'pensiun', graduation_year: 'x' },
@@ -321,7 +321,7 @@ describe('GET /api/admin/tracer-studies?format=csv|xlsx', () => {
     expect(records[0]).toEqual([
       'NIS',
       'Nama',
-      'Jurusan',
+      'Kompetensi Keahlian',
       'Tahun Lulus',
       'Telepon',
       'E-mail',
@@ -383,6 +383,6 @@ describe('GET /api/admin/tracer-studies?format=csv|xlsx', () => {
     expect(book.worksheets[1].name).toBe('Keterangan')
     // The filter as the reports name a major (it said the major's id).
     const notes = book.worksheets[1].getSheetValues().map((r) => (r as unknown[]).slice(1, 3))
-    expect(notes).toContainEqual(['Jurusan', expect.stringMatching(/^\S+ — Teknik Otomotif$/)])
+    expect(notes).toContainEqual(['Kompetensi keahlian', expect.stringMatching(/^\S+ — Teknik Otomotif$/)])
   })
 })

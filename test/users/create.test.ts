@@ -134,7 +134,7 @@ describe('POST /api/admin/users', () => {
     const email = newEmail('hrd')
     const missing = await create({ email, full_name: 'HRD', password: 'kopi-tubruk-77', role: 'hrd' })
     expect(missing.status).toBe(422)
-    expect(missing.body.errors).toEqual({ company_id: ['wajib diisi untuk akun hrd'] })
+    expect(missing.body.errors).toEqual({ company_id: ['wajib diisi untuk akun HRD'] })
     const nulled = await create({
       email,
       full_name: 'HRD',
@@ -143,7 +143,7 @@ describe('POST /api/admin/users', () => {
       company_id: null,
     })
     expect(nulled.status).toBe(422)
-    expect(nulled.body.errors.company_id).toEqual(['wajib diisi untuk akun hrd'])
+    expect(nulled.body.errors.company_id).toEqual(['wajib diisi untuk akun HRD'])
 
     const unknown = await create({
       email,
@@ -173,7 +173,7 @@ describe('POST /api/admin/users', () => {
     })
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({
-      company_id: ['hanya boleh diisi untuk akun hrd'],
+      company_id: ['hanya boleh diisi untuk akun HRD'],
       student_id: ['hanya boleh diisi untuk akun siswa atau alumni'],
     })
     expect((await storedStudent(t, record.studentId))!.userId).toBeNull()

@@ -85,7 +85,7 @@ describe('PUT /api/admin/users/:id', () => {
     const admin = await anAdmin(t)
     const without = await update(admin.id, { role: 'hrd' })
     expect(without.status).toBe(422)
-    expect(without.body.errors).toEqual({ company_id: ['wajib diisi untuk akun hrd'] })
+    expect(without.body.errors).toEqual({ company_id: ['wajib diisi untuk akun HRD'] })
     const unknown = await update(admin.id, { role: 'hrd', company_id: 999999 })
     expect(unknown.status).toBe(422)
     expect(unknown.body.errors).toEqual({ company_id: ['perusahaan tidak ditemukan'] })
@@ -110,7 +110,7 @@ describe('PUT /api/admin/users/:id', () => {
     expect(moved.body.data.companyId).toBe(other.id)
     const cleared = await update(hrd.id, { company_id: null })
     expect(cleared.status).toBe(422)
-    expect(cleared.body.errors).toEqual({ company_id: ['wajib diisi untuk akun hrd'] })
+    expect(cleared.body.errors).toEqual({ company_id: ['wajib diisi untuk akun HRD'] })
     expect((await storedUser(t, hrd.id))!.companyId).toBe(other.id)
   })
 
@@ -126,7 +126,7 @@ describe('PUT /api/admin/users/:id', () => {
     const company = await aCompany(t)
     const res = await update(admin.id, { company_id: company.id })
     expect(res.status).toBe(422)
-    expect(res.body.errors).toEqual({ company_id: ['hanya boleh diisi untuk akun hrd'] })
+    expect(res.body.errors).toEqual({ company_id: ['hanya boleh diisi untuk akun HRD'] })
     const hrd = await anHrd(t)
     const leaving = await update(hrd.id, { role: 'admin', company_id: company.id })
     expect(leaving.status).toBe(422)
@@ -138,9 +138,20 @@ describe('PUT /api/admin/users/:id', () => {
     for (const role of ['admin', 'alumni']) {
       const res = await update(siswa.id, { role })
       expect(res.status).toBe(422)
-      expect(res.body.message).toMatch(/data siswa/)
+      expect(res.body.message).toBe(
+        'Akun ini terhubung dengan data siswa, jadi perannya harus siswa. Siswa menjadi alumni lewat menu Kelulusan.',
+      )
       expect(res.body.errors.role).toHaveLength(1)
     }
+    // In English with the role's English name, not the code.
+    const english = await call(t, 'PUT', `/api/admin/users/${siswa.id}`, {
+      as: superadmin,
+      body: { role: 'alumni' },
+      headers: { 'accept-language': 'en' },
+    })
+    expect(english.body.message).toBe(
+      'This account is linked to a student record, so its role must be Student. Students become alumni in the Graduation menu.',
+    )
     expect((await storedUser(t, siswa.id))!.role).toBe('siswa')
     const alumni = await anAlumnus(t)
     expect((await update(alumni.id, { role: 'siswa' })).status).toBe(422)

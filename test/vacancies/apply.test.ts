@@ -204,7 +204,7 @@ describe('POST /api/job-vacancies/:id/apply', () => {
     expect(toggled.body.data.isActive).toBe(false)
     const res = await call(t, 'POST', applyUrl(vacancy.id), { as: learner, body: {} })
     expect(res.status).toBe(422)
-    expect(res.body.message).toBe('Lowongan tidak dapat dilamar. Lowongan sedang tidak aktif.')
+    expect(res.body.message).toBe('Lowongan tidak dapat dilamar. Lowongan sedang nonaktif.')
     expect(await applicationsOf(learner.studentId)).toEqual([])
   })
 

@@ -347,7 +347,7 @@ describe('GET /api/job-vacancies/:id', () => {
       application: { status: 'in_progress' },
       canApply: false,
       reasons: [
-        'Lowongan sedang tidak aktif.',
+        'Lowongan sedang nonaktif.',
         'Batas waktu pendaftaran sudah lewat.',
         'Anda sudah melamar lowongan ini.',
       ],

@@ -35,9 +35,9 @@ const reasonOf: Partial<Record<Key, { siswa: RegExp; alumni: RegExp }>> = {
   forSiswa: { siswa: /./, alumni: /hanya untuk siswa/ },
   forAlumni: { siswa: /hanya untuk alumni/, alumni: /./ },
   otherMajor: { siswa: /tidak untuk jurusan Anda/, alumni: /tidak untuk jurusan Anda/ },
-  inactive: { siswa: /tidak aktif/, alumni: /tidak aktif/ },
+  inactive: { siswa: /Lowongan sedang nonaktif/, alumni: /Lowongan sedang nonaktif/ },
   expired: { siswa: /Batas waktu pendaftaran sudah lewat/, alumni: /Batas waktu pendaftaran sudah lewat/ },
-  inactiveCompany: { siswa: /Perusahaan sedang tidak aktif/, alumni: /Perusahaan sedang tidak aktif/ },
+  inactiveCompany: { siswa: /Perusahaan sedang nonaktif/, alumni: /Perusahaan sedang nonaktif/ },
 }
 
 let majorId: number

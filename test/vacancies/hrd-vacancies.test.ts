@@ -220,7 +220,7 @@ describe('POST /api/hrd/job-vacancies', () => {
     const res = await call(t, 'POST', base, { as: hrd, body: body([active.id, inactive.id, 999_999]) })
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({
-      major_ids: [`jurusan tidak ditemukan atau tidak aktif: ${inactive.id}, 999999`],
+      major_ids: [`kompetensi keahlian tidak ditemukan atau nonaktif: ${inactive.id}, 999999`],
     })
     expect(await t.db.select().from(jobVacancies).where(eq(jobVacancies.companyId, hrd.companyId))).toEqual(
       [],
@@ -436,7 +436,7 @@ describe('PUT /api/hrd/job-vacancies/:id', () => {
     expect(moved.status).toBe(422)
     expect(moved.body.errors).toEqual({
       deadline: ['tidak boleh tanggal yang sudah lewat'],
-      major_ids: [`jurusan tidak ditemukan atau tidak aktif: ${other.id}`],
+      major_ids: [`kompetensi keahlian tidak ditemukan atau nonaktif: ${other.id}`],
     })
     expect((await storedVacancy(v.id)).deadline).toBe('2020-05-01')
     expect(await storedMajorIds(v.id)).toEqual([m.id])

@@ -60,11 +60,11 @@ describe('GET /api/vocabulary', () => {
     expect(res.body.message).toBe('Berhasil.')
     const v = res.body.data
     expect(v.applicationStatus).toEqual([
-      { code: 'pending', label: 'Menunggu review' },
+      { code: 'pending', label: 'Menunggu seleksi berkas' },
       { code: 'in_progress', label: 'Dalam proses seleksi' },
       { code: 'accepted', label: 'Diterima' },
       { code: 'rejected', label: 'Tidak lolos' },
-      { code: 'withdrawn', label: 'Dibatalkan' },
+      { code: 'withdrawn', label: 'Dibatalkan pelamar' },
     ])
     expect(labelIn(v.testKind, 'tes_tulis')).toBe('Tes tertulis')
     expect(labelIn(v.careerStatus, 'lanjut_studi')).toBe('Melanjutkan studi')
@@ -80,7 +80,7 @@ describe('GET /api/vocabulary', () => {
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Done.')
     const v = res.body.data
-    expect(labelIn(v.applicationStatus, 'pending')).toBe('Awaiting review')
+    expect(labelIn(v.applicationStatus, 'pending')).toBe('Awaiting document review')
     expect(labelIn(v.testKind, 'psikotes')).toBe('Psychological test')
     expect(labelIn(v.careerStatus, 'bekerja')).toBe('Employed')
     expect(labelIn(v.role, 'admin')).toBe('Career center admin')

@@ -144,6 +144,16 @@ describeInBrowser('web client: forms and paged lists keep what they should', () 
     const box = page.getByRole('checkbox', { name: /^Pilih baris \d+$/ }).first()
     await box.waitFor()
     const id = Number((await box.getAttribute('aria-label'))?.match(/\d+/)?.[0])
+    // The student as the list names them: the refusal names them so, not by the id behind the row.
+    const name = (
+      await page
+        .getByRole('row')
+        .filter({ has: box })
+        .locator('p', { hasNotText: /^NIS / })
+        .first()
+        .textContent()
+    )?.trim()
+    expect(name).toBeTruthy()
     await box.check()
     await page.getByRole('button', { name: 'Jadikan alumni (1)' }).click()
     // Meanwhile another admin makes the same student alumni.
@@ -156,8 +166,8 @@ describeInBrowser('web client: forms and paged lists keep what they should', () 
     })
     expect(other.status).toBe(200)
     await page.getByRole('dialog').getByRole('button', { name: 'Jadikan alumni' }).click()
-    // The envelope's message, and the student and reason it names (`student_ids.0`).
-    await page.getByText('Tidak ada siswa yang di-upgrade', { exact: false }).waitFor()
-    await page.getByText(`#${id}: Sudah menjadi alumni (lulus ${year}).`, { exact: false }).waitFor()
+    // The envelope's message, and the student (by name) and reason it names (`student_ids.0`).
+    await page.getByText('Tidak ada siswa yang dijadikan alumni', { exact: false }).waitFor()
+    await page.getByText(`${name}: Sudah menjadi alumni (lulus ${year}).`, { exact: false }).waitFor()
   }, 60_000)
 })

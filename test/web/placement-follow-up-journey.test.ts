@@ -65,7 +65,7 @@ describeInBrowser('web client: following a placement up at 3, 6 and 12 months', 
     await pick(page, 'Status', 'Kontrak diperpanjang', checkin)
     await checkin.getByLabel('Catatan').fill('Masa percobaan lulus; kontrak diperpanjang.')
     await checkin.getByRole('button', { name: 'Simpan pemantauan' }).click()
-    await toast('Tindak lanjut penempatan berhasil dicatat.')
+    await toast('Pemantauan penempatan berhasil dicatat.')
 
     const stored: Placement = (await api(`/api/hrd/job-placements/${hired.id}`)).data
     expect(stored.checkins).toEqual([
@@ -98,7 +98,7 @@ describeInBrowser('web client: following a placement up at 3, 6 and 12 months', 
     const described = (await month.getAttribute('aria-describedby')) ?? ''
     const errorId = described.split(' ').find((id) => id.endsWith('error'))
     expect(await page.locator(`[id="${errorId}"]`).innerText()).toMatch(
-      /tindak lanjut 12 bulan baru dapat dicatat mulai/,
+      /pemantauan 12 bulan baru dapat dicatat mulai/,
     )
     const stored: Placement = (await api(`/api/hrd/job-placements/${hired.id}`)).data
     expect(stored.checkins.map((c) => c.monthMark)).toEqual([3])
@@ -113,7 +113,7 @@ describeInBrowser('web client: following a placement up at 3, 6 and 12 months', 
     await form.getByLabel('Catatan').fill('Mulai di lini perakitan.')
     await form.getByRole('button', { name: 'Simpan data penempatan' }).click()
     await expect.poll(() => start.getAttribute('aria-invalid')).toBe('true')
-    await form.getByText(/tindak lanjut 3 bulan sudah dicatat/).waitFor()
+    await form.getByText(/pemantauan 3 bulan sudah dicatat/).waitFor()
     expect((await api(`/api/hrd/job-placements/${hired.id}`)).data.startDate).toBeNull()
 
     const [typed, iso] = daysAgo(97)
@@ -150,7 +150,7 @@ describeInBrowser('web client: following a placement up at 3, 6 and 12 months', 
     await pick(page, 'Bulan ke-', '6 bulan', checkin)
     await checkin.getByLabel('Catatan').fill('Dihubungi lewat telepon; masih bekerja.')
     await checkin.getByRole('button', { name: 'Simpan pemantauan' }).click()
-    await toast('Tindak lanjut penempatan berhasil dicatat.')
+    await toast('Pemantauan penempatan berhasil dicatat.')
 
     const stored: Placement = (await api(`/api/admin/job-placements/${outside.id}`)).data
     expect(stored.checkins).toEqual([

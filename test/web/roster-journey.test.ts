@@ -74,7 +74,7 @@ describeInBrowser('web client: roster import and graduation in the browser', () 
     await preview.getByRole('cell', { name: 'Tanpa Nisn' }).waitFor()
     await preview.getByText('NISN harus 10 digit angka').waitFor()
     await preview.getByText(/harus tanggal yang valid/).waitFor()
-    await preview.getByText(/jurusan "Tata Boga" tidak dikenal/).waitFor()
+    await preview.getByText(/kompetensi keahlian "Tata Boga" tidak dikenal/).waitFor()
     expect(await preview.getByRole('button', { name: /^Impor \d+ siswa$/ }).isDisabled()).toBe(true)
     await shot(page, 'admin-impor-siswa')
 
@@ -103,7 +103,7 @@ describeInBrowser('web client: roster import and graduation in the browser', () 
     const rows = [2, 3].map((i) => (sheet.getRow(i).values as unknown[]).map((v) => String(v ?? '')))
     const col = (name: string) => head.indexOf(name)
     const rara = rows.find((r) => r[col('NISN')] === nisnA)!
-    expect(rara[col('E-mail login')]).toBe(`${nisnA}@${DOMAIN}`)
+    expect(rara[col('E-mail untuk masuk')]).toBe(`${nisnA}@${DOMAIN}`)
     password = rara[col('Kata sandi awal')]
     expect(password).toMatch(/^[A-Za-z0-9]{12}$/)
     await result.getByText('Lembar akun sudah diunduh (hanya sekali).').waitFor()

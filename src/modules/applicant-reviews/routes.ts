@@ -167,9 +167,9 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(
         item,
         req.body.decision === 'lolos'
-          ? msg('Pelamar dinyatakan lolos seleksi administrasi.', 'The applicant passed the document review.')
+          ? msg('Pelamar dinyatakan lolos seleksi berkas.', 'The applicant passed the document review.')
           : msg(
-              'Pelamar dinyatakan tidak lolos seleksi administrasi.',
+              'Pelamar dinyatakan belum lolos seleksi berkas.',
               'The applicant did not pass the document review.',
             ),
       )
@@ -195,7 +195,7 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ok(
         await correctReview(app.db, req.user, req.params.id, req.body),
         msg(
-          'Keputusan dikoreksi: pelamar lolos seleksi administrasi.',
+          'Keputusan dikoreksi: pelamar lolos seleksi berkas.',
           'Corrected: the applicant passed the document review.',
         ),
       ),
@@ -219,7 +219,7 @@ export const applicantReviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(
         { ...r, failures: r.failures.map((f) => ({ id: f.id, reason: tr(f.reason, lang) })) },
         msg(
-          `${r.succeeded} dari ${r.processed} lamaran berhasil direview.`,
+          `${r.succeeded} dari ${r.processed} lamaran berhasil diseleksi berkas.`,
           `${r.succeeded} of ${r.processed} applications reviewed.`,
         ),
       )

@@ -119,12 +119,12 @@ export type ReviewInput = Static<typeof ReviewBody>
 function notReviewable(status: ApplicationStatus): Msg {
   if (status === 'withdrawn')
     return msg(
-      'Lamaran ini sudah dibatalkan oleh pelamar sehingga tidak dapat direview.',
-      'This application was withdrawn by the applicant and cannot be reviewed.',
+      'Lamaran ini sudah dibatalkan oleh pelamar sehingga tidak dapat diseleksi berkas.',
+      'This application was withdrawn by the applicant and cannot be document-reviewed.',
     )
   return msg(
-    `Lamaran ini sudah direview (status: ${labelOf('applicationStatus', status)}). Hanya lamaran berstatus "${labelOf('applicationStatus', 'pending')}" yang dapat direview.`,
-    `This application has already been reviewed (status: ${status}). Only pending applications can be reviewed.`,
+    `Lamaran ini sudah diseleksi berkas (status: ${labelOf('applicationStatus', status)}). Hanya lamaran berstatus "${labelOf('applicationStatus', 'pending')}" yang dapat diseleksi berkas.`,
+    `This application has already been document-reviewed (status: ${labelOf('applicationStatus', status, 'en')}). Only applications with the status "${labelOf('applicationStatus', 'pending', 'en')}" can be document-reviewed.`,
   )
 }
 
@@ -271,7 +271,10 @@ export async function bulkReview(db: Db, actor: Actor, input: BulkReviewInput) {
         ? msg('tidak ditemukan', 'not found')
         : status === 'withdrawn'
           ? msg('dibatalkan oleh pelamar', 'withdrawn by the applicant')
-          : msg(`sudah direview (${status})`, `already reviewed (${status})`)
+          : msg(
+              `sudah diseleksi berkas (${labelOf('applicationStatus', status)})`,
+              `already document-reviewed (${labelOf('applicationStatus', status, 'en')})`,
+            )
       return { id, reason }
     })
   return { processed: ids.length, succeeded: done.size, failed: failures.length, failures }

@@ -79,8 +79,8 @@ export async function withdraw(db: Db, actor: Actor, id: number, mailing: Mailin
       const status = (await q.myApplicationStatus(tx, studentId, id)) ?? applicationNotFound()
       return unprocessable(
         msg(
-          `Lamaran berstatus "${labelOf('applicationStatus', status)}" tidak dapat dibatalkan. Hanya lamaran yang masih menunggu review atau dalam proses seleksi yang dapat dibatalkan.`,
-          `An application with status "${status}" cannot be withdrawn. Only pending or in-progress applications can.`,
+          `Lamaran berstatus "${labelOf('applicationStatus', status)}" tidak dapat dibatalkan. Hanya lamaran yang masih menunggu seleksi berkas atau dalam proses seleksi yang dapat dibatalkan.`,
+          `An application with status "${labelOf('applicationStatus', status, 'en')}" cannot be withdrawn. Only applications awaiting document review or in selection can.`,
         ),
       )
     }

@@ -139,7 +139,7 @@ export const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ok(
         await validateAttendance(app.db, req.user, req.params.id, req.body),
         req.body.validation_status === 'verified'
-          ? msg('Kehadiran terverifikasi.', 'Attendance verified.')
+          ? msg('Kehadiran divalidasi.', 'Attendance validated.')
           : msg('Kehadiran ditolak.', 'Attendance rejected.'),
       ),
   )

@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const answer = await login(app.db, app.config, limiter, req.body, req.ip)
       return {
-        ...ok(answer, msg('Login berhasil.', 'Logged in.')),
+        ...ok(answer, msg('Berhasil masuk.', 'Logged in.')),
         access_token: answer.token,
         user: answer.user,
       }
@@ -113,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       await logout(app.db, req.user)
-      return ok(null, msg('Logout berhasil.', 'Logged out.'))
+      return ok(null, msg('Berhasil keluar.', 'Logged out.'))
     },
   )
 }

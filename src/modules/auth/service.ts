@@ -66,7 +66,7 @@ export function loginLimiter(config: Config, store: RateLimitStore): LoginLimite
 const tooMany = (err: unknown) =>
   tooManyRequests(err, (seconds) =>
     msg(
-      `Terlalu banyak percobaan login. Coba lagi dalam ${seconds} detik.`,
+      `Terlalu banyak percobaan masuk. Coba lagi dalam ${seconds} detik.`,
       `Too many login attempts. Try again in ${seconds} seconds.`,
     ),
   )

@@ -1,5 +1,6 @@
 import type { Actor } from '../../actor.js'
 import type { Db } from '../../db/client.js'
+import { wallClock, zoneName } from '../../db/school-day.js'
 import { notFound, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
@@ -24,6 +25,9 @@ const RECOGNISED_WINDOWS = 3000
 export type CheckInState = 'not_yet' | 'open' | 'closed'
 
 const iso = (d: Date) => d.toISOString()
+
+/** "2026-07-15 08:00 WIB": an instant on the school's clock, for the English messages. */
+const enWhen = (at: Date, timeZone: string) => `${wallClock(at, timeZone)} ${zoneName(timeZone, at)}`
 const scheduleNotFound = () => notFound(msg('Jadwal tes tidak ditemukan.', 'Test schedule not found.'))
 const cancelled = (name: string) =>
   unprocessable(
@@ -126,14 +130,14 @@ export async function checkIn(db: Db, actor: Actor, input: { code: string }, set
       return refuse(
         msg(
           `Check-in "${w.name}" baru dibuka ${whenText(w.opensAt, settings.timeZone)} (60 menit sebelum tes dimulai).`,
-          `Check-in for "${w.name}" opens at ${iso(w.opensAt)} (60 minutes before the test starts).`,
+          `Check-in for "${w.name}" opens at ${enWhen(w.opensAt, settings.timeZone)} (60 minutes before the test starts).`,
         ),
       )
     if (state === 'closed')
       return refuse(
         msg(
           `Check-in "${w.name}" sudah ditutup: tes berakhir ${whenText(w.closesAt, settings.timeZone)}. Hubungi petugas untuk mencatat kehadiran Anda.`,
-          `Check-in for "${w.name}" has closed: the test ended at ${iso(w.closesAt)}. Ask the staff to record your attendance.`,
+          `Check-in for "${w.name}" has closed: the test ended at ${enWhen(w.closesAt, settings.timeZone)}. Ask the staff to record your attendance.`,
         ),
       )
     const p = actor.studentId ? await q.lockOwnParticipant(tx, w.id, actor.studentId) : undefined

@@ -121,13 +121,13 @@ function majorFinder(majors: Majors) {
     if (named.length > 1)
       return {
         error: msg(
-          `nama jurusan "${text}" dipakai beberapa jurusan; tulis kodenya`,
+          `nama "${text}" dipakai beberapa kompetensi keahlian; tulis kodenya`,
           `the major name "${text}" is used by several majors; write its code`,
         ),
       }
     return {
       error: msg(
-        `jurusan "${text}" tidak dikenal (tulis kode atau nama kompetensi keahlian)`,
+        `kompetensi keahlian "${text}" tidak dikenal (tulis kode atau namanya)`,
         `unknown major "${text}" (write the major's code or name)`,
       ),
     }
@@ -253,7 +253,10 @@ async function plan(
       })
 
     const major = v.major
-    const inactive = msg(`jurusan ${major?.code} sedang nonaktif`, `the major ${major?.code} is inactive`)
+    const inactive = msg(
+      `kompetensi keahlian ${major?.code} sedang nonaktif`,
+      `the major ${major?.code} is inactive`,
+    )
     if (!current) {
       if (major && !major.isActive) errors.push({ field: 'major', message: inactive })
       out.login = v.email ?? (v.nisn ? `${v.nisn}@${settings.schoolEmailDomain}` : null)
@@ -322,7 +325,7 @@ async function plan(
       problems.push(
         r.generatedLogin
           ? msg(
-              `e-mail login ${r.login} (dibuat dari NISN) sudah dipakai akun lain; isi kolom Email`,
+              `e-mail untuk masuk ${r.login} (dibuat dari NISN) sudah dipakai akun lain; isi kolom Email`,
               `the login e-mail ${r.login} (made from the NISN) is already used by another account; fill in the Email column`,
             )
           : msg('sudah dipakai akun lain', 'is already used by another account'),
@@ -563,16 +566,16 @@ export async function downloadCredentials(
       throw new AppError(
         410,
         msg(
-          `Lembar akun sudah diunduh pada ${at(run.downloadedAt)} dan hanya dapat diunduh sekali. Kata sandi yang hilang direset lewat manajemen pengguna.`,
-          `The credentials sheet was downloaded at ${at(run.downloadedAt)} and can be downloaded only once. Lost passwords are reset in user management.`,
+          `Lembar akun sudah diunduh pada ${at(run.downloadedAt)} dan hanya dapat diunduh sekali. Kata sandi yang hilang: kirim tautan atur ulang kata sandi dari menu Siswa atau Alumni.`,
+          `The credentials sheet was downloaded at ${at(run.downloadedAt)} and can be downloaded only once. For a lost password, send a password reset link from the Students or Alumni menu.`,
         ),
       )
     if (!run.credentials || run.expired)
       throw new AppError(
         410,
         msg(
-          'Lembar akun sudah kedaluwarsa (berlaku 24 jam setelah impor) dan kata sandinya telah dihapus. Kata sandi direset lewat manajemen pengguna.',
-          'The credentials sheet has expired (it is kept for 24 hours after the import) and its passwords were wiped. Passwords are reset in user management.',
+          'Lembar akun sudah kedaluwarsa (berlaku 24 jam setelah impor) dan kata sandinya telah dihapus. Kirim tautan atur ulang kata sandi dari menu Siswa atau Alumni.',
+          'The credentials sheet has expired (it is kept for 24 hours after the import) and its passwords were wiped. Send a password reset link from the Students or Alumni menu.',
         ),
       )
     const accounts = open<SealedAccount[]>(key, run.id, run.credentials)
@@ -597,14 +600,17 @@ export async function downloadCredentials(
         { header: 'NISN', value: (r) => r.nisn },
         { header: 'NIS', value: (r) => r.nis },
         { header: 'Nama', value: (r) => r.fullName },
-        { header: 'E-mail login', value: (r) => r.email },
+        { header: 'E-mail untuk masuk', value: (r) => r.email },
         { header: 'Kata sandi awal', value: (r) => password.get(r.userId) ?? '' },
       ],
       rows,
       notes: [
         ['Impor', `#${run.id}`],
         ['Diunduh', at(new Date())],
-        ['Catatan', 'Kata sandi awal hanya berlaku sampai login pertama: siswa wajib menggantinya saat itu.'],
+        [
+          'Catatan',
+          'Kata sandi awal hanya berlaku sampai pertama kali masuk: siswa wajib menggantinya saat itu.',
+        ],
         [
           'Kerahasiaan',
           'Lembar ini hanya dapat diunduh sekali. Serahkan kata sandi kepada masing-masing siswa saja.',

@@ -28,7 +28,7 @@ export const alumniRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(
         result,
         msg(
-          `${result.upgraded} siswa di-upgrade menjadi alumni.`,
+          `${result.upgraded} siswa dijadikan alumni.`,
           `${result.upgraded} student(s) upgraded to alumni.`,
         ),
       )

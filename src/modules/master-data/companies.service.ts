@@ -175,7 +175,7 @@ async function deactivated(tx: Conn, actor: Actor, mailing: Mailing, id: number)
   await cancelTestsOfCompany(tx, actor, mailing, id, COMPANY_DEACTIVATED)
 }
 
-const COMPANY_DEACTIVATED = 'Perusahaan ini sedang tidak aktif bermitra dengan BKK.'
+const COMPANY_DEACTIVATED = 'Perusahaan ini sedang nonaktif sebagai mitra BKK.'
 
 export async function deleteCompany(db: Db, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
@@ -212,15 +212,25 @@ function checkHrAccountInput(input: Static<typeof HrAccountBody>) {
   const errors: FieldErrors = {}
   for (const field of ['email', 'full_name', 'password'] as const) {
     if (input.user_id !== undefined && input[field] !== undefined)
-      errors[field] = [msg('tidak boleh diisi bersama user_id', 'must not be sent together with user_id')]
+      errors[field] = [
+        msg(
+          'tidak boleh diisi bila memilih akun HRD yang sudah ada',
+          'must not be given when choosing an existing HR account',
+        ),
+      ]
     if (input.user_id === undefined && input[field] === undefined)
-      errors[field] = [msg('wajib diisi jika user_id tidak diisi', 'is required unless user_id is given')]
+      errors[field] = [
+        msg(
+          'wajib diisi bila tidak memilih akun HRD yang sudah ada',
+          'is required unless an existing HR account is chosen',
+        ),
+      ]
   }
   if (Object.keys(errors).length > 0)
     unprocessable(
       msg(
-        'Kirim user_id untuk akun HRD yang sudah ada, atau email, full_name dan password untuk akun baru.',
-        'Send user_id for an existing HR account, or email, full_name and password for a new one.',
+        'Pilih akun HRD yang sudah ada, atau isi e-mail, nama lengkap dan kata sandi untuk akun baru.',
+        'Choose an existing HR account, or fill in the e-mail, full name and password of a new one.',
       ),
       errors,
     )

@@ -96,7 +96,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .send(
           ok(
             await createDepartment(app.db, req.user, req.body),
-            msg('Departemen dibuat.', 'Department created.'),
+            msg('Bidang keahlian dibuat.', 'Department created.'),
           ),
         ),
   )
@@ -117,7 +117,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         await updateDepartment(app.db, req.user, req.params.id, req.body, versionsOf(req)),
-        msg('Departemen diperbarui.', 'Department updated.'),
+        msg('Bidang keahlian diperbarui.', 'Department updated.'),
       ),
   )
 
@@ -134,7 +134,7 @@ export const departmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       await deleteDepartment(app.db, req.user, req.params.id)
-      return ok(null, msg('Departemen dihapus.', 'Department deleted.'))
+      return ok(null, msg('Bidang keahlian dihapus.', 'Department deleted.'))
     },
   )
 }

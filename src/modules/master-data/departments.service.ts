@@ -16,11 +16,13 @@ import type {
   UpdateDepartmentBody,
 } from './departments.schemas.js'
 
-const notFoundDepartment = () => notFound(msg('Departemen tidak ditemukan.', 'Department not found.'))
+const notFoundDepartment = () => notFound(msg('Bidang keahlian tidak ditemukan.', 'Department not found.'))
 
 const codeTaken = (code: string): never =>
-  conflict(msg('Kode departemen sudah dipakai.', 'The department code is already in use.'), {
-    code: [msg(`Kode ${code} sudah dipakai departemen lain.`, `Code ${code} is used by another department.`)],
+  conflict(msg('Kode bidang keahlian sudah dipakai.', 'The department code is already in use.'), {
+    code: [
+      msg(`Kode ${code} sudah dipakai bidang keahlian lain.`, `Code ${code} is used by another department.`),
+    ],
   })
 
 /** Codes are stored trimmed and in capitals (`TKJ`), so `tkj` and `TKJ` are the same code. */
@@ -125,7 +127,7 @@ export async function deleteDepartment(db: Db, actor: Actor, id: number) {
     if (majors > 0)
       conflict(
         msg(
-          `Departemen ${current.name} tidak dapat dihapus karena masih memiliki ${majors} jurusan. Hapus atau pindahkan jurusannya terlebih dahulu, atau nonaktifkan departemen ini.`,
+          `Bidang keahlian ${current.name} tidak dapat dihapus karena masih memiliki ${majors} kompetensi keahlian. Hapus atau pindahkan kompetensi keahliannya terlebih dahulu, atau nonaktifkan bidang keahlian ini.`,
           `Department ${current.name} cannot be deleted: it still has ${majors} major(s). Delete or move them first, or deactivate the department.`,
         ),
       )

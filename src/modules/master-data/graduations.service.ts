@@ -18,8 +18,8 @@ import * as q from './learners.queries.js'
 
 const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
 const WHO = msg(
-  'Pilih siswa yang lulus: satu kelas (class_name), satu kompetensi (major_id), keduanya, atau daftar siswa (student_ids).',
-  'Choose who graduates: a class (class_name), a major (major_id), both, or a list of students (student_ids).',
+  'Pilih siswa yang lulus: satu kelas, satu kompetensi keahlian, keduanya, atau daftar siswa.',
+  'Choose who graduates: a class, a major, both, or a list of students.',
 )
 
 export interface Graduate {
@@ -118,7 +118,9 @@ export async function graduateLearners(db: Db, actor: Actor, input: Static<typeo
 
   const checkMajor = async (conn: Conn) => {
     if (input.major_id !== undefined && !(await q.majorState(conn, input.major_id)))
-      unprocessable(INVALID, { major_id: [msg('Jurusan tidak ditemukan.', 'The major does not exist.')] })
+      unprocessable(INVALID, {
+        major_id: [msg('Kompetensi keahlian tidak ditemukan.', 'The major does not exist.')],
+      })
   }
 
   if (input.dry_run) {

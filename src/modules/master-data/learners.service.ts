@@ -155,8 +155,8 @@ function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors, today: 
       errors,
       'graduation_year',
       msg(
-        'siswa kelas XII belum memiliki tahun lulus; tambahkan sebagai alumni atau gunakan upgrade ke alumni',
-        'a grade-12 student has no graduation year; add an alumnus or use the upgrade to alumni',
+        'siswa kelas XII belum memiliki tahun lulus; tambahkan sebagai alumni atau luluskan lewat menu Kelulusan',
+        'a grade-12 student has no graduation year; add an alumnus or graduate them in the Graduation menu',
       ),
     )
   if (kind === 'alumni' && typeof input.graduation_year === 'number') {
@@ -207,7 +207,10 @@ function socialPatchOf(input: LearnerPatch): SocialMedia | undefined {
 const stripNulls = (s: SocialMedia): SocialMedia =>
   Object.fromEntries(Object.entries(s).filter(([, v]) => v != null)) as SocialMedia
 
-const accountNeedsEmail = msg('wajib diisi untuk membuat akun login', 'is required to create a login account')
+const accountNeedsEmail = msg(
+  'wajib diisi untuk membuat akun untuk masuk',
+  'is required to create a sign-in account',
+)
 
 // ---------------------------------------------------------------------------------------------
 // Shared steps inside a transaction
@@ -215,9 +218,14 @@ const accountNeedsEmail = msg('wajib diisi untuk membuat akun login', 'is requir
 /** 422 for an unknown major, or an inactive one being newly assigned. */
 async function checkMajor(tx: Tx, majorId: number, errors: FieldErrors) {
   const major = await q.majorState(tx, majorId)
-  if (!major) addFieldError(errors, 'major_id', msg('Jurusan tidak ditemukan.', 'The major does not exist.'))
+  if (!major)
+    addFieldError(
+      errors,
+      'major_id',
+      msg('Kompetensi keahlian tidak ditemukan.', 'The major does not exist.'),
+    )
   else if (!major.isActive)
-    addFieldError(errors, 'major_id', msg('Jurusan sedang nonaktif.', 'The major is inactive.'))
+    addFieldError(errors, 'major_id', msg('Kompetensi keahlian sedang nonaktif.', 'The major is inactive.'))
 }
 
 const NIS_TAKEN = msg('sudah dipakai siswa atau alumni lain', 'is already used by another student or alumnus')
@@ -340,8 +348,8 @@ export async function updateLearner(
         errors,
         'email',
         msg(
-          'wajib diisi selama siswa memiliki akun login',
-          'is required while the learner has a login account',
+          'wajib diisi selama siswa memiliki akun untuk masuk',
+          'is required while the learner has a sign-in account',
         ),
       )
     if (hasAccount && input.password !== undefined)
@@ -349,8 +357,8 @@ export async function updateLearner(
         errors,
         'password',
         msg(
-          'akun login sudah ada; kata sandinya direset lewat manajemen pengguna',
-          'the login account already exists; its password is reset in user management',
+          'akun untuk masuk sudah ada; kirim tautan atur ulang kata sandi dari menu Siswa atau Alumni',
+          'the sign-in account already exists; send a password reset link from the Students or Alumni menu',
         ),
       )
     if (!hasAccount && wantsAccount) {
@@ -451,8 +459,8 @@ export async function deleteLearner(db: Db, storage: Storage, actor: Actor, kind
 }
 
 const ONE_FORM = msg(
-  'Pilih siswa dengan student_ids, atau satu kelas dengan class_name (dan major_id bila perlu).',
-  'Choose students with student_ids, or one class with class_name (and major_id if needed).',
+  'Pilih siswanya, atau satu kelas (dan kompetensi keahliannya bila perlu).',
+  'Choose the students, or one class (and its major if needed).',
 )
 
 /**
@@ -464,7 +472,10 @@ const ONE_FORM = msg(
 export async function upgradeToAlumni(db: Db, actor: Actor, input: Static<typeof UpgradeBody>) {
   const byIds = input.student_ids !== undefined
   if (byIds && (input.class_name !== undefined || input.major_id !== undefined)) {
-    const both = msg('tidak boleh dikirim bersama daftar siswa', 'must not be sent together with student_ids')
+    const both = msg(
+      'tidak boleh dikirim bersama daftar siswa',
+      'must not be given together with a list of students',
+    )
     unprocessable(ONE_FORM, {
       ...(input.class_name !== undefined ? { class_name: [both] } : {}),
       ...(input.major_id !== undefined ? { major_id: [both] } : {}),
@@ -472,9 +483,9 @@ export async function upgradeToAlumni(db: Db, actor: Actor, input: Static<typeof
   }
   if (!byIds && input.class_name === undefined)
     unprocessable(ONE_FORM, {
-      student_ids: [msg('wajib diisi jika rombel tidak diisi', 'is required unless class_name is given')],
+      student_ids: [msg('wajib diisi jika rombel tidak diisi', 'is required unless a class is given')],
       class_name: [
-        msg('wajib diisi jika daftar siswa tidak diisi', 'is required unless student_ids is given'),
+        msg('wajib diisi jika daftar siswa tidak diisi', 'is required unless students are listed'),
       ],
     })
   const latest = Number((await readSchoolToday(db)).slice(0, 4)) + 1
@@ -502,7 +513,7 @@ export async function upgradeToAlumni(db: Db, actor: Actor, input: Static<typeof
       if (Object.keys(errors).length > 0)
         unprocessable(
           msg(
-            'Tidak ada siswa yang di-upgrade: sebagian data tidak dapat di-upgrade.',
+            'Tidak ada siswa yang dijadikan alumni: sebagian data tidak dapat dijadikan alumni.',
             'No student was upgraded: some of them cannot be.',
           ),
           errors,
@@ -530,5 +541,9 @@ export async function upgradeToAlumni(db: Db, actor: Actor, input: Static<typeof
 /** For filters: any existing major will do, active or not. */
 async function checkMajorExists(tx: Tx, majorId: number, errors: FieldErrors) {
   if (!(await q.majorState(tx, majorId)))
-    addFieldError(errors, 'major_id', msg('Jurusan tidak ditemukan.', 'The major does not exist.'))
+    addFieldError(
+      errors,
+      'major_id',
+      msg('Kompetensi keahlian tidak ditemukan.', 'The major does not exist.'),
+    )
 }

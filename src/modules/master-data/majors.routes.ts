@@ -86,7 +86,12 @@ export const majorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) =>
       reply
         .code(201)
-        .send(ok(await createMajor(app.db, req.user, req.body), msg('Jurusan dibuat.', 'Major created.'))),
+        .send(
+          ok(
+            await createMajor(app.db, req.user, req.body),
+            msg('Kompetensi keahlian dibuat.', 'Major created.'),
+          ),
+        ),
   )
 
   app.put(
@@ -105,7 +110,7 @@ export const majorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) =>
       ok(
         await updateMajor(app.db, req.user, req.params.id, req.body, versionsOf(req)),
-        msg('Jurusan diperbarui.', 'Major updated.'),
+        msg('Kompetensi keahlian diperbarui.', 'Major updated.'),
       ),
   )
 
@@ -122,7 +127,7 @@ export const majorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       await deleteMajor(app.db, req.user, req.params.id)
-      return ok(null, msg('Jurusan dihapus.', 'Major deleted.'))
+      return ok(null, msg('Kompetensi keahlian dihapus.', 'Major deleted.'))
     },
   )
 }

@@ -12,15 +12,17 @@ import { nonBlank, normaliseCode } from './departments.service.js'
 import * as q from './majors.queries.js'
 import type { CreateMajorBody, MajorListQuery, MajorOptionsQuery, UpdateMajorBody } from './majors.schemas.js'
 
-const notFoundMajor = () => notFound(msg('Jurusan tidak ditemukan.', 'Major not found.'))
+const notFoundMajor = () => notFound(msg('Kompetensi keahlian tidak ditemukan.', 'Major not found.'))
 
 const codeTaken = (code: string): never =>
-  conflict(msg('Kode jurusan sudah dipakai.', 'The major code is already in use.'), {
-    code: [msg(`Kode ${code} sudah dipakai jurusan lain.`, `Code ${code} is used by another major.`)],
+  conflict(msg('Kode kompetensi keahlian sudah dipakai.', 'The major code is already in use.'), {
+    code: [
+      msg(`Kode ${code} sudah dipakai kompetensi keahlian lain.`, `Code ${code} is used by another major.`),
+    ],
   })
 
 const unknownDepartment = () =>
-  invalidField('department_id', msg('Departemen tidak ditemukan.', 'The department does not exist.'))
+  invalidField('department_id', msg('Bidang keahlian tidak ditemukan.', 'The department does not exist.'))
 
 const clean = (s: string | null | undefined) => (s == null ? s : s.trim() || null)
 
@@ -132,7 +134,7 @@ export async function deleteMajor(db: Db, actor: Actor, id: number) {
       }
       conflict(
         msg(
-          `Jurusan ${current.name} tidak dapat dihapus karena masih dipakai oleh ${inId.join(' dan ')}. Nonaktifkan jurusan ini sebagai gantinya.`,
+          `Kompetensi keahlian ${current.name} tidak dapat dihapus karena masih dipakai oleh ${inId.join(' dan ')}. Nonaktifkan kompetensi keahlian ini sebagai gantinya.`,
           `Major ${current.name} cannot be deleted: it is still used by ${inEn.join(' and ')}. Deactivate it instead.`,
         ),
       )

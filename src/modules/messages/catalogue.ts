@@ -99,18 +99,18 @@ export const MESSAGES = define({
   'application.review_passed': {
     label: 'Lolos seleksi berkas (untuk pelamar)',
     channel: 'notice',
-    title: 'Lamaran Anda lolos seleksi administrasi',
+    title: 'Lamaran Anda lolos seleksi berkas',
     body:
-      'Selamat! Lamaran Anda untuk lowongan "{{lowongan}}" di {{perusahaan}} lolos seleksi administrasi. ' +
+      'Selamat! Lamaran Anda untuk lowongan "{{lowongan}}" di {{perusahaan}} lolos seleksi berkas. ' +
       'Tunggu informasi jadwal tes berikutnya. {{catatan_hrd}}',
     placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company, catatan_hrd: hrNotes },
   },
   'application.review_failed': {
     label: 'Tidak lolos seleksi berkas (untuk pelamar)',
     channel: 'notice',
-    title: 'Hasil seleksi administrasi lamaran Anda',
+    title: 'Hasil seleksi berkas lamaran Anda',
     body:
-      'Mohon maaf, lamaran Anda untuk lowongan "{{lowongan}}" di {{perusahaan}} belum lolos seleksi administrasi. ' +
+      'Mohon maaf, lamaran Anda untuk lowongan "{{lowongan}}" di {{perusahaan}} belum lolos seleksi berkas. ' +
       '{{catatan_hrd}}',
     placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company, catatan_hrd: hrNotes },
   },
@@ -147,7 +147,7 @@ export const MESSAGES = define({
     title: 'Anda masuk daftar cadangan',
     body:
       'Anda masuk daftar cadangan pada lowongan "{{lowongan}}" di {{perusahaan}}. ' +
-      'Kami akan menghubungi Anda bila ada tempat yang kosong.',
+      'Perusahaan dapat menghubungi Anda bila ada tempat; pantau statusnya di Lamaran saya.',
     placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company },
   },
   'test.scheduled': {
@@ -266,7 +266,7 @@ export const MESSAGES = define({
     body:
       'Yth. {{nama}},\n\nTerima kasih atas minat {{perusahaan}} untuk bermitra dengan Bursa Kerja Khusus. ' +
       'Mohon maaf, pendaftaran Anda belum dapat kami setujui dengan alasan berikut:\n\n{{alasan}}\n\n' +
-      'Anda dapat mendaftar kembali setelah melengkapi data, atau menghubungi BKK sekolah.\n\n' +
+      'Anda dapat mendaftar kembali setelah memperbaiki hal di atas, atau menghubungi BKK sekolah.\n\n' +
       'Salam,\nBursa Kerja Khusus',
     placeholders: {
       nama: { description: 'Nama narahubung (HRD)', example: 'Rina Hartati' },

@@ -43,7 +43,7 @@ export const placementSaid = {
   recorded: msg('Penempatan di luar bursa berhasil dicatat.', 'Outside placement recorded.'),
   updated: msg('Data penempatan berhasil diperbarui.', 'Placement updated.'),
   deleted: msg('Data penempatan berhasil dihapus.', 'Placement deleted.'),
-  followedUp: msg('Tindak lanjut penempatan berhasil dicatat.', 'Placement follow-up recorded.'),
+  followedUp: msg('Pemantauan penempatan berhasil dicatat.', 'Placement follow-up recorded.'),
 }
 
 /** `YYYY-MM-DD` plus whole months; the day is clamped to the month's end, as PostgreSQL does. */
@@ -205,7 +205,7 @@ async function updateIn(
         invalidField(
           'start_date',
           msg(
-            `tindak lanjut ${early} bulan sudah dicatat; dengan tanggal mulai ini baru jatuh pada ${dateText(addMonths(start, early))}`,
+            `pemantauan ${early} bulan sudah dicatat; dengan tanggal mulai ini baru jatuh pada ${dateText(addMonths(start, early))}`,
             `the ${early}-month follow-up is recorded; with this start date it would only fall on ${addMonths(start, early)}`,
           ),
         )
@@ -236,7 +236,7 @@ async function checkinIn(db: Db, actor: Actor, scope: q.PlacementScope, id: numb
       invalidField(
         'month_mark',
         msg(
-          `tindak lanjut ${input.month_mark} bulan baru dapat dicatat mulai ${p.markDate}`,
+          `pemantauan ${input.month_mark} bulan baru dapat dicatat mulai ${dateText(p.markDate)}`,
           `the ${input.month_mark}-month follow-up can be recorded from ${p.markDate}`,
         ),
       )
@@ -302,11 +302,15 @@ function checkInput(input: OutsideInput, employer: 'body' | number): Checked {
   const studentId = input.student_id ?? null
   const alumniId = input.alumni_id ?? null
   if (studentId !== null && alumniId !== null) {
-    const both = msg('isi salah satu: siswa atau alumni', 'give one of student_id and alumni_id')
+    const both = msg('isi salah satu: siswa atau alumni', 'give one: a student or an alumnus')
     addFieldError(errors, 'student_id', both)
     addFieldError(errors, 'alumni_id', both)
   } else if (studentId === null && alumniId === null) {
-    addFieldError(errors, 'student_id', msg('wajib diisi (siswa atau alumni)', 'is required (or alumni_id)'))
+    addFieldError(
+      errors,
+      'student_id',
+      msg('wajib diisi (siswa atau alumni)', 'is required (a student or an alumnus)'),
+    )
   }
   let companyId: number | null = null
   let companyName: string | null = null
@@ -316,7 +320,7 @@ function checkInput(input: OutsideInput, employer: 'body' | number): Checked {
     if (companyId !== null && companyName !== null) {
       const both = msg(
         'isi salah satu: perusahaan mitra atau nama perusahaan lain',
-        'give one of company_id (a partner company) and company_name',
+        'give one: a partner company or the name of another company',
       )
       addFieldError(errors, 'company_id', both)
       addFieldError(errors, 'company_name', both)
@@ -326,7 +330,7 @@ function checkInput(input: OutsideInput, employer: 'body' | number): Checked {
         'company_id',
         msg(
           'wajib diisi: pilih perusahaan mitra, atau tulis nama perusahaan lain',
-          'is required: pick a partner company, or write the company name in company_name',
+          'is required: pick a partner company, or write the name of another company',
         ),
       )
     } else if (companyName !== null && companyName.length < 2) {
@@ -382,21 +386,24 @@ async function checkStored(tx: Tx, c: Checked, exceptId?: number) {
       'student_id',
       msg(
         `adalah alumni (lulus ${learner.graduationYear}), bukan siswa kelas XII`,
-        `is an alumnus (graduated ${learner.graduationYear}); send it as alumni_id`,
+        `is an alumnus (graduated ${learner.graduationYear}), not a grade-12 student`,
       ),
     )
   } else if (c.learnerField === 'alumni_id' && learner.graduationYear === null) {
     addFieldError(
       errors,
       'alumni_id',
-      msg('adalah siswa kelas XII, belum alumni', 'is a grade-12 student; send it as student_id'),
+      msg('adalah siswa kelas XII, belum alumni', 'is a grade-12 student, not an alumnus yet'),
     )
   }
   if (learner && c.acceptedAt > learner.today)
     addFieldError(
       errors,
       'accepted_date',
-      msg(`tidak boleh setelah hari ini (${learner.today})`, `must not be after today (${learner.today})`),
+      msg(
+        `tidak boleh setelah hari ini (${dateText(learner.today)})`,
+        `must not be after today (${learner.today})`,
+      ),
     )
   if (c.companyId !== null && !(await q.companyById(tx, c.companyId)))
     addFieldError(errors, 'company_id', msg('perusahaan tidak ditemukan', 'company not found'))
@@ -408,7 +415,7 @@ async function checkStored(tx: Tx, c: Checked, exceptId?: number) {
         'company_name',
         msg(
           `${partner.name} adalah perusahaan mitra: pilih sebagai perusahaan mitra`,
-          `${partner.name} is a partner company: pick it in company_id`,
+          `${partner.name} is a partner company: pick it as a partner company`,
         ),
       )
   }

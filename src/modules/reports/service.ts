@@ -30,7 +30,7 @@ async function checked(db: Db, query: ReportQuery, timeZone: string): Promise<Ch
   let majorLabel: string | null = null
   if (filters.majorId) {
     const major = await q.major(db, filters.majorId)
-    if (!major) return invalidField('major_id', msg('jurusan tidak ditemukan', 'major not found'))
+    if (!major) return invalidField('major_id', msg('kompetensi keahlian tidak ditemukan', 'major not found'))
     majorLabel = `${major.code} — ${major.name}`
   }
   return { filters, majorLabel }
@@ -50,7 +50,7 @@ function notesOf(c: Checked, dateMeaning: string, formulas: [string, string][]):
         ? `${f.schoolYear.label} (${dateText(f.schoolYear.from)} s.d. ${dateText(f.schoolYear.to)})`
         : 'Semua tahun ajaran',
     ],
-    ['Jurusan', c.majorLabel ?? 'Semua jurusan'],
+    ['Kompetensi keahlian', c.majorLabel ?? 'Semua kompetensi keahlian'],
     ['Rentang tanggal', range],
     ['Tanggal yang difilter', dateMeaning],
     ...formulas,
@@ -91,9 +91,9 @@ export async function recruitmentReport(db: Db, query: ReportQuery, timeZone: st
     { header: 'Perusahaan', value: (r) => r.companyName },
     { header: 'Jumlah Lowongan', kind: 'int', value: (r) => r.vacancies },
     { header: 'Jumlah Pelamar', kind: 'int', value: (r) => r.applicants },
-    { header: 'Lolos Seleksi Administrasi', kind: 'int', value: (r) => r.passedReview },
+    { header: 'Lolos Seleksi Berkas', kind: 'int', value: (r) => r.passedReview },
     { header: 'Diterima', kind: 'int', value: (r) => r.accepted },
-    { header: 'Rasio Kelulusan (%)', kind: 'percent', value: (r) => r.passRatio },
+    { header: 'Rasio Diterima (%)', kind: 'percent', value: (r) => r.passRatio },
   ]
   return {
     data: { filters: filtersOut(c.filters), rows, totals: recruitmentFigures(totals) },
@@ -104,8 +104,8 @@ export async function recruitmentReport(db: Db, query: ReportQuery, timeZone: st
       columns,
       rows: [...rows, { companyId: null, companyName: 'TOTAL', ...recruitmentFigures(totals) }],
       notes: notesOf(c, 'Tanggal lamaran dibuat; lowongan yang dibuka dalam periode', [
-        ['Lolos seleksi administrasi', 'Lamaran dengan keputusan review "lolos"'],
-        ['Rasio kelulusan', 'Diterima ÷ pelamar × 100'],
+        ['Lolos seleksi berkas', 'Lamaran dengan keputusan seleksi berkas "Lolos"'],
+        ['Rasio diterima', 'Diterima ÷ pelamar × 100'],
       ]),
     }),
   } satisfies Report<unknown>
@@ -227,8 +227,8 @@ export async function absorptionReport(db: Db, query: ReportQuery, timeZone: str
     group: 'siswa' | 'alumni' | null
   } & ReturnType<typeof absorptionFigures>
   const columns: Column<Line>[] = [
-    { header: 'Kode Jurusan', value: (r) => r.major?.code ?? 'TOTAL' },
-    { header: 'Jurusan', value: (r) => r.major?.name ?? null },
+    { header: 'Kode Kompetensi Keahlian', value: (r) => r.major?.code ?? 'TOTAL' },
+    { header: 'Kompetensi Keahlian', value: (r) => r.major?.name ?? null },
     { header: 'Bidang Keahlian', value: (r) => r.major?.departmentName ?? null },
     {
       header: 'Angkatan (Tahun Lulus)',
@@ -236,7 +236,7 @@ export async function absorptionReport(db: Db, query: ReportQuery, timeZone: str
     },
     { header: 'Jumlah Lulusan/Siswa', kind: 'int', value: (r) => r.cohort },
     { header: 'Ditempatkan', kind: 'int', value: (r) => r.placed },
-    { header: 'Di antaranya di Luar BKK', kind: 'int', value: (r) => r.placedOutside },
+    { header: 'Di antaranya di luar bursa', kind: 'int', value: (r) => r.placedOutside },
     { header: 'Bekerja/Wirausaha (Tracer)', kind: 'int', value: (r) => r.working },
     { header: 'Terserap', kind: 'int', value: (r) => r.absorbed },
     { header: 'Ditempatkan (%)', kind: 'percent', value: (r) => r.placedPercent },
@@ -261,9 +261,9 @@ export async function absorptionReport(db: Db, query: ReportQuery, timeZone: str
           ],
           [
             'Ditempatkan',
-            'Pernah mendapat penempatan kerja melalui BKK, atau di luar BKK yang dicatat staf BKK atau HRD',
+            'Pernah mendapat penempatan kerja melalui bursa, atau di luar bursa yang dicatat staf BKK atau HRD',
           ],
-          ['Di luar BKK', 'Ditempatkan hanya lewat penempatan di luar BKK (tanpa lamaran melalui bursa)'],
+          ['Di luar bursa', 'Ditempatkan hanya lewat penempatan di luar bursa (tanpa lamaran melalui bursa)'],
           ['Bekerja/wirausaha', 'Jawaban tracer study terkini berstatus bekerja atau wirausaha'],
           ['Terserap', 'Ditempatkan atau bekerja/wirausaha (dihitung sekali per orang)'],
           ['Persentase', 'Jumlah ÷ jumlah lulusan/siswa angkatan × 100'],

@@ -36,8 +36,8 @@ export async function markAttendance(
     if (participant.validationStatus === 'verified')
       return unprocessable(
         msg(
-          'Kehadiran peserta ini sudah diverifikasi BKK sehingga tidak dapat diubah.',
-          'This attendance has been verified by the career center and can no longer be changed.',
+          'Kehadiran peserta ini sudah divalidasi BKK sehingga tidak dapat diubah. Minta petugas BKK mengoreksinya bila keliru.',
+          'This attendance has been validated by the career center and can no longer be changed. Ask the career center staff to correct it if it is wrong.',
         ),
       )
     const notes = cleanOptional(input.notes)

@@ -65,15 +65,16 @@ export async function announceScheduled(
   })
 }
 
-function applicationError(status: string | undefined, id: number): Msg {
-  if (!status)
+function applicationError(row: { status: string; applicantName: string } | undefined, id: number): Msg {
+  if (!row)
     return msg(
       `Lamaran #${id} tidak ditemukan pada lowongan ini.`,
       `Application #${id} was not found for this vacancy.`,
     )
+  const status = row.status as ApplicationStatus
   return msg(
-    `Lamaran #${id} berstatus "${labelOf('applicationStatus', status as ApplicationStatus)}"; hanya lamaran yang lolos seleksi administrasi (dalam proses seleksi) yang dapat dijadwalkan.`,
-    `Application #${id} is ${status}; only applications in progress (past document review) can be scheduled.`,
+    `Lamaran ${row.applicantName} berstatus "${labelOf('applicationStatus', status)}"; hanya lamaran yang lolos seleksi berkas (dalam proses seleksi) yang dapat dijadwalkan.`,
+    `The application of ${row.applicantName} is "${labelOf('applicationStatus', status, 'en')}"; only applications in selection (past the document review) can be scheduled.`,
   )
 }
 
@@ -92,7 +93,7 @@ export async function checkApplications(
   const byId = new Map(rows.map((r) => [r.id, r]))
   ids.forEach((id, i) => {
     const row = byId.get(id)
-    if (row?.status !== 'in_progress') errors[`${field}.${i}`] = [applicationError(row?.status, id)]
+    if (row?.status !== 'in_progress') errors[`${field}.${i}`] = [applicationError(row, id)]
   })
   return byId
 }
@@ -106,16 +107,20 @@ export async function checkParticipantChanges(
   tx: Conn,
   errors: FieldErrors,
   vacancyId: number,
-  current: { applicationId: number; validationStatus: string }[],
+  current: { applicationId: number; validationStatus: string; applicantName: string }[],
   adds: number[],
   removes: number[],
 ) {
   const currentByApp = new Map(current.map((p) => [p.applicationId, p]))
   const byId = await checkApplications(tx, errors, 'add_application_ids', vacancyId, adds)
   adds.forEach((appId, i) => {
-    if (currentByApp.has(appId))
+    const p = currentByApp.get(appId)
+    if (p)
       errors[`add_application_ids.${i}`] = [
-        msg(`Lamaran #${appId} sudah menjadi peserta tes ini.`, `Application #${appId} already takes part.`),
+        msg(
+          `${p.applicantName} sudah menjadi peserta tes ini.`,
+          `${p.applicantName} already takes part in this test.`,
+        ),
       ]
   })
   removes.forEach((appId, i) => {
@@ -130,8 +135,8 @@ export async function checkParticipantChanges(
     else if (p.validationStatus !== 'pending')
       errors[`remove_application_ids.${i}`] = [
         msg(
-          `Kehadiran peserta lamaran #${appId} sudah divalidasi sehingga tidak dapat dihapus.`,
-          `The attendance of application #${appId} has been validated; the participant cannot be removed.`,
+          `Kehadiran ${p.applicantName} sudah divalidasi sehingga tidak dapat dihapus dari tes.`,
+          `The attendance of ${p.applicantName} has been validated; they cannot be removed from the test.`,
         ),
       ]
   })

@@ -236,7 +236,12 @@ const recipientFields = {
  */
 export function applicationsOfVacancy(tx: Conn, vacancyId: number, ids: number[]) {
   return tx
-    .select({ id: applications.id, status: applications.status, ...recipientFields })
+    .select({
+      id: applications.id,
+      status: applications.status,
+      applicantName: students.fullName,
+      ...recipientFields,
+    })
     .from(applications)
     .innerJoin(students, eq(students.id, applications.studentId))
     .leftJoin(users, eq(users.id, students.userId))
@@ -257,6 +262,7 @@ export function participantsOf(tx: Conn, scheduleId: number, opts: { lockApplica
       applicationId: tp.applicationId,
       applicationStatus: applications.status,
       validationStatus: tp.validationStatus,
+      applicantName: students.fullName,
       ...recipientFields,
     })
     .from(tp)

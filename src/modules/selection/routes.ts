@@ -127,14 +127,8 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return ok(
         r,
         r.published > 0
-          ? msg(
-              `${r.published} hasil seleksi dipublikasikan.`,
-              `${r.published} selection result(s) published.`,
-            )
-          : msg(
-              'Tidak ada hasil seleksi untuk dipublikasikan.',
-              'There are no selection results to publish.',
-            ),
+          ? msg(`${r.published} hasil seleksi diumumkan.`, `${r.published} selection result(s) announced.`)
+          : msg('Tidak ada hasil seleksi untuk diumumkan.', 'There are no selection results to announce.'),
       )
     },
   )

@@ -125,15 +125,15 @@ async function lockScorable(tx: Tx, companyId: number, applicationId: number, le
   if (app.status === 'accepted' && app.isPublished) {
     unprocessable(
       msg(
-        'Hasil seleksi pelamar ini sudah dipublikasikan dan pelamar sudah diterima; hasilnya tidak dapat diubah lagi (surat keputusan masih dapat dilampirkan).',
-        'This result was published and the applicant accepted; it can no longer be changed (a decision letter can still be attached).',
+        'Hasil seleksi pelamar ini sudah diumumkan dan pelamar sudah diterima; hasilnya tidak dapat diubah lagi (surat keputusan masih dapat dilampirkan).',
+        'This result was announced and the applicant accepted; it can no longer be changed (a decision letter can still be attached).',
       ),
     )
   }
   return unprocessable(
     msg(
       `Hasil seleksi hanya dapat diisi untuk lamaran yang sedang dalam proses seleksi (status lamaran ini: "${labelOf('applicationStatus', app.status)}").`,
-      `Results can only be entered for applications in the selection process (this one is "${app.status}").`,
+      `Results can only be entered for applications in the selection process (this one is "${labelOf('applicationStatus', app.status, 'en')}").`,
     ),
   )
 }
@@ -263,17 +263,20 @@ export async function changeDecision(
 // ---------------------------------------------------------------------------------------------
 // Publishing
 
+const ACCEPTED_EN = labelOf('selectionDecision', 'diterima', 'en')
+const RESERVE_EN = labelOf('selectionDecision', 'cadangan', 'en')
+
 const quotaExceeded = (v: { title: string; quota: number }, accepted: number, drafts: number) =>
   unprocessable(
     msg(
-      `Kuota lowongan "${v.title}" adalah ${v.quota} orang: ${accepted} sudah diterima dan ${drafts} lagi berkeputusan "diterima" di draf. Ubah ${accepted + drafts - v.quota} keputusan "diterima" (misalnya menjadi cadangan) sebelum mempublikasikan. Tidak ada hasil yang dipublikasikan.`,
-      `The vacancy "${v.title}" has a quota of ${v.quota}: ${accepted} already accepted and ${drafts} more "diterima" in the drafts. Change ${accepted + drafts - v.quota} "diterima" decision(s) (e.g. to cadangan) before publishing. Nothing was published.`,
+      `Kuota lowongan "${v.title}" adalah ${v.quota} orang: ${accepted} sudah diterima dan ${drafts} lagi berkeputusan "diterima" di draf. Ubah ${accepted + drafts - v.quota} keputusan "diterima" (misalnya menjadi cadangan) sebelum mengumumkan. Tidak ada hasil yang diumumkan.`,
+      `The vacancy "${v.title}" has a quota of ${v.quota}: ${accepted} already accepted and ${drafts} more "${ACCEPTED_EN}" in the drafts. Change ${accepted + drafts - v.quota} "${ACCEPTED_EN}" decision(s) (e.g. to "${RESERVE_EN}") before announcing. Nothing was announced.`,
     ),
     {
       job_vacancy_id: [
         msg(
           `keputusan "diterima" melebihi kuota (${accepted + drafts} dari ${v.quota})`,
-          `"diterima" decisions exceed the quota (${accepted + drafts} of ${v.quota})`,
+          `"${ACCEPTED_EN}" decisions exceed the quota (${accepted + drafts} of ${v.quota})`,
         ),
       ],
     },

@@ -373,13 +373,13 @@ type ListQuery = Static<typeof TracerListQuery>
 async function listFilters(db: Db, query: ListQuery): Promise<q.TracerListFilters & { majorLabel?: string }> {
   const major = query.major_id === undefined ? undefined : await q.majorById(db, query.major_id)
   if (query.major_id !== undefined && !major)
-    invalidField('major_id', msg('jurusan tidak ditemukan', 'major not found'))
+    invalidField('major_id', msg('kompetensi keahlian tidak ditemukan', 'major not found'))
   if (query.answered === false && query.career_status)
     invalidField(
       'career_status',
       msg(
-        'tidak dapat digabung dengan answered=false (yang belum mengisi tidak punya status)',
-        'cannot be combined with answered=false (those who have not answered have no status)',
+        'tidak dapat digabung dengan filter "Belum mengisi" (yang belum mengisi tidak punya status)',
+        'cannot be combined with the "Not answered" filter (those who have not answered have no status)',
       ),
     )
   return {
@@ -449,7 +449,7 @@ export async function tracerStudyTable(db: Db, query: ListQuery, timeZone: strin
   const columns: Column<Row>[] = [
     { header: 'NIS', value: (r) => r.alumnus.nis },
     { header: 'Nama', value: (r) => r.alumnus.fullName },
-    { header: 'Jurusan', value: (r) => r.alumnus.major.name },
+    { header: 'Kompetensi Keahlian', value: (r) => r.alumnus.major.name },
     { header: 'Tahun Lulus', kind: 'int', value: (r) => r.alumnus.graduationYear },
     { header: 'Telepon', value: (r) => r.alumnus.phone },
     { header: 'E-mail', value: (r) => r.alumnus.email },
@@ -493,7 +493,7 @@ export async function tracerStudyTable(db: Db, query: ListQuery, timeZone: strin
     rows,
     notes: [
       ['Tahun lulus', filters.graduationYear ? String(filters.graduationYear) : 'Semua'],
-      ['Jurusan', filters.majorLabel ?? 'Semua jurusan'],
+      ['Kompetensi keahlian', filters.majorLabel ?? 'Semua kompetensi keahlian'],
       ['Status karier', filters.careerStatus ? labelOf('careerStatus', filters.careerStatus) : 'Semua'],
       [
         'Pengisian',

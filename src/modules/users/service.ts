@@ -80,8 +80,8 @@ async function withEmailCheck<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-const companyRequired = msg('wajib diisi untuk akun hrd', 'is required for an hrd account')
-const companyRefused = msg('hanya boleh diisi untuk akun hrd', 'is only allowed for an hrd account')
+const companyRequired = msg('wajib diisi untuk akun HRD', 'is required for an HR account')
+const companyRefused = msg('hanya boleh diisi untuk akun HRD', 'is only allowed for an HR account')
 
 /** The checks of a new account that need no database; 422 naming every field at fault. */
 function checkNewAccount(input: CreateUserInput) {
@@ -91,7 +91,10 @@ function checkNewAccount(input: CreateUserInput) {
   if (input.role !== 'hrd' && input.company_id != null) errors.company_id = [companyRefused]
   if (!LEARNER_ROLES.includes(input.role) && input.student_id != null)
     errors.student_id = [
-      msg('hanya boleh diisi untuk akun siswa atau alumni', 'is only allowed for a siswa or alumni account'),
+      msg(
+        'hanya boleh diisi untuk akun siswa atau alumni',
+        'is only allowed for a student or alumni account',
+      ),
     ]
   checkPassword(errors, input.password, { email: input.email, fullName: input.full_name })
   if (Object.keys(errors).length > 0) unprocessable(invalid, errors)
@@ -123,10 +126,13 @@ async function claimStudent(tx: Conn, studentId: number, role: Role) {
     refuse(
       'student_id',
       expected === 'siswa'
-        ? msg('adalah data siswa; akunnya harus berperan siswa', 'is a student; the account must be siswa')
+        ? msg(
+            'adalah data siswa; akunnya harus berperan siswa',
+            'is a student; the account must be a student account',
+          )
         : msg(
             'adalah data alumni; akunnya harus berperan alumni',
-            'is an alumnus; the account must be alumni',
+            'is an alumnus; the account must be an alumni account',
           ),
     )
 }
@@ -226,8 +232,8 @@ export async function updateUser(
         if (account.studentId !== null) {
           const expected: Role = account.graduationYear === null ? 'siswa' : 'alumni'
           const why = msg(
-            `Akun ini terhubung dengan data ${expected}, jadi perannya harus ${expected}. Siswa menjadi alumni lewat kenaikan di master data alumni.`,
-            `This account is linked to a ${expected} record, so its role must be ${expected}. Students become alumni through the alumni upgrade.`,
+            `Akun ini terhubung dengan data ${expected}, jadi perannya harus ${expected}. Siswa menjadi alumni lewat menu Kelulusan.`,
+            `This account is linked to ${expected === 'siswa' ? 'a student' : 'an alumnus'} record, so its role must be ${expected === 'siswa' ? 'Student' : 'Alumni'}. Students become alumni in the Graduation menu.`,
           )
           if (role !== expected) refuse('role', why, why)
         }

@@ -104,7 +104,7 @@ export function listedFor(learner: LearnerParams): SQL {
 export function reasonsNotOpen(flags: EligibilityFlags, role: Learner['role']): Msg[] {
   const reasons: Msg[] = []
   if (!flags.notDeleted) reasons.push(msg('Lowongan sudah dihapus.', 'The vacancy has been deleted.'))
-  if (!flags.active) reasons.push(msg('Lowongan sedang tidak aktif.', 'The vacancy is not active.'))
+  if (!flags.active) reasons.push(msg('Lowongan sedang nonaktif.', 'The vacancy is inactive.'))
   if (!flags.approved)
     reasons.push(
       msg(
@@ -114,7 +114,7 @@ export function reasonsNotOpen(flags: EligibilityFlags, role: Learner['role']): 
     )
   if (!flags.beforeDeadline)
     reasons.push(msg('Batas waktu pendaftaran sudah lewat.', 'The application deadline has passed.'))
-  if (!flags.companyActive) reasons.push(msg('Perusahaan sedang tidak aktif.', 'The company is not active.'))
+  if (!flags.companyActive) reasons.push(msg('Perusahaan sedang nonaktif.', 'The company is inactive.'))
   if (!flags.majorMatches)
     reasons.push(msg('Lowongan ini tidak untuk jurusan Anda.', 'This vacancy is not for your major.'))
   if (!flags.targetMatches)

@@ -182,7 +182,7 @@ async function checkVacancyInput(
   if (unusable.length > 0) {
     errors.major_ids = [
       msg(
-        `jurusan tidak ditemukan atau tidak aktif: ${unusable.join(', ')}`,
+        `kompetensi keahlian tidak ditemukan atau nonaktif: ${unusable.join(', ')}`,
         `unknown or inactive major(s): ${unusable.join(', ')}`,
       ),
     ]

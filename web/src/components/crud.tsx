@@ -48,8 +48,11 @@ export function CrudPage<R extends { id: number }>({
   remove?: (id: number) => Promise<unknown>
   valuesOf: (row: R) => Values
   extraActions?: (row: R, reload: () => void) => ReactNode
-  /** Actions on the ticked rows; `reload` after one loads the rows again with none ticked. */
-  headerActions?: (selected: number[], reload: () => void) => ReactNode
+  /**
+   * Actions on the ticked rows; `reload` after one loads the rows again with none ticked; `shown`, the rows
+   * on screen (to name a ticked one in what the action answers).
+   */
+  headerActions?: (selected: number[], reload: () => void, shown: readonly R[]) => ReactNode
   selectable?: boolean
 }) {
   const f = useUrlFilters(['search', ...filters])
@@ -125,7 +128,7 @@ export function CrudPage<R extends { id: number }>({
   return (
     <>
       <PageTitle title={title}>
-        {headerActions?.(selected, reload)}
+        {headerActions?.(selected, reload, rows.data?.data ?? [])}
         {create && (
           <Button size="xs" onClick={() => setEditing('new')}>
             Tambah

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { eventLabel } from '../features/applications/event-label'
-import { applyVocabulary, label, options } from './labels'
+import { applyVocabulary, label, NOT_MARKED, options } from './labels'
 
 describe('labels: codes worded in Indonesian, by vocabulary', () => {
   it('words the timeline a student reads (was `applied`, `document review`, `selection published`)', () => {
     expect(eventLabel({ stage: 'applied', status: 'pending' })).toEqual({
       stage: 'Lamaran dikirim',
-      status: 'Menunggu review',
+      status: 'Menunggu seleksi berkas',
     })
     expect(eventLabel({ stage: 'document_review', status: 'lolos' })).toEqual({
       stage: 'Seleksi berkas',
@@ -22,7 +22,12 @@ describe('labels: codes worded in Indonesian, by vocabulary', () => {
   })
 
   it('the same code reads by its vocabulary; an unknown code stays readable; none is a dash', () => {
-    expect(label('applicationStatus', 'pending')).toBe('Menunggu review')
+    expect(label('applicationStatus', 'pending')).toBe('Menunggu seleksi berkas')
+    // An application the applicant withdrew does not read like a test called off.
+    expect(label('applicationStatus', 'withdrawn')).toBe('Dibatalkan pelamar')
+    expect(label('scheduleStatus', 'cancelled')).toBe('Dibatalkan')
+    // A participant HR has not marked reads as the reports and the export say it.
+    expect(NOT_MARKED).toBe('Belum tercatat')
     expect(label('validation', 'pending')).toBe('Menunggu validasi')
     expect(label('category', 'otomotif')).toBe('Otomotif')
     expect(label('isActive', false)).toBe('Nonaktif')

@@ -46,11 +46,11 @@ export const VOCABULARIES = {
     lainnya: 'Lainnya',
   },
   applicationStatus: {
-    pending: 'Menunggu review',
+    pending: 'Menunggu seleksi berkas',
     in_progress: 'Dalam proses seleksi',
     accepted: 'Diterima',
     rejected: 'Tidak lolos',
-    withdrawn: 'Dibatalkan',
+    withdrawn: 'Dibatalkan pelamar',
   },
   /** HR's document review. */
   reviewDecision: {
@@ -218,7 +218,7 @@ export function options<V extends Vocabulary>(
 }
 
 /** A participant whose attendance HR has not marked yet. */
-export const NOT_MARKED = 'Belum dicatat'
+export const NOT_MARKED = 'Belum tercatat'
 
 /** The group that words a timeline row's `status`, by its stage, as the service serves it (`statusGroup`). */
 export const servedStatusGroups: Record<string, Vocabulary> = {}

@@ -21,26 +21,45 @@ export function toastError(err: unknown) {
   notifications.show({ color: 'red', title: 'Gagal', message, autoClose: 6000 })
 }
 
-/** The outcome of an action on several records: how many went through, and why the others did not. */
+/**
+ * How an outcome on several records names one of them: by what the page shows for it (a name), `#id` only
+ * when the page has none for it.
+ */
+export type NameOf = (id: number) => string | null | undefined
+
+/** Names the records of `rows` by `name` (a bulk action's ticked rows are among the rows the page shows). */
+export function namesOf<R extends { id: number }>(
+  rows: readonly R[] | undefined,
+  name: (row: R) => string,
+): NameOf {
+  const names = new Map((rows ?? []).map((r) => [r.id, name(r)]))
+  return (id) => names.get(id)
+}
+
+const nameIn = (nameOf: NameOf | undefined, id: number) => nameOf?.(id) || `#${id}`
+
+/** The outcome of an action on several records: how many went through, and why the others did not, by name. */
 export function toastBulk(
   r: { processed: number; succeeded: number; failed: number; failures: { id: number; reason: string }[] },
   done: string,
+  nameOf?: NameOf,
 ) {
   toastOk(`${r.succeeded} dari ${r.processed} ${done}`)
-  if (r.failed) toastError(new Error(r.failures.map((x) => `#${x.id}: ${x.reason}`).join('; ')))
+  if (r.failed)
+    toastError(new Error(r.failures.map((x) => `${nameIn(nameOf, x.id)}: ${x.reason}`).join('; ')))
 }
 
 /**
  * A refusal of an action on several records sent as `field` (`student_ids`): its message, then why each
- * one it names (`student_ids.2`, the third of `ids`) was refused, by id as toastBulk says it. No field of
+ * one it names (`student_ids.2`, the third of `ids`) was refused, by name as toastBulk says it. No field of
  * the form shows these.
  */
-export function toastItemsRefused(err: unknown, field: string, ids: readonly number[]) {
+export function toastItemsRefused(err: unknown, field: string, ids: readonly number[], nameOf?: NameOf) {
   const reasons =
     err instanceof ApiError
       ? Object.entries(err.errors).flatMap(([key, messages]) => {
           const id = key.startsWith(`${field}.`) ? ids[Number(key.slice(field.length + 1))] : undefined
-          return id === undefined ? [] : [`#${id}: ${messages.join(', ')}`]
+          return id === undefined ? [] : [`${nameIn(nameOf, id)}: ${messages.join(', ')}`]
         })
       : []
   toastError(reasons.length ? new Error(`${(err as ApiError).message} ${reasons.join('; ')}`) : err)

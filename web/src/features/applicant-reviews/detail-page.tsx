@@ -13,6 +13,7 @@ import { label } from '../../lib/labels'
 import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
 import { ApplicationTimeline } from '../applications/timeline'
+import { NOT_PASSED_CORRECTABLE } from './options'
 
 type Review =
   paths['/api/hrd/applicant-reviews/{id}']['get']['responses']['200']['content']['application/json']['data']
@@ -101,8 +102,8 @@ export function ReviewDetailPage() {
                   Lolos
                 </Button>
                 <ConfirmButton
-                  title="Tidak loloskan pelamar?"
-                  message="Lamaran ditolak dan pelamar diberi tahu. Keputusan ini final."
+                  title="Nyatakan tidak lolos?"
+                  message={`Lamaran ditolak dan pelamar diberi tahu. ${NOT_PASSED_CORRECTABLE}`}
                   confirmLabel="Tidak lolos"
                   onConfirm={() => review('tidak_lolos')}
                   size="sm"

@@ -11,9 +11,9 @@ import { PageTitle } from '../../components/ui'
 import { formatDate } from '../../lib/format'
 import { label } from '../../lib/labels'
 import { codeOptions, idOptions } from '../../lib/options'
-import { toastBulk } from '../../lib/toast'
+import { type NameOf, namesOf, toastBulk } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
-import { useReviewOptions } from './options'
+import { NOT_PASSED_CORRECTABLE, useReviewOptions } from './options'
 
 const KEYS = ['search', 'job_vacancy_id', 'status'] as const
 type Decision = 'lolos' | 'tidak_lolos'
@@ -64,7 +64,7 @@ export function ReviewsPage() {
           disabled={!selected.length}
           onClick={() => setBulk('tidak_lolos')}
         >
-          Tidak loloskan terpilih
+          Nyatakan terpilih tidak lolos
         </Button>
       </Group>
       <DataTable
@@ -102,6 +102,7 @@ export function ReviewsPage() {
         <BulkReviewModal
           decision={bulk}
           ids={selected}
+          nameOf={namesOf(list.data?.data, (a) => a.applicant.fullName)}
           onClose={() => setBulk(null)}
           onDone={() => {
             // The reviewed ones are done with (no longer pending): the next bulk action starts from none.
@@ -118,11 +119,14 @@ export function ReviewsPage() {
 function BulkReviewModal({
   decision,
   ids,
+  nameOf,
   onClose,
   onDone,
 }: {
   decision: Decision
   ids: number[]
+  /** Names a ticked application in the outcome (its applicant, as the list shows it). */
+  nameOf: NameOf
   onClose: () => void
   onDone: () => void
 }) {
@@ -133,20 +137,20 @@ function BulkReviewModal({
         body: { application_ids: ids, decision, notes: notes.trim() || null },
       }),
     )
-    toastBulk(r.data, 'lamaran diproses.')
+    toastBulk(r.data, 'lamaran diproses.', nameOf)
     onDone()
   })
   return (
     <Modal
       opened
       onClose={onClose}
-      title={decision === 'lolos' ? 'Loloskan pelamar terpilih?' : 'Tidak loloskan pelamar terpilih?'}
+      title={decision === 'lolos' ? 'Loloskan pelamar terpilih?' : 'Nyatakan pelamar terpilih tidak lolos?'}
       centered
     >
       <Stack>
         <Text size="sm">
           {ids.length} lamaran akan ditandai <b>{label('reviewDecision', decision)}</b> dan pelamar diberi
-          tahu. Keputusan ini tidak bisa dibatalkan.
+          tahu. {decision === 'lolos' ? 'Keputusan lolos tidak dapat dibatalkan.' : NOT_PASSED_CORRECTABLE}
         </Text>
         <Textarea label="Catatan (opsional)" {...form.text('notes')} />
         <ModalActions

@@ -8,3 +8,10 @@ import { useLoad } from '../../lib/use-load'
 export function useReviewOptions() {
   return useLoad(() => unwrap(api.GET('/api/hrd/applicant-reviews/options')), []).data?.data
 }
+
+/**
+ * What a "tidak lolos" leaves open: the applicant is told, and the detail page's "Koreksi: loloskan" can
+ * still pass them while the vacancy is not deleted (a "lolos" has no such way back).
+ */
+export const NOT_PASSED_CORRECTABLE =
+  'Keputusan tidak lolos masih dapat dikoreksi menjadi lolos selama lowongannya belum dihapus.'

@@ -9,7 +9,7 @@ import { StatusBadge } from '../../components/status-badge'
 import { PageTitle } from '../../components/ui'
 import { formatDateTime } from '../../lib/format'
 import { label, NOT_MARKED, options } from '../../lib/labels'
-import { toastBulk, toastError, toastOk } from '../../lib/toast'
+import { namesOf, toastBulk, toastError, toastOk } from '../../lib/toast'
 import { useUrlFilters } from '../../lib/url-state'
 import { useLoad } from '../../lib/use-load'
 import { useCompanyOptions } from '../master-data/options'
@@ -74,7 +74,11 @@ export function AttendancePage() {
         },
       }),
     ).then((r) => {
-      toastBulk(r.data, 'kehadiran divalidasi.')
+      toastBulk(
+        r.data,
+        'kehadiran divalidasi.',
+        namesOf(list.data?.data as Row[] | undefined, (a) => a.applicant.fullName),
+      )
       setSelected([])
       setNotes('')
       list.reload()

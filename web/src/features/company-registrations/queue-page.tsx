@@ -234,7 +234,7 @@ function RegistrationModal({
           <Flags r={r} />
           {!r.emailConfirmed && r.status === 'pending' && (
             <Alert color="orange" role="status">
-              E-mail narahubung belum terverifikasi (pengiriman e-mail tidak aktif saat pendaftaran). Pastikan
+              E-mail narahubung belum terverifikasi (pengiriman e-mail nonaktif saat pendaftaran). Pastikan
               identitas narahubung, misalnya lewat telepon, sebelum menyetujui.
             </Alert>
           )}
@@ -375,7 +375,7 @@ function LinkPanel({ link, email }: { link: SetPasswordLink; email: string }) {
     }
   }
   return (
-    <Alert color="yellow" role="status" title="E-mail tidak aktif: serahkan tautan ini">
+    <Alert color="yellow" role="status" title="Pengiriman e-mail nonaktif: serahkan tautan ini">
       <Stack gap="xs">
         <Text size="sm">
           Tautan untuk membuat kata sandi akun HRD tidak dapat dikirim. Serahkan langsung kepada narahubung (

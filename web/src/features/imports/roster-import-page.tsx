@@ -363,10 +363,10 @@ function ReportView({
               {report.credentials && (
                 <>
                   <Text size="sm">
-                    Lembar akun berisi e-mail login dan kata sandi awal {report.credentials.count} akun baru
-                    untuk dibagikan wali kelas. Lembar ini hanya dapat diunduh sekali, sampai{' '}
+                    Lembar akun berisi e-mail untuk masuk dan kata sandi awal {report.credentials.count} akun
+                    baru untuk dibagikan wali kelas. Lembar ini hanya dapat diunduh sekali, sampai{' '}
                     {formatDateTime(report.credentials.expiresAt)}. Siswa wajib mengganti kata sandi saat
-                    login pertama.
+                    pertama kali masuk.
                   </Text>
                   <SheetButton
                     url={report.credentials.downloadUrl}

@@ -32,7 +32,7 @@ export const learnerFields = (majors: { value: string; label: string }[], alumni
     type: 'password',
     createOnly: true,
   },
-  { name: 'create_account', label: 'Buat akun login', type: 'switch', createOnly: true },
+  { name: 'create_account', label: 'Buat akun untuk masuk', type: 'switch', createOnly: true },
 ]
 
 interface Learner {

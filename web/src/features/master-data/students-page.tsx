@@ -5,7 +5,7 @@ import { type AnyBody, CrudPage } from '../../components/crud'
 import { useForm } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
 import type { ListRow } from '../../lib/api-types'
-import { toastItemsRefused, toastOk } from '../../lib/toast'
+import { type NameOf, namesOf, toastItemsRefused, toastOk } from '../../lib/toast'
 import { PasswordLinkButton } from '../auth/password-link-button'
 import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
 import { useMajorOptions, withCurrent } from './options'
@@ -15,20 +15,20 @@ export function StudentsPage() {
   // The filter offers majors switched off since (students still finishing one); the form assigns active ones.
   const allMajors = useMajorOptions({ includeInactive: true })
   const majors = useMajorOptions()
-  const [upgrade, setUpgrade] = useState<{ ids: number[]; reload: () => void } | null>(null)
+  const [upgrade, setUpgrade] = useState<{ ids: number[]; nameOf: NameOf; reload: () => void } | null>(null)
   return (
     <>
       <CrudPage<ListRow<'/api/admin/students'>>
-        title="Siswa kelas 12"
+        title="Siswa kelas XII"
         filters={['major_id', 'class_name']}
         filterFields={[{ name: 'major_id', label: 'Kompetensi', options: allMajors }]}
         selectable
-        headerActions={(ids, reload) => (
+        headerActions={(ids, reload, shown) => (
           <Button
             size="xs"
             variant="light"
             disabled={!ids.length}
-            onClick={() => setUpgrade({ ids, reload })}
+            onClick={() => setUpgrade({ ids, nameOf: namesOf(shown, (r) => r.fullName), reload })}
           >
             Jadikan alumni ({ids.length})
           </Button>
@@ -55,12 +55,29 @@ export function StudentsPage() {
           r.account?.isActive ? <PasswordLinkButton userId={r.account.id} email={r.account.email} /> : null
         }
       />
-      {upgrade && <UpgradeModal ids={upgrade.ids} onClose={() => setUpgrade(null)} onDone={upgrade.reload} />}
+      {upgrade && (
+        <UpgradeModal
+          ids={upgrade.ids}
+          nameOf={upgrade.nameOf}
+          onClose={() => setUpgrade(null)}
+          onDone={upgrade.reload}
+        />
+      )}
     </>
   )
 }
 
-function UpgradeModal({ ids, onClose, onDone }: { ids: number[]; onClose: () => void; onDone: () => void }) {
+function UpgradeModal({
+  ids,
+  nameOf,
+  onClose,
+  onDone,
+}: {
+  ids: number[]
+  nameOf: NameOf
+  onClose: () => void
+  onDone: () => void
+}) {
   const form = useForm({ graduation_year: String(new Date().getFullYear()) })
   const upgrade = form.submit(
     async ({ graduation_year }) => {
@@ -74,7 +91,7 @@ function UpgradeModal({ ids, onClose, onDone }: { ids: number[]; onClose: () => 
       onDone()
     },
     // All or nothing: say which of the ticked students stopped it, and why (already an alumnus…).
-    (err) => toastItemsRefused(err, 'student_ids', ids),
+    (err) => toastItemsRefused(err, 'student_ids', ids, nameOf),
   )
   return (
     <Modal opened onClose={onClose} title="Jadikan alumni" centered>

@@ -127,7 +127,7 @@ function AttendanceReport({ data }: { data: Attendance }) {
 }
 
 const cohortName = (r: Absorption['rows'][number]) =>
-  r.graduationYear == null ? 'Kelas 12' : `Lulusan ${r.graduationYear}`
+  r.graduationYear == null ? 'Kelas XII' : `Lulusan ${r.graduationYear}`
 
 function AbsorptionReport({ data }: { data: Absorption }) {
   const t = data.totals

@@ -55,7 +55,7 @@ export function TracerReport({ data }: { data: Tracer }) {
           format={pct}
         />
         <ChartCard
-          title="Kesesuaian pekerjaan dengan jurusan (%)"
+          title="Kesesuaian pekerjaan dengan kompetensi keahlian (%)"
           series={[{ key: 'percent', label: 'Responden', color: COLORS.grape }]}
           max={100}
           items={data.jobFit.shares.map((s) => ({ label: label('jobFit', s.jobFit), values: s }))}
@@ -71,7 +71,7 @@ export function TracerReport({ data }: { data: Tracer }) {
           foot={['Total responden', n(data.respondents), pct(data.respondents ? 100 : null)]}
         />
         <ReportTable
-          caption="Kesesuaian pekerjaan dengan jurusan; persen dari yang bekerja dan menjawab."
+          caption="Kesesuaian pekerjaan dengan kompetensi keahlian; persen dari yang bekerja dan menjawab."
           minWidth={320}
           head={['Kesesuaian', 'Jumlah', '%']}
           rows={data.jobFit.shares.map((s) => [label('jobFit', s.jobFit), n(s.count), pct(s.percent)])}

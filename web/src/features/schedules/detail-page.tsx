@@ -10,7 +10,7 @@ import { Stat } from '../../components/stat'
 import { StatusBadge } from '../../components/status-badge'
 import { Loading } from '../../components/ui'
 import { formatDateTime, formatNumber } from '../../lib/format'
-import { label, options } from '../../lib/labels'
+import { label, NOT_MARKED, options } from '../../lib/labels'
 import { toastError, toastOk } from '../../lib/toast'
 import { useUrlFilters } from '../../lib/url-state'
 import { useLoad } from '../../lib/use-load'
@@ -102,7 +102,7 @@ export function ScheduleDetailPage() {
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
               <Stat name="Peserta" value={String(d.participantCount)} />
               <Stat name="Hadir" value={String(d.attendance.hadir)} />
-              <Stat name="Belum dicatat" value={String(d.attendance.unmarked)} />
+              <Stat name={NOT_MARKED} value={String(d.attendance.unmarked)} />
               <Stat name="Tervalidasi" value={String(d.validation.verified)} />
               {d.attendance.released > 0 && (
                 <Stat name="Keluar dari seleksi sebelum tes" value={String(d.attendance.released)} />

@@ -12,7 +12,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
@@ -146,6 +146,8 @@ export function ScheduleFormPage() {
   const form = useForm(BLANK)
   const v = form.values
   const [was, setWas] = useState<Editing | null>(null)
+  // The participants the last save sent, by field: a refusal of one (`add_application_ids.1`) names its index.
+  const sent = useRef<SentParticipants>({})
   const [loadError, setLoadError] = useState<unknown>(null)
   const { setValues } = form
   // Said above the form after a save refused because someone else changed the test.
@@ -176,15 +178,21 @@ export function ScheduleFormPage() {
       const fields = fieldsOf(v, n)
       if (id) {
         if (!was) return
+        const body = changes(was, v, fields)
+        sent.current = {
+          add_application_ids: body.add_application_ids,
+          remove_application_ids: body.remove_application_ids,
+        }
         await unwrap(
           api.PUT('/api/hrd/test-schedules/{id}', {
             params: { path: { id }, header: ifMatch(was.version) },
-            body: changes(was, v, fields),
+            body,
           }),
         )
         toastOk('Jadwal tes diperbarui.')
         return navigate(`/hrd/jadwal/${id}`)
       }
+      sent.current = { application_ids: v.application_ids.map(Number) }
       const r = await unwrap(
         api.POST('/api/hrd/test-schedules', {
           body: {
@@ -276,7 +284,7 @@ export function ScheduleFormPage() {
             />
           </SimpleGrid>
           <Textarea label="Keterangan" {...form.text('description')} />
-          <Participants form={form} current={was?.participants} />
+          <Participants form={form} current={was?.participants} sent={sent.current} />
           <Group>
             <Button type="submit" loading={form.busy}>
               Simpan jadwal
@@ -331,11 +339,49 @@ function participantOption(p: Participant) {
   }
 }
 
+/** The participants a save sent, by the field that carried them. */
+type SentParticipants = Partial<
+  Record<'application_ids' | 'add_application_ids' | 'remove_application_ids', number[]>
+>
+
+/**
+ * What the participants' list says after a refusal: the message of the list itself, or of each participant
+ * refused (`add_application_ids.1`, the second one added), each named as the list names them (`#id` only
+ * for one the list no longer shows).
+ */
+function participantsError(
+  errors: Record<string, string>,
+  sent: SentParticipants,
+  rows: readonly { id: number; label: string }[],
+) {
+  const fields = ['application_ids', 'add_application_ids', 'remove_application_ids'] as const
+  const whole = fields.map((f) => errors[f]).find(Boolean)
+  if (whole) return whole
+  const items = fields.flatMap((f) =>
+    Object.entries(errors).flatMap(([key, message]) => {
+      if (!key.startsWith(`${f}.`)) return []
+      const id = sent[f]?.[Number(key.slice(f.length + 1))]
+      const name =
+        rows.find((r) => r.id === id)?.label.split(' · ')[0] ?? (id === undefined ? null : `#${id}`)
+      return [name ? `${name}: ${message}` : message]
+    }),
+  )
+  return items.length ? items.join(' ') : undefined
+}
+
 /**
  * Who sits the test: the vacancy's applicants who passed the document review, all of them unless told; a
  * test being changed lists its `current` participants first.
  */
-function Participants({ form, current }: { form: Form<Values>; current?: Participant[] }) {
+function Participants({
+  form,
+  current,
+  sent,
+}: {
+  form: Form<Values>
+  current?: Participant[]
+  sent: SentParticipants
+}) {
   const vacancy = form.values.job_vacancy_id
   const candidates = useLoad(
     () => (vacancy ? candidatesOf(Number(vacancy)) : Promise.resolve(null)),
@@ -377,11 +423,7 @@ function Participants({ form, current }: { form: Form<Values>; current?: Partici
         label="Peserta (pelamar yang lolos seleksi berkas)"
         {...form.value('application_ids')}
         // A change's refusals name the participants added or removed.
-        error={
-          form.error('application_ids') ??
-          form.error('add_application_ids') ??
-          form.error('remove_application_ids')
-        }
+        error={participantsError(form.errors, sent, rows)}
       >
         <Stack gap={6} mt={6}>
           {!vacancy && (

@@ -135,7 +135,7 @@ function AccountActions({
         {r.isActive ? 'Nonaktifkan' : 'Aktifkan'}
       </ConfirmButton>
       <ConfirmButton
-        title="Atur ulang kata sandi?"
+        title="Buat kata sandi sementara?"
         message={`Kata sandi ${r.email} diganti dengan kata sandi sementara yang ditampilkan sekali.`}
         color="blue"
         onConfirm={() =>
@@ -147,7 +147,7 @@ function AccountActions({
           ).then((res) => onReset(res.data.temporaryPassword ?? 'Kata sandi diganti.'), toastError)
         }
       >
-        Reset sandi
+        Buat kata sandi sementara
       </ConfirmButton>
       {r.isActive && <PasswordLinkButton userId={r.id} email={r.email} />}
     </>

@@ -117,7 +117,7 @@ export function AdminVacanciesPage() {
             ),
           },
           {
-            label: 'Diposting',
+            label: 'Dipasang',
             render: (v) => <Poster v={v} />,
           },
           {

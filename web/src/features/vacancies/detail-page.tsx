@@ -63,7 +63,7 @@ export function VacancyDetailPage() {
           )}
           <Section title="Deskripsi" text={d.description} />
           <Section title="Kualifikasi" text={d.qualifications} />
-          {d.benefits && <Section title="Benefit" text={d.benefits} />}
+          {d.benefits && <Section title="Fasilitas dan tunjangan" text={d.benefits} />}
           {d.company.description && (
             <Section title={`Tentang ${d.company.name}`} text={d.company.description} />
           )}

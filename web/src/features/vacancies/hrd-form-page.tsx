@@ -330,7 +330,7 @@ function VacancyForm({ via }: { via: FormApi }) {
           </SimpleGrid>
           <Textarea label="Deskripsi" required autosize minRows={3} {...form.text('description')} />
           <Textarea label="Kualifikasi" required autosize minRows={3} {...form.text('qualifications')} />
-          <Textarea label="Benefit" autosize minRows={2} {...form.text('benefits')} />
+          <Textarea label="Fasilitas dan tunjangan" autosize minRows={2} {...form.text('benefits')} />
           <Group>
             <Button type="submit" loading={form.busy}>
               Simpan
