@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { createElement as h } from 'react'
-import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SessionProvider } from '../../web/src/features/auth/session'
-import { Layout } from '../../web/src/Layout'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin } from '../support/builders/accounts.js'
 import { anHrdWithVacancy } from '../support/builders/selection.js'
 import { signedInTo } from '../support/screen.js'
+import { renderInLayout } from './in-layout'
 
 /**
  * The school switches a partner company off; its HR, signed in, gets "Perusahaan sedang nonaktif ... Hubungi
@@ -23,36 +20,11 @@ import { signedInTo } from '../support/screen.js'
 const t = useTestApp()
 afterEach(cleanup)
 
-function renderApp(url: string) {
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
-    })
-  return render(
-    h(
-      MantineProvider,
-      null,
-      h(
-        SessionProvider,
-        null,
-        h(
-          MemoryRouter,
-          { initialEntries: [url] },
-          h(
-            Routes,
-            null,
-            h(
-              Route,
-              { element: h(Layout) },
-              h(Route, { path: '/hrd/lowongan', element: h('p', null, 'Daftar lowongan HRD') }),
-              h(Route, { path: '/notifikasi', element: h('p', null, 'Daftar notifikasi') }),
-            ),
-          ),
-        ),
-      ),
-    ),
-  )
-}
+const renderApp = (url: string) =>
+  renderInLayout(url, {
+    '/hrd/lowongan': h('p', null, 'Daftar lowongan HRD'),
+    '/notifikasi': h('p', null, 'Daftar notifikasi'),
+  })
 
 describe('an HR tab open while its company is switched off and on again', () => {
   it("gives HR's screens back once the company is active again, without a reload", async () => {

@@ -1,18 +1,15 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core'
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { createElement as h } from 'react'
-import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SessionProvider } from '../../web/src/features/auth/session'
 import { NotificationsPage } from '../../web/src/features/notifications/notifications-page'
-import { Layout } from '../../web/src/Layout'
 import { actingCompany, stopActing } from '../../web/src/lib/acting-company'
 import { useTestApp } from '../support/app.js'
 import { anAdmin, aStudent } from '../support/builders/accounts.js'
 import { aNotification } from '../support/builders/notifications.js'
 import { signedInTo } from '../support/screen.js'
 import { notificationsOf } from '../support/stored.js'
+import { renderInLayout } from './in-layout'
 
 /**
  * The header's bell says how many notices are unread; the notifications page marks them read ("Tandai semua
@@ -29,37 +26,12 @@ afterEach(() => {
   localStorage.clear()
 })
 
-function renderApp(url: string) {
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
-    })
-  return render(
-    h(
-      MantineProvider,
-      null,
-      h(
-        SessionProvider,
-        null,
-        h(
-          MemoryRouter,
-          { initialEntries: [url] },
-          h(
-            Routes,
-            null,
-            h(
-              Route,
-              { element: h(Layout) },
-              h(Route, { path: '/notifikasi', element: h(NotificationsPage) }),
-              h(Route, { path: '/lamaran/:id', element: h('p', null, 'Detail lamaran') }),
-              h(Route, { path: '/hrd/pelamar/:id', element: h('p', null, 'Detail pelamar') }),
-            ),
-          ),
-        ),
-      ),
-    ),
-  )
-}
+const renderApp = (url: string) =>
+  renderInLayout(url, {
+    '/notifikasi': h(NotificationsPage),
+    '/lamaran/:id': h('p', null, 'Detail lamaran'),
+    '/hrd/pelamar/:id': h('p', null, 'Detail pelamar'),
+  })
 
 const bell = () =>
   screen.getByRole('link', { name: /^Notifikasi, \d+ belum dibaca$/ }).getAttribute('aria-label')

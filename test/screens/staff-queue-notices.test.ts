@@ -1,21 +1,19 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { eq } from 'drizzle-orm'
 import { createElement as h } from 'react'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { companyRegistrations } from '../../src/db/schema/index.js'
-import { SessionProvider } from '../../web/src/features/auth/session'
 import { CompanyRegistrationsPage } from '../../web/src/features/company-registrations/queue-page'
 import { NotificationsPage } from '../../web/src/features/notifications/notifications-page'
-import { Layout } from '../../web/src/Layout'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd } from '../support/builders/accounts.js'
 import { aCompany, aMajor, aRegistrationForm } from '../support/builders/org.js'
 import { dayFromToday } from '../support/builders/vacancies.js'
 import { renderScreen, signedInTo } from '../support/screen.js'
 import { notificationsOf } from '../support/stored.js'
+import { renderInLayout } from './in-layout'
 
 /**
  * Staff's notices of what entered their queues lead to it: "Lihat" on a new company registration opens the
@@ -34,37 +32,12 @@ function Where() {
   return h('p', null, `Di ${at.pathname}${at.search}`)
 }
 
-function renderApp(url: string) {
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
-    })
-  return render(
-    h(
-      MantineProvider,
-      null,
-      h(
-        SessionProvider,
-        null,
-        h(
-          MemoryRouter,
-          { initialEntries: [url] },
-          h(
-            Routes,
-            null,
-            h(
-              Route,
-              { element: h(Layout) },
-              h(Route, { path: '/notifikasi', element: h(NotificationsPage) }),
-              h(Route, { path: '/admin/pendaftaran-perusahaan', element: h(Where) }),
-              h(Route, { path: '/admin/lowongan', element: h(Where) }),
-            ),
-          ),
-        ),
-      ),
-    ),
-  )
-}
+const renderApp = (url: string) =>
+  renderInLayout(url, {
+    '/notifikasi': h(NotificationsPage),
+    '/admin/pendaftaran-perusahaan': h(Where),
+    '/admin/lowongan': h(Where),
+  })
 
 describe("staff's notices of their queues", () => {
   it('"Lihat" opens the registrations\' queue, or the vacancies waiting of the company', async () => {
