@@ -6,7 +6,7 @@
  * Fast by design: one argon2 hash for every account, the files' bytes stored before the
  * transaction, then one transaction of bulk inserts (about twenty statements).
  */
-import { count, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.js'
 import {
   applicationEvents,
@@ -32,6 +32,7 @@ import {
 } from '../db/schema/index.js'
 import { DEFAULT_SCHOOL_TIME_ZONE } from '../db/school-day.js'
 import { hashPassword } from '../modules/auth/passwords.js'
+import { notifyStaff } from '../modules/notifications/service.js'
 import { addMonths } from '../modules/placements/service.js'
 import { answerValues } from '../modules/tracer-study/service.js'
 import type { Storage } from '../storage/storage.js'
@@ -501,7 +502,7 @@ async function writeTracerStudy(
 /**
  * What the career center has on its desk besides the recruitment: a placement it heard of by phone
  * (Arif, hired by a workshop that is not a partner; his tracer answer says the same) and a company's
- * registration waiting for approval, its e-mail confirmed.
+ * registration waiting for approval, its e-mail confirmed (and the staff's notice of it, unread).
  */
 async function writeStaffWork(tx: Tx, c: DemoClock, school: School) {
   const admin = school.user.get('admin@demo.test')!.id
@@ -515,20 +516,39 @@ async function writeStaffWork(tx: Tx, c: DemoClock, school: School) {
     recordedBy: admin,
     notes: 'Dilaporkan alumni lewat telepon.',
   })
-  await tx.insert(companyRegistrations).values({
-    status: 'pending',
-    name: 'CV Karya Logam Presisi',
-    industry: 'Manufaktur',
-    email: 'info@karyalogam.demo.test',
-    phone: '021-8990-1122',
-    address: 'Jl. Industri Raya No. 8, Cikarang',
-    city: 'Bekasi',
-    province: 'Jawa Barat',
-    description: 'Bengkel bubut dan fabrikasi logam; mencari lulusan Teknik Pemesinan.',
-    contactName: 'Rina Marlina',
-    contactEmail: 'rina@karyalogam.demo.test',
-    contactPhone: '0812-7788-9900',
-    confirmedAt: c.ago(2, 10),
-    createdAt: c.ago(2, 9),
-  })
+  const [registration] = await tx
+    .insert(companyRegistrations)
+    .values({
+      status: 'pending',
+      name: 'CV Karya Logam Presisi',
+      industry: 'Manufaktur',
+      email: 'info@karyalogam.demo.test',
+      phone: '021-8990-1122',
+      address: 'Jl. Industri Raya No. 8, Cikarang',
+      city: 'Bekasi',
+      province: 'Jawa Barat',
+      description: 'Bengkel bubut dan fabrikasi logam; mencari lulusan Teknik Pemesinan.',
+      contactName: 'Rina Marlina',
+      contactEmail: 'rina@karyalogam.demo.test',
+      contactPhone: '0812-7788-9900',
+      confirmedAt: c.ago(2, 10),
+      createdAt: c.ago(2, 9),
+    })
+    .returning({ id: companyRegistrations.id })
+  // Staff were told when it entered their queue, as the service tells them (company-registrations/service.ts).
+  await notifyStaff(
+    tx,
+    'registration.pending',
+    { perusahaan: 'CV Karya Logam Presisi', narahubung: 'Rina Marlina' },
+    { registrationId: registration.id },
+  )
+  await tx
+    .update(notifications)
+    .set({ createdAt: c.ago(2, 10) })
+    .where(
+      and(
+        eq(notifications.kind, 'registration.pending'),
+        sql`${notifications.data}->>'registrationId' = ${String(registration.id)}`,
+      ),
+    )
 }

@@ -264,6 +264,18 @@ describe('seedDemo: a believable school year on an empty database', () => {
     expect(outside[0]).toMatchObject({ position: 'Mekanik' })
     const queue = await get(admin, '/api/admin/company-registrations', { status: 'pending' })
     expect(queue.data.map((r: { name: string }) => r.name)).toEqual(['CV Karya Logam Presisi'])
+    // Told in the bell as the service tells staff, unread, from the day it entered the queue.
+    const notices = await get(admin, '/api/notifications', { per_page: 100 })
+    expect(notices.meta.unreadCount).toBe(1)
+    expect(notices.data).toEqual([
+      expect.objectContaining({
+        kind: 'registration.pending',
+        title: expect.stringContaining('CV Karya Logam Presisi'),
+        data: { registrationId: queue.data[0].id },
+        isRead: false,
+      }),
+    ])
+    expect(new Date(notices.data[0].createdAt).getTime()).toBeLessThan(Date.now() - 86_400_000)
   })
 
   it('seeded notifications and timeline rows read exactly as the review service writes them', async () => {
