@@ -63,7 +63,8 @@ export const ActingCompanyQuery = {
 
 // Nested in a second sql`` so that its columns stay qualified in a single-table select (docs/decisions.md,
 // "Schemas"): a bare "id" would bind to users inside the subquery.
-const hasActiveHr = sql<boolean>`${sql`exists (select 1 from ${users} where ${users.companyId} = ${companies.id} and ${users.role} = 'hrd' and ${users.isActive})`}`
+/** Whether the company (`companies` in the query) has an active HR account: staff act for it when not. */
+export const hasActiveHr = sql<boolean>`${sql`exists (select 1 from ${users} where ${users.companyId} = ${companies.id} and ${users.role} = 'hrd' and ${users.isActive})`}`
 
 /** A company's state for acting: exists, active, has an active HR account. */
 export async function companyState(conn: Conn, companyId: number) {

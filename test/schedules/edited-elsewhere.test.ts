@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
 import { anHrd } from '../support/builders/accounts.js'
+import { aScheduleMadeByHr } from '../support/builders/schedules.js'
 import { anHrdWithVacancy, candidates } from '../support/builders/selection.js'
 import { notificationsOf, participantsOf, storedSchedule } from '../support/stored.js'
 
@@ -28,20 +29,8 @@ async function scheduled() {
   const { hrd, company, vacancy } = await anHrdWithVacancy(t, { vacancyTitle: 'Teknisi' })
   const colleague = await anHrd(t, { companyId: company.id })
   const [a, b] = await candidates(t, vacancy.id, 2)
-  const created = await call(t, 'POST', '/api/hrd/test-schedules', {
-    as: hrd,
-    body: {
-      job_vacancy_id: vacancy.id,
-      name: 'Tes Tulis',
-      kind: 'tes_tulis',
-      scheduled_at: '2099-05-04T02:00:00Z',
-      location: 'Ruang 1',
-      minimum_score: 60,
-      application_ids: [a.application.id],
-    },
-  })
-  expect(created.status).toBe(201)
-  return { hrd, colleague, a, b, id: created.body.data.id as number }
+  const id = await aScheduleMadeByHr(t, hrd, vacancy.id, [a.application.id])
+  return { hrd, colleague, a, b, id }
 }
 
 const opened = async (id: number, as: Awaited<ReturnType<typeof scheduled>>['hrd']) =>

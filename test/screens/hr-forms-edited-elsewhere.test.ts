@@ -9,6 +9,7 @@ import { ScheduleFormPage } from '../../web/src/features/schedules/form-page'
 import { AdminVacancyFormPage } from '../../web/src/features/vacancies/hrd-form-page'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd } from '../support/builders/accounts.js'
+import { aScheduleMadeByHr } from '../support/builders/schedules.js'
 import { anHrdWithVacancy, candidates } from '../support/builders/selection.js'
 import { dayFromToday } from '../support/builders/vacancies.js'
 import { renderScreen, signedInTo } from '../support/screen.js'
@@ -35,20 +36,7 @@ describe("the test schedule form (/hrd/jadwal/:id/ubah) opened before a colleagu
     const { hrd, company, vacancy } = await anHrdWithVacancy(t, { vacancyTitle: 'Teknisi' })
     const colleague = await anHrd(t, { companyId: company.id })
     const [a, b] = await candidates(t, vacancy.id, 2)
-    const created = await call(t, 'POST', '/api/hrd/test-schedules', {
-      as: hrd,
-      body: {
-        job_vacancy_id: vacancy.id,
-        name: 'Tes Tulis',
-        kind: 'tes_tulis',
-        scheduled_at: '2099-05-04T02:00:00Z',
-        location: 'Ruang 1',
-        minimum_score: 60,
-        application_ids: [a.application.id],
-      },
-    })
-    expect(created.status).toBe(201)
-    const id = created.body.data.id as number
+    const id = await aScheduleMadeByHr(t, hrd, vacancy.id, [a.application.id])
     const nameOf = (c: typeof b) => new RegExp(`\\(NIS ${c.learner.student.nis}\\)`)
 
     signedInTo(t, colleague.token)

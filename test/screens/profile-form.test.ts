@@ -7,7 +7,7 @@ import { students } from '../../src/db/schema/index.js'
 import { SessionProvider } from '../../web/src/features/auth/session'
 import { PortfolioPage } from '../../web/src/features/portfolio/portfolio-page'
 import { call, useTestApp } from '../support/app.js'
-import { anAdmin, aStudent } from '../support/builders/accounts.js'
+import { type Account, anAdmin, aStudent } from '../support/builders/accounts.js'
 import { renderScreen, signedInTo } from '../support/screen.js'
 
 /**
@@ -18,15 +18,20 @@ import { renderScreen, signedInTo } from '../support/screen.js'
 const t = useTestApp()
 afterEach(cleanup)
 
+/** The learner's portfolio page, signed in as `learner`; the input labelled `field` once it is shown. */
+async function openPortfolio(learner: Account, field: string) {
+  signedInTo(t, learner.token)
+  // The account the client keeps for its first screen (as after a login).
+  const me = await call(t, 'GET', '/api/me', { as: learner })
+  localStorage.setItem('bursa_user', JSON.stringify(me.body.data))
+  renderScreen(h(SessionProvider, null, h(PortfolioPage)), '/portofolio', '/portofolio')
+  return (await screen.findByLabelText(field, {}, { timeout: 5000 })) as HTMLInputElement
+}
+
 describe("the learner's profile form", () => {
   it('takes a mobile number written with dashes', async () => {
     const learner = await aStudent(t)
-    signedInTo(t, learner.token)
-    // The account the client keeps for its first screen (as after a login).
-    const me = await call(t, 'GET', '/api/me', { as: learner })
-    localStorage.setItem('bursa_user', JSON.stringify(me.body.data))
-    renderScreen(h(SessionProvider, null, h(PortfolioPage)), '/portofolio', '/portofolio')
-    const phone = (await screen.findByLabelText('Nomor telepon', {}, { timeout: 5000 })) as HTMLInputElement
+    const phone = await openPortfolio(learner, 'Nomor telepon')
     fireEvent.change(phone, { target: { value: '0812-3456-7890' } })
     fireEvent.click(screen.getByRole('button', { name: 'Simpan profil' }))
     await waitFor(async () => {
@@ -45,11 +50,7 @@ describe("the learner's profile form", () => {
   it("keeps the learner's typing when staff changed the record meanwhile, and saves on top of it", async () => {
     const learner = await aStudent(t, { values: { email: 'lama@contoh.test', city: 'Bekasi' } })
     const admin = await anAdmin(t)
-    signedInTo(t, learner.token)
-    const me = await call(t, 'GET', '/api/me', { as: learner })
-    localStorage.setItem('bursa_user', JSON.stringify(me.body.data))
-    renderScreen(h(SessionProvider, null, h(PortfolioPage)), '/portofolio', '/portofolio')
-    const city = (await screen.findByLabelText('Kota', {}, { timeout: 5000 })) as HTMLInputElement
+    const city = await openPortfolio(learner, 'Kota')
     await waitFor(() => expect(city.value).toBe('Bekasi'))
     fireEvent.change(city, { target: { value: 'Cikarang' } })
 
@@ -83,11 +84,7 @@ describe("the learner's profile form", () => {
   it('saves after a refusal caused by a change to a field the form does not show', async () => {
     const learner = await aStudent(t, { values: { city: 'Bekasi' } })
     const admin = await anAdmin(t)
-    signedInTo(t, learner.token)
-    const me = await call(t, 'GET', '/api/me', { as: learner })
-    localStorage.setItem('bursa_user', JSON.stringify(me.body.data))
-    renderScreen(h(SessionProvider, null, h(PortfolioPage)), '/portofolio', '/portofolio')
-    const city = (await screen.findByLabelText('Kota', {}, { timeout: 5000 })) as HTMLInputElement
+    const city = await openPortfolio(learner, 'Kota')
     await waitFor(() => expect(city.value).toBe('Bekasi'))
     fireEvent.change(city, { target: { value: 'Karawang' } })
     const moved = await call(t, 'PUT', `/api/admin/students/${learner.studentId}`, {

@@ -5,7 +5,8 @@ import { createElement as h } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { applications } from '../../src/db/schema/index.js'
 import { ScheduleFormPage } from '../../web/src/features/schedules/form-page'
-import { call, useTestApp } from '../support/app.js'
+import { useTestApp } from '../support/app.js'
+import { aScheduleMadeByHr } from '../support/builders/schedules.js'
 import { aCandidate, anHrdWithVacancy } from '../support/builders/selection.js'
 import { renderScreen, signedInTo } from '../support/screen.js'
 
@@ -22,19 +23,8 @@ describe('the test schedule form (/hrd/jadwal/:id/ubah)', () => {
     const { hrd, vacancy } = await anHrdWithVacancy(t)
     const a = await aCandidate(t, vacancy.id, { fullName: 'Andi Saputra' })
     const rina = await aCandidate(t, vacancy.id, { fullName: 'Rina Marlina' })
-    const created = await call(t, 'POST', '/api/hrd/test-schedules', {
-      as: hrd,
-      body: {
-        job_vacancy_id: vacancy.id,
-        name: 'Tes Tulis',
-        kind: 'tes_tulis',
-        scheduled_at: '2099-05-04T02:00:00Z',
-        location: 'Ruang 1',
-        application_ids: [a.application.id],
-      },
-    })
-    expect(created.status).toBe(201)
-    const id = created.body.data.id as number
+    // No minimum score: as the form sends it left empty.
+    const id = await aScheduleMadeByHr(t, hrd, vacancy.id, [a.application.id], { minimum_score: undefined })
     const rinaLabel = `Rina Marlina (NIS ${rina.learner.student.nis})`
 
     signedInTo(t, hrd.token)

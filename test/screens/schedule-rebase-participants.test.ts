@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ScheduleFormPage } from '../../web/src/features/schedules/form-page'
 import { call, useTestApp } from '../support/app.js'
 import { anHrd } from '../support/builders/accounts.js'
+import { aScheduleMadeByHr } from '../support/builders/schedules.js'
 import { anHrdWithVacancy, candidates } from '../support/builders/selection.js'
 import { renderScreen, signedInTo } from '../support/screen.js'
 import { participantsOf } from '../support/stored.js'
@@ -23,86 +24,49 @@ afterEach(cleanup)
 const REFUSED = /sudah diubah orang lain sejak formulir dibuka, jadi belum disimpan/
 const withToasts = (page: () => ReturnType<typeof h>) => h(Fragment, null, h(Notifications), h(page))
 
+/**
+ * HR's colleague opens the test (a and b taken part) in the form; HR takes b off it meanwhile; the colleague ticks
+ * c and saves: refused, and the form holds the test as it is now with c still ticked.
+ */
+async function refusedAfterRemoval() {
+  const { hrd, company, vacancy } = await anHrdWithVacancy(t, { vacancyTitle: 'Teknisi' })
+  const colleague = await anHrd(t, { companyId: company.id })
+  const [a, b, c] = await candidates(t, vacancy.id, 3)
+  const id = await aScheduleMadeByHr(t, hrd, vacancy.id, [a.application.id, b.application.id])
+  const box = (x: typeof a) =>
+    screen.getByRole('checkbox', {
+      name: new RegExp(`\\(NIS ${x.learner.student.nis}\\)`),
+    }) as HTMLInputElement
+
+  signedInTo(t, colleague.token)
+  renderScreen(withToasts(ScheduleFormPage), '/hrd/jadwal/:id/ubah', `/hrd/jadwal/${id}/ubah`)
+  await waitFor(() => expect(box(b).checked).toBe(true), { timeout: 5_000 })
+  await waitFor(() => expect(box(c)).toBeTruthy(), { timeout: 5_000 })
+
+  // HR takes applicant b off the test meanwhile (b is told the test no longer concerns them).
+  const removed = await call(t, 'PUT', `/api/hrd/test-schedules/${id}`, {
+    as: hrd,
+    body: { remove_application_ids: [b.application.id] },
+  })
+  expect(removed.status).toBe(200)
+
+  // The colleague only adds applicant c.
+  fireEvent.click(box(c))
+  fireEvent.click(screen.getByRole('button', { name: 'Simpan jadwal' }))
+  await waitFor(() => expect(screen.getByText(REFUSED)).toBeTruthy(), { timeout: 5_000 })
+  await waitFor(() => expect(box(c).checked).toBe(true), { timeout: 5_000 })
+  return { id, a, b, c, box }
+}
+
 describe('schedule form rebase after a colleague removed a participant', () => {
   it("keeps the colleague's removal: the removed applicant is not ticked again, and saving again does not re-add them", async () => {
-    const { hrd, company, vacancy } = await anHrdWithVacancy(t, { vacancyTitle: 'Teknisi' })
-    const colleague = await anHrd(t, { companyId: company.id })
-    const [a, b, c] = await candidates(t, vacancy.id, 3)
-    const created = await call(t, 'POST', '/api/hrd/test-schedules', {
-      as: hrd,
-      body: {
-        job_vacancy_id: vacancy.id,
-        name: 'Tes Tulis',
-        kind: 'tes_tulis',
-        scheduled_at: '2099-05-04T02:00:00Z',
-        location: 'Ruang 1',
-        minimum_score: 60,
-        application_ids: [a.application.id, b.application.id],
-      },
-    })
-    expect(created.status).toBe(201)
-    const id = created.body.data.id as number
-    const box = (x: typeof a) =>
-      screen.getByRole('checkbox', {
-        name: new RegExp(`\\(NIS ${x.learner.student.nis}\\)`),
-      }) as HTMLInputElement
-
-    signedInTo(t, colleague.token)
-    renderScreen(withToasts(ScheduleFormPage), '/hrd/jadwal/:id/ubah', `/hrd/jadwal/${id}/ubah`)
-    await waitFor(() => expect(box(b).checked).toBe(true), { timeout: 5_000 })
-    await waitFor(() => expect(box(c)).toBeTruthy(), { timeout: 5_000 })
-
-    // HR takes applicant b off the test meanwhile (b is told the test no longer concerns them).
-    const removed = await call(t, 'PUT', `/api/hrd/test-schedules/${id}`, {
-      as: hrd,
-      body: { remove_application_ids: [b.application.id] },
-    })
-    expect(removed.status).toBe(200)
-
-    // The colleague only adds applicant c.
-    fireEvent.click(box(c))
-    fireEvent.click(screen.getByRole('button', { name: 'Simpan jadwal' }))
-    await waitFor(() => expect(screen.getByText(REFUSED)).toBeTruthy(), { timeout: 5_000 })
-    await waitFor(() => expect(box(c).checked).toBe(true), { timeout: 5_000 })
-
+    const { b, box } = await refusedAfterRemoval()
     // The form now "holds the latest data with your changes": b must no longer be ticked.
     expect(box(b).checked).toBe(false)
   })
 
   it('saving the rebased form again stores a and c only (b stays removed)', async () => {
-    const { hrd, company, vacancy } = await anHrdWithVacancy(t, { vacancyTitle: 'Teknisi' })
-    const colleague = await anHrd(t, { companyId: company.id })
-    const [a, b, c] = await candidates(t, vacancy.id, 3)
-    const created = await call(t, 'POST', '/api/hrd/test-schedules', {
-      as: hrd,
-      body: {
-        job_vacancy_id: vacancy.id,
-        name: 'Tes Tulis',
-        kind: 'tes_tulis',
-        scheduled_at: '2099-05-04T02:00:00Z',
-        location: 'Ruang 1',
-        minimum_score: 60,
-        application_ids: [a.application.id, b.application.id],
-      },
-    })
-    const id = created.body.data.id as number
-    const box = (x: typeof a) =>
-      screen.getByRole('checkbox', {
-        name: new RegExp(`\\(NIS ${x.learner.student.nis}\\)`),
-      }) as HTMLInputElement
-
-    signedInTo(t, colleague.token)
-    renderScreen(withToasts(ScheduleFormPage), '/hrd/jadwal/:id/ubah', `/hrd/jadwal/${id}/ubah`)
-    await waitFor(() => expect(box(b).checked).toBe(true), { timeout: 5_000 })
-    await waitFor(() => expect(box(c)).toBeTruthy(), { timeout: 5_000 })
-    await call(t, 'PUT', `/api/hrd/test-schedules/${id}`, {
-      as: hrd,
-      body: { remove_application_ids: [b.application.id] },
-    })
-    fireEvent.click(box(c))
-    fireEvent.click(screen.getByRole('button', { name: 'Simpan jadwal' }))
-    await waitFor(() => expect(screen.getByText(REFUSED)).toBeTruthy(), { timeout: 5_000 })
-    await waitFor(() => expect(box(c).checked).toBe(true), { timeout: 5_000 })
+    const { id, a, c } = await refusedAfterRemoval()
     // The user checks the form (as the alert asks) and saves again.
     fireEvent.click(screen.getByRole('button', { name: 'Simpan jadwal' }))
     await waitFor(

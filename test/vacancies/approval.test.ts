@@ -5,7 +5,7 @@ import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd, deactivateAccount } from '../support/builders/accounts.js'
 import { anApplicant, anApplication } from '../support/builders/applications.js'
 import { aCompany, aMajor, deactivateCompany } from '../support/builders/org.js'
-import { aVacancy, dayFromToday } from '../support/builders/vacancies.js'
+import { aVacancy, dayFromToday, electricianBody, electricianStored } from '../support/builders/vacancies.js'
 import { eventually, useSmtp } from '../support/smtp.js'
 import { auditsOf, notificationsOf } from '../support/stored.js'
 
@@ -24,30 +24,10 @@ beforeAll(async () => {
   inMonth = await dayFromToday(t, 30)
 })
 
-/** The columns of a vacancy stored with `body`'s text (what the substance rule compares). */
-const asStored = {
-  title: 'Teknisi Listrik',
-  position: 'Teknisi',
-  description: 'Merawat instalasi listrik pabrik.',
-  qualifications: 'Lulusan SMK TITL.',
-  category: 'manufaktur',
-  jobType: 'full_time' as const,
-  target: 'all' as const,
-}
+const asStored = electricianStored
 
-const body = (majorIds: number[], over: Record<string, unknown> = {}) => ({
-  title: 'Teknisi Listrik',
-  position: 'Teknisi',
-  description: 'Merawat instalasi listrik pabrik.',
-  qualifications: 'Lulusan SMK TITL.',
-  category: 'manufaktur',
-  job_type: 'full_time',
-  quota: 2,
-  deadline: inMonth,
-  target: 'all',
-  major_ids: majorIds,
-  ...over,
-})
+const body = (majorIds: number[], over: Record<string, unknown> = {}) =>
+  electricianBody(majorIds, inMonth, over)
 
 async function stored(id: number) {
   const [row] = await t.db.select().from(jobVacancies).where(eq(jobVacancies.id, id))

@@ -3,7 +3,7 @@ import { call, useTestApp } from '../support/app.js'
 import { type Account, anAdmin, anHrd, aSuperadmin, deactivateAccount } from '../support/builders/accounts.js'
 import { anApplicant } from '../support/builders/applications.js'
 import { aCompany, aMajor } from '../support/builders/org.js'
-import { aVacancy, dayFromToday } from '../support/builders/vacancies.js'
+import { aVacancy, dayFromToday, electricianBody, electricianStored } from '../support/builders/vacancies.js'
 import { notificationsOf } from '../support/stored.js'
 
 /**
@@ -29,30 +29,10 @@ beforeAll(async () => {
   await deactivateAccount(t, retired.id)
 })
 
-const body = (majorIds: number[], over: Record<string, unknown> = {}) => ({
-  title: 'Teknisi Listrik',
-  position: 'Teknisi',
-  description: 'Merawat instalasi listrik pabrik.',
-  qualifications: 'Lulusan SMK TITL.',
-  category: 'manufaktur',
-  job_type: 'full_time',
-  quota: 2,
-  deadline: inMonth,
-  target: 'all',
-  major_ids: majorIds,
-  ...over,
-})
+const body = (majorIds: number[], over: Record<string, unknown> = {}) =>
+  electricianBody(majorIds, inMonth, over)
 
-/** The columns of a vacancy stored with `body`'s text (what the substance rule compares). */
-const asStored = {
-  title: 'Teknisi Listrik',
-  position: 'Teknisi',
-  description: 'Merawat instalasi listrik pabrik.',
-  qualifications: 'Lulusan SMK TITL.',
-  category: 'manufaktur',
-  jobType: 'full_time' as const,
-  target: 'all' as const,
-}
+const asStored = electricianStored
 
 /** A company whose vacancies need approval, its HR, a major and a learner of it. */
 async function flaggedCompany(name = 'PT Perlu Persetujuan') {

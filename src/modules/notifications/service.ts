@@ -1,6 +1,5 @@
 import type { Static } from '@sinclair/typebox'
-import { and, desc, eq, inArray, isNotNull, isNull, notExists, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import { type Conn, type Db, queryBuilder } from '../../db/client.js'
 import {
@@ -14,6 +13,7 @@ import {
 import { pageOf } from '../../http/envelope.js'
 import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { hasActiveHr } from '../../http/scope.js'
 import type { NotificationKind } from '../../vocabulary/index.js'
 import type { NewApplication } from '../application-lifecycle/queries.js'
 import type { MessageKey } from '../messages/catalogue.js'
@@ -88,16 +88,8 @@ export function hrNoticesOfApplication(template: Template, application: NewAppli
  * with an OR in that statement doubled apply's database time, docs/performance.md).
  */
 export async function staffNoticesOfApplication(conn: Conn, template: Template, applicationId: number) {
-  const hr = alias(users, 'active_hr')
-  const staffRun = and(
-    eq(companies.isActive, true),
-    notExists(
-      queryBuilder
-        .select({ one: sql`1` })
-        .from(hr)
-        .where(and(eq(hr.companyId, jobVacancies.companyId), eq(hr.role, 'hrd'), eq(hr.isActive, true))),
-    ),
-  )
+  // The rule of acting for a company (src/http/scope.ts): active, and no active HR account.
+  const staffRun = and(eq(companies.isActive, true), sql`not ${hasActiveHr}`)
   const notices = queryBuilder
     .select(
       applicationNotice(

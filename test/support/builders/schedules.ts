@@ -6,7 +6,7 @@ import {
   testSchedules,
   type ValidationStatus,
 } from '../../../src/db/schema/index.js'
-import type { TestContext } from '../app.js'
+import { type Caller, call, type TestContext } from '../app.js'
 
 let seq = 0
 
@@ -94,4 +94,33 @@ export async function moveSchedule(t: TestContext, scheduleId: number, scheduled
     .update(testSchedules)
     .set({ scheduledAt: new Date(scheduledAt) })
     .where(eq(testSchedules.id, scheduleId))
+}
+
+/**
+ * "Tes Tulis" in Ruang 1 on 4 May 2099, minimum score 60, made by `hrd` through the API (as HR's form makes it:
+ * its participants invited and told) for `applicationIds` of `vacancyId`; `values` override the body. Its id.
+ */
+export async function aScheduleMadeByHr(
+  t: TestContext,
+  hrd: Caller,
+  vacancyId: number,
+  applicationIds: number[],
+  values: Record<string, unknown> = {},
+) {
+  const res = await call(t, 'POST', '/api/hrd/test-schedules', {
+    as: hrd,
+    body: {
+      job_vacancy_id: vacancyId,
+      name: 'Tes Tulis',
+      kind: 'tes_tulis',
+      scheduled_at: '2099-05-04T02:00:00Z',
+      location: 'Ruang 1',
+      minimum_score: 60,
+      application_ids: applicationIds,
+      ...values,
+    },
+  })
+  if (res.status !== 201)
+    throw new Error(`creating the schedule answered ${res.status}: ${JSON.stringify(res.body)}`)
+  return res.body.data.id as number
 }

@@ -63,3 +63,35 @@ export const vacancyBody = (majorIds: number[], deadline: string, over: Record<s
   major_ids: majorIds,
   ...over,
 })
+
+/**
+ * A second vacancy's body ("Teknisi Listrik": HR's form as sent), for the approval tests, and `electricianStored`, the
+ * columns a vacancy stored from it holds (what the rule of a substantial change compares).
+ */
+export const electricianBody = (
+  majorIds: number[],
+  deadline: string,
+  over: Record<string, unknown> = {},
+) => ({
+  title: 'Teknisi Listrik',
+  position: 'Teknisi',
+  description: 'Merawat instalasi listrik pabrik.',
+  qualifications: 'Lulusan SMK TITL.',
+  category: 'manufaktur',
+  job_type: 'full_time',
+  quota: 2,
+  deadline,
+  target: 'all',
+  major_ids: majorIds,
+  ...over,
+})
+
+export const electricianStored = {
+  title: 'Teknisi Listrik',
+  position: 'Teknisi',
+  description: 'Merawat instalasi listrik pabrik.',
+  qualifications: 'Lulusan SMK TITL.',
+  category: 'manufaktur',
+  jobType: 'full_time' as const,
+  target: 'all' as const,
+}

@@ -111,6 +111,13 @@ api.use(auth)
 export const ifMatch = (updatedAt: string | undefined): { 'if-match'?: string } =>
   updatedAt ? { 'if-match': `"${updatedAt}"` } : {}
 
+/**
+ * The same for a record that may not be stored yet (a selection result before any score, a template at its
+ * default wording): read as missing (`updatedAt` null), the change is refused if one was stored since.
+ */
+export const ifMatchOrNone = (updatedAt: string | null): { 'if-match'?: string; 'if-none-match'?: string } =>
+  updatedAt ? ifMatch(updatedAt) : { 'if-none-match': '*' }
+
 /** A change refused because the record changed after it was read (the form must be opened again). */
 export const editedElsewhere = (err: unknown) => err instanceof ApiError && err.status === 412
 

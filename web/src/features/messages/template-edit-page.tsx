@@ -15,7 +15,7 @@ import {
 import { useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useParams } from 'react-router'
-import { ApiError, api, editedElsewhere, fieldErrors, ifMatch, unwrap } from '../../api/client'
+import { ApiError, api, editedElsewhere, fieldErrors, ifMatchOrNone, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { DetailHeader } from '../../components/detail-header'
 import { useForm } from '../../components/form'
@@ -47,8 +47,7 @@ export function MessageTemplateEditPage() {
  * The condition of a save on the wording the editor was filled from: its `updatedAt` (If-Match), or, for the
  * default (no school's copy, no version), that there is still none (If-None-Match: *).
  */
-const readAt = (d: Detail): { 'if-match'?: string; 'if-none-match'?: string } =>
-  d.updatedAt ? ifMatch(d.updatedAt) : { 'if-none-match': '*' }
+const readAt = (d: Detail) => ifMatchOrNone(d.updatedAt)
 
 function Editor({ detail: initial }: { detail: Detail }) {
   const [detail, setDetail] = useState(initial)

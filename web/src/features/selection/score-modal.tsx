@@ -1,6 +1,6 @@
 import { FileInput, Modal, NumberInput, Progress, Select, SimpleGrid, Stack, Textarea } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
-import { editedElsewhere, ifMatch, upload } from '../../api/client'
+import { editedElsewhere, ifMatchOrNone, upload } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { useForm } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
@@ -25,8 +25,7 @@ type Headers = Record<string, string | undefined>
  * none (nothing entered yet), that there is still none (If-None-Match: *). A result changed since (a colleague's
  * save, a publication) is then refused with 412 instead of being overwritten with what the dialog shows.
  */
-const readAt = (row: ResultRow): Headers =>
-  row.updatedAt ? ifMatch(row.updatedAt) : { 'if-none-match': '*' }
+const readAt = (row: ResultRow): Headers => ifMatchOrNone(row.updatedAt)
 
 /** Sends a result form to the service with an upload's progress bar's value (null once done). */
 async function sendResult(
