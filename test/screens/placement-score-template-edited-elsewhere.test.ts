@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { messageTemplates, placements, selectionResults } from '../../src/db/schema/index.js'
 import { MessageTemplateEditPage } from '../../web/src/features/messages/template-edit-page'
 import { FollowUpDialog } from '../../web/src/features/placements/follow-up-dialog'
-import type { PlacementRow } from '../../web/src/features/placements/outside-form'
+import { OutsidePlacementForm, type PlacementRow } from '../../web/src/features/placements/outside-form'
 import { type ResultRow, ScoreModal } from '../../web/src/features/selection/score-modal'
 import { call, useTestApp } from '../support/app.js'
-import { anAdmin, anHrd } from '../support/builders/accounts.js'
+import { anAdmin, anAlumnus, anHrd } from '../support/builders/accounts.js'
 import { aCandidate, anHrdWithVacancy, aPlacement, publishResults } from '../support/builders/selection.js'
 import { type FormValue, multipart } from '../support/multipart.js'
 import { renderScreen, signedInTo } from '../support/screen.js'
@@ -29,12 +29,14 @@ afterEach(() => {
 })
 
 const REFUSED = /sudah diubah orang lain sejak Anda membukanya/
+/** Said in a form filled again after its save was refused, with the user's changes kept. */
+const REBASED = /Belum disimpan.*Formulir kini memuat data terbaru, dengan perubahan Anda tetap di dalamnya/
 
 /** The screen with the app's toasts, as main.tsx mounts them. */
 const withToasts = (screenEl: ReturnType<typeof h>) => h(Fragment, null, h(Notifications), screenEl)
 
 describe("HR's follow-up dialog opened before staff recorded that the person quit", () => {
-  it("notes saved from the stale form are refused; the form shows 'Mengundurkan diri'; saved again, both stand", async () => {
+  it("notes saved from the stale form are refused; the form shows 'Mengundurkan diri' with the notes kept; saved again, both stand", async () => {
     const admin = await anAdmin(t)
     const { company, hrd, vacancy } = await anHrdWithVacancy(t)
     const { placement } = await aPlacement(t, {
@@ -67,17 +69,69 @@ describe("HR's follow-up dialog opened before staff recorded that the person qui
 
     fireEvent.change(notes(), { target: { value: 'Mulai Senin.' } })
     fireEvent.click(form().getByRole('button', { name: 'Simpan data penempatan' }))
-    await waitFor(() => expect(screen.getByText(REFUSED)).toBeTruthy(), { timeout: 5_000 })
+    await waitFor(() => expect(form().getByRole('alert').textContent).toMatch(REBASED), { timeout: 5_000 })
     expect(await stored()).toMatchObject({ status: 'resigned', notes: null })
-    // Filled again from the placement as it is now.
-    await waitFor(() => expect(status().value).toBe('Mengundurkan diri'), { timeout: 5_000 })
-    expect(notes().value).toBe('')
+    // Filled again from the placement as it is now, with the notes written here kept.
+    expect(status().value).toBe('Mengundurkan diri')
+    expect(notes().value).toBe('Mulai Senin.')
 
-    fireEvent.change(notes(), { target: { value: 'Mulai Senin.' } })
     fireEvent.click(form().getByRole('button', { name: 'Simpan data penempatan' }))
     await waitFor(async () => expect((await stored()).notes).toBe('Mulai Senin.'), { timeout: 5_000 })
     // The status was not touched, so it was not sent: the follow-up's news stands.
     expect(await stored()).toMatchObject({ status: 'resigned', startDate: '2025-02-01', statusSetAt: null })
+  })
+})
+
+describe("staff's outside placement form opened before a colleague set the start date", () => {
+  it("the new position is refused; the form shows the colleague's start date with the position kept; saved again, both stand", async () => {
+    const admin = await anAdmin(t)
+    const colleague = await anAdmin(t)
+    const alumnus = await anAlumnus(t)
+    const created = await call(t, 'POST', '/api/admin/job-placements', {
+      as: admin,
+      body: {
+        alumni_id: alumnus.studentId,
+        company_name: 'Toko Elektronik Maju Jaya',
+        position: 'Teknisi servis',
+        accepted_date: '2025-01-15',
+      },
+    })
+    expect(created.status).toBe(201)
+    const row = created.body.data as PlacementRow
+    const stored = async () => (await t.db.select().from(placements).where(eq(placements.id, row.id)))[0]
+
+    signedInTo(t, admin.token)
+    renderScreen(
+      withToasts(h(OutsidePlacementForm, { who: 'admin', editing: row, onClose() {}, onSaved() {} })),
+      '/admin/penempatan',
+      '/admin/penempatan',
+    )
+    const position = () => screen.getByLabelText(/^Posisi/) as HTMLInputElement
+    const start = () => screen.getByLabelText(/^Mulai bekerja/) as HTMLInputElement
+    await waitFor(() => expect(position().value).toBe('Teknisi servis'))
+
+    const set = await call(t, 'PUT', `/api/admin/job-placements/${row.id}`, {
+      as: colleague,
+      body: {
+        alumni_id: alumnus.studentId,
+        company_name: 'Toko Elektronik Maju Jaya',
+        position: 'Teknisi servis',
+        accepted_date: '2025-01-15',
+        start_date: '2025-02-03',
+      },
+    })
+    expect(set.status).toBe(200)
+
+    fireEvent.change(position(), { target: { value: 'Teknisi servis AC' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }))
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(REBASED), { timeout: 5_000 })
+    expect(await stored()).toMatchObject({ position: 'Teknisi servis', startDate: '2025-02-03' })
+    expect(position().value).toBe('Teknisi servis AC')
+    expect(start().value).not.toBe('')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }))
+    await waitFor(async () => expect((await stored()).position).toBe('Teknisi servis AC'), { timeout: 5_000 })
+    expect(await stored()).toMatchObject({ startDate: '2025-02-03', companyName: 'Toko Elektronik Maju Jaya' })
   })
 })
 
@@ -172,7 +226,7 @@ function answerUploads() {
 }
 
 describe('the score dialog opened before a colleague published the result', () => {
-  it('entering the MCU score is refused: the waiting list the applicant was told of stands, the list is read again', async () => {
+  it('entering the MCU score is refused: the waiting list the applicant was told of stands; the dialog shows it with the score kept, and saves on top of it', async () => {
     const { hrd, company, vacancy } = await anHrdWithVacancy(t)
     const colleague = await anHrd(t, { companyId: company.id })
     const appId = (await aCandidate(t, vacancy.id, { reviewed: true })).application.id
@@ -218,7 +272,7 @@ describe('the score dialog opened before a colleague published the result', () =
 
     fireEvent.change(mcu(), { target: { value: '90' } })
     fireEvent.click(screen.getByRole('button', { name: 'Simpan' }))
-    await waitFor(() => expect(screen.getByText(REFUSED)).toBeTruthy(), { timeout: 5_000 })
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(REBASED), { timeout: 5_000 })
     expect(sent.at(-1)).toMatchObject({ 'if-none-match': '*' })
     expect(reread).toBe(1)
     expect(await stored()).toMatchObject({
@@ -227,16 +281,16 @@ describe('the score dialog opened before a colleague published the result', () =
       mcuScore: null,
       isPublished: true,
     })
+    // The dialog shows the published result, with the MCU score typed here kept.
+    expect((screen.getByLabelText(/^Nilai akhir/) as HTMLInputElement).value).toBe('85')
+    expect(screen.getAllByLabelText(/^Keputusan/).map((e) => (e as HTMLInputElement).value)).toContain('Cadangan')
+    expect(mcu().value).toBe('90')
 
-    // Opened again from the list as it is now: the save goes with the published result's version.
-    cleanup()
+    // Saved again: on top of the published result, with its version (a change makes it a draft again).
     const now = await rowNow()
-    open(now)
-    await waitFor(() => expect(mcu()).toBeTruthy())
-    fireEvent.change(mcu(), { target: { value: '90' } })
     fireEvent.click(screen.getByRole('button', { name: 'Simpan' }))
     await waitFor(async () => expect((await stored()).mcuScore).toBe(90), { timeout: 5_000 })
     expect(sent.at(-1)).toMatchObject({ 'if-match': `"${now.updatedAt}"` })
-    expect(await stored()).toMatchObject({ decision: 'cadangan', finalScore: 85 })
+    expect(await stored()).toMatchObject({ decision: 'cadangan', finalScore: 85, isPublished: false })
   })
 })

@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Modal,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core'
+import { Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core'
 import { useRef, useState } from 'react'
 import { editedElsewhere } from '../api/client'
 import { toastError } from '../lib/toast'
 import { DateField } from './dates'
 import { type Form, REBASED, rebase, useForm } from './form'
 import { ModalActions } from './modal-actions'
+import { NotSavedAlert } from './ui'
 
 /** A field of a record's form: its request name, label and kind. */
 export interface Field {
@@ -132,11 +123,7 @@ export function CrudForm({
     <Modal opened onClose={onClose} title={`${creating ? 'Tambah' : 'Ubah'}: ${title}`} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
-          {stale && (
-            <Alert color="orange" role="alert" title="Belum disimpan">
-              {stale}
-            </Alert>
-          )}
+          <NotSavedAlert>{stale}</NotSavedAlert>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {fields
               .filter((fd) => (creating ? !fd.editOnly : !fd.createOnly))

@@ -131,3 +131,29 @@ function merged(base: unknown[], mine: unknown[], theirs: unknown[]) {
 /** Said where a refused save's form is (with `rebase`): what happened and what to do now. */
 export const REBASED =
   'Data ini sudah diubah orang lain sejak formulir dibuka, jadi belum disimpan. Formulir kini memuat data terbaru, dengan perubahan Anda tetap di dalamnya: periksa, lalu simpan lagi.'
+
+/** The record as read again after a refused save: the form's values and the version to save against now. */
+export type Reread<V extends Values> = { values: V; version: string | null }
+
+/**
+ * The version a form saves against (If-Match, its record's `updatedAt`), and what happens when a save is refused
+ * because someone else changed the record since (412): `reread(read, err)` with the record as read again fills the
+ * form with it, keeping what the user changed (`rebase` against what the form was filled from), moves the version
+ * on, and sets `stale`, which the form shows until it is closed. Given null (the record is gone, or reading it
+ * failed), `stale` says to close the form and open it again.
+ */
+export function useVersion<V extends Values>(form: Form<V>, initial: V, version: string | null) {
+  const base = useRef(initial)
+  const [at, setAt] = useState(version)
+  const [stale, setStale] = useState<string | null>(null)
+  const reread = (read: Reread<V> | null, err: Error) => {
+    if (!read) return setStale(`${err.message} Tutup formulir ini, lalu buka lagi.`)
+    // Read now: React may run the update after `base` moves on below.
+    const was = base.current
+    form.setValues((mine) => rebase(was, mine, read.values))
+    base.current = read.values
+    setAt(read.version)
+    setStale(REBASED)
+  }
+  return { version: at, stale, reread }
+}

@@ -224,3 +224,13 @@ export function Pager({
     </Group>
   )
 }
+
+/** Where a form is: its save was refused because someone else changed the record (`useVersion`'s `stale`). */
+export function NotSavedAlert({ children }: { children: ReactNode }) {
+  if (!children) return null
+  return (
+    <Alert color="orange" role="alert" title="Belum disimpan">
+      {children}
+    </Alert>
+  )
+}

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
-import type { FormEvent, ReactNode } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import { DateField } from '../../components/dates'
-import { type Form, useForm } from '../../components/form'
+import { type Form, REBASED, rebase, useForm } from '../../components/form'
 import { StatusBadge } from '../../components/status-badge'
-import { Field, Loading } from '../../components/ui'
+import { Field, Loading, NotSavedAlert } from '../../components/ui'
 import type { BodyOf, DataOf } from '../../lib/api-types'
 import { formatDate, formatDateTime } from '../../lib/format'
 import { label, options } from '../../lib/labels'
@@ -50,6 +50,9 @@ export function FollowUpDialog({
     detail.reload()
     onSaved()
   }
+  // A save of the placement's data refused as changed elsewhere: what the form was filled from and what it held,
+  // for the form filled again from the placement as read now to keep the user's changes (PlacementForm).
+  const carried = useRef<Carried | null>(null)
   return (
     <Modal opened onClose={onClose} title={`Pemantauan ${row.applicant.fullName}`} size="lg">
       <Loading loaded={detail}>
@@ -61,7 +64,7 @@ export function FollowUpDialog({
             {/* HR its own; staff one no HR can record: found outside bursa, or through bursa at a company
                 switched off or without an active HR account (staffMayUpdate). */}
             {(who === 'hrd' || p.source === 'outside' || p.staffMayUpdate) && (
-              <PlacementForm key={`p${version(p)}`} who={who} p={p} onSaved={saved} />
+              <PlacementForm key={`p${version(p)}`} who={who} p={p} onSaved={saved} carried={carried} />
             )}
           </Stack>
         )}
@@ -163,14 +166,33 @@ function CheckinForm({ who, p, onSaved }: { who: Recorder; p: Placement; onSaved
   )
 }
 
+const placementValues = (p: Placement) => ({
+  status: p.status as string,
+  start_date: p.startDate ?? '',
+  notes: p.notes ?? '',
+})
+type PlacementValues = ReturnType<typeof placementValues>
+type Carried = { was: PlacementValues; mine: PlacementValues }
+
 /**
  * HR's record of a placement through bursa: its status, start date and notes. It sends only what the user
  * changed (a status a follow-up recorded is not put back by a save of the start date), with the placement's
  * version as the form was filled from (If-Match): changed since (a follow-up, a colleague's save), the save is
- * refused (412) and the dialog reads the placement again, so the form shows the change to make it over.
+ * refused (412), the dialog reads the placement again, and the form filled from it keeps what the user changed
+ * (`carried`, `rebase`), to check and save again.
  */
-function PlacementForm({ who, p, onSaved }: { who: Recorder; p: Placement; onSaved: () => void }) {
-  const form = useForm({ status: p.status as string, start_date: p.startDate ?? '', notes: p.notes ?? '' })
+function PlacementForm({
+  who,
+  p,
+  onSaved,
+  carried,
+}: {
+  who: Recorder
+  p: Placement
+  onSaved: () => void
+  carried: { current: Carried | null }
+}) {
+  const [form, stale] = useCarried(p, carried)
   const submit = form.submit(
     async (v) => {
       const body: PlacementChange = {}
@@ -189,16 +211,33 @@ function PlacementForm({ who, p, onSaved }: { who: Recorder; p: Placement; onSav
       onSaved()
     },
     (err) => {
-      toastError(err)
-      if (editedElsewhere(err)) onSaved()
+      if (!editedElsewhere(err)) return toastError(err)
+      carried.current = { was: placementValues(p), mine: form.values }
+      onSaved()
     },
   )
   return (
-    <SubForm title="Data penempatan" form={form} onSubmit={submit} submitLabel="Simpan data penempatan">
+    <SubForm
+      title="Data penempatan"
+      form={form}
+      onSubmit={submit}
+      submitLabel="Simpan data penempatan"
+      notice={stale && REBASED}
+    >
       <StatusSelect form={form} />
       <DateField label="Mulai bekerja" min={p.acceptedAt} {...form.value('start_date')} />
     </SubForm>
   )
+}
+
+/** The placement form's wiring, filled from `p` with the changes of a refused save carried over (once). */
+function useCarried(p: Placement, carried: { current: Carried | null }) {
+  const [from] = useState(() => carried.current)
+  useEffect(() => {
+    carried.current = null
+  }, [carried])
+  const form = useForm(() => (from ? rebase(from.was, from.mine, placementValues(p)) : placementValues(p)))
+  return [form, from !== null] as const
 }
 
 type StatusAndNotes = { status: string; notes: string }
@@ -222,12 +261,15 @@ function SubForm<V extends StatusAndNotes>({
   form,
   onSubmit,
   submitLabel,
+  notice,
   children,
 }: {
   title: string
   form: Form<V>
   onSubmit: (e?: FormEvent) => void
   submitLabel: string
+  /** Said above the fields (a save refused as changed elsewhere). */
+  notice?: ReactNode
   children: ReactNode
 }) {
   return (
@@ -236,6 +278,7 @@ function SubForm<V extends StatusAndNotes>({
         <Title order={3} size="h5">
           {title}
         </Title>
+        <NotSavedAlert>{notice}</NotSavedAlert>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>{children}</SimpleGrid>
         <Textarea label="Catatan" autosize minRows={2} maxLength={2000} {...form.text('notes')} />
         <Group justify="flex-end">

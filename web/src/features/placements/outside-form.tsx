@@ -1,10 +1,11 @@
 import { Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { AnyBody } from '../../components/crud'
 import { DateField } from '../../components/dates'
-import { useForm } from '../../components/form'
+import { useForm, useVersion } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
+import { NotSavedAlert } from '../../components/ui'
 import type { ListRow } from '../../lib/api-types'
 import { toastError, toastOk } from '../../lib/toast'
 import { useCompanyOptions, withCurrent } from '../master-data/options'
@@ -56,7 +57,16 @@ function useLearnerSearch(who: Recorder, picked: LearnerOption | null) {
   return { search, setSearch, found }
 }
 
-const valuesOf = (p: PlacementRow | null) => ({
+/** What the form holds of a placement (as the list or its detail has it). */
+type Stored = Pick<PlacementRow, 'applicant' | 'company' | 'position' | 'acceptedAt' | 'startDate' | 'notes'>
+
+const learnerOf = (p: Stored): LearnerOption => ({
+  value: String(p.applicant.studentId),
+  label: `${p.applicant.nis} - ${p.applicant.fullName}`,
+  kind: p.applicant.role,
+})
+
+const valuesOf = (p: Stored | null) => ({
   learner: p ? String(p.applicant.studentId) : '',
   employer: p && p.company.id === null ? 'lain' : 'mitra',
   company_id: p?.company.id ? String(p.company.id) : '',
@@ -71,8 +81,9 @@ const valuesOf = (p: PlacementRow | null) => ({
  * Records (or changes) a placement found outside bursa: the learner (a student or an alumnus, picked by
  * name or NIS), for staff the employer (a partner company, or another one by name), the position and
  * the dates. The service checks everything and answers at the fields. A change goes with the placement's
- * version as the list showed it (If-Match): changed since by someone else, it is refused (412) and the list is
- * read again, so the form opened next shows their change; this one stays open with the message.
+ * version as the list showed it (If-Match): changed since by someone else, it is refused (412), nothing is
+ * stored, and the form reads the placement again and shows it with what the user changed kept (`useVersion`),
+ * to check and save again on top of the other change; the list behind is read again.
  */
 export function OutsidePlacementForm({
   who,
@@ -85,21 +96,28 @@ export function OutsidePlacementForm({
   onClose: () => void
   onSaved: () => void
 }) {
-  const initial: LearnerOption | null = editing
-    ? {
-        value: String(editing.applicant.studentId),
-        label: `${editing.applicant.nis} - ${editing.applicant.fullName}`,
-        kind: editing.applicant.role,
-      }
-    : null
-  const [picked, setPicked] = useState<LearnerOption | null>(initial)
+  const [picked, setPicked] = useState<LearnerOption | null>(editing && learnerOf(editing))
+  // The learner the form was filled with: the user's pick is what differs from it (carried over a refusal).
+  const learnerWas = useRef(picked?.value)
   const learners = useLearnerSearch(who, picked)
   const form = useForm(() => valuesOf(editing))
+  const version = useVersion(form, valuesOf(editing), editing?.updatedAt ?? null)
   const v = form.values
-  /** A refusal: its message; one because the placement changed since the list was read, the list read again. */
-  const stale = (err: unknown) => {
-    toastError(err)
-    if (editedElsewhere(err)) onSaved()
+  /** A refusal: its message; one because the placement changed since it was read, the placement read again. */
+  const stale = async (err: unknown) => {
+    if (!editing || !editedElsewhere(err)) return toastError(err)
+    onSaved()
+    const params = { path: { id: editing.id } }
+    const now = await unwrap(
+      who === 'admin'
+        ? api.GET('/api/admin/job-placements/{id}', { params })
+        : api.GET('/api/hrd/job-placements/{id}', { params }),
+    ).catch(() => null)
+    version.reread(now && { values: valuesOf(now.data), version: now.data.updatedAt }, err as Error)
+    if (!now) return
+    const theirs = learnerOf(now.data)
+    setPicked((mine) => (mine?.value === learnerWas.current ? theirs : mine))
+    learnerWas.current = theirs.value
   }
 
   const submit = form.submit(async () => {
@@ -116,7 +134,7 @@ export function OutsidePlacementForm({
     }
     if (!v.accepted_date) return form.setErrors({ accepted_date: 'Isi tanggal diterima.' })
     const b = body as AnyBody
-    const params = editing && { path: { id: editing.id }, header: ifMatch(editing.updatedAt) }
+    const params = editing && { path: { id: editing.id }, header: ifMatch(version.version ?? undefined) }
     const res = params
       ? who === 'admin'
         ? await unwrap(api.PUT('/api/admin/job-placements/{id}', { params, body: b }))
@@ -144,6 +162,7 @@ export function OutsidePlacementForm({
     >
       <form onSubmit={submit} noValidate aria-label="Formulir penempatan di luar bursa">
         <Stack>
+          <NotSavedAlert>{version.stale}</NotSavedAlert>
           <Text size="sm" c="dimmed">
             Untuk siswa atau alumni yang diterima bekerja tanpa melamar lewat bursa. Penempatan ini ikut
             dipantau pada bulan ke-3, 6 dan 12, dihitung dalam laporan keterserapan, dan mengisi awal tracer

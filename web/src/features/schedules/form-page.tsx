@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Checkbox,
@@ -18,7 +17,7 @@ import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { DateField, TimeField } from '../../components/dates'
 import { type Form, REBASED, rebase, useForm } from '../../components/form'
-import { ErrorAlert, PageTitle } from '../../components/ui'
+import { ErrorAlert, NotSavedAlert, PageTitle } from '../../components/ui'
 import { type CodeOf, label, options } from '../../lib/labels'
 import { idOptions } from '../../lib/options'
 import { zoneName } from '../../lib/school-zone'
@@ -220,11 +219,7 @@ export function ScheduleFormPage() {
       <PageTitle title={id ? 'Ubah jadwal tes' : 'Buat jadwal tes'} />
       <form onSubmit={submit} noValidate>
         <Stack maw={860}>
-          {stale && (
-            <Alert color="orange" role="alert" title="Belum disimpan">
-              {REBASED}
-            </Alert>
-          )}
+          <NotSavedAlert>{stale && REBASED}</NotSavedAlert>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Lowongan"

@@ -1,9 +1,10 @@
 import { FileInput, Modal, NumberInput, Progress, Select, SimpleGrid, Stack, Textarea } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
-import { editedElsewhere, ifMatchOrNone, upload } from '../../api/client'
+import { api, editedElsewhere, ifMatchOrNone, unwrap, upload } from '../../api/client'
 import type { paths } from '../../api/schema'
-import { useForm } from '../../components/form'
+import { useForm, useVersion } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
+import { NotSavedAlert } from '../../components/ui'
 import { formatBytes, MAX_UPLOAD, UPLOAD_TYPES } from '../../lib/files'
 import { options } from '../../lib/labels'
 import { toastError, toastOk } from '../../lib/toast'
@@ -20,12 +21,22 @@ const SCORES = {
 
 type Headers = Record<string, string | undefined>
 
-/**
- * The condition of a save on the result as the dialog read it: its `updatedAt` (If-Match), or, while it had
- * none (nothing entered yet), that there is still none (If-None-Match: *). A result changed since (a colleague's
- * save, a publication) is then refused with 412 instead of being overwritten with what the dialog shows.
- */
-const readAt = (row: ResultRow): Headers => ifMatchOrNone(row.updatedAt)
+/** What the dialog shows of a result. */
+const valuesOf = (row: ResultRow): Record<string, string | number> => ({
+  psychotest_score: row.psychotestScore ?? '',
+  interview_score: row.interviewScore ?? '',
+  mcu_score: row.mcuScore ?? '',
+  final_score: row.finalScore ?? '',
+  notes: row.notes ?? '',
+  decision: row.decision,
+})
+
+/** The participant's result as it is now (the list has no route of one), or null when it is not there. */
+async function rowNow(row: ResultRow) {
+  const query = { job_vacancy_id: row.vacancy.id, search: row.applicant.nis, per_page: 100 }
+  const list = await unwrap(api.GET('/api/hrd/selection-results', { params: { query } }))
+  return list.data.find((r) => r.applicationId === row.applicationId) ?? null
+}
 
 /** Sends a result form to the service with an upload's progress bar's value (null once done). */
 async function sendResult(
@@ -85,9 +96,11 @@ function LetterInput({
 
 /**
  * HR's scores and decision for one participant (a draft until published), with the decision letter. The save
- * goes with the result as the dialog was filled from (`readAt`): refused because a colleague changed it since,
- * the message shows, the dialog stays open and the list is read again (`onStale`), so the dialog opened next
- * shows the colleague's result.
+ * goes with the version of the result the dialog was filled from: its `updatedAt` (If-Match), or, while it had
+ * none (nothing entered yet), that there is still none (If-None-Match: *). Refused because a colleague changed
+ * it since (a save, a publication), nothing is stored: the dialog reads the result again and shows it with what
+ * HR changed kept (`useVersion`), to check and save again on top of the colleague's; the list behind is read
+ * again (`onStale`).
  */
 export function ScoreModal({
   row,
@@ -100,14 +113,8 @@ export function ScoreModal({
   onSaved: () => void
   onStale: () => void
 }) {
-  const form = useForm<Record<string, string | number>>({
-    psychotest_score: row.psychotestScore ?? '',
-    interview_score: row.interviewScore ?? '',
-    mcu_score: row.mcuScore ?? '',
-    final_score: row.finalScore ?? '',
-    notes: row.notes ?? '',
-    decision: row.decision,
-  })
+  const form = useForm(() => valuesOf(row))
+  const version = useVersion(form, valuesOf(row), row.updatedAt)
   const [file, setFile] = useState<File | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
 
@@ -119,16 +126,18 @@ export function ScoreModal({
         })
       const body = new FormData()
       // Every field the dialog shows, '' when emptied: the service keeps a field left out, and clears an
-      // empty one, so leaving out what HR emptied would keep the old score. What it read goes along (readAt).
+      // empty one, so leaving out what HR emptied would keep the old score. The version it was filled from goes along.
       for (const [k, x] of Object.entries(v)) body.append(k, String(x ?? ''))
       if (file) body.append('decision_letter', file)
-      await sendResult(row.applicationId, body, setProgress, readAt(row))
+      await sendResult(row.applicationId, body, setProgress, ifMatchOrNone(version.version))
       toastOk('Nilai disimpan (draf).')
       onSaved()
     },
-    (err) => {
-      toastError(err)
-      if (editedElsewhere(err)) onStale()
+    async (err) => {
+      if (!editedElsewhere(err)) return toastError(err)
+      onStale()
+      const now = await rowNow(row).catch(() => null)
+      version.reread(now && { values: valuesOf(now), version: now.updatedAt }, err as Error)
     },
   )
 
@@ -136,6 +145,7 @@ export function ScoreModal({
     <Modal opened onClose={onClose} title={`Nilai ${row.applicant.fullName}`} size="lg">
       <form onSubmit={save} noValidate>
         <Stack>
+          <NotSavedAlert>{version.stale}</NotSavedAlert>
           <SimpleGrid cols={2}>
             {Object.entries(SCORES).map(([name, text]) => (
               <NumberInput

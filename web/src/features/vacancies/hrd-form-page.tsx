@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   MultiSelect,
@@ -16,7 +15,7 @@ import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { DateField } from '../../components/dates'
 import { REBASED, rebase, useForm } from '../../components/form'
-import { ErrorAlert, PageTitle } from '../../components/ui'
+import { ErrorAlert, NotSavedAlert, PageTitle } from '../../components/ui'
 import { codeOptions, idOptions } from '../../lib/options'
 import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
@@ -250,11 +249,7 @@ function VacancyForm({ via }: { via: FormApi }) {
       <PageTitle title={id ? 'Ubah lowongan' : 'Buat lowongan'} />
       <form onSubmit={submit} noValidate>
         <Stack maw={860}>
-          {stale && (
-            <Alert color="orange" role="alert" title="Belum disimpan">
-              {REBASED}
-            </Alert>
-          )}
+          <NotSavedAlert>{stale && REBASED}</NotSavedAlert>
           {via.pickCompany && (
             <Select
               label="Perusahaan"
