@@ -140,7 +140,7 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) =>
       ok(
-        await updateOutsidePlacement(app.db, req.params.id, req.body, versionsOf(req)),
+        await updateOutsidePlacement(app.db, req.user, req.params.id, req.body, versionsOf(req)),
         placementSaid.updated,
       ),
   )

@@ -175,6 +175,8 @@ export async function lockPlacement(tx: Tx, scope: PlacementScope, id: number, m
       acceptedAt: placements.acceptedAt,
       status: placements.status,
       statusSetAt: placements.statusSetAt,
+      startDate: placements.startDate,
+      notes: placements.notes,
       updatedAt: placements.updatedAt,
       markDate: sql<string>`((coalesce(${placements.startDate}, ${placements.acceptedAt}) + make_interval(months => ${monthMark}::int))::date)::text`,
       markReached: sql<boolean>`(coalesce(${placements.startDate}, ${placements.acceptedAt}) + make_interval(months => ${monthMark}::int))::date <= ${schoolToday}`,

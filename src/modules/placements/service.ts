@@ -161,7 +161,7 @@ export const updatePlacement = (
   id: number,
   input: Static<typeof PlacementUpdateBody>,
   versions?: string[],
-) => updateIn(db, hrScope(actor), id, input, { versions })
+) => updateIn(db, actor, hrScope(actor), id, input, { versions })
 
 /**
  * Staff record what became of a placement no HR can record: one found outside bursa, at any employer, or one
@@ -171,14 +171,20 @@ export const updatePlacement = (
  */
 export const updateOutsidePlacement = (
   db: Db,
+  actor: Actor,
   id: number,
   input: Static<typeof PlacementUpdateBody>,
   versions?: string[],
-) => updateIn(db, ALL, id, input, { staffOnly: true, versions })
+) => updateIn(db, actor, ALL, id, input, { staffOnly: true, versions })
 
-/** An absent status, start date or notes keeps its value; nothing given changes nothing. */
+/**
+ * An absent status, start date or notes keeps its value; nothing given changes nothing. A change is audited
+ * (who set what, the status it had), as staff's other changes of a placement are: the status is what the
+ * absorption report counts.
+ */
 async function updateIn(
   db: Db,
+  actor: Actor,
   scope: q.PlacementScope,
   id: number,
   input: Static<typeof PlacementUpdateBody>,
@@ -217,7 +223,22 @@ async function updateIn(
       ...(input.start_date !== undefined ? { startDate: input.start_date } : {}),
       ...(input.notes !== undefined ? { notes: input.notes?.trim() || null } : {}),
     }
+    const notes = values.notes === undefined ? p.notes : values.notes
+    const changed =
+      (values.status !== undefined && values.status !== p.status) ||
+      (values.startDate !== undefined && values.startDate !== p.startDate) ||
+      notes !== p.notes
     if (Object.keys(values).length > 0) await q.updatePlacement(tx, id, values)
+    if (changed)
+      await audit(tx, actor, 'update', 'placement', id, {
+        ...(values.status !== undefined && values.status !== p.status
+          ? { status: values.status, fromStatus: p.status }
+          : {}),
+        ...(values.startDate !== undefined && values.startDate !== p.startDate
+          ? { startDate: values.startDate, fromStartDate: p.startDate }
+          : {}),
+        ...(notes !== p.notes ? { notes: notes !== null } : {}),
+      })
     return detailIn(tx, scope, id)
   })
 }
