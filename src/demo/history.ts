@@ -78,7 +78,7 @@ function receivedNotice(x: Context) {
   return {
     kind: 'application.received',
     title: `Lamaran baru: ${x.vacancyTitle}`,
-    body: `${x.applicant.fullName} melamar ${x.vacancyTitle}. Lamaran menunggu seleksi berkas.`,
+    body: `${x.applicant.fullName} melamar ${x.vacancyTitle} di ${x.companyName}. Lamaran menunggu seleksi berkas.`,
     data: { applicationId: x.applicationId, jobVacancyId: x.vacancyId },
   }
 }

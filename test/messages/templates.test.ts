@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { auditLog, messageTemplates, notifications } from '../../src/db/schema/index.js'
+import { auditLog, companies, messageTemplates, notifications } from '../../src/db/schema/index.js'
 import { MESSAGE_KEYS, MESSAGES } from '../../src/modules/messages/catalogue.js'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd, aSuperadmin } from '../support/builders/accounts.js'
@@ -62,7 +62,7 @@ describe('GET /api/admin/message-templates', () => {
     })
     expect(res.body.data.find((r: { key: string }) => r.key === 'application.received')).toEqual({
       key: 'application.received',
-      label: 'Lamaran baru masuk (untuk HRD)',
+      label: 'Lamaran baru masuk (untuk HRD atau petugas BKK)',
       channel: 'notice',
       title: 'Lamaran baru: {{lowongan}}',
       customised: false,
@@ -83,7 +83,7 @@ describe('GET /api/admin/message-templates', () => {
     expect(mine.body.data).toEqual([
       {
         key: 'application.received',
-        label: 'Lamaran baru masuk (untuk HRD)',
+        label: 'Lamaran baru masuk (untuk HRD atau petugas BKK)',
         channel: 'notice',
         title: 'Pelamar baru untuk {{lowongan}}',
         customised: true,
@@ -108,22 +108,34 @@ describe('GET /api/admin/message-templates/:key', () => {
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({
       key: 'application.received',
-      label: 'Lamaran baru masuk (untuk HRD)',
+      label: 'Lamaran baru masuk (untuk HRD atau petugas BKK)',
       channel: 'notice',
       title: 'Lamaran baru: {{lowongan}}',
-      body: '{{nama_pelamar}} melamar {{lowongan}}. Lamaran menunggu seleksi berkas.',
+      body: '{{nama_pelamar}} melamar {{lowongan}} di {{perusahaan}}. Lamaran menunggu seleksi berkas.',
       defaultTitle: 'Lamaran baru: {{lowongan}}',
-      defaultBody: '{{nama_pelamar}} melamar {{lowongan}}. Lamaran menunggu seleksi berkas.',
+      defaultBody:
+        '{{nama_pelamar}} melamar {{lowongan}} di {{perusahaan}}. Lamaran menunggu seleksi berkas.',
       customised: false,
       updatedAt: null,
       updatedBy: null,
       placeholders: [
-        { name: 'nama', description: 'Nama akun HRD penerima', example: 'Dewi Lestari', required: false },
+        {
+          name: 'nama',
+          description: 'Nama akun HRD (atau petugas BKK) penerima',
+          example: 'Dewi Lestari',
+          required: false,
+        },
         { name: 'nama_pelamar', description: 'Nama pelamar', example: 'Rina Marlina', required: false },
         {
           name: 'lowongan',
           description: 'Judul lowongan',
           example: 'Teknisi Listrik Pabrik',
+          required: false,
+        },
+        {
+          name: 'perusahaan',
+          description: 'Nama perusahaan',
+          example: 'PT Sinar Jaya Abadi',
           required: false,
         },
       ],
@@ -214,10 +226,10 @@ describe('PUT /api/admin/message-templates/:key', () => {
       data: null,
       errors: {
         title: [
-          'placeholder tidak dikenal: {{nama_siswa}}. Yang dapat dipakai: {{nama}}, {{nama_pelamar}}, {{lowongan}}',
+          'placeholder tidak dikenal: {{nama_siswa}}. Yang dapat dipakai: {{nama}}, {{nama_pelamar}}, {{lowongan}}, {{perusahaan}}',
         ],
         body: [
-          'placeholder tidak dikenal: {{Lowongan}}. Yang dapat dipakai: {{nama}}, {{nama_pelamar}}, {{lowongan}}',
+          'placeholder tidak dikenal: {{Lowongan}}. Yang dapat dipakai: {{nama}}, {{nama_pelamar}}, {{lowongan}}, {{perusahaan}}',
         ],
       },
     })
@@ -231,7 +243,7 @@ describe('PUT /api/admin/message-templates/:key', () => {
     })
     expect(english.status).toBe(422)
     expect(english.body.errors).toEqual({
-      body: ['unknown placeholder: {{alamat}}. Allowed: {{nama}}, {{nama_pelamar}}, {{lowongan}}'],
+      body: ['unknown placeholder: {{alamat}}. Allowed: {{nama}}, {{nama_pelamar}}, {{lowongan}}, {{perusahaan}}'],
     })
   })
 
@@ -334,7 +346,12 @@ describe('POST /api/admin/message-templates/:key/preview', () => {
     expect(res.body.data).toEqual({
       title: 'Untuk Dewi Lestari: Teknisi Listrik Pabrik',
       body: 'Rina Marlina melamar Teknisi Listrik Pabrik.',
-      values: { nama: 'Dewi Lestari', nama_pelamar: 'Rina Marlina', lowongan: 'Teknisi Listrik Pabrik' },
+      values: {
+        nama: 'Dewi Lestari',
+        nama_pelamar: 'Rina Marlina',
+        lowongan: 'Teknisi Listrik Pabrik',
+        perusahaan: 'PT Sinar Jaya Abadi',
+      },
     })
     expect(await t.db.select().from(messageTemplates)).toEqual([])
   })
@@ -366,7 +383,7 @@ describe('POST /api/admin/message-templates/:key/preview', () => {
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({
       body: [
-        'placeholder tidak dikenal: {{tanggal}}. Yang dapat dipakai: {{nama}}, {{nama_pelamar}}, {{lowongan}}',
+        'placeholder tidak dikenal: {{tanggal}}. Yang dapat dipakai: {{nama}}, {{nama_pelamar}}, {{lowongan}}, {{perusahaan}}',
       ],
     })
   })
@@ -393,7 +410,7 @@ describe('DELETE /api/admin/message-templates/:key', () => {
     expect(res.body.message).toBe('Template pesan dikembalikan ke teks bawaan.')
     expect(res.body.data).toMatchObject({
       title: 'Lamaran baru: {{lowongan}}',
-      body: '{{nama_pelamar}} melamar {{lowongan}}. Lamaran menunggu seleksi berkas.',
+      body: '{{nama_pelamar}} melamar {{lowongan}} di {{perusahaan}}. Lamaran menunggu seleksi berkas.',
       customised: false,
       updatedAt: null,
       updatedBy: null,
@@ -423,6 +440,10 @@ describe('the next real message uses the school’s wording', () => {
     const major = await aMajor(t)
     const hrd = await anHrd(t, { values: { fullName: 'Dewi' } })
     const colleague = await anHrd(t, { companyId: hrd.companyId, values: { fullName: 'Eko' } })
+    const [company] = await t.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, hrd.companyId as number))
     const vacancy = await aVacancy(t, {
       companyId: hrd.companyId,
       majorIds: [major.id],
@@ -456,7 +477,7 @@ describe('the next real message uses the school’s wording', () => {
     const latest = (await noticesOf(hrd.id)).at(-1)
     expect(latest).toMatchObject({
       title: 'Lamaran baru: Juru Las',
-      body: 'Sari melamar Juru Las. Lamaran menunggu seleksi berkas.',
+      body: `Sari melamar Juru Las di ${company.name}. Lamaran menunggu seleksi berkas.`,
     })
   })
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { notifications } from '../../src/db/schema/index.js'
+import { companies, notifications } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { anHrd, aStudent } from '../support/builders/accounts.js'
 import { anApplicant } from '../support/builders/applications.js'
@@ -140,7 +140,7 @@ describe('PATCH /api/notifications/read-all', () => {
 })
 
 describe('HR is told in-app when someone applies to its vacancy', () => {
-  it("every active HR account of the vacancy's company gets the notice with the applicant's name and the vacancy's title; nobody else", async () => {
+  it("every active HR account of the vacancy's company gets the notice with the applicant's name, the vacancy's title and the company; nobody else", async () => {
     const major = await aMajor(t)
     const hrd = await anHrd(t)
     const colleague = await anHrd(t, { companyId: hrd.companyId })
@@ -152,6 +152,10 @@ describe('HR is told in-app when someone applies to its vacancy', () => {
       values: { title: 'Teknisi Listrik Pabrik' },
     })
     await aVacancy(t, { companyId: otherCompany.companyId, majorIds: [major.id] })
+    const [company] = await t.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, hrd.companyId as number))
     const learner = await anApplicant(t, {
       majorId: major.id,
       values: { fullName: 'Rina Marlina' },
@@ -172,7 +176,7 @@ describe('HR is told in-app when someone applies to its vacancy', () => {
         expect.objectContaining({
           kind: 'application.received',
           title: 'Lamaran baru: Teknisi Listrik Pabrik',
-          body: expect.stringContaining('Rina Marlina melamar Teknisi Listrik Pabrik'),
+          body: `Rina Marlina melamar Teknisi Listrik Pabrik di ${company.name}. Lamaran menunggu seleksi berkas.`,
           data: { applicationId, jobVacancyId: vacancy.id },
           isRead: false,
         }),

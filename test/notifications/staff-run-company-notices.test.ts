@@ -38,7 +38,8 @@ describe('the notice of a new application, for a company whose selection staff r
     expect(notice).toMatchObject({
       kind: 'application.received',
       title: 'Lamaran baru: Teknisi Gudang',
-      body: 'Rina Marlina melamar Teknisi Gudang. Lamaran menunggu seleksi berkas.',
+      // The company staff act for is named: they run the selection of more than one.
+      body: 'Rina Marlina melamar Teknisi Gudang di PT Tanpa HRD. Lamaran menunggu seleksi berkas.',
       readAt: null,
       data: { applicationId, jobVacancyId: vacancy.id, companyId: company.id, companyName: 'PT Tanpa HRD' },
     })

@@ -41,7 +41,7 @@ describeInBrowser('web client: the school rewords its messages in the browser', 
     await page.getByRole('navigation').getByRole('link', { name: 'Template pesan' }).click()
     await page.waitForURL(/\/admin\/template-pesan$/)
     await page.getByRole('heading', { name: 'Template pesan' }).waitFor()
-    const row = page.getByRole('row').filter({ hasText: 'Lamaran baru masuk (untuk HRD)' })
+    const row = page.getByRole('row').filter({ hasText: 'Lamaran baru masuk (untuk HRD atau petugas BKK)' })
     await row.getByText('Teks bawaan').waitFor()
     await row.getByText('Notifikasi aplikasi').waitFor()
     expect(await page.getByRole('row').count()).toBeGreaterThan(6)
@@ -56,13 +56,15 @@ describeInBrowser('web client: the school rewords its messages in the browser', 
     )
     expect(cut).toEqual([])
 
-    await row.getByRole('link', { name: 'Lamaran baru masuk (untuk HRD)' }).click()
+    await row.getByRole('link', { name: 'Lamaran baru masuk (untuk HRD atau petugas BKK)' }).click()
     await page.waitForURL(/\/admin\/template-pesan\/application\.received$/)
     expect(await title().inputValue()).toBe('Lamaran baru: {{lowongan}}')
     // The preview fills the examples of the saved (default) text.
     await preview().getByText('Lamaran baru: Teknisi Listrik Pabrik').waitFor()
     await preview()
-      .getByText('Rina Marlina melamar Teknisi Listrik Pabrik. Lamaran menunggu seleksi berkas.')
+      .getByText(
+        'Rina Marlina melamar Teknisi Listrik Pabrik di PT Sinar Jaya Abadi. Lamaran menunggu seleksi berkas.',
+      )
       .waitFor()
 
     await title().fill('Pelamar baru {{nama_siswa}}')
@@ -132,7 +134,7 @@ describeInBrowser('web client: the school rewords its messages in the browser', 
     const rows = page.getByRole('row').filter({ hasText: 'Diubah sekolah' })
     await rows.first().waitFor()
     expect(await rows.count()).toBe(1)
-    await rows.getByRole('link', { name: 'Lamaran baru masuk (untuk HRD)' }).click()
+    await rows.getByRole('link', { name: 'Lamaran baru masuk (untuk HRD atau petugas BKK)' }).click()
     await page.getByRole('button', { name: 'Kembalikan ke teks bawaan' }).click()
     const dialog = page.getByRole('dialog', { name: 'Kembalikan ke teks bawaan?' })
     await dialog.getByRole('button', { name: 'Kembalikan' }).click()

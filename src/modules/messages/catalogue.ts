@@ -86,14 +86,15 @@ const testWhen = {
 
 export const MESSAGES = define({
   'application.received': {
-    label: 'Lamaran baru masuk (untuk HRD)',
+    label: 'Lamaran baru masuk (untuk HRD atau petugas BKK)',
     channel: 'notice',
     title: 'Lamaran baru: {{lowongan}}',
-    body: '{{nama_pelamar}} melamar {{lowongan}}. Lamaran menunggu seleksi berkas.',
+    body: '{{nama_pelamar}} melamar {{lowongan}} di {{perusahaan}}. Lamaran menunggu seleksi berkas.',
     placeholders: {
-      nama: { description: 'Nama akun HRD penerima', example: 'Dewi Lestari' },
+      nama: { description: 'Nama akun HRD (atau petugas BKK) penerima', example: 'Dewi Lestari' },
       nama_pelamar: { description: 'Nama pelamar', example: 'Rina Marlina' },
       lowongan: vacancy,
+      perusahaan: company,
     },
   },
   'application.review_passed': {

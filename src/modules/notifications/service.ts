@@ -41,9 +41,17 @@ export async function applicationReceivedTemplate(conn: Conn): Promise<Template>
   return (await loadTemplates(conn, ['application.received']))['application.received']
 }
 
-/** HR's notice of an application: `template` (`applicationReceivedTemplate`) filled per account in SQL. */
+/**
+ * The notice of an application: `template` (`applicationReceivedTemplate`) filled per account in SQL, from a
+ * statement that joins the account (`users`), the applicant (`students`), the vacancy and its company.
+ */
 function applicationNotice(template: Template, data: SQL) {
-  const values = { nama: users.fullName, nama_pelamar: students.fullName, lowongan: jobVacancies.title }
+  const values = {
+    nama: users.fullName,
+    nama_pelamar: students.fullName,
+    lowongan: jobVacancies.title,
+    perusahaan: companies.name,
+  }
   return {
     userId: users.id,
     kind: sql`${'application.received' satisfies NotificationKind}::text`,
@@ -71,6 +79,7 @@ export function hrNoticesOfApplication(template: Template, application: NewAppli
     )
     .from(application)
     .innerJoin(jobVacancies, eq(jobVacancies.id, application.jobVacancyId))
+    .innerJoin(companies, eq(companies.id, jobVacancies.companyId))
     .innerJoin(students, eq(students.id, application.studentId))
     .innerJoin(
       users,
