@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Conn, Db } from '../db/client.js'
 import { emailOutbox } from '../db/schema/index.js'
@@ -113,23 +113,38 @@ export function createOutbox(enabled: boolean, jobs: Jobs, log: FastifyBaseLogge
 }
 
 /**
- * Sends what the outbox owes, oldest first, a batch at a time: each e-mail is claimed for two minutes,
- * sent, then marked sent; a failure keeps the error, counts the try and holds the e-mail back for
- * `retryDelaySeconds` (not due before then: no sweep or kick tries it sooner). Run by the worker every few
- * seconds and after a change queues e-mails; safe to run in several instances at once. Answers how many
- * were sent, and how many failed their last allowed try (given up: `last_error` says why).
+ * How long an e-mail is claimed by the run that sends it: longer than one send can take (the mailer's
+ * `SEND_TIMEOUTS`, src/jobs/mailer.ts, a few minutes at worst), so no other run (the next sweep, another
+ * instance) takes it while it is being sent. A run that died with its claim leaves the e-mail to be sent again
+ * once the claim is over.
+ */
+export const CLAIM_SECONDS = 600
+
+/**
+ * Sends what the outbox owes, oldest first, one e-mail at a time: it is claimed (`CLAIM_SECONDS`), its try
+ * counted, sent, then marked sent; a failure keeps the error and holds the e-mail back for `retryDelaySeconds`
+ * (not due before then: no sweep or kick tries it sooner). Claimed one by one, right before its send: an e-mail
+ * waiting behind a slow one is free for another run to send, and its tries count only the times it was handed
+ * to the SMTP server. Run by the worker every few seconds and after a change queues e-mails; safe to run in
+ * several instances at once. Answers how many were sent, and how many failed their last allowed try (given up:
+ * `last_error` says why).
  */
 export async function deliverOutbox(
   db: Db,
   mailer: Mailer,
-  { batch = 20, retrySeconds = EMAIL_RETRY_SECONDS }: { batch?: number; retrySeconds?: number } = {},
+  { retrySeconds = EMAIL_RETRY_SECONDS }: { retrySeconds?: number } = {},
 ): Promise<{ sent: number; gaveUp: number }> {
   let sent = 0
   let gaveUp = 0
+  // What this run tried: a failed e-mail due again at once (no wait) waits for the next run.
+  const tried: number[] = []
   for (;;) {
-    const claimed = await db
+    const [m] = await db
       .update(emailOutbox)
-      .set({ claimedUntil: sql`now() + interval '2 minutes'`, attempts: sql`${emailOutbox.attempts} + 1` })
+      .set({
+        claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`,
+        attempts: sql`${emailOutbox.attempts} + 1`,
+      })
       .where(
         sql`${emailOutbox.id} in (${db
           .select({ id: emailOutbox.id })
@@ -140,39 +155,38 @@ export async function deliverOutbox(
               lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS),
               ne(emailOutbox.text, ''),
               or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, sql`now()`)),
+              tried.length > 0 ? notInArray(emailOutbox.id, tried) : undefined,
             ),
           )
-          .orderBy(asc(emailOutbox.createdAt))
-          .limit(batch)
+          .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
+          .limit(1)
           .for('update', { skipLocked: true })})`,
       )
       .returning()
-    if (claimed.length === 0) return { sent, gaveUp }
-    for (const m of claimed) {
-      try {
-        await mailer.send({
-          to: m.to,
-          subject: m.subject,
-          text: m.text,
-          ...(m.calendar ? { calendar: { ics: m.calendar, method: m.calendarMethod ?? 'REQUEST' } } : {}),
+    if (!m) return { sent, gaveUp }
+    tried.push(m.id)
+    try {
+      await mailer.send({
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        ...(m.calendar ? { calendar: { ics: m.calendar, method: m.calendarMethod ?? 'REQUEST' } } : {}),
+      })
+      await db
+        .update(emailOutbox)
+        .set({ sentAt: sql`now()`, lastError: null, ...BODY_GONE })
+        .where(eq(emailOutbox.id, m.id))
+      sent++
+    } catch (err) {
+      const wait = retryDelaySeconds(m.attempts, retrySeconds)
+      await db
+        .update(emailOutbox)
+        .set({
+          claimedUntil: sql`now() + make_interval(secs => ${wait})`,
+          lastError: (err as Error).message.slice(0, 500),
         })
-        await db
-          .update(emailOutbox)
-          .set({ sentAt: sql`now()`, lastError: null, ...BODY_GONE })
-          .where(eq(emailOutbox.id, m.id))
-        sent++
-      } catch (err) {
-        const wait = retryDelaySeconds(m.attempts, retrySeconds)
-        await db
-          .update(emailOutbox)
-          .set({
-            claimedUntil: sql`now() + make_interval(secs => ${wait})`,
-            lastError: (err as Error).message.slice(0, 500),
-          })
-          .where(eq(emailOutbox.id, m.id))
-        if (m.attempts >= MAX_EMAIL_ATTEMPTS) gaveUp++
-      }
+        .where(eq(emailOutbox.id, m.id))
+      if (m.attempts >= MAX_EMAIL_ATTEMPTS) gaveUp++
     }
-    if (claimed.length < batch) return { sent, gaveUp }
   }
 }

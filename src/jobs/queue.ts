@@ -10,7 +10,10 @@ import type { Database } from '../db/client.js'
 export interface Jobs {
   /** Registers a handler; call before `start()`. A handler that throws is retried with backoff. */
   work<T extends object>(name: string, handler: (data: T) => Promise<void>): void
-  /** Runs `task` every `seconds` in this process while started (a sweep, for instance). */
+  /**
+   * Runs `task` every `seconds` in this process while started (a sweep, for instance); a run still going when the
+   * next is due is not joined by a second one (an e-mail run held by a slow SMTP server).
+   */
   every(seconds: number, task: () => Promise<void>): void
   send(name: string, data: object): Promise<void>
   start(): Promise<void>
@@ -63,8 +66,15 @@ export function createJobs(database: Database, log: FastifyBaseLogger, opts: Job
         )
       }
       for (const { seconds, task } of tasks) {
+        let running = false
         const timer = setInterval(() => {
-          task().catch((err) => log.error({ err }, 'periodic job failed'))
+          if (running) return
+          running = true
+          task()
+            .catch((err) => log.error({ err }, 'periodic job failed'))
+            .finally(() => {
+              running = false
+            })
         }, seconds * 1000)
         timer.unref()
         timers.push(timer)

@@ -29,9 +29,23 @@ export function registerWorkers(
   },
 ) {
   const { mailer, emailRetrySeconds: retrySeconds } = deps
-  jobs.work<{ reminderId: number }>(DELIVER_REMINDER, ({ reminderId }) =>
-    deliverReminder(deps.db, mailer, reminderId, deps.calendar, retrySeconds),
-  )
+  jobs.work<{ reminderId: number }>(DELIVER_REMINDER, async ({ reminderId }) => {
+    const { failures, gaveUp } = await deliverReminder(
+      deps.db,
+      mailer,
+      reminderId,
+      deps.calendar,
+      retrySeconds,
+    )
+    if (gaveUp > 0)
+      deps.log.error(
+        { reminderId, emails: gaveUp, attempts: MAX_EMAIL_ATTEMPTS },
+        'reminder e-mails given up after their last try; reminder_deliveries.last_error says why',
+      )
+    // The others are tried again: the queue's retry of the job, or the sweep once they are due.
+    if (failures.length > gaveUp)
+      throw new Error(`${failures.length - gaveUp} reminder e-mail(s) failed, retried later: ${failures[0]}`)
+  })
   if (mailer) {
     // The outbox: sent when a change kicks it, and swept every few seconds for what a kick missed and for
     // failed e-mails once their wait is over.

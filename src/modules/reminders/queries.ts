@@ -156,21 +156,35 @@ export async function markParticipantsReminded(conn: Conn, participantIds: reado
 }
 
 /**
- * Claims, for two minutes, the press's e-mails not yet sent and not given up (fewer than `maxAttempts`
- * tries), counting this try; answers the claimed ids.
+ * Claims, for `claimSeconds` (longer than a send can take: `CLAIM_SECONDS`, src/jobs/outbox.ts), the next of the
+ * press's e-mails not yet sent, not given up (fewer than `maxAttempts` tries) and not in `tried`, counting this
+ * try; answers its id, or null when none is left. One at a time, right before its send, as the outbox does.
  */
-export async function claimEmails(conn: Conn, reminderId: number, maxAttempts: number) {
-  return rowsOf<{ id: number }>(
+export async function claimEmail(
+  conn: Conn,
+  reminderId: number,
+  {
+    maxAttempts,
+    claimSeconds,
+    tried,
+  }: { maxAttempts: number; claimSeconds: number; tried: readonly number[] },
+) {
+  const [row] = rowsOf<{ id: number }>(
     await conn.execute(sql`
-      update reminder_deliveries set email_claimed_until = now() + interval '2 minutes', attempts = attempts + 1
-      where id in (
+      update reminder_deliveries
+      set email_claimed_until = now() + make_interval(secs => ${claimSeconds}), attempts = attempts + 1
+      where id = (
         select id from reminder_deliveries
         where reminder_id = ${reminderId} and email is not null and email_sent_at is null
           and attempts < ${maxAttempts}
           and (email_claimed_until is null or email_claimed_until < now())
+          ${tried.length > 0 ? sql`and id not in (${list(tried)})` : sql``}
+        order by id
+        limit 1
         for update skip locked)
       returning id`),
-  ).map((c) => c.id)
+  )
+  return row?.id ?? null
 }
 
 export async function deliveriesByIds(conn: Conn, ids: readonly number[]) {

@@ -5,7 +5,12 @@ import { notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import type { Mailer } from '../../jobs/mailer.js'
-import { EMAIL_RETRY_SECONDS, MAX_EMAIL_ATTEMPTS, retryDelaySeconds } from '../../jobs/outbox.js'
+import {
+  CLAIM_SECONDS,
+  EMAIL_RETRY_SECONDS,
+  MAX_EMAIL_ATTEMPTS,
+  retryDelaySeconds,
+} from '../../jobs/outbox.js'
 import type { Jobs } from '../../jobs/queue.js'
 import type { CalendarSettings } from '../calendar/ics.js'
 import { loadTemplates, renderTemplate } from '../messages/render.js'
@@ -125,11 +130,12 @@ const factsOf = (d: q.Delivery): TestFacts => ({
 
 /**
  * Delivers what a press still owes: the in-app notification of each participant (notification and
- * `notified_at` commit together, so never twice), then, with SMTP on, each e-mail not yet sent. An
- * e-mail is claimed for two minutes before sending and marked sent after; a failure keeps the error, holds
- * the e-mail back for `retryDelaySeconds` (src/jobs/outbox.ts: the outbox's schedule) and makes the job
- * fail. The queue's retry then sends it if it is due by then; otherwise the sweep queues the press again
- * once it is.
+ * `notified_at` commit together, so never twice), then, with SMTP on, each e-mail not yet sent, one at a time:
+ * claimed right before its send (`CLAIM_SECONDS`, longer than a send can take), its try counted, and marked sent
+ * after; a failure keeps the error and holds the e-mail back for `retryDelaySeconds` (src/jobs/outbox.ts: the
+ * outbox's schedule). Answers the failures and how many of them were the last allowed try (given up): the
+ * worker logs those and makes the job fail for the others, whose retry by the queue sends them if they are due
+ * by then; otherwise the sweep queues the press again once they are.
  */
 export async function deliverReminder(
   db: Db,
@@ -169,13 +175,21 @@ export async function deliverReminder(
         due.map((d) => d.participant_id),
       )
   })
-  if (!mailer) return
+  const result = { failures: [] as string[], gaveUp: 0 }
+  if (!mailer) return result
 
-  const claimed = await q.claimEmails(db, reminderId, MAX_EMAIL_ATTEMPTS)
-  if (claimed.length === 0) return
-  const failures: string[] = []
-  const { 'test.reminder': template } = await loadTemplates(db, ['test.reminder'])
-  for (const d of await q.deliveriesByIds(db, claimed)) {
+  const tried: number[] = []
+  let template: Parameters<typeof renderTemplate>[0] | undefined
+  for (;;) {
+    const id = await q.claimEmail(db, reminderId, {
+      maxAttempts: MAX_EMAIL_ATTEMPTS,
+      claimSeconds: CLAIM_SECONDS,
+      tried,
+    })
+    if (id === null) break
+    tried.push(id)
+    template ??= (await loadTemplates(db, ['test.reminder']))['test.reminder']
+    const [d] = await q.deliveriesByIds(db, [id])
     const email = d.email as string
     if (!d.due) {
       await q.dropEmail(db, d.id, NOT_DUE, MAX_EMAIL_ATTEMPTS)
@@ -197,12 +211,12 @@ export async function deliverReminder(
       await q.markEmailSent(db, d.id)
     } catch (err) {
       const message = (err as Error).message.slice(0, 500)
-      failures.push(message)
+      result.failures.push(message)
       await q.releaseEmail(db, d.id, message, retryDelaySeconds(d.attempts, retrySeconds))
+      if (d.attempts >= MAX_EMAIL_ATTEMPTS) result.gaveUp++
     }
   }
-  if (failures.length > 0)
-    throw new Error(`${failures.length} reminder e-mail(s) failed, retried later: ${failures[0]}`)
+  return result
 }
 
 /**
