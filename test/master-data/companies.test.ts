@@ -125,6 +125,27 @@ describe('GET /api/admin/companies/options', () => {
     const everything = await call(t, 'GET', '/api/admin/companies/options', { as: admin })
     expect(ids(everything)).toContain(on.id)
   })
+
+  // Two branches of one group may share a name (docs/decisions.md); a picker showed the name alone, twice, and
+  // staff linking an HR account could pick the other branch, whose applicants it would then read.
+  it('names the city of companies that share a name, and the number where the city does not tell them apart', async () => {
+    const q = tag()
+    const name = `PT Sumber Makmur ${q}`
+    const tangerang = await aCompany(t, { name, city: 'Tangerang' })
+    const bekasi = await aCompany(t, { name: name.toUpperCase(), city: 'Bekasi' })
+    const bekasi2 = await aCompany(t, { name, city: 'Bekasi' })
+    const other = await aCompany(t, { name: `PT Sumber Rezeki ${q}`, city: 'Bekasi' })
+    const res = await call(t, 'GET', '/api/admin/companies/options', { as: admin, query: { search: q } })
+    expect(res.body.data).toEqual(
+      expect.arrayContaining([
+        { value: tangerang.id, label: `${name} — Tangerang` },
+        { value: bekasi.id, label: `${name.toUpperCase()} — #${bekasi.id}` },
+        { value: bekasi2.id, label: `${name} — #${bekasi2.id}` },
+        { value: other.id, label: `PT Sumber Rezeki ${q}` },
+      ]),
+    )
+    expect(res.body.data).toHaveLength(4)
+  })
 })
 
 describe('GET /api/admin/companies/:id', () => {

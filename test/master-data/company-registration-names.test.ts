@@ -84,3 +84,32 @@ describe('a company registered through the public form with two spaces in its na
     expect(res.body.meta.total).toBe(1)
   })
 })
+
+describe('a registration naming its company as the letterhead does, "PT." where the partner is "PT"', () => {
+  // The partner's new HR officer writes "PT. Maju Bersama", as most letterheads and tax cards spell it. The
+  // duplicate check compared the names in lower case only: the request was not flagged, and its approval made a
+  // second partner company with its own HR account (vacancies, applicants and figures split over two).
+  it('is flagged as a duplicate of the partner, and its approval refused (409); one partner stays', async () => {
+    const q = tag()
+    const partner = await aCompany(t, { name: `PT Maju Bersama ${q}` })
+    const id = await registered(`PT. Maju-Bersama ${q}`)
+    const detail = await call(t, 'GET', `/api/admin/company-registrations/${id}`, { as: admin })
+    expect(detail.body.data.duplicates).toEqual({ name: true, email: false })
+    expect(detail.body.data.matches.companies).toEqual([
+      expect.objectContaining({ id: partner.id, sameName: true, sameEmail: false }),
+    ])
+    const approved = await call(t, 'POST', `/api/admin/company-registrations/${id}/approve`, { as: admin })
+    expect(approved.status).toBe(409)
+    const partners = await call(t, 'GET', '/api/admin/companies', { as: admin, query: { search: q } })
+    expect(partners.body.meta.total).toBe(1)
+  })
+
+  it('a different company whose name only shares words is not flagged', async () => {
+    const q = tag()
+    await aCompany(t, { name: `PT Maju Bersama ${q}` })
+    const id = await registered(`CV Maju Bersama ${q}`)
+    const detail = await call(t, 'GET', `/api/admin/company-registrations/${id}`, { as: admin })
+    expect(detail.body.data.duplicates).toEqual({ name: false, email: false })
+    expect(detail.body.data.matches.companies).toEqual([])
+  })
+})

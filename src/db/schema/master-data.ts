@@ -61,7 +61,11 @@ export const companies = pgTable(
     vacanciesNeedApproval: boolean().notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('companies_name_idx').on(sql`lower(${t.name})`)],
+  (t) => [
+    index('companies_name_idx').on(sql`lower(${t.name})`),
+    // companyNameKey (src/db/company-name.ts): how a registration's or a placement's company name finds a partner.
+    index('companies_name_key_idx').on(sql`regexp_replace(lower(${t.name}), '[^[:alnum:]]+', '', 'g')`),
+  ],
 )
 
 export interface EducationEntry {

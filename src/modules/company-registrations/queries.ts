@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
+import { companyNameKey, companyNameKeyOf } from '../../db/company-name.js'
 import { companies, companyRegistrations, type RegistrationStatus, users } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 
@@ -13,12 +14,13 @@ const createdAccount = alias(users, 'created_account')
 const outer = (column: string) => sql.raw(`"company_registrations"."${column}"`)
 
 /**
- * Another company with the same name (case-insensitive) than the one this registration created, if any:
- * from companies_name_idx.
+ * Another company with the same name (`companyNameKey`: case, spaces and punctuation ignored) than the one this
+ * registration created, if any: from companies_name_key_idx.
  */
 const nameTaken = sql<boolean>`exists (
   select 1 from ${companies}
-  where lower(${companies.name}) = lower(${outer('name')}) and ${companies.id} is distinct from ${outer('company_id')}
+  where ${companyNameKey(companies.name)} = ${companyNameKey(outer('name'))}
+    and ${companies.id} is distinct from ${outer('company_id')}
 )`
 /**
  * The request's company e-mail or contact e-mail is a partner company's e-mail, or the contact e-mail is
@@ -142,9 +144,12 @@ export type StoredRegistration = typeof r.$inferSelect
 /** What a duplicate is looked for by: the request's name and e-mails, and what it created itself. */
 export type MatchKeys = Pick<StoredRegistration, 'name' | 'email' | 'contactEmail' | 'companyId' | 'userId'>
 
-/** Partner companies that share the request's name or one of its e-mails (not the one it created). */
+/**
+ * Partner companies that share the request's name (`companyNameKey`) or one of its e-mails (not the one it
+ * created).
+ */
 export function matchingCompanies(conn: Conn, reg: MatchKeys) {
-  const byName = sql<boolean>`lower(${companies.name}) = lower(${reg.name})`
+  const byName = sql<boolean>`${companyNameKey(companies.name)} = ${companyNameKey(reg.name)}`
   const byEmail = sql<boolean>`coalesce(lower(${companies.email}) in (lower(${reg.email}), lower(${reg.contactEmail})), false)`
   return conn
     .select({
@@ -265,5 +270,5 @@ export async function closeRequestsOfContact(
  * branches of one name).
  */
 export async function lockCompanyName(conn: Conn, name: string) {
-  await conn.execute(sql`select pg_advisory_xact_lock(hashtext(${`company-name:${name.toLowerCase()}`}))`)
+  await conn.execute(sql`select pg_advisory_xact_lock(hashtext(${`company-name:${companyNameKeyOf(name)}`}))`)
 }

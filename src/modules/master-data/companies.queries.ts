@@ -103,9 +103,22 @@ export async function companyById(conn: Conn, id: number) {
   return row
 }
 
+/**
+ * A company as a picker names it: its name, and where another company shown has the same name (two branches of
+ * one group), its city, or its number when the city does not tell them apart: picked by name alone, an HR
+ * account could be linked to the other branch (and read its applicants).
+ */
+const optionLabel = sql<string>`case
+  when count(*) over (partition by lower(${companies.name})) = 1 then ${companies.name}
+  when ${companies.city} is not null
+    and count(*) over (partition by lower(${companies.name}), lower(${companies.city})) = 1
+    then ${companies.name} || ' — ' || ${companies.city}
+  else ${companies.name} || ' — #' || ${companies.id}
+end`
+
 export function companyOptions(conn: Conn, f: { includeInactive: boolean; search?: string }) {
   return conn
-    .select({ value: companies.id, label: companies.name })
+    .select({ value: companies.id, label: optionLabel })
     .from(companies)
     .where(
       and(

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn, Tx } from '../../db/client.js'
+import { companyNameKey } from '../../db/company-name.js'
 import { byName } from '../../db/order.js'
 import {
   companies,
@@ -306,12 +307,12 @@ export async function companyById(conn: Conn, id: number) {
   return row
 }
 
-/** The partner company with this name, ignoring case and surrounding spaces (undefined when none). */
+/** The partner company with this name (`companyNameKey`: case, spaces and punctuation ignored), or undefined. */
 export async function partnerNamed(conn: Conn, name: string) {
   const [row] = await conn
     .select({ id: companies.id, name: companies.name })
     .from(companies)
-    .where(sql`lower(${companies.name}) = lower(${name.trim()})`)
+    .where(sql`${companyNameKey(companies.name)} = ${companyNameKey(name)}`)
     .limit(1)
   return row
 }
@@ -337,7 +338,7 @@ export async function samePlacement(
         exceptId ? ne(placements.id, exceptId) : undefined,
         p.companyId !== null
           ? eq(placements.companyId, p.companyId)
-          : sql`lower(${companyNameOf}) = lower(${p.companyName})`,
+          : sql`${companyNameKey(companyNameOf)} = ${companyNameKey(p.companyName as string)}`,
       ),
     )
     .limit(1)

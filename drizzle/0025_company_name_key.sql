@@ -1,0 +1,1 @@
+CREATE INDEX "companies_name_key_idx" ON "companies" USING btree (regexp_replace(lower("name"), '[^[:alnum:]]+', '', 'g'));
