@@ -76,16 +76,25 @@ describe('POST /api/admin/users', () => {
     expect(stored.passwordHash).toMatch(/^\$argon2id\$/)
   })
 
-  it('201 creates a siswa account without a learner record, or linked to one that has none', async () => {
-    const bare = await create({
-      email: newEmail('s'),
-      full_name: 'Tanpa Data',
-      password: 'kopi-tubruk-77',
-      role: 'siswa',
-    })
-    expect(bare.status).toBe(201)
-    expect(bare.body.data).toMatchObject({ role: 'siswa', studentId: null })
+  // A learner's account without their record could sign in and do nothing (no profile, no applications), and
+  // nothing could join it to the record later: user management made such accounts (found by an audit).
+  it('422 for a siswa or alumni account without a learner record, saying where such accounts are made; nothing stored', async () => {
+    for (const role of ['siswa', 'alumni']) {
+      const email = newEmail('s')
+      const bare = await create({ email, full_name: 'Tanpa Data', password: 'kopi-tubruk-77', role })
+      expect(bare.status).toBe(422)
+      expect(bare.body.errors).toEqual({
+        student_id: ['wajib diisi untuk akun siswa atau alumni'],
+        role: [
+          'akun siswa/alumni dibuat bersama datanya: buka menu Siswa atau Alumni, lalu Buat akun untuk masuk',
+        ],
+      })
+      const found = await call(t, 'GET', '/api/admin/users', { as: superadmin, query: { search: email } })
+      expect(found.body.meta.total).toBe(0)
+    }
+  })
 
+  it('201 creates a siswa or alumni account linked to a learner record that has none', async () => {
     const record = await aStudent(t, { account: false })
     const linked = await create({
       email: newEmail('s'),

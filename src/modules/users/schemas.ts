@@ -34,7 +34,9 @@ export const CreateUserBody = Type.Object(
       NullableId('Required for `hrd` (links the account to the company); refused otherwise'),
     ),
     student_id: Type.Optional(
-      NullableId('For `siswa`/`alumni`: an existing learner record without an account, to link'),
+      NullableId(
+        'Required for `siswa`/`alumni`: the learner record, without an account yet, the account is theirs through; refused otherwise',
+      ),
     ),
   },
   { additionalProperties: false },

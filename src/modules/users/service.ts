@@ -89,6 +89,19 @@ function checkNewAccount(input: CreateUserInput) {
   if (!input.full_name.trim()) errors.full_name = [msg('tidak boleh kosong', 'must not be empty')]
   if (input.role === 'hrd' && input.company_id == null) errors.company_id = [companyRequired]
   if (input.role !== 'hrd' && input.company_id != null) errors.company_id = [companyRefused]
+  // An account of a learner is theirs through their record (portfolio, applications): without one it could sign
+  // in and do nothing, and nothing would join it to the record later.
+  if (LEARNER_ROLES.includes(input.role) && input.student_id == null) {
+    const madeWithRecord = msg(
+      'akun siswa/alumni dibuat bersama datanya: buka menu Siswa atau Alumni, lalu Buat akun untuk masuk',
+      'a student or alumni account is made with its record: open the Students or Alumni menu, then create a sign-in account',
+    )
+    errors.student_id = [
+      msg('wajib diisi untuk akun siswa atau alumni', 'is required for a student or alumni account'),
+    ]
+    // Said where the form that has no learner picker shows it (user management's role).
+    errors.role = [madeWithRecord]
+  }
   if (!LEARNER_ROLES.includes(input.role) && input.student_id != null)
     errors.student_id = [
       msg(
@@ -150,8 +163,8 @@ export async function getUser(db: Db, id: number) {
 }
 
 /**
- * Creates an account. An `hrd` account needs its company; a `siswa` or `alumni` account may take an
- * existing learner record that has no account yet (learner records themselves are master data).
+ * Creates an account. An `hrd` account needs its company; a `siswa` or `alumni` account takes an existing
+ * learner record that has no account yet (`student_id`; learner records themselves are master data).
  */
 export async function createUser(db: Db, actor: Actor, input: CreateUserInput) {
   checkNewAccount(input)

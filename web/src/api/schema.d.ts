@@ -7312,7 +7312,7 @@ export interface paths {
                         password: string;
                         /** @enum {string} */
                         role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
-                        /** @description For `siswa`/`alumni`: an existing learner record without an account, to link */
+                        /** @description Required for `siswa`/`alumni`: the learner record, without an account yet, the account is theirs through; refused otherwise */
                         student_id?: number | null;
                     };
                 };

@@ -33,7 +33,8 @@ export function toBody(fields: Field[], values: Values, creating: boolean): Reco
     const v = values[f.name]
     if (f.type === 'switch') body[f.name] = Boolean(v)
     else if (v === undefined || v === '') {
-      if (!f.required && !(f.createOnly && f.type === 'password')) body[f.name] = null
+      // A password left empty is not sent: it is never cleared, only given (a new account's first one).
+      if (!f.required && f.type !== 'password') body[f.name] = null
     } else if (f.type === 'number' || (f.type === 'select' && /_id$/.test(f.name))) body[f.name] = Number(v)
     else body[f.name] = typeof v === 'string' ? v.trim() : v
   }

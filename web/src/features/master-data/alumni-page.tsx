@@ -23,7 +23,7 @@ export function AlumniPage() {
         { label: 'Lulus', render: (r) => r.graduationYear ?? '–' },
         accountColumn,
       ]}
-      fields={(r) => learnerFields(withCurrent(majors, r?.major), true)}
+      fields={(r) => learnerFields(withCurrent(majors, r?.major), true, r)}
       list={(query) => unwrap(api.GET('/api/admin/alumni', { params: { query: query as never } }))}
       create={(body) => unwrap(api.POST('/api/admin/alumni', { body: body as AnyBody }))}
       update={(id, body, version) =>

@@ -12,8 +12,15 @@ export const activeColumn: Column<{ isActive: boolean }> = {
   render: (r) => label('isActive', r.isActive),
 }
 
-/** The form of a student or an alumnus (the year of graduation for alumni only). */
-export const learnerFields = (majors: { value: string; label: string }[], alumni: boolean): Field[] => [
+/**
+ * The form of a student or an alumnus (the year of graduation for alumni only). A sign-in account is made with
+ * the record, or later for a record that has none (`row` without an account): its first password is given here.
+ */
+export const learnerFields = (
+  majors: { value: string; label: string }[],
+  alumni: boolean,
+  row: { account: unknown } | null,
+): Field[] => [
   { name: 'nis', label: 'NIS', required: true },
   { name: 'full_name', label: 'Nama lengkap', required: true },
   { name: 'major_id', label: 'Kompetensi keahlian', type: 'select', options: majors, required: true },
@@ -26,13 +33,12 @@ export const learnerFields = (majors: { value: string; label: string }[], alumni
   { name: 'phone', label: 'Telepon' },
   { name: 'email', label: 'E-mail', type: 'email' },
   { name: 'address', label: 'Alamat' },
-  {
-    name: 'password',
-    label: 'Kata sandi akun (kosong = dibuat otomatis)',
-    type: 'password',
-    createOnly: true,
-  },
-  { name: 'create_account', label: 'Buat akun untuk masuk', type: 'switch', createOnly: true },
+  ...(row?.account
+    ? []
+    : ([
+        { name: 'create_account', label: 'Buat akun untuk masuk', type: 'switch' },
+        { name: 'password', label: 'Kata sandi awal akun (wajib untuk membuat akun)', type: 'password' },
+      ] as Field[])),
 ]
 
 interface Learner {

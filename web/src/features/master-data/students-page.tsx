@@ -38,7 +38,7 @@ export function StudentsPage() {
           { label: 'Kompetensi', render: (r) => `${r.major.name}${r.className ? ` · ${r.className}` : ''}` },
           accountColumn,
         ]}
-        fields={(r) => learnerFields(withCurrent(majors, r?.major), false)}
+        fields={(r) => learnerFields(withCurrent(majors, r?.major), false, r)}
         list={(query) => unwrap(api.GET('/api/admin/students', { params: { query: query as never } }))}
         create={(body) => unwrap(api.POST('/api/admin/students', { body: body as AnyBody }))}
         update={(id, body, version) =>
