@@ -238,10 +238,12 @@ export interface NewPlacement {
  * have been recorded as found outside bursa already (the same learner, company and day, not deleted): that
  * record becomes this application's placement, keeping what was recorded and its follow-ups, so one hire is
  * one placement. The learners are locked first, in id order, as recording an outside placement locks its
- * learner before it looks for the same hire.
+ * learner before it looks for the same hire. A learner who already works at the company through another of
+ * its vacancies (a placement through bursa not deleted and not ended) is not placed again: nothing is
+ * written, and those hires are answered (`workingThere`) for the caller to refuse.
  */
 export async function insertPlacements(tx: Tx, rows: NewPlacement[]) {
-  if (rows.length === 0) return
+  if (rows.length === 0) return { workingThere: [] }
   const learnerIds = [...new Set(rows.map((r) => r.studentId))].sort((a, b) => a - b)
   await tx
     .select({ id: students.id })
@@ -249,6 +251,29 @@ export async function insertPlacements(tx: Tx, rows: NewPlacement[]) {
     .where(inArray(students.id, learnerIds))
     .orderBy(students.id)
     .for('no key update')
+  const workingThere = await tx
+    .select({ fullName: students.fullName, vacancyTitle: jobVacancies.title })
+    .from(placements)
+    .innerJoin(students, eq(students.id, placements.studentId))
+    .innerJoin(jobVacancies, eq(jobVacancies.id, placements.jobVacancyId))
+    .where(
+      and(
+        eq(placements.source, 'bursa'),
+        isNull(placements.deletedAt),
+        inArray(placements.status, ['active', 'contract_extended', 'permanent']),
+        or(
+          ...rows.map((r) =>
+            and(
+              eq(placements.studentId, r.studentId),
+              eq(placements.companyId, r.companyId),
+              ne(placements.jobVacancyId, r.jobVacancyId),
+            ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(students.fullName)
+  if (workingThere.length > 0) return { workingThere }
   const fresh: NewPlacement[] = []
   for (const r of rows) {
     // One record at most (the rule allows one a day), and none for an application placed already.
@@ -271,11 +296,12 @@ export async function insertPlacements(tx: Tx, rows: NewPlacement[]) {
       .returning({ id: placements.id })
     if (!adopted) fresh.push(r)
   }
-  if (fresh.length === 0) return
-  await tx
-    .insert(placements)
-    .values(fresh.map((r) => ({ ...r, acceptedAt: schoolToday, status: 'active' as const })))
-    .onConflictDoNothing({ target: placements.applicationId })
+  if (fresh.length > 0)
+    await tx
+      .insert(placements)
+      .values(fresh.map((r) => ({ ...r, acceptedAt: schoolToday, status: 'active' as const })))
+      .onConflictDoNothing({ target: placements.applicationId })
+  return { workingThere }
 }
 
 // ------------------------------------------------------------------ placements found outside bursa

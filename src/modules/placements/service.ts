@@ -289,7 +289,17 @@ export const recordAnyCheckin = (db: Db, actor: Actor, id: number, input: Checki
   checkinIn(db, actor, ALL, id, input)
 
 /** Opens the placements of applicants accepted at a publication, in the publication's transaction. */
-export const openPlacements = (tx: Tx, rows: q.NewPlacement[]) => q.insertPlacements(tx, rows)
+export async function openPlacements(tx: Tx, rows: q.NewPlacement[]) {
+  const { workingThere } = await q.insertPlacements(tx, rows)
+  if (workingThere.length === 0) return
+  const who = workingThere.map((w) => `${w.fullName} ("${w.vacancyTitle}")`).join(', ')
+  unprocessable(
+    msg(
+      `Sudah bekerja di perusahaan ini lewat lowongan lain: ${who}. Satu orang satu penempatan di satu perusahaan: ubah keputusan "diterima" ${workingThere.length > 1 ? 'mereka' : 'itu'} di lowongan ini (atau ubah status penempatannya bila ia pindah posisi). Tidak ada yang disimpan.`,
+      `Already working at this company through another of its vacancies: ${who}. One person has one placement at one company: change that "accepted" decision on this vacancy (or change the placement's status if they moved position). Nothing was saved.`,
+    ),
+  )
+}
 
 // ---------------------------------------------------------------------------------------------
 // Placements found outside bursa
