@@ -243,7 +243,9 @@ describe('PUT /api/admin/message-templates/:key', () => {
     })
     expect(english.status).toBe(422)
     expect(english.body.errors).toEqual({
-      body: ['unknown placeholder: {{alamat}}. Allowed: {{nama}}, {{nama_pelamar}}, {{lowongan}}, {{perusahaan}}'],
+      body: [
+        'unknown placeholder: {{alamat}}. Allowed: {{nama}}, {{nama_pelamar}}, {{lowongan}}, {{perusahaan}}',
+      ],
     })
   })
 

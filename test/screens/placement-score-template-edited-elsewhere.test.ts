@@ -131,7 +131,10 @@ describe("staff's outside placement form opened before a colleague set the start
 
     fireEvent.click(screen.getByRole('button', { name: 'Simpan' }))
     await waitFor(async () => expect((await stored()).position).toBe('Teknisi servis AC'), { timeout: 5_000 })
-    expect(await stored()).toMatchObject({ startDate: '2025-02-03', companyName: 'Toko Elektronik Maju Jaya' })
+    expect(await stored()).toMatchObject({
+      startDate: '2025-02-03',
+      companyName: 'Toko Elektronik Maju Jaya',
+    })
   })
 })
 
@@ -283,7 +286,9 @@ describe('the score dialog opened before a colleague published the result', () =
     })
     // The dialog shows the published result, with the MCU score typed here kept.
     expect((screen.getByLabelText(/^Nilai akhir/) as HTMLInputElement).value).toBe('85')
-    expect(screen.getAllByLabelText(/^Keputusan/).map((e) => (e as HTMLInputElement).value)).toContain('Cadangan')
+    expect(screen.getAllByLabelText(/^Keputusan/).map((e) => (e as HTMLInputElement).value)).toContain(
+      'Cadangan',
+    )
     expect(mcu().value).toBe('90')
 
     // Saved again: on top of the published result, with its version (a change makes it a draft again).
