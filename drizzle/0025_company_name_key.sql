@@ -1,1 +1,2 @@
-CREATE INDEX "companies_name_key_idx" ON "companies" USING btree (regexp_replace(lower("name"), '[^[:alnum:]]+', '', 'g'));
+-- IF NOT EXISTS: the upgrade tests run the migrations after an earlier one again on a database that has them.
+CREATE INDEX IF NOT EXISTS "companies_name_key_idx" ON "companies" USING btree (regexp_replace(lower("name"), '[^[:alnum:]]+', '', 'g'));

@@ -254,7 +254,7 @@ export async function restore(
         throw err
       }
     }
-    // Without the bypass the counters' trigger on applications (migration 0001) counted every restored
+    // Without the bypass the counters' triggers (applications, migration 0001; placements, 0026) counted every restored
     // application on top of the restored counts: count them again.
     if (!bypassed) await recountVacancies(c)
     for (const seq of manifest.sequences) {
@@ -320,7 +320,7 @@ async function dropRestoredSchema(c: pg.Client) {
   await c.query('drop schema if exists drizzle cascade')
 }
 
-/** The vacancies' kept counts from the applications, when the backup's level has them. */
+/** The vacancies' kept counts from the applications and placements, when the backup's level has them. */
 async function recountVacancies(c: pg.Client) {
   const { rows } = await c.query(
     `select 1 from information_schema.columns where table_name = 'job_vacancies' and column_name = 'applicant_count'`,
@@ -331,6 +331,18 @@ async function recountVacancies(c: pg.Client) {
      from job_vacancies v2 left join (
        select job_vacancy_id, count(*)::int as applicants, (count(*) filter (where status = 'accepted'))::int as accepted
        from applications group by job_vacancy_id) n on n.job_vacancy_id = v2.id
+     where v.id = v2.id`,
+  )
+  const { rows: freed } = await c.query(
+    `select 1 from information_schema.columns where table_name = 'job_vacancies' and column_name = 'places_freed'`,
+  )
+  if (freed.length === 0) return
+  await c.query(
+    `update job_vacancies v set places_freed = coalesce(n.freed, 0)
+     from job_vacancies v2 left join (
+       select job_vacancy_id, count(*)::int as freed from placements
+       where job_vacancy_id is not null and (deleted_at is not null or status in ('resigned', 'moved'))
+       group by job_vacancy_id) n on n.job_vacancy_id = v2.id
      where v.id = v2.id`,
   )
 }

@@ -16,7 +16,6 @@ import { aStudent } from '../support/builders/accounts.js'
 import { anApplication } from '../support/builders/applications.js'
 import { aCompany } from '../support/builders/org.js'
 import { aSchedule } from '../support/builders/schedules.js'
-import { aVacancy } from '../support/builders/vacancies.js'
 import { adminQuery, queryOn, templateName, withDatabase } from '../support/databases.js'
 
 /**
@@ -63,6 +62,28 @@ async function databaseAtLevel(level: number, schoolTimeZone?: string) {
     drop: () => adminQuery(server, `drop database if exists ${name} with (force)`).then(() => {}),
   })
   return { url, database }
+}
+
+/**
+ * A vacancy of an older release's table: written with the columns every level has (the builder writes every
+ * column of the newest table, `places_freed` of 0026 among them), of a new company unless told.
+ */
+async function vacancyAtLevel(
+  ctx: TestContext,
+  url: string,
+  { companyId, deletedAt }: { companyId?: number; deletedAt?: Date } = {},
+) {
+  const company = companyId ?? (await aCompany(ctx)).id
+  const [row] = await queryOn(
+    url,
+    `insert into job_vacancies (company_id, title, position, description, qualifications, category, job_type,
+       quota, deadline, target, deleted_at)
+     values ($1, 'Lowongan lama', 'Operator', 'Deskripsi pekerjaan.', 'Lulusan SMK.', 'manufaktur', 'full_time',
+       5, current_date + 30, 'all', $2)
+     returning id, company_id`,
+    [company, deletedAt ?? null],
+  )
+  return { id: row.id as number, companyId: row.company_id as number }
 }
 
 /** An SMTP server that takes everything and remembers what it took, in order. */
@@ -160,8 +181,8 @@ describe('upgrading a school that deleted vacancies with applications still open
     const { url, database } = await databaseAtLevel(15)
     const ctx = { db: database.db } as TestContext
     const student = async () => (await aStudent(ctx)).studentId
-    const gone = await aVacancy(ctx, { values: { deletedAt: new Date('2026-10-01T03:00:00Z') } })
-    const kept = await aVacancy(ctx)
+    const gone = await vacancyAtLevel(ctx, url, { deletedAt: new Date('2026-10-01T03:00:00Z') })
+    const kept = await vacancyAtLevel(ctx, url)
     const pending = await anApplication(ctx, { vacancyId: gone.id, studentId: await student() })
     const selecting = await anApplication(ctx, {
       vacancyId: gone.id,
@@ -282,8 +303,8 @@ describe('upgrading a school whose HR accounts left their company before this re
     // Level 18 = migrations 0000-0017.
     const { url, database } = await databaseAtLevel(18)
     const ctx = { db: database.db } as TestContext
-    const own = await aVacancy(ctx)
-    const former = await aVacancy(ctx)
+    const own = await vacancyAtLevel(ctx, url)
+    const former = await vacancyAtLevel(ctx, url)
     const [{ id: hrId }] = await queryOn(
       url,
       `insert into users (email, password_hash, full_name, role, company_id)
@@ -313,7 +334,7 @@ describe('upgrading a school that switched a company off while its tests lay ahe
     const { url, database } = await databaseAtLevel(20)
     const ctx = { db: database.db } as TestContext
     const company = await aCompany(ctx, { isActive: false })
-    const vacancy = await aVacancy(ctx, { companyId: company.id })
+    const vacancy = await vacancyAtLevel(ctx, url, { companyId: company.id })
     const student = await aStudent(ctx)
     const app = await anApplication(ctx, {
       vacancyId: vacancy.id,
@@ -332,7 +353,7 @@ describe('upgrading a school that switched a company off while its tests lay ahe
 
     // An active company's test ahead, and the inactive one's test already held, stay as they are.
     const active = await aCompany(ctx)
-    const activeVacancy = await aVacancy(ctx, { companyId: active.id })
+    const activeVacancy = await vacancyAtLevel(ctx, url, { companyId: active.id })
     const { schedule: kept } = await aSchedule(ctx, {
       companyId: active.id,
       vacancyId: activeVacancy.id,

@@ -175,7 +175,7 @@ describe('GET /api/hrd/selection-results', () => {
       perPage: 15,
       total: 4,
       totalPages: 1,
-      quota: { quota: 3, accepted: 1, draftAccepted: 1, placesLeft: 1, overQuota: false },
+      quota: { quota: 3, accepted: 1, freed: 0, draftAccepted: 1, placesLeft: 1, overQuota: false },
     })
 
     const pending = await call(t, 'GET', LIST, { as: hrd, query: { decision: 'pending' } })
@@ -210,6 +210,7 @@ describe('GET /api/hrd/selection-results', () => {
     expect(res.body.meta.quota).toEqual({
       quota: 1,
       accepted: 0,
+      freed: 0,
       draftAccepted: 2,
       placesLeft: 0,
       overQuota: true,

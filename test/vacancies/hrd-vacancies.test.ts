@@ -474,7 +474,7 @@ describe('PUT /api/hrd/job-vacancies/:id', () => {
     const res = await call(t, 'PUT', `${base}/${v.id}`, { as: hrd, body: body([m.id], { quota: 1 }) })
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({
-      quota: ['tidak boleh kurang dari jumlah pelamar yang sudah diterima (2)'],
+      quota: ['tidak boleh kurang dari jumlah pelamar yang sudah diterima dan masih bekerja (2)'],
     })
     expect((await storedVacancy(v.id)).quota).toBe(5)
     const ok = await call(t, 'PUT', `${base}/${v.id}`, { as: hrd, body: body([m.id], { quota: 2 }) })

@@ -69,10 +69,17 @@ export const jobVacancies = pgTable(
     /**
      * Applications to the vacancy (every status) and the accepted ones: kept by the database's
      * trigger on `applications` (migration 0001) in the transaction that changes them, so pages read
-     * them instead of counting. Quota left = greatest(quota - accepted_count, 0).
+     * them instead of counting. Quota left = greatest(quota - (accepted_count - places_freed), 0).
      */
     applicantCount: integer().notNull().default(0),
     acceptedCount: integer().notNull().default(0),
+    /**
+     * Places its hires gave back: their placements ended (`resigned`, `moved`) or deleted. Kept by the database's
+     * trigger on `placements` (migration 0026), whose update of this row also makes such a change wait for a
+     * publication of the vacancy (it holds the row). Places taken = accepted_count - places_freed: a hire who
+     * declined, quit or moved lets the waiting list move up (DESIGN section 5).
+     */
+    placesFreed: integer().notNull().default(0),
     /**
      * The vacancy's majors as every answer shows them, `[{ id, code, name }]` in name order: kept by the
      * database's triggers (migration 0009) on `job_vacancy_majors` and `majors` in the transaction that

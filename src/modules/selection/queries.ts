@@ -160,6 +160,9 @@ export async function quotaUse(conn: Conn, companyId: number, vacancyId: number)
       // bind `id` in the subqueries to `applications.id`.
       accepted: nested(sql<number>`(select count(*) from ${applications}
         where ${applications.jobVacancyId} = ${jobVacancies.id} and ${applications.status} = 'accepted')::int`),
+      // Kept by the placements' trigger (migration 0026); a place given back updates this row, so a publication
+      // holding the vacancy's lock reads it settled.
+      freed: jobVacancies.placesFreed,
       draftAccepted: nested(sql<number>`(select count(*) from ${applications}
         join ${selectionResults} on ${selectionResults.applicationId} = ${applications.id}
         where ${applications.jobVacancyId} = ${jobVacancies.id} and ${applications.status} = 'in_progress'

@@ -63,8 +63,12 @@ const ResultItem = Type.Object({
 const Quota = Type.Object({
   quota: Type.Integer(),
   accepted: Type.Integer({ description: 'accepted at earlier publications' }),
+  freed: Type.Integer({
+    description:
+      'places accepted hires gave back (their placement ended, `resigned` or `moved`, or deleted): the waiting list may take them',
+  }),
   draftAccepted: Type.Integer({ description: 'draft results with decision diterima' }),
-  placesLeft: Type.Integer({ description: 'quota - accepted - draftAccepted, at least 0' }),
+  placesLeft: Type.Integer({ description: 'quota - (accepted - freed) - draftAccepted, at least 0' }),
   overQuota: Type.Boolean({ description: 'publishing now would be refused' }),
 })
 

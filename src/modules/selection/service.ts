@@ -53,12 +53,16 @@ function itemOut(r: q.ResultRow) {
 // ---------------------------------------------------------------------------------------------
 // List
 
-/** How the vacancy's quota stands before publishing: accepted, draft `diterima`, places left. */
-function quotaOut(u: { quota: number; accepted: number; draftAccepted: number }) {
-  const left = u.quota - u.accepted - u.draftAccepted
+/**
+ * How the vacancy's quota stands before publishing: accepted (every acceptance), `freed` (places hires gave back:
+ * declined, quit, moved), draft `diterima`, places left. A place given back is taken again by the waiting list.
+ */
+function quotaOut(u: { quota: number; accepted: number; freed: number; draftAccepted: number }) {
+  const left = u.quota - (u.accepted - u.freed) - u.draftAccepted
   return {
     quota: u.quota,
     accepted: u.accepted,
+    freed: u.freed,
     draftAccepted: u.draftAccepted,
     placesLeft: Math.max(0, left),
     /** Publishing now would be refused: the drafts accept more than the places left. */
@@ -355,8 +359,9 @@ export async function publish(db: Db, actor: Actor, input: Static<typeof Publish
     if (decided.length === 0) return summary
 
     if (accepting.length > 0) {
-      const { accepted } = (await q.quotaUse(tx, companyId, vacancy.id)) ?? vacancyNotFound()
-      if (accepted + accepting.length > vacancy.quota) quotaExceeded(vacancy, accepted, accepting.length)
+      const { accepted, freed } = (await q.quotaUse(tx, companyId, vacancy.id)) ?? vacancyNotFound()
+      if (accepted - freed + accepting.length > vacancy.quota)
+        quotaExceeded(vacancy, accepted - freed, accepting.length)
     }
 
     await q.markPublished(

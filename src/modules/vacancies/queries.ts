@@ -158,7 +158,8 @@ export async function companyVacancy(conn: Conn, companyId: number, id: number) 
  */
 export async function lockCompanyVacancy(conn: Conn, companyId: number, id: number) {
   const [row] = await conn
-    .select({ ...getTableColumns(jobVacancies), accepted: v.acceptedCount })
+    // The places taken: accepted hires who did not give theirs back (places_freed).
+    .select({ ...getTableColumns(jobVacancies), accepted: sql<number>`${v.acceptedCount} - ${v.placesFreed}` })
     .from(v)
     .where(and(eq(v.id, id), ofCompany(companyId)))
     .for('update')
@@ -418,6 +419,7 @@ export async function companyVacancyStats(conn: Conn, companyId: number) {
       pending: by('pending'),
       inProgress: by('in_progress'),
       accepted: by('accepted'),
+      placesFreed: v.placesFreed,
       rejected: by('rejected'),
       withdrawn: by('withdrawn'),
     })
@@ -439,7 +441,7 @@ export interface BrowseFilters {
   major_id?: number
 }
 
-const quotaLeft = qualified(sql<number>`greatest(${v.quota} - ${v.acceptedCount}, 0)::int`)
+const quotaLeft = qualified(sql<number>`greatest(${v.quota} - (${v.acceptedCount} - ${v.placesFreed}), 0)::int`)
 const appliedBy = (studentId: LearnerParams['studentId']) =>
   qualified(
     sql<boolean>`exists (select 1 from ${applications} where ${applications.jobVacancyId} = ${v.id} and ${applications.studentId} = ${studentId})`,

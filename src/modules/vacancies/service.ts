@@ -109,7 +109,8 @@ const vacancyNotFound = msg('Lowongan tidak ditemukan.', 'Vacancy not found.')
  * `expired` when switched on but past its deadline; `pendingApproval` and `approvalRejected` when switched on,
  * before its deadline, and waiting for or refused the career center's approval (learners see neither); `active`
  * when open to learners (on, approved, before its deadline: `isOpen`). The five add up to `total`. `filled`
- * counts accepted applications.
+ * counts the places taken: accepted applications whose hire did not give the place back (placement ended or
+ * deleted: `places_freed`); `applicants.accepted` counts every acceptance.
  */
 export async function companyStatistics(db: Db, actor: Actor) {
   const rows = await q.companyVacancyStats(db, companyOf(actor))
@@ -132,12 +133,12 @@ export async function companyStatistics(db: Db, actor: Actor) {
       rejected: sum((r) => r.rejected),
       withdrawn: sum((r) => r.withdrawn),
     },
-    quota: { total: sum((r) => r.quota), filled: sum((r) => r.accepted) },
+    quota: { total: sum((r) => r.quota), filled: sum((r) => r.accepted - r.placesFreed) },
     perVacancy: rows.map((r) => ({
       id: r.id,
       title: r.title,
       quota: r.quota,
-      filled: r.accepted,
+      filled: r.accepted - r.placesFreed,
       applicants: r.applicants,
     })),
   }
@@ -198,12 +199,13 @@ async function checkVacancyInput(
       msg('tidak boleh lebih kecil dari gaji minimum', 'must not be less than the minimum salary'),
     ]
   }
-  // Places already given away stay given: the quota cannot drop below the accepted applicants.
+  // Places already given away stay given: the quota cannot drop below the places taken (`accepted`: the
+  // accepted hires who did not give theirs back).
   if (current && input.quota < current.accepted) {
     errors.quota = [
       msg(
-        `tidak boleh kurang dari jumlah pelamar yang sudah diterima (${current.accepted})`,
-        `must not be less than the applicants already accepted (${current.accepted})`,
+        `tidak boleh kurang dari jumlah pelamar yang sudah diterima dan masih bekerja (${current.accepted})`,
+        `must not be less than the applicants accepted and still working (${current.accepted})`,
       ),
     ]
   }

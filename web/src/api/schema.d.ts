@@ -10804,9 +10804,11 @@ export interface paths {
                                     accepted: number;
                                     /** @description draft results with decision diterima */
                                     draftAccepted: number;
+                                    /** @description places accepted hires gave back (their placement ended, `resigned` or `moved`, or deleted): the waiting list may take them */
+                                    freed: number;
                                     /** @description publishing now would be refused */
                                     overQuota: boolean;
-                                    /** @description quota - accepted - draftAccepted, at least 0 */
+                                    /** @description quota - (accepted - freed) - draftAccepted, at least 0 */
                                     placesLeft: number;
                                     quota: number;
                                 };

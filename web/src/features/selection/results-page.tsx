@@ -20,6 +20,8 @@ const KEYS = ['search', 'job_vacancy_id', 'decision', 'published'] as const
 interface Quota {
   quota: number
   accepted: number
+  /** Places accepted hires gave back (declined, quit, moved): the waiting list may take them. */
+  freed: number
   draftAccepted: number
   placesLeft: number
   overQuota: boolean
@@ -175,13 +177,14 @@ function QuotaCard({
     <Card withBorder mb="md" bg={quota.overQuota ? 'red.0' : 'blue.0'}>
       <Group justify="space-between" wrap="wrap">
         <Text size="sm">
-          Kuota {quota.quota} · sudah diterima {quota.accepted} · draf diterima {quota.draftAccepted} · sisa
-          setelah diumumkan {quota.placesLeft}
+          Kuota {quota.quota} · sudah diterima {quota.accepted}
+          {quota.freed > 0 && ` (${quota.freed} tidak lagi bekerja: tempatnya terbuka lagi)`} · draf diterima{' '}
+          {quota.draftAccepted} · sisa setelah diumumkan {quota.placesLeft}
           {quota.overQuota && ' · melebihi kuota!'}
         </Text>
         <ConfirmButton
           title="Umumkan hasil seleksi?"
-          message={`Hasil draf lowongan ini diumumkan ke pelamar: ${quota.draftAccepted} diterima (kuota ${quota.quota}, sudah diterima ${quota.accepted}, sisa setelah diumumkan ${quota.placesLeft}). Hasil yang sudah diumumkan tidak dapat ditarik.`}
+          message={`Hasil draf lowongan ini diumumkan ke pelamar: ${quota.draftAccepted} diterima (kuota ${quota.quota}, sudah diterima ${quota.accepted - quota.freed}, sisa setelah diumumkan ${quota.placesLeft}). Hasil yang sudah diumumkan tidak dapat ditarik.`}
           confirmLabel="Umumkan"
           color="blue"
           size="sm"
