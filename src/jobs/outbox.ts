@@ -136,8 +136,9 @@ export async function deliverOutbox(
 ): Promise<{ sent: number; gaveUp: number }> {
   let sent = 0
   let gaveUp = 0
-  // What this run tried: a failed e-mail due again at once (no wait) waits for the next run.
-  const tried: number[] = []
+  // What failed in this run: one due again at once (no wait, as in the tests) waits for the next run. A sent
+  // e-mail is not claimed again, so the list stays as short as the run's failures.
+  const failed: number[] = []
   for (;;) {
     const [m] = await db
       .update(emailOutbox)
@@ -155,7 +156,7 @@ export async function deliverOutbox(
               lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS),
               ne(emailOutbox.text, ''),
               or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, sql`now()`)),
-              tried.length > 0 ? notInArray(emailOutbox.id, tried) : undefined,
+              failed.length > 0 ? notInArray(emailOutbox.id, failed) : undefined,
             ),
           )
           .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
@@ -164,7 +165,6 @@ export async function deliverOutbox(
       )
       .returning()
     if (!m) return { sent, gaveUp }
-    tried.push(m.id)
     try {
       await mailer.send({
         to: m.to,
@@ -178,6 +178,7 @@ export async function deliverOutbox(
         .where(eq(emailOutbox.id, m.id))
       sent++
     } catch (err) {
+      failed.push(m.id)
       const wait = retryDelaySeconds(m.attempts, retrySeconds)
       await db
         .update(emailOutbox)

@@ -178,16 +178,17 @@ export async function deliverReminder(
   const result = { failures: [] as string[], gaveUp: 0 }
   if (!mailer) return result
 
-  const tried: number[] = []
+  // What failed in this run (one due again at once waits for the next run); sent or dropped ones are not claimed
+  // again.
+  const failed: number[] = []
   let template: Parameters<typeof renderTemplate>[0] | undefined
   for (;;) {
     const id = await q.claimEmail(db, reminderId, {
       maxAttempts: MAX_EMAIL_ATTEMPTS,
       claimSeconds: CLAIM_SECONDS,
-      tried,
+      tried: failed,
     })
     if (id === null) break
-    tried.push(id)
     template ??= (await loadTemplates(db, ['test.reminder']))['test.reminder']
     const [d] = await q.deliveriesByIds(db, [id])
     const email = d.email as string
@@ -211,6 +212,7 @@ export async function deliverReminder(
       await q.markEmailSent(db, d.id)
     } catch (err) {
       const message = (err as Error).message.slice(0, 500)
+      failed.push(d.id)
       result.failures.push(message)
       await q.releaseEmail(db, d.id, message, retryDelaySeconds(d.attempts, retrySeconds))
       if (d.attempts >= MAX_EMAIL_ATTEMPTS) result.gaveUp++
