@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { placements } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { type Account, anAdmin, anAlumnus, anHrd } from '../support/builders/accounts.js'
-import { anHrdWithVacancy, aPlacement } from '../support/builders/selection.js'
+import { anHrdWithVacancy, aPlacement, recordOutsidePlacement } from '../support/builders/selection.js'
 import { dayFromToday } from '../support/builders/vacancies.js'
 
 const t = useTestApp()
@@ -141,18 +141,8 @@ describe("PATCH /api/hrd/job-placements/:id from HR's dialog opened before a fol
 
 /** A hire found outside bursa at an employer that is no partner, recorded by staff three weeks ago. */
 async function outsidePlacement() {
-  const alumnus = await anAlumnus(t)
-  const created = await call(t, 'POST', '/api/admin/job-placements', {
-    as: admin,
-    body: {
-      alumni_id: alumnus.studentId,
-      company_name: 'Toko Elektronik Maju Jaya',
-      position: 'Teknisi servis',
-      accepted_date: await dayFromToday(t, -21),
-    },
-  })
-  expect(created.status).toBe(201)
-  return { alumnus, read: created.body.data }
+  const { alumnus, placement } = await recordOutsidePlacement(t, admin)
+  return { alumnus, read: placement }
 }
 
 describe('PATCH /api/admin/job-placements/:id from a dialog opened before a colleague’s save', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { anAdmin, anAlumnus, deactivateAccount } from '../support/builders/accounts.js'
+import { anAdmin, deactivateAccount } from '../support/builders/accounts.js'
 import { deactivateCompany } from '../support/builders/org.js'
-import { anHrdWithVacancy, aPlacement } from '../support/builders/selection.js'
+import { anHrdWithVacancy, aPlacement, recordOutsidePlacement } from '../support/builders/selection.js'
 import { dayFromToday } from '../support/builders/vacancies.js'
 import { expectRoles } from '../support/roles.js'
 
@@ -16,18 +16,8 @@ const t = useTestApp()
 
 async function outsidePlacement() {
   const staff = await anAdmin(t)
-  const alumnus = await anAlumnus(t)
-  const created = await call(t, 'POST', '/api/admin/job-placements', {
-    as: staff,
-    body: {
-      alumni_id: alumnus.studentId,
-      company_name: 'Toko Elektronik Maju Jaya',
-      position: 'Teknisi servis',
-      accepted_date: await dayFromToday(t, -21),
-    },
-  })
-  expect(created.status).toBe(201)
-  return { staff, id: created.body.data.id as number, acceptedAt: created.body.data.acceptedAt as string }
+  const { placement } = await recordOutsidePlacement(t, staff)
+  return { staff, id: placement.id as number, acceptedAt: placement.acceptedAt as string }
 }
 
 describe('PATCH /api/admin/job-placements/:id', () => {

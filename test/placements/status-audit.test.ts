@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { anAdmin, anAlumnus } from '../support/builders/accounts.js'
+import { anAdmin } from '../support/builders/accounts.js'
 import { deactivateCompany } from '../support/builders/org.js'
-import { anHrdWithVacancy, aPlacement } from '../support/builders/selection.js'
+import { anHrdWithVacancy, aPlacement, recordOutsidePlacement } from '../support/builders/selection.js'
 import { dayFromToday } from '../support/builders/vacancies.js'
 import { auditsOf } from '../support/stored.js'
 
@@ -23,18 +23,8 @@ describe('PATCH of a placement leaves an audit row', () => {
   it('staff marking an outside placement "resigned": a row naming them, the status it had and the new one', async () => {
     const staff = await anAdmin(t)
     const colleague = await anAdmin(t)
-    const alumnus = await anAlumnus(t)
-    const created = await call(t, 'POST', '/api/admin/job-placements', {
-      as: staff,
-      body: {
-        alumni_id: alumnus.studentId,
-        company_name: 'Toko Elektronik Maju Jaya',
-        position: 'Teknisi servis',
-        accepted_date: await dayFromToday(t, -21),
-      },
-    })
-    expect(created.status).toBe(201)
-    const id = created.body.data.id as number
+    const { placement: created } = await recordOutsidePlacement(t, staff)
+    const id = created.id as number
 
     const res = await call(t, 'PATCH', `/api/admin/job-placements/${id}`, {
       as: colleague,

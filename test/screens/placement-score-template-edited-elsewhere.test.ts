@@ -10,8 +10,14 @@ import { FollowUpDialog } from '../../web/src/features/placements/follow-up-dial
 import { OutsidePlacementForm, type PlacementRow } from '../../web/src/features/placements/outside-form'
 import { type ResultRow, ScoreModal } from '../../web/src/features/selection/score-modal'
 import { call, useTestApp } from '../support/app.js'
-import { anAdmin, anAlumnus, anHrd } from '../support/builders/accounts.js'
-import { aCandidate, anHrdWithVacancy, aPlacement, publishResults } from '../support/builders/selection.js'
+import { anAdmin, anHrd } from '../support/builders/accounts.js'
+import {
+  aCandidate,
+  anHrdWithVacancy,
+  aPlacement,
+  publishResults,
+  recordOutsidePlacement,
+} from '../support/builders/selection.js'
 import { type FormValue, multipart } from '../support/multipart.js'
 import { renderScreen, signedInTo } from '../support/screen.js'
 
@@ -86,18 +92,8 @@ describe("staff's outside placement form opened before a colleague set the start
   it("the new position is refused; the form shows the colleague's start date with the position kept; saved again, both stand", async () => {
     const admin = await anAdmin(t)
     const colleague = await anAdmin(t)
-    const alumnus = await anAlumnus(t)
-    const created = await call(t, 'POST', '/api/admin/job-placements', {
-      as: admin,
-      body: {
-        alumni_id: alumnus.studentId,
-        company_name: 'Toko Elektronik Maju Jaya',
-        position: 'Teknisi servis',
-        accepted_date: '2025-01-15',
-      },
-    })
-    expect(created.status).toBe(201)
-    const row = created.body.data as PlacementRow
+    const { alumnus, placement } = await recordOutsidePlacement(t, admin, { accepted_date: '2025-01-15' })
+    const row = placement as PlacementRow
     const stored = async () => (await t.db.select().from(placements).where(eq(placements.id, row.id)))[0]
 
     signedInTo(t, admin.token)

@@ -11,11 +11,11 @@ import {
 } from '../../../src/db/schema/index.js'
 import { type Caller, call, type TestContext } from '../app.js'
 import { type FormValue, multipart } from '../multipart.js'
-import { type Account, anHrd, aStudent } from './accounts.js'
+import { type Account, anAlumnus, anHrd, aStudent } from './accounts.js'
 import { anApplication } from './applications.js'
 import { aCompany } from './org.js'
 import { aParticipant, aSchedule, hoursFromNow, moveSchedule } from './schedules.js'
-import { aVacancy } from './vacancies.js'
+import { aVacancy, dayFromToday } from './vacancies.js'
 
 let seq = 0
 
@@ -177,6 +177,31 @@ export function postResultForm(
 
 export const publishResults = (t: TestContext, as: Account, jobVacancyId: number) =>
   call(t, 'POST', '/api/hrd/selection-results/publish', { as, body: { job_vacancy_id: jobVacancyId } })
+
+/**
+ * Staff record a hire found outside bursa (HTTP): a new alumnus's, as a technician at an employer that is no
+ * partner, accepted three weeks ago unless `accepted_date` says otherwise. Answers the alumnus and the placement
+ * as the answer gave it.
+ */
+export async function recordOutsidePlacement(
+  t: TestContext,
+  as: Account,
+  body: Record<string, unknown> = {},
+) {
+  const alumnus = await anAlumnus(t)
+  const created = await call(t, 'POST', '/api/admin/job-placements', {
+    as,
+    body: {
+      alumni_id: alumnus.studentId,
+      company_name: 'Toko Elektronik Maju Jaya',
+      position: 'Teknisi servis',
+      accepted_date: await dayFromToday(t, -21),
+      ...body,
+    },
+  })
+  if (created.status !== 201) throw new Error(`recording the placement: ${created.status} ${created.raw}`)
+  return { alumnus, placement: created.body.data }
+}
 
 /** The school's calendar day today (UTC+07:00), as placements record it. */
 export const schoolToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10)
