@@ -291,4 +291,38 @@ describeInBrowser('web client: what HR and staff type is what is stored', () => 
       second: null,
     })
   }, 60_000)
+
+  // Typing a date opens its calendar over the dialog; Escape to put it away closed the whole dialog (a Mantine
+  // Modal closes on any Escape), and the date and notes typed were lost without a word (found in a browser audit).
+  it("hrd: Escape closes a date field's calendar, not the dialog with what was typed in it; a second one closes the dialog", async () => {
+    await login(page, svc.url, 'hrd@demo.test')
+    await page.goto(`${svc.url}/hrd/penempatan?source=bursa`)
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'Pantau' }) })
+      .first()
+    await row.getByRole('button', { name: 'Pantau' }).click()
+    const dialog = page.getByRole('dialog', { name: /^Pemantauan / })
+    const form = dialog.getByRole('form', { name: 'Data penempatan' })
+    const start = form.getByRole('textbox', { name: 'Mulai bekerja' })
+    await start.waitFor()
+    await form.getByLabel('Catatan').fill('Mulai di lini perakitan, shift pagi.')
+    const today = new Date(Date.now() + 7 * 3_600_000)
+      .toISOString()
+      .slice(0, 10)
+      .split('-')
+      .reverse()
+      .join('/')
+    await start.fill(today)
+    const calendar = page.getByRole('button', { name: 'Bulan berikutnya' })
+    await calendar.waitFor()
+    await page.keyboard.press('Escape')
+    await calendar.waitFor({ state: 'hidden' })
+    expect(await dialog.count()).toBe(1)
+    expect(await start.inputValue()).toBe(today)
+    expect(await form.getByLabel('Catatan').inputValue()).toBe('Mulai di lini perakitan, shift pagi.')
+    // With the calendar closed, Escape closes the dialog as before.
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+  }, 60_000)
 })

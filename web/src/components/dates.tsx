@@ -7,7 +7,7 @@ import {
   type DatesProviderSettings,
   TimePicker,
 } from '@mantine/dates'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { parseDateInput } from '../lib/date-input'
 
 /**
@@ -41,10 +41,34 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'minDate' | 'm
   max?: string
 }
 
-export function DateField({ value, onChange, min, max, required, label, ...rest }: DateFieldProps) {
+export function DateField({
+  value,
+  onChange,
+  min,
+  max,
+  required,
+  label,
+  popoverProps,
+  ...rest
+}: DateFieldProps) {
+  // While the calendar is open, Escape closes it, not the dialog the field is in (a Mantine Modal closes on an
+  // Escape whose target lacks this mark): the dialog closed with the date and everything else typed in it.
+  const [calendarOpen, setCalendarOpen] = useState(false)
   return (
     <DatesProvider settings={SETTINGS}>
       <DateInput
+        popoverProps={{
+          ...popoverProps,
+          onOpen: () => {
+            setCalendarOpen(true)
+            popoverProps?.onOpen?.()
+          },
+          onClose: () => {
+            setCalendarOpen(false)
+            popoverProps?.onClose?.()
+          },
+        }}
+        data-mantine-stop-propagation={calendarOpen ? 'true' : undefined}
         valueFormat="DD/MM/YYYY"
         dateParser={parseDateInput}
         placeholder="hh/bb/tttt"
