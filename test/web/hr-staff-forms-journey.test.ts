@@ -325,4 +325,36 @@ describeInBrowser('web client: what HR and staff type is what is stored', () => 
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
   }, 60_000)
+
+  // HR reviewing one vacancy's applicants one at a time went back, after each decision, to every applicant of
+  // every vacancy, and picked the vacancy again each time (found in a browser audit).
+  it('hrd: "← Daftar pelamar" after a decision goes back to the list as it was left, the vacancy still chosen', async () => {
+    await login(page, svc.url, 'hrd@demo.test')
+    const vacancy = 'Mekanik Junior Kendaraan Ringan'
+    await page.getByRole('link', { name: vacancy, exact: true }).click()
+    await page.waitForURL(/\/hrd\/pelamar\?job_vacancy_id=\d+/)
+    const filtered = page.url()
+    const waiting = page
+      .getByRole('row')
+      .filter({ hasText: 'Menunggu seleksi berkas' })
+      .first()
+      .getByRole('link')
+    const name = await waiting.innerText()
+    await waiting.click()
+    await page.getByRole('heading', { name }).waitFor()
+    await page.getByRole('button', { name: 'Lolos', exact: true }).click()
+    await page.getByText('Seleksi berkas: Lolos').waitFor()
+    await page.getByRole('link', { name: 'Daftar pelamar' }).click()
+    await page.waitForURL((u) => u.pathname === '/hrd/pelamar')
+    expect(page.url()).toBe(filtered)
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Lowongan' }).inputValue(), { timeout: 5_000 })
+      .toBe(vacancy)
+    // Opened by its address (a notice's link), the way back is the whole list.
+    const detail = await page.getByRole('row').nth(1).getByRole('link').first().getAttribute('href')
+    await page.goto(`${svc.url}/hrd/notifikasi`)
+    await page.goto(`${svc.url}${detail}`)
+    await page.getByRole('link', { name: 'Daftar pelamar' }).click()
+    await page.waitForURL((u) => u.pathname === '/hrd/pelamar' && u.search === '')
+  }, 60_000)
 })

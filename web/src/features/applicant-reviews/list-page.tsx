@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import { DataTable } from '../../components/data-table'
+import { useFromList } from '../../components/detail-header'
 import { FilterBar } from '../../components/filter-bar'
 import { useForm } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
@@ -20,6 +21,7 @@ type Decision = 'lolos' | 'tidak_lolos'
 
 /** HR's document review: the applicants of the company's vacancies, passed or not one by one or in bulk. */
 export function ReviewsPage() {
+  const fromList = useFromList()
   const { filters: f, list } = useList(KEYS, (query) =>
     unwrap(api.GET('/api/hrd/applicant-reviews', { params: { query } })),
   )
@@ -84,7 +86,7 @@ export function ReviewsPage() {
             label: 'Pelamar',
             render: (a) => (
               <>
-                <Anchor component={Link} to={`/hrd/pelamar/${a.id}`} size="sm" fw={600}>
+                <Anchor component={Link} to={`/hrd/pelamar/${a.id}`} state={fromList} size="sm" fw={600}>
                   {a.applicant.fullName}
                 </Anchor>
                 <Text size="xs" c="dimmed">

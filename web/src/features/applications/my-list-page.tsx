@@ -2,6 +2,7 @@ import { Anchor, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import { DataTable, Lines } from '../../components/data-table'
+import { useFromList } from '../../components/detail-header'
 import { FilterBar } from '../../components/filter-bar'
 import { StatusBadge } from '../../components/status-badge'
 import { PageTitle } from '../../components/ui'
@@ -14,6 +15,7 @@ const KEYS = ['search', 'status'] as const
 
 /** The learner's applications, with where each stands. */
 export function MyApplicationsPage() {
+  const fromList = useFromList()
   const { filters: f, list } = useList(KEYS, (query) =>
     unwrap(api.GET('/api/my-applications', { params: { query } })),
   )
@@ -36,7 +38,7 @@ export function MyApplicationsPage() {
             label: 'Lowongan',
             render: (a) => (
               <>
-                <Anchor component={Link} to={`/lamaran/${a.id}`}>
+                <Anchor component={Link} to={`/lamaran/${a.id}`} state={fromList}>
                   {a.vacancy.title}
                 </Anchor>
                 <Text size="xs" c="dimmed">

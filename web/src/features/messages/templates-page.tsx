@@ -2,6 +2,7 @@ import { Anchor, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import { DataTable, Lines } from '../../components/data-table'
+import { useFromList } from '../../components/detail-header'
 import { FilterBar } from '../../components/filter-bar'
 import { PageTitle } from '../../components/ui'
 import { formatDateTime } from '../../lib/format'
@@ -13,6 +14,7 @@ const KEYS = ['search', 'customised'] as const
 
 /** Every e-mail and notice the service sends, whether the school reworded it, and a way to edit each. */
 export function MessageTemplatesPage() {
+  const fromList = useFromList()
   const { filters: f, list } = useList(KEYS, (query: Record<string, unknown>) =>
     unwrap(
       api.GET('/api/admin/message-templates', {
@@ -56,6 +58,7 @@ export function MessageTemplatesPage() {
                 <Anchor
                   component={Link}
                   to={`/admin/template-pesan/${encodeURIComponent(r.key)}`}
+                  state={fromList}
                   fw={600}
                   size="sm"
                 >

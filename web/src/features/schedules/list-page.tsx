@@ -2,6 +2,7 @@ import { Anchor, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { api, fieldErrors, unwrap } from '../../api/client'
 import { DataTable, Lines } from '../../components/data-table'
+import { useFromList } from '../../components/detail-header'
 import { FilterBar } from '../../components/filter-bar'
 import { LinkButton } from '../../components/link-button'
 import { StatusBadge } from '../../components/status-badge'
@@ -16,6 +17,7 @@ const KEYS = ['search', 'job_vacancy_id', 'kind', 'status', 'date_from', 'date_t
 
 /** HR's test schedules: what, when and where, who comes, and how far each is. */
 export function SchedulesPage() {
+  const fromList = useFromList()
   const { filters: f, list } = useList(KEYS, (query) =>
     unwrap(api.GET('/api/hrd/test-schedules', { params: { query } })),
   )
@@ -49,7 +51,7 @@ export function SchedulesPage() {
               label: 'Agenda',
               render: (s) => (
                 <>
-                  <Anchor component={Link} to={`/hrd/jadwal/${s.id}`} size="sm" fw={600}>
+                  <Anchor component={Link} to={`/hrd/jadwal/${s.id}`} state={fromList} size="sm" fw={600}>
                     {s.name}
                   </Anchor>
                   <Text size="xs" c="dimmed">

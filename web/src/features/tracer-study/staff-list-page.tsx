@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { api, download, unwrap } from '../../api/client'
 import { DataTable, Lines } from '../../components/data-table'
+import { useFromList } from '../../components/detail-header'
 import { FilterBar } from '../../components/filter-bar'
 import { PageTitle } from '../../components/ui'
 import { formatDateTime, formatNumber } from '../../lib/format'
@@ -30,6 +31,7 @@ const ANSWERED = [
  * who has not (whom to call), filtered by year, major and status; downloads as CSV or Excel.
  */
 export function StaffTracerListPage() {
+  const fromList = useFromList()
   const { filters: f, list } = useList(KEYS, (query) =>
     unwrap(api.GET('/api/admin/tracer-studies', { params: { query } })),
   )
@@ -138,6 +140,7 @@ export function StaffTracerListPage() {
               <Button
                 component={Link}
                 to={`/admin/tracer-study/${r.alumnus.id}`}
+                state={fromList}
                 size="xs"
                 variant="light"
                 aria-label={`${r.answer ? 'Buka' : 'Isi'} tracer study ${r.alumnus.fullName}`}

@@ -14,6 +14,7 @@ import {
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { api, unwrap } from '../../api/client'
+import { useFromList } from '../../components/detail-header'
 import { Loading, Pager, PageTitle, pastLastPage } from '../../components/ui'
 import { formatDate, formatSalaryRange } from '../../lib/format'
 import { label } from '../../lib/labels'
@@ -25,6 +26,7 @@ import { useLoad } from '../../lib/use-load'
 const VACANCY_KEYS = ['search', 'company_id', 'job_type', 'city'] as const
 
 export function VacancyListPage() {
+  const fromList = useFromList()
   const f = useUrlFilters(VACANCY_KEYS)
   const [search, setSearch] = useState(f.get('search'))
   useEffect(() => setSearch(f.get('search')), [f.get])
@@ -107,7 +109,7 @@ export function VacancyListPage() {
               <Card key={v.id} withBorder padding="md" component="article">
                 <Stack gap={6} h="100%">
                   <Group justify="space-between" align="flex-start" wrap="nowrap">
-                    <Anchor component={Link} to={`/lowongan/${v.id}`} fw={600}>
+                    <Anchor component={Link} to={`/lowongan/${v.id}`} state={fromList} fw={600}>
                       {v.title}
                     </Anchor>
                     {v.hasApplied && (
