@@ -8,6 +8,7 @@ import {
   companies,
   jobVacancies,
   majors,
+  selectionResults,
   students,
   type TestKind,
   testParticipants,
@@ -386,6 +387,20 @@ export interface ParticipantFilters {
 
 const validator = alias(users, 'validator')
 
+/**
+ * A participant's score in this test: what HR entered in the selection result for the test's kind (psikotes: the
+ * psychotest score, wawancara: the interview score, mcu: the MCU score); a written or practical test has no score
+ * of its own there (null). Nothing writes `test_participants.score` (it is read first, for data put there by
+ * hand): the test page's "Nilai" read "–" for ever while HR entered scores on the results page.
+ */
+const participantScore = sql<number | null>`coalesce(${tp.score}::float8, (
+  select (case ${testSchedules.kind}
+    when 'psikotes' then ${selectionResults.psychotestScore}
+    when 'wawancara' then ${selectionResults.interviewScore}
+    when 'mcu' then ${selectionResults.mcuScore} end)::float8
+  from ${selectionResults}, ${testSchedules}
+  where ${selectionResults.applicationId} = ${tp.applicationId} and ${testSchedules.id} = ${tp.testScheduleId}))`
+
 const participantFields = {
   id: tp.id,
   applicationId: tp.applicationId,
@@ -399,7 +414,7 @@ const participantFields = {
   validatedAt: tp.validatedAt,
   validatorId: validator.id,
   validatorName: validator.fullName,
-  score: tp.score,
+  score: participantScore,
   lastRemindedAt: tp.lastRemindedAt,
   checkedInAt: tp.checkedInAt,
 }

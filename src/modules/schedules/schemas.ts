@@ -143,7 +143,12 @@ export const ParticipantOut = Type.Object({
   validationNotes: Str,
   validatedAt: Nullable(DateTime),
   validatedBy: Nullable(Type.Object({ id: Type.Integer(), fullName: Type.String() })),
-  score: Nullable(Type.Number()),
+  score: Nullable(
+    Type.Number({
+      description:
+        "The participant's score in this test as HR entered it in the selection result: the psychotest score of a `psikotes`, the interview score of a `wawancara`, the MCU score of an `mcu`; null before it is entered, and for a written or practical test",
+    }),
+  ),
   lastRemindedAt: Nullable(DateTime),
   checkedInAt: Nullable(
     Type.String({

@@ -11769,6 +11769,7 @@ export interface paths {
                                 markedAt: string | null;
                                 /** @description Also the id of the attendance record the career center validates */
                                 participantId: number;
+                                /** @description The participant's score in this test as HR entered it in the selection result: the psychotest score of a `psikotes`, the interview score of a `wawancara`, the MCU score of an `mcu`; null before it is entered, and for a written or practical test */
                                 score: number | null;
                                 /** Format: date-time */
                                 validatedAt: string | null;
@@ -11873,6 +11874,7 @@ export interface paths {
                                 markedAt: string | null;
                                 /** @description Also the id of the attendance record the career center validates */
                                 participantId: number;
+                                /** @description The participant's score in this test as HR entered it in the selection result: the psychotest score of a `psikotes`, the interview score of a `wawancara`, the MCU score of an `mcu`; null before it is entered, and for a written or practical test */
                                 score: number | null;
                                 /** Format: date-time */
                                 validatedAt: string | null;

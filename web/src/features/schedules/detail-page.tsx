@@ -16,6 +16,21 @@ import { useUrlFilters } from '../../lib/url-state'
 import { useLoad } from '../../lib/use-load'
 import { CheckInPanel } from './check-in-panel'
 
+/** Tests whose score the selection result holds (psychotest, interview, MCU scores). */
+const SCORED_KINDS: string[] = ['psikotes', 'wawancara', 'mcu']
+
+/** A participant's score, "di bawah minimum" beside it when the test has a minimum it does not reach. */
+function ScoreCell({ score, minimum }: { score: number | null; minimum: number | null }) {
+  if (score === null) return <>–</>
+  const below = minimum !== null && score < minimum
+  return (
+    <Text size="sm" c={below ? 'red.8' : undefined} fw={below ? 600 : undefined}>
+      {formatNumber(score)}
+      {below && ` (di bawah minimum ${formatNumber(minimum)})`}
+    </Text>
+  )
+}
+
 const KEYS = ['attendance_status', 'validation_status', 'search'] as const
 
 /**
@@ -78,6 +93,7 @@ export function ScheduleDetailPage() {
                 <Text size="sm">
                   {label('testKind', d.kind)} · {d.vacancy.title} · {formatDateTime(d.scheduledAt)} ·{' '}
                   {d.location}
+                  {d.minimumScore !== null && ` · nilai minimum ${formatNumber(d.minimumScore)}`}
                 </Text>
                 <StatusBadge of="scheduleStatus" value={d.status} />
               </Group>
@@ -146,7 +162,18 @@ export function ScheduleDetailPage() {
                     label: 'Validasi BKK',
                     render: (x) => <StatusBadge of="validation" value={x.validationStatus} />,
                   },
-                  { label: 'Nilai', render: (x) => formatNumber(x.score) },
+                  // The score HR entered in the selection result for this kind of test (none of its own for
+                  // a written or practical test), set against the test's minimum when it has one.
+                  ...(SCORED_KINDS.includes(d.kind)
+                    ? [
+                        {
+                          label: 'Nilai',
+                          render: (x: { score: number | null }) => (
+                            <ScoreCell score={x.score} minimum={d.minimumScore} />
+                          ),
+                        },
+                      ]
+                    : []),
                   {
                     label: 'Catat',
                     render: (x) => (
