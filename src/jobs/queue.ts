@@ -36,6 +36,8 @@ export function createJobs(database: Database, log: FastifyBaseLogger, opts: Job
   const handlers = new Map<string, (data: object) => Promise<void>>()
   const tasks: { seconds: number; task: () => Promise<void> }[] = []
   const timers: NodeJS.Timeout[] = []
+  // The periodic runs going now (`every`): stop() waits for them.
+  const runs = new Set<Promise<void>>()
   let started = false
 
   return {
@@ -66,15 +68,17 @@ export function createJobs(database: Database, log: FastifyBaseLogger, opts: Job
         )
       }
       for (const { seconds, task } of tasks) {
-        let running = false
+        let running: Promise<void> | null = null
         const timer = setInterval(() => {
           if (running) return
-          running = true
-          task()
+          const run = task()
             .catch((err) => log.error({ err }, 'periodic job failed'))
             .finally(() => {
-              running = false
+              running = null
+              runs.delete(run)
             })
+          running = run
+          runs.add(run)
         }, seconds * 1000)
         timer.unref()
         timers.push(timer)
@@ -85,7 +89,14 @@ export function createJobs(database: Database, log: FastifyBaseLogger, opts: Job
       if (!started) return
       started = false
       for (const timer of timers.splice(0)) clearInterval(timer)
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+      // A periodic run still going (an e-mail being handed to the SMTP server) is waited for, as the queue's
+      // handlers are, within the same bound: cut off between the server's acceptance and its mark, the e-mail
+      // would be sent again once its claim is over.
+      const bound = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())
+      await Promise.all([
+        boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+        Promise.race([Promise.allSettled([...runs]), bound]),
+      ])
     },
   }
 }
