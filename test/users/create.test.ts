@@ -38,6 +38,7 @@ describe('POST /api/admin/users', () => {
       isActive: true,
       companyId: company.id,
       companyName: company.name,
+      companyCity: company.city,
       companyIsActive: true,
       studentId: null,
       lastLoginAt: null,

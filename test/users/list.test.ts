@@ -106,6 +106,7 @@ describe('GET /api/admin/users', () => {
       isActive: true,
       companyId: company.id,
       companyName: company.name,
+      companyCity: company.city,
       companyIsActive: true,
       studentId: null,
       lastLoginAt: stored.lastLoginAt!.toISOString(),

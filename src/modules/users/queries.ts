@@ -12,6 +12,7 @@ const columns = {
   isActive: users.isActive,
   companyId: users.companyId,
   companyName: companies.name,
+  companyCity: companies.city,
   companyIsActive: companies.isActive,
   studentId: students.id,
   lastLoginAt: users.lastLoginAt,

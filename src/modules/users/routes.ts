@@ -34,6 +34,9 @@ const UserOut = Type.Object({
   isActive: Type.Boolean(),
   companyId: Nullable(Type.Integer()),
   companyName: Nullable(Type.String()),
+  companyCity: Nullable(
+    Type.String({ description: "The HR account's company's city: tells apart two branches of one name" }),
+  ),
   companyIsActive: Nullable(
     Type.Boolean({ description: "Whether the HR account's company is switched on (its HR routes work)" }),
   ),

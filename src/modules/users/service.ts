@@ -50,6 +50,7 @@ export function userOut(row: q.UserRow) {
     isActive: row.isActive,
     companyId: row.companyId,
     companyName: row.companyName,
+    companyCity: row.companyCity,
     companyIsActive: row.companyIsActive,
     studentId: row.studentId,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,

@@ -7256,6 +7256,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description The HR account's company's city: tells apart two branches of one name */
+                                companyCity: string | null;
                                 companyId: number | null;
                                 /** @description Whether the HR account's company is switched on (its HR routes work) */
                                 companyIsActive: boolean | null;
@@ -7327,6 +7329,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description The HR account's company's city: tells apart two branches of one name */
+                                companyCity: string | null;
                                 companyId: number | null;
                                 /** @description Whether the HR account's company is switched on (its HR routes work) */
                                 companyIsActive: boolean | null;
@@ -7387,6 +7391,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description The HR account's company's city: tells apart two branches of one name */
+                                companyCity: string | null;
                                 companyId: number | null;
                                 /** @description Whether the HR account's company is switched on (its HR routes work) */
                                 companyIsActive: boolean | null;
@@ -7454,6 +7460,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description The HR account's company's city: tells apart two branches of one name */
+                                companyCity: string | null;
                                 companyId: number | null;
                                 /** @description Whether the HR account's company is switched on (its HR routes work) */
                                 companyIsActive: boolean | null;
@@ -7606,6 +7614,8 @@ export interface paths {
                             data: {
                                 temporaryPassword: string | null;
                                 user: {
+                                    /** @description The HR account's company's city: tells apart two branches of one name */
+                                    companyCity: string | null;
                                     companyId: number | null;
                                     /** @description Whether the HR account's company is switched on (its HR routes work) */
                                     companyIsActive: boolean | null;
@@ -7681,6 +7691,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description The HR account's company's city: tells apart two branches of one name */
+                                companyCity: string | null;
                                 companyId: number | null;
                                 /** @description Whether the HR account's company is switched on (its HR routes work) */
                                 companyIsActive: boolean | null;

@@ -46,7 +46,7 @@ export function UsersPage() {
           {
             label: 'Peran',
             render: (r) =>
-              `${label('role', r.role)}${r.companyName ? ` · ${r.companyName}` : ''}${r.companyIsActive === false ? ' (nonaktif)' : ''}`,
+              `${label('role', r.role)}${r.companyName ? ` · ${r.companyName}${r.companyCity ? `, ${r.companyCity}` : ''}` : ''}${r.companyIsActive === false ? ' (nonaktif)' : ''}`,
           },
           { label: 'Masuk terakhir', render: (r) => formatDateTime(r.lastLoginAt) },
           activeColumn,
