@@ -249,6 +249,7 @@ const notificationKind = {
   'application.closed': w('Lowongan ditutup', 'Vacancy closed'),
   'registration.pending': w('Pendaftaran perusahaan baru', 'New company registration'),
   'vacancy.pending': w('Lowongan menunggu persetujuan', 'Vacancy awaiting approval'),
+  'place.freed': w('Tempat terbuka lagi', 'A place opened again'),
 }
 
 /** A vacancy's approval by the career center (companies whose HR's vacancies need it). */

@@ -292,6 +292,22 @@ export const MESSAGES = define({
       narahubung: { description: 'Nama narahubung (HRD) yang mendaftar', example: 'Rina Hartati' },
     },
   },
+  'place.freed': {
+    label: 'Tempat lowongan terbuka lagi, ada pelamar cadangan (untuk HRD)',
+    channel: 'notice',
+    title: 'Tempat terbuka lagi: {{lowongan}}',
+    body:
+      '{{nama_pelamar}} tidak lagi bekerja lewat lowongan {{lowongan}} ({{status}}), jadi tempatnya terbuka ' +
+      'lagi. {{jumlah_cadangan}} pelamar cadangan dapat menggantikannya: ubah keputusannya menjadi "diterima" di ' +
+      'Hasil seleksi, lalu umumkan.',
+    placeholders: {
+      nama: { description: 'Nama akun HRD penerima', example: 'Dewi Lestari' },
+      nama_pelamar: { description: 'Nama yang tidak lagi bekerja', example: 'Rina Marlina' },
+      lowongan: vacancy,
+      status: { description: 'Status penempatannya sekarang', example: 'Mengundurkan diri' },
+      jumlah_cadangan: { description: 'Jumlah pelamar cadangan lowongan itu', example: '2' },
+    },
+  },
   'vacancy.approved': {
     label: 'Lowongan HRD disetujui BKK (untuk HRD)',
     channel: 'both',

@@ -4,6 +4,7 @@ import type { Conn, Tx } from '../../db/client.js'
 import { companyNameKey } from '../../db/company-name.js'
 import { byName } from '../../db/order.js'
 import {
+  applications,
   companies,
   jobVacancies,
   majors,
@@ -11,6 +12,7 @@ import {
   type PlacementStatus,
   placementCheckins,
   placements,
+  selectionResults,
   students,
   users,
 } from '../../db/schema/index.js'
@@ -402,4 +404,31 @@ export function learnerOptions(conn: Conn, search: string, limit: number) {
     .where(or(ilike(students.fullName, pattern), ilike(students.nis, pattern)))
     .orderBy(...byName(students.fullName), asc(students.id))
     .limit(limit)
+}
+
+/**
+ * Of a placement through bursa: its vacancy (not deleted), company, the person and how many of the vacancy's
+ * applicants wait on its published waiting list (in progress, `cadangan`): who may take a place it gave back.
+ * Undefined for a placement without a vacancy (found outside bursa) or one whose vacancy is deleted.
+ */
+export async function waitingListOf(conn: Conn, placementId: number) {
+  const [row] = await conn
+    .select({
+      vacancyId: jobVacancies.id,
+      vacancyTitle: jobVacancies.title,
+      companyId: jobVacancies.companyId,
+      fullName: students.fullName,
+      waiting: sql<number>`(select count(*)::int from ${applications} a
+        join ${selectionResults} r on r.application_id = a.id
+        where a.job_vacancy_id = ${jobVacancies.id} and a.status = 'in_progress'
+          and r.decision = 'cadangan' and r.is_published)`,
+    })
+    .from(placements)
+    .innerJoin(
+      jobVacancies,
+      and(eq(jobVacancies.id, placements.jobVacancyId), isNull(jobVacancies.deletedAt)),
+    )
+    .innerJoin(students, eq(students.id, placements.studentId))
+    .where(eq(placements.id, placementId))
+  return row
 }

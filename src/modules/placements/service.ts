@@ -18,6 +18,10 @@ import { msg } from '../../http/i18n.js'
 import { squeezed } from '../../http/schemas.js'
 import { companyOf } from '../../http/scope.js'
 import { assertVersion } from '../../http/versions.js'
+import { labelOf } from '../../vocabulary/index.js'
+import { loadTemplates, renderTemplate } from '../messages/render.js'
+import { notify } from '../notifications/service.js'
+import { activeHrOf } from '../vacancies/queries.js'
 import * as q from './queries.js'
 import type {
   CheckinBody,
@@ -229,6 +233,7 @@ async function updateIn(
       (values.startDate !== undefined && values.startDate !== p.startDate) ||
       notes !== p.notes
     if (Object.keys(values).length > 0) await q.updatePlacement(tx, id, values)
+    if (values.status !== undefined) await tellOfPlaceFreed(tx, actor, id, p.status, values.status)
     if (changed)
       await audit(tx, actor, 'update', 'placement', id, {
         ...(values.status !== undefined && values.status !== p.status
@@ -241,6 +246,45 @@ async function updateIn(
       })
     return detailIn(tx, scope, id)
   })
+}
+
+/** A placement that ended: the person no longer works there, and the place is given back (migration 0026). */
+const ENDED: readonly PlacementStatus[] = ['resigned', 'moved']
+
+/**
+ * A placement through bursa that has just ended (`from` → `to`) gave its place back: when its vacancy has a
+ * published waiting list, the company's active HR accounts (but the one who recorded it) are told, in the
+ * school's wording of `place.freed`, with a link to the waiting list. A follow-up recorded by staff ("mengundurkan
+ * diri") otherwise reached no one who could fill the place.
+ */
+async function tellOfPlaceFreed(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  from: PlacementStatus,
+  to: PlacementStatus,
+) {
+  if (!ENDED.includes(to) || ENDED.includes(from)) return
+  const w = await q.waitingListOf(tx, id)
+  if (!w || w.waiting === 0) return
+  const hr = (await activeHrOf(tx, w.companyId)).filter((h) => h.id !== actor.id)
+  if (hr.length === 0) return
+  const { 'place.freed': template } = await loadTemplates(tx, ['place.freed'])
+  await notify(
+    tx,
+    hr.map((h) => ({
+      userId: h.id,
+      kind: 'place.freed' as const,
+      ...renderTemplate(template, {
+        nama: h.fullName,
+        nama_pelamar: w.fullName,
+        lowongan: w.vacancyTitle,
+        status: labelOf('placementStatus', to),
+        jumlah_cadangan: String(w.waiting),
+      }),
+      data: { jobVacancyId: w.vacancyId, placeFreed: true },
+    })),
+  )
 }
 
 type CheckinInput = Static<typeof CheckinBody>
@@ -276,6 +320,7 @@ async function checkinIn(db: Db, actor: Actor, scope: q.PlacementScope, id: numb
     // The placement's version moves with every follow-up (its status taken or not): a form opened before it
     // no longer shows the placement as it is (If-Match, 412).
     await q.updatePlacement(tx, id, newest ? { status: input.status } : {})
+    if (newest) await tellOfPlaceFreed(tx, actor, id, p.status, input.status)
     return detailIn(tx, scope, id)
   })
 }

@@ -13826,7 +13826,7 @@ export interface paths {
                                 }[];
                                 notificationKind: {
                                     /** @enum {string} */
-                                    code: "application.received" | "application.reviewed" | "test.scheduled" | "test.updated" | "test.removed" | "test.cancelled" | "test.reminder" | "selection.published" | "vacancy.approved" | "vacancy.rejected" | "application.closed" | "registration.pending" | "vacancy.pending";
+                                    code: "application.received" | "application.reviewed" | "test.scheduled" | "test.updated" | "test.removed" | "test.cancelled" | "test.reminder" | "selection.published" | "vacancy.approved" | "vacancy.rejected" | "application.closed" | "registration.pending" | "vacancy.pending" | "place.freed";
                                     label: string;
                                 }[];
                                 placementSource: {
