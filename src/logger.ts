@@ -59,6 +59,9 @@ function serializeError(err: Error) {
   const out = pino.stdSerializers.err(err)
   if (typeof out?.stack === 'string') out.stack = mapStack(out.stack)
   if (out && typeof out.client === 'object') delete out.client
+  // A malformed request's error (Node's clientError, logged by Fastify at trace) carries the request's raw bytes:
+  // its Authorization header, a session token, among them.
+  if (out && 'rawPacket' in out) delete out.rawPacket
   if (out) withoutQueryParameters(err, out)
   return out
 }
