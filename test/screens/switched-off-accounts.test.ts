@@ -81,7 +81,7 @@ describe('switched-off HR accounts and companies, as staff read them', () => {
       ),
     )
     const row = await rowOf(hrd.email)
-    expect(within(row).getByText(`HRD · ${company.name} (nonaktif)`)).toBeTruthy()
+    expect(within(row).getByText(`HRD · ${company.name}, ${company.city} (nonaktif)`)).toBeTruthy()
     fireEvent.click(within(row).getByRole('button', { name: 'Aktifkan' }))
     const dialog = await screen.findByRole('dialog', { name: 'Aktifkan akun?' })
     expect(
