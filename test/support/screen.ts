@@ -7,7 +7,7 @@
 import { MantineProvider } from '@mantine/core'
 import { render } from '@testing-library/react'
 import { createElement as h, type ReactElement } from 'react'
-import { MemoryRouter, Route, Routes } from 'react-router'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import type { TestContext } from './app.js'
 
 /** The client's requests go to the test app, as `token`'s holder. */
@@ -30,7 +30,10 @@ export function signedInTo(t: TestContext, token: string) {
   localStorage.setItem('access_token', token)
 }
 
-/** `page` rendered at `url`, under the route `path` (its parameters come from the URL). */
+/**
+ * `page` rendered at `url`, under the route `path` (its parameters come from the URL), in a data router as the
+ * client's (a screen may block leaving while it holds unsaved work).
+ */
 export function renderScreen(page: ReactElement, path: string, url: string) {
   // happy-dom has no document.fonts, which Mantine's autosized text areas listen to.
   if (!('fonts' in document))
@@ -41,7 +44,7 @@ export function renderScreen(page: ReactElement, path: string, url: string) {
     h(
       MantineProvider,
       null,
-      h(MemoryRouter, { initialEntries: [url] }, h(Routes, null, h(Route, { path, element: page }))),
+      h(RouterProvider, { router: createMemoryRouter([{ path, element: page }], { initialEntries: [url] }) }),
     ),
   )
 }

@@ -54,6 +54,9 @@ const theme = createTheme({
   // plain objects, not Modal.extend(): the first screen's script does not carry those components.
   components: {
     ModalCloseButton: { defaultProps: { 'aria-label': 'Tutup' } },
+    // A click beside a dialog does not close it: a form's typed work went with it (a refusal's reason, a half-filled
+    // placement). Escape, its × and its "Batal" still do.
+    Modal: { defaultProps: { closeOnClickOutside: false } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Tutup pemberitahuan' } } },
     // Reachable by Tab, its name stays while aria-pressed says whether the password shows.
     PasswordInput: {

@@ -19,6 +19,7 @@ import { ApiError, api, editedElsewhere, fieldErrors, ifMatchOrNone, unwrap } fr
 import { ConfirmButton } from '../../components/confirm'
 import { DetailHeader } from '../../components/detail-header'
 import { useForm } from '../../components/form'
+import { LeaveGuard } from '../../components/leave-guard'
 import { Loading } from '../../components/ui'
 import type { DataOf } from '../../lib/api-types'
 import { formatDateTime } from '../../lib/format'
@@ -131,6 +132,7 @@ function Editor({ detail: initial }: { detail: Detail }) {
 
   return (
     <Stack gap="md">
+      <LeaveGuard when={unsaved} />
       <DetailHeader back={{ to: '/admin/template-pesan', label: 'Template pesan' }} title={detail.label}>
         <Group gap="xs" mt={4}>
           <Badge variant="light" color="gray">
