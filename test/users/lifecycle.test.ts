@@ -123,6 +123,24 @@ describe('POST /api/admin/users/:id/reset-password', () => {
     expect(JSON.stringify(again.body)).not.toMatch(/temporaryPassword/)
   })
 
+  // A temporary password handed over for a deactivated account sent its owner into "Akun Anda dinonaktifkan".
+  it('422 for an inactive account: activate it first; its password is unchanged', async () => {
+    const off = await anHrd(t, { values: { isActive: false } })
+    const before = (await storedUser(t, off.id))!.passwordHash
+    const res = await call(t, 'POST', `/api/admin/users/${off.id}/reset-password`, {
+      as: superadmin,
+      body: {},
+    })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual({
+      success: false,
+      message:
+        'Akun ini nonaktif: aktifkan dulu, lalu buat kata sandinya. Kata sandi akun nonaktif tidak dapat dipakai masuk.',
+      data: null,
+    })
+    expect((await storedUser(t, off.id))!.passwordHash).toBe(before)
+  })
+
   it('keeps the session in use when superadmins reset their own password', async () => {
     const own = await aSuperadmin(t)
     const other = await logIn(t, own.email, PASSWORD)

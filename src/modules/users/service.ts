@@ -338,6 +338,16 @@ export async function resetPassword(
   const generated = input.password === undefined ? temporaryPassword() : null
   const passwordHash = await hashPassword(input.password ?? generated!)
   return db.transaction(async (tx) => {
+    const account = (await q.userById(tx, id)) ?? notFoundUser()
+    // A password handed over for an account that cannot sign in sent its owner into "Akun Anda dinonaktifkan";
+    // the password link refuses such an account too.
+    if (!account.isActive)
+      unprocessable(
+        msg(
+          'Akun ini nonaktif: aktifkan dulu, lalu buat kata sandinya. Kata sandi akun nonaktif tidak dapat dipakai masuk.',
+          'This account is inactive: activate it first, then set its password. An inactive account cannot sign in.',
+        ),
+      )
     if (!(await q.setPasswordHash(tx, id, passwordHash))) notFoundUser()
     await voidPasswordLinks(tx, id)
     const revoked = await q.revokeTokens(tx, id, actor.tokenId)

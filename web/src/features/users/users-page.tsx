@@ -134,21 +134,24 @@ function AccountActions({
       >
         {r.isActive ? 'Nonaktifkan' : 'Aktifkan'}
       </ConfirmButton>
-      <ConfirmButton
-        title="Buat kata sandi sementara?"
-        message={`Kata sandi ${r.email} diganti dengan kata sandi sementara yang ditampilkan sekali.`}
-        color="blue"
-        onConfirm={() =>
-          unwrap(
-            api.POST('/api/admin/users/{id}/reset-password', {
-              params: { path: { id: r.id } },
-              body: {} as AnyBody,
-            }),
-          ).then((res) => onReset(res.data.temporaryPassword ?? 'Kata sandi diganti.'), toastError)
-        }
-      >
-        Buat kata sandi sementara
-      </ConfirmButton>
+      {/* An inactive account cannot sign in: activate it first (the service refuses it too). */}
+      {r.isActive && (
+        <ConfirmButton
+          title="Buat kata sandi sementara?"
+          message={`Kata sandi ${r.email} diganti dengan kata sandi sementara yang ditampilkan sekali.`}
+          color="blue"
+          onConfirm={() =>
+            unwrap(
+              api.POST('/api/admin/users/{id}/reset-password', {
+                params: { path: { id: r.id } },
+                body: {} as AnyBody,
+              }),
+            ).then((res) => onReset(res.data.temporaryPassword ?? 'Kata sandi diganti.'), toastError)
+          }
+        >
+          Buat kata sandi sementara
+        </ConfirmButton>
+      )}
       {r.isActive && <PasswordLinkButton userId={r.id} email={r.email} />}
     </>
   )
