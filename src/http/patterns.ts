@@ -29,12 +29,32 @@ export const PATTERNS = {
       'must be a full web address starting with https:// or http://, e.g. https://example.co.id',
     ),
   },
+  /**
+   * A learner's social media: a profile's address (with or without `https://`, as people copy it:
+   * `instagram.com/andi_pratama`) or an account's name (`@andi.pratama`). Stored by `socialLink`.
+   */
+  social: {
+    pattern: '^(https?://\\S+|[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+/\\S*|@?[A-Za-z0-9._-]+)$',
+    words: msg(
+      'harus alamat profil (mis. instagram.com/nama.akun atau https://www.linkedin.com/in/nama) atau nama akun (mis. @nama.akun)',
+      'must be a profile address (e.g. instagram.com/account.name or https://www.linkedin.com/in/name) or an account name (e.g. @account.name)',
+    ),
+  },
 } as const satisfies Record<string, { pattern: string; words: Msg }>
 
 const WORDS = new Map<string, Msg>(Object.values(PATTERNS).map((p) => [p.pattern, p.words]))
 
 /** The words for a value that does not match `pattern`, if it is one of `PATTERNS`. */
 export const patternWords = (pattern: string): Msg | undefined => WORDS.get(pattern)
+
+/**
+ * A social-media profile as it is stored (the text cleaned; null or empty: none): an address without its scheme
+ * gets `https://`; a name stays.
+ */
+export function socialLink(text: string | null | undefined): string | null {
+  if (!text) return null
+  return /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+\//.test(text) ? `https://${text}` : text
+}
 
 /**
  * An Indonesian mobile number as it is stored (`08…`, `628…` or `+628…`, digits only): the separators people

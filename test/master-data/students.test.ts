@@ -425,7 +425,9 @@ describe('POST /api/admin/students', () => {
       phone: ['harus nomor HP Indonesia, mis. 0812-3456-7890'],
       email: ['harus berupa alamat e-mail yang valid'],
       'skills.1': ['tidak boleh kosong'],
-      'social_media.instagram': ['formatnya tidak valid'],
+      'social_media.instagram': [
+        'harus alamat profil (mis. instagram.com/nama.akun atau https://www.linkedin.com/in/nama) atau nama akun (mis. @nama.akun)',
+      ],
       password: ['minimal 8 karakter'],
     })
   })

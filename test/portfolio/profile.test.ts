@@ -292,6 +292,38 @@ describe('PUT /api/siswa/portfolio/profile', () => {
     expect(row).toMatchObject({ phone: '081200000000', gender: null, email: null })
   })
 
+  // Most people copy a profile's address without "https://" ("instagram.com/andi_pratama"): it was refused with
+  // "formatnya tidak valid", which said nothing of what to write (found in a browser audit of a learner's week).
+  it('a profile address copied without https:// is stored with it; a refused one is told what to write', async () => {
+    const siswa = await aStudent(t)
+    const saved = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
+      as: siswa,
+      body: {
+        social_media: {
+          instagram: 'instagram.com/andi_pratama',
+          linkedin: 'www.linkedin.com/in/andi-pratama',
+          tiktok: '@andi.pratama',
+        },
+      },
+    })
+    expect(saved.status).toBe(200)
+    expect((await studentRow(siswa.studentId)).socialMedia).toEqual({
+      instagram: 'https://instagram.com/andi_pratama',
+      linkedin: 'https://www.linkedin.com/in/andi-pratama',
+      tiktok: '@andi.pratama',
+    })
+    const refused = await call(t, 'PUT', '/api/siswa/portfolio/profile', {
+      as: siswa,
+      body: { social_media: { instagram: 'andi pratama' } },
+    })
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors).toEqual({
+      'social_media.instagram': [
+        'harus alamat profil (mis. instagram.com/nama.akun atau https://www.linkedin.com/in/nama) atau nama akun (mis. @nama.akun)',
+      ],
+    })
+  })
+
   it('422 for a birth date in the future and an education that ends before it starts', async () => {
     const siswa = await aStudent(t)
     const res = await call(t, 'PUT', '/api/siswa/portfolio/profile', {

@@ -8,6 +8,7 @@ import { readSchoolToday } from '../../db/school-day.js'
 import { pageOf } from '../../http/envelope.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
+import { socialLink } from '../../http/patterns.js'
 import { squeezed } from '../../http/schemas.js'
 import { assertVersion } from '../../http/versions.js'
 import { ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
@@ -200,7 +201,7 @@ function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors, today: 
 function socialPatchOf(input: LearnerPatch): SocialMedia | undefined {
   if (input.social_media === undefined) return undefined
   return Object.fromEntries(
-    Object.entries(input.social_media).map(([k, v]) => [k, clean(v) ?? null]),
+    Object.entries(input.social_media).map(([k, v]) => [k, socialLink(clean(v))]),
   ) as SocialMedia
 }
 

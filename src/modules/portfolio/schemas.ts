@@ -9,8 +9,11 @@ export const socialMediaOf = <T extends TSchema>(schema: T) =>
   Object.fromEntries(SOCIAL_KEYS.map((k) => [k, schema])) as Record<(typeof SOCIAL_KEYS)[number], T>
 
 const Year = Type.Integer({ minimum: 1950, maximum: 2100 })
-/** A profile URL (http/https only) or a bare handle such as `@budi.santoso`. */
-export const Social = Opt(Type.String({ maxLength: 200, pattern: '^(https?://\\S+|@?[A-Za-z0-9._-]+)$' }))
+/**
+ * A profile's address (http/https, or as copied without it: `instagram.com/budi.santoso`) or a bare handle such as
+ * `@budi.santoso` (PATTERNS.social: a refusal says what to write).
+ */
+export const Social = Opt(Type.String({ maxLength: 200, pattern: PATTERNS.social.pattern }))
 
 /**
  * A learner's personal data, the same rules whoever writes it: the learner (`ProfileBody`) or staff

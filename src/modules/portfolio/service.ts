@@ -6,7 +6,7 @@ import { type EducationEntry, type SocialMedia, students } from '../../db/schema
 import { readSchoolToday } from '../../db/school-day.js'
 import { addFieldError, conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
-import { mobileNumber, PATTERNS } from '../../http/patterns.js'
+import { mobileNumber, PATTERNS, socialLink } from '../../http/patterns.js'
 import { squeezed } from '../../http/schemas.js'
 import { fileOut } from '../../http/shapes/file.js'
 import { lockAtVersion } from '../../http/versions.js'
@@ -218,7 +218,7 @@ export async function updateProfile(
   let socialPatch: SocialMedia | undefined
   if (input.social_media !== undefined) {
     socialPatch = Object.fromEntries(
-      Object.entries(input.social_media).map(([k, v]) => [k, clean(v) ?? null]),
+      Object.entries(input.social_media).map(([k, v]) => [k, socialLink(clean(v))]),
     ) as SocialMedia
   }
 
