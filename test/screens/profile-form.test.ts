@@ -120,4 +120,41 @@ describe("the learner's profile form", () => {
       },
     )
   })
+
+  /**
+   * HR reads a learner's skills and schooling on every application, and the service kept them, but no screen let
+   * the learner write them (found in a browser audit of a learner's week). Now the profile form has both.
+   */
+  it('writes the skills and the schooling HR reads; a school without its name is refused under that field', async () => {
+    const learner = await aStudent(t, { values: { skills: ['Servis berkala'], education: [] } })
+    await openPortfolio(learner, 'Nomor telepon')
+    const skills = screen.getAllByLabelText('Keahlian').find((e) => e.tagName === 'INPUT') as HTMLInputElement
+    await waitFor(() => expect(screen.getByText('Servis berkala')).toBeTruthy())
+    // One picked from the suggestions, as the field offers.
+    fireEvent.click(skills)
+    fireEvent.change(skills, { target: { value: 'Mikro' } })
+    fireEvent.click(await screen.findByRole('option', { name: 'Mikrotik', hidden: true }))
+    await waitFor(() => expect(screen.getAllByText('Mikrotik').length).toBeGreaterThan(0))
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tambah riwayat pendidikan' }))
+    const row = await screen.findByRole('group', { name: 'Pendidikan 1' })
+    const institution = row.querySelector('input[maxlength="150"]') as HTMLInputElement
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan profil' }))
+    // No level nor school yet: refused, nothing stored.
+    await waitFor(() => expect(institution.getAttribute('aria-invalid')).toBe('true'), { timeout: 5000 })
+    const stored = async () =>
+      (await t.db.select().from(students).where(eq(students.id, learner.studentId)))[0]
+    expect((await stored()).skills).toEqual(['Servis berkala'])
+
+    fireEvent.change(institution, { target: { value: 'SMP Negeri 3 Bekasi' } })
+    const level = row.querySelector('input[aria-haspopup]') as HTMLInputElement
+    fireEvent.click(level)
+    fireEvent.click(await screen.findByRole('option', { name: 'SMP / sederajat', hidden: true }))
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan profil' }))
+    await waitFor(async () => expect((await stored()).education).toHaveLength(1), { timeout: 5000 })
+    expect(await stored()).toMatchObject({
+      skills: ['Servis berkala', 'Mikrotik'],
+      education: [expect.objectContaining({ level: 'SMP', institution: 'SMP Negeri 3 Bekasi' })],
+    })
+  })
 })

@@ -57,9 +57,9 @@ export function PortfolioPage() {
             </Card>
             <Card withBorder component="section" aria-labelledby="biodata">
               <Title order={2} size="h4" mb="sm" id="biodata">
-                Biodata, kontak dan media sosial
+                Biodata, kontak, keahlian, pendidikan dan media sosial
               </Title>
-              <ProfileForm profile={d} onSaved={p.reload} />
+              <ProfileForm profile={d} choices={portfolioOptions.data?.data} onSaved={p.reload} />
             </Card>
             <Card withBorder component="section" aria-labelledby="berkas">
               <Title order={2} size="h4" mb="sm" id="berkas">

@@ -1,4 +1,18 @@
-import { Alert, Button, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core'
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
@@ -13,8 +27,30 @@ type Body = NonNullable<
   paths['/api/siswa/portfolio/profile']['put']['requestBody']
 >['content']['application/json']
 
+/** One school or course of the learner's history, as the form holds it. */
+interface Schooling {
+  level: string
+  institution: string
+  major: string
+  start_year: number | string
+  end_year: number | string
+}
+
+const MAX_SKILLS = 30
+const MAX_SCHOOLING = 10
+
 function valuesOf(d: Profile) {
   return {
+    skills: d.skills,
+    education: d.education.map(
+      (e): Schooling => ({
+        level: e.level,
+        institution: e.institution,
+        major: e.major ?? '',
+        start_year: e.startYear ?? '',
+        end_year: e.endYear ?? '',
+      }),
+    ),
     phone: d.phone ?? '',
     email: d.email ?? '',
     birth_place: d.birthPlace ?? '',
@@ -31,9 +67,20 @@ function valuesOf(d: Profile) {
 }
 type Values = ReturnType<typeof valuesOf>
 
+type TextKey = Exclude<keyof Values, 'skills' | 'education'>
+const year = (y: number | string) => (typeof y === 'number' ? y : y.trim() === '' ? null : Number(y))
+
 function bodyOf(form: Values): Body {
-  const v = (k: keyof Values) => form[k].trim() || null
+  const v = (k: TextKey) => form[k].trim() || null
   return {
+    skills: form.skills.map((s) => s.trim()).filter(Boolean),
+    education: form.education.map((e) => ({
+      level: e.level,
+      institution: e.institution.trim(),
+      major: e.major.trim() || null,
+      start_year: year(e.start_year),
+      end_year: year(e.end_year),
+    })),
     phone: v('phone'),
     email: v('email'),
     birth_place: v('birth_place'),
@@ -51,8 +98,25 @@ function bodyOf(form: Values): Body {
   }
 }
 
-/** The learner's biodata, contacts and social media. */
-export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
+/** What the form offers to pick: skills others wrote, and the levels of schooling. */
+export interface ProfileChoices {
+  skills: string[]
+  educationLevels: { value: string | number; label: string }[]
+}
+
+/**
+ * The learner's biodata, contacts, skills, schooling and social media. Skills and schooling are what HR reads on
+ * an application (the service kept them; no screen let the learner write them).
+ */
+export function ProfileForm({
+  profile,
+  choices,
+  onSaved,
+}: {
+  profile: Profile
+  choices?: ProfileChoices
+  onSaved: () => void
+}) {
   const me = useMe()
   const form = useForm(() => valuesOf(profile))
   const { setValues } = form
@@ -78,7 +142,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
     base.current = theirs
     version.current = profile.updatedAt
   }, [profile.updatedAt, setValues])
-  const field = (name: keyof Values) => {
+  const field = (name: TextKey) => {
     const props = form.text(name)
     // A social-media link's message comes back as `social_media.<name>`.
     return { ...props, error: props.error ?? form.error(`social_media.${name}`) }
@@ -129,11 +193,139 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
         <TextInput label="Situs web" {...field('website')} />
       </SimpleGrid>
       <Textarea mt="sm" label="Ringkasan diri" autosize minRows={3} {...form.text('summary')} />
+      <TagsInput
+        mt="sm"
+        label="Keahlian"
+        description="Ketik lalu tekan Enter, atau pilih dari saran."
+        data={choices?.skills ?? []}
+        maxTags={MAX_SKILLS}
+        clearable
+        value={form.values.skills}
+        onChange={(skills) => form.set('skills', skills)}
+        error={form.error('skills')}
+      />
+      <SchoolingList form={form} levels={choices?.educationLevels ?? []} />
       <Group mt="md">
         <Button type="submit" loading={form.busy}>
           Simpan profil
         </Button>
       </Group>
     </form>
+  )
+}
+
+/** The learner's schooling and courses, one row each (up to 10): added, changed and removed in place. */
+function SchoolingList({
+  form,
+  levels,
+}: {
+  form: ReturnType<typeof useForm<Values>>
+  levels: ProfileChoices['educationLevels']
+}) {
+  const rows = form.values.education
+  const change = (i: number, patch: Partial<Schooling>) =>
+    form.set(
+      'education',
+      rows.map((r, j) => (j === i ? { ...r, ...patch } : r)),
+    )
+  const data = levels.map((l) => ({ value: String(l.value), label: l.label }))
+  return (
+    <Stack gap="xs" mt="md">
+      <Title order={3} size="h5">
+        Riwayat pendidikan
+      </Title>
+      {rows.length === 0 && (
+        <Text size="sm" c="dimmed">
+          Belum diisi.
+        </Text>
+      )}
+      {rows.map((r, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; a row is edited where it is
+        <Group key={i} align="flex-end" gap="xs" wrap="wrap" role="group" aria-label={`Pendidikan ${i + 1}`}>
+          <Select
+            label="Jenjang"
+            required
+            data={data}
+            value={r.level || null}
+            onChange={(level) => change(i, { level: level ?? '' })}
+            error={form.error(`education.${i}.level`)}
+            w={170}
+          />
+          <TextInput
+            label="Nama sekolah / lembaga"
+            required
+            maxLength={150}
+            value={r.institution}
+            onChange={(e) => change(i, { institution: e.currentTarget.value })}
+            error={form.error(`education.${i}.institution`)}
+            style={{ flex: '1 1 200px' }}
+          />
+          <TextInput
+            label="Jurusan"
+            maxLength={100}
+            value={r.major}
+            onChange={(e) => change(i, { major: e.currentTarget.value })}
+            error={form.error(`education.${i}.major`)}
+            style={{ flex: '1 1 160px' }}
+          />
+          <NumberInput
+            label="Tahun masuk"
+            min={1950}
+            max={2100}
+            allowDecimal={false}
+            thousandSeparator={false}
+            value={r.start_year}
+            onChange={(y) => change(i, { start_year: y })}
+            error={form.error(`education.${i}.start_year`)}
+            w={110}
+          />
+          <NumberInput
+            label="Tahun lulus"
+            min={1950}
+            max={2100}
+            allowDecimal={false}
+            thousandSeparator={false}
+            value={r.end_year}
+            onChange={(y) => change(i, { end_year: y })}
+            error={form.error(`education.${i}.end_year`)}
+            w={110}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={`Hapus pendidikan ${i + 1}`}
+            onClick={() =>
+              form.set(
+                'education',
+                rows.filter((_, j) => j !== i),
+              )
+            }
+          >
+            ×
+          </ActionIcon>
+        </Group>
+      ))}
+      {form.errors.education && (
+        <Text size="sm" c="red.8">
+          {form.errors.education}
+        </Text>
+      )}
+      <Group>
+        <Button
+          variant="light"
+          size="xs"
+          disabled={rows.length >= MAX_SCHOOLING}
+          onClick={() =>
+            form.set('education', [
+              ...rows,
+              { level: '', institution: '', major: '', start_year: '', end_year: '' },
+            ])
+          }
+        >
+          Tambah riwayat pendidikan
+        </Button>
+      </Group>
+    </Stack>
   )
 }
