@@ -7,13 +7,44 @@ import { ModalActions } from '../../components/modal-actions'
 import { ErrorAlert, Loading } from '../../components/ui'
 import { label } from '../../lib/labels'
 import { toastOk } from '../../lib/toast'
+import { useMe } from '../auth/session'
 import { usePortfolio } from '../portfolio/use-portfolio'
+
+/**
+ * The cover letter being written, kept in the tab (sessionStorage) per account and vacancy until it is sent: the
+ * dialog put away (the phone's Back, Escape, "Batal") and opened again finds it as it was. The phone's Back left
+ * the vacancy with the letter typed in it lost.
+ */
+function useLetterDraft(userId: number, vacancyId: number) {
+  const key = `bursa.cover-letter.${userId}.${vacancyId}`
+  const read = () => {
+    try {
+      return sessionStorage.getItem(key) ?? ''
+    } catch {
+      return ''
+    }
+  }
+  const write = (text: string) => {
+    try {
+      if (text.trim()) sessionStorage.setItem(key, text)
+      else sessionStorage.removeItem(key)
+    } catch {
+      // Storage refused (private mode, full): the letter stays in the dialog only.
+    }
+  }
+  return { read, write }
+}
 
 /** Applying to a vacancy: which portfolio files go with it (the CVs ticked), and a cover letter. */
 export function ApplyModal({ vacancyId, onClose }: { vacancyId: number; onClose: () => void }) {
   const navigate = useNavigate()
+  const me = useMe()
   const portfolio = usePortfolio()
-  const form = useForm({ portfolio_ids: [] as string[], cover_letter: '' })
+  const draft = useLetterDraft(me.id, vacancyId)
+  const form = useForm(() => ({ portfolio_ids: [] as string[], cover_letter: draft.read() }))
+  const letter = form.values.cover_letter
+  // biome-ignore lint/correctness/useExhaustiveDependencies: kept as it is typed
+  useEffect(() => draft.write(letter), [letter])
   const [error, setError] = useState<unknown>(null)
   const files = portfolio.data?.data.files
   // biome-ignore lint/correctness/useExhaustiveDependencies: the CVs are ticked once the portfolio is in
@@ -33,6 +64,7 @@ export function ApplyModal({ vacancyId, onClose }: { vacancyId: number; onClose:
         body: { cover_letter: v.cover_letter.trim() || null, portfolio_ids: v.portfolio_ids.map(Number) },
       }),
     )
+    draft.write('')
     toastOk('Lamaran terkirim.')
     navigate(`/lamaran/${res.data.id}`)
   }, setError)
