@@ -139,9 +139,15 @@ describeInBrowser('web client: outside placements and tracer answers entered by 
     })
     await shot(page, 'admin-tracer-entry')
 
-    // Back in the list she is answered, entered by the admin; the CSV says so too.
+    // Back in the list as it was left (those who have not answered): she is no longer among them.
     await page.getByRole('link', { name: '← Tracer study alumni' }).click()
-    await page.waitForURL(/\/admin\/tracer-study$/)
+    await page.waitForURL(/\/admin\/tracer-study\?answered=false$/)
+    await page.getByText(/sudah mengisi, \d+ belum mengisi/).waitFor()
+    await expect
+      .poll(() => page.getByRole('link', { name: `Isi tracer study ${alumna.fullName}` }).count())
+      .toBe(0)
+    // In the whole list she is answered, entered by the admin; the CSV says so too.
+    await page.goto(`${svc.url}/admin/tracer-study`)
     await page.getByRole('textbox', { name: 'Cari nama atau NIS' }).fill(alumna.nis)
     await page.getByRole('button', { name: 'Cari' }).click()
     const row = page.getByRole('row').filter({ hasText: alumna.fullName })
