@@ -4,8 +4,7 @@ import { reminderDeliveries } from '../../src/db/schema/index.js'
 import { MAX_EMAIL_ATTEMPTS } from '../../src/jobs/outbox.js'
 import { DELIVER_REMINDER } from '../../src/modules/reminders/service.js'
 import { call, useTestApp } from '../support/app.js'
-import { aSchedule, hoursFromNow } from '../support/builders/schedules.js'
-import { anHrdWithVacancy, candidates } from '../support/builders/selection.js'
+import { aTestAhead } from '../support/builders/selection.js'
 import { eventually, useSmtp } from '../support/smtp.js'
 
 /**
@@ -28,17 +27,14 @@ describe('a reminder e-mail given up after its last try', () => {
   })
 
   it('is logged at error with the reminder, as an outbox e-mail given up is', async () => {
-    const { company, hrd, vacancy } = await anHrdWithVacancy(t)
-    const [ani] = await candidates(t, vacancy.id, 1)
-    const { schedule } = await aSchedule(t, {
-      companyId: company.id,
-      vacancyId: vacancy.id,
-      applicationIds: [ani.application.id],
-      scheduledAt: hoursFromNow(48),
-    })
+    const {
+      hrd,
+      scheduleId,
+      candidates: [ani],
+    } = await aTestAhead(t, ['Ani Lestari'])
     // The SMTP server refuses everything.
     smtp.state.failNext = 1_000
-    const press = await call(t, 'POST', `/api/hrd/test-schedules/${schedule.id}/remind-all`, { as: hrd })
+    const press = await call(t, 'POST', `/api/hrd/test-schedules/${scheduleId}/remind-all`, { as: hrd })
     expect(press.body.data).toEqual({ queued: 1, alreadyReminded: 0 })
     const mine = () =>
       t.db
