@@ -94,7 +94,10 @@ describe('GET /api/admin/message-templates', () => {
     const rest = await call(t, 'GET', URL, { as: admin, query: { customised: false, per_page: 100 } })
     expect(rest.body.meta.total).toBe(MESSAGE_KEYS.length - 1)
     const found = await call(t, 'GET', URL, { as: admin, query: { search: 'CADANGAN' } })
-    expect(found.body.data.map((r: { key: string }) => r.key)).toEqual(['place.freed', 'selection.waitlisted'])
+    expect(found.body.data.map((r: { key: string }) => r.key)).toEqual([
+      'place.freed',
+      'selection.waitlisted',
+    ])
     const page2 = await call(t, 'GET', URL, { as: admin, query: { per_page: 2, page: 2 } })
     expect(page2.body.data.map((r: { key: string }) => r.key)).toEqual([...MESSAGE_KEYS].sort().slice(2, 4))
     expect(page2.body.meta).toMatchObject({ page: 2, perPage: 2, total: MESSAGE_KEYS.length })

@@ -65,7 +65,9 @@ describeInBrowser('web client: accessibility for screen reader, keyboard and sma
   it('a date field\'s clear button and calendar arrows have names (portfolio: "Tanggal lahir")', async () => {
     await login(page, url, 'siswa@demo.test')
     await page.goto(`${url}/portofolio`)
-    const profile = page.getByRole('region', { name: 'Biodata, kontak, keahlian, pendidikan dan media sosial' })
+    const profile = page.getByRole('region', {
+      name: 'Biodata, kontak, keahlian, pendidikan dan media sosial',
+    })
     const date = profile.getByRole('textbox', { name: 'Tanggal lahir' })
     await date.waitFor()
     // The ✕ that empties the field: "button", nothing more.

@@ -159,7 +159,10 @@ export async function companyVacancy(conn: Conn, companyId: number, id: number) 
 export async function lockCompanyVacancy(conn: Conn, companyId: number, id: number) {
   const [row] = await conn
     // The places taken: accepted hires who did not give theirs back (places_freed).
-    .select({ ...getTableColumns(jobVacancies), accepted: sql<number>`${v.acceptedCount} - ${v.placesFreed}` })
+    .select({
+      ...getTableColumns(jobVacancies),
+      accepted: sql<number>`${v.acceptedCount} - ${v.placesFreed}`,
+    })
     .from(v)
     .where(and(eq(v.id, id), ofCompany(companyId)))
     .for('update')
@@ -441,7 +444,9 @@ export interface BrowseFilters {
   major_id?: number
 }
 
-const quotaLeft = qualified(sql<number>`greatest(${v.quota} - (${v.acceptedCount} - ${v.placesFreed}), 0)::int`)
+const quotaLeft = qualified(
+  sql<number>`greatest(${v.quota} - (${v.acceptedCount} - ${v.placesFreed}), 0)::int`,
+)
 const appliedBy = (studentId: LearnerParams['studentId']) =>
   qualified(
     sql<boolean>`exists (select 1 from ${applications} where ${applications.jobVacancyId} = ${v.id} and ${applications.studentId} = ${studentId})`,

@@ -240,7 +240,6 @@ function SchoolingList({
         </Text>
       )}
       {rows.map((r, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; a row is edited where it is
         <Group key={i} align="flex-end" gap="xs" wrap="wrap" role="group" aria-label={`Pendidikan ${i + 1}`}>
           <Select
             label="Jenjang"
