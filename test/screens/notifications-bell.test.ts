@@ -3,9 +3,10 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { createElement as h } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { NotificationsPage } from '../../web/src/features/notifications/notifications-page'
+import { MENU } from '../../web/src/Layout'
 import { actingCompany, stopActing } from '../../web/src/lib/acting-company'
 import { useTestApp } from '../support/app.js'
-import { anAdmin, aStudent } from '../support/builders/accounts.js'
+import { anAdmin, anHrd, aStudent } from '../support/builders/accounts.js'
 import { aNotification } from '../support/builders/notifications.js'
 import { signedInTo } from '../support/screen.js'
 import { notificationsOf } from '../support/stored.js'
@@ -31,6 +32,7 @@ const renderApp = (url: string) =>
     '/notifikasi': h(NotificationsPage),
     '/lamaran/:id': h('p', null, 'Detail lamaran'),
     '/hrd/pelamar/:id': h('p', null, 'Detail pelamar'),
+    '/hrd/hasil': h('p', null, 'Halaman hasil seleksi'),
   })
 
 const bell = () =>
@@ -106,5 +108,25 @@ describe('the bell while the notifications page marks notices read', () => {
     expect(actingCompany()).toEqual({ id: 3, name: 'PT Tanpa HRD' })
     expect(screen.getByText('Bertindak untuk PT Tanpa HRD')).toBeTruthy()
     await waitFor(() => expect(bell()).toBe('Notifikasi, 0 belum dibaca'), { timeout: 3_000 })
+  })
+
+  // A place a hire gave back: "Lihat" opens the vacancy's waiting list on HR's results page (the menu's own
+  // route: a first version pointed at one that does not exist).
+  it('HR\'s "Lihat" on a place given back opens the waiting list of its vacancy', async () => {
+    const hr = await anHrd(t)
+    await aNotification(t, hr.id, {
+      kind: 'place.freed',
+      title: 'Tempat terbuka lagi: Operator Produksi',
+      data: { jobVacancyId: 4, placeFreed: true },
+    })
+    signedInTo(t, hr.token)
+    renderApp('/notifikasi')
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Lihat' })).toBeTruthy(), { timeout: 5_000 })
+    const results = MENU.find((m) => m.label === 'Hasil seleksi' && m.roles.includes('hrd'))?.to
+    expect(screen.getByRole('link', { name: 'Lihat' }).getAttribute('href')).toBe(
+      `${results}?job_vacancy_id=4&decision=cadangan`,
+    )
+    fireEvent.click(screen.getByRole('link', { name: 'Lihat' }))
+    await waitFor(() => expect(screen.getByText('Halaman hasil seleksi')).toBeTruthy(), { timeout: 5_000 })
   })
 })

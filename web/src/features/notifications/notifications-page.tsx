@@ -49,7 +49,7 @@ function linkOf(role: string, data: Record<string, unknown>): { to: string; actF
   const vacancyId = data.jobVacancyId
   // A place given back: the vacancy's waiting list, on the results page.
   if (role === 'hrd' && typeof vacancyId === 'number' && data.placeFreed === true)
-    return { to: `/hrd/hasil-seleksi?job_vacancy_id=${vacancyId}&decision=cadangan` }
+    return { to: `/hrd/hasil?job_vacancy_id=${vacancyId}&decision=cadangan` }
   if (role === 'hrd' && typeof vacancyId === 'number')
     return { to: data.approvalStatus === 'rejected' ? `/hrd/lowongan/${vacancyId}/ubah` : '/hrd/lowongan' }
   if (staff && typeof vacancyId === 'number' && typeof data.companyId === 'number')
