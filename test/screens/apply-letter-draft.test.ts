@@ -10,7 +10,7 @@ import { call, useTestApp } from '../support/app.js'
 import type { Account } from '../support/builders/accounts.js'
 import { anApplicant } from '../support/builders/applications.js'
 import { aVacancy } from '../support/builders/vacancies.js'
-import { renderScreen, signedInTo } from '../support/screen.js'
+import { renderScreen, signedInAs } from '../support/screen.js'
 
 /**
  * A student writing a cover letter on a phone pressed Back to put the "Kirim lamaran" dialog away: it left the
@@ -21,9 +21,7 @@ const t = useTestApp()
 afterEach(cleanup)
 
 async function openDialog(learner: Account, vacancyId: number) {
-  signedInTo(t, learner.token)
-  const me = await call(t, 'GET', '/api/me', { as: learner })
-  localStorage.setItem('bursa_user', JSON.stringify(me.body.data))
+  await signedInAs(t, learner)
   renderScreen(
     h(SessionProvider, null, h(ApplyModal, { vacancyId, onClose() {} })),
     '/lowongan/:id',

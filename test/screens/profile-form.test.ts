@@ -8,7 +8,7 @@ import { SessionProvider } from '../../web/src/features/auth/session'
 import { PortfolioPage } from '../../web/src/features/portfolio/portfolio-page'
 import { call, useTestApp } from '../support/app.js'
 import { type Account, anAdmin, aStudent } from '../support/builders/accounts.js'
-import { renderScreen, signedInTo } from '../support/screen.js'
+import { renderScreen, signedInAs } from '../support/screen.js'
 
 /**
  * A student writes their mobile number in "Nomor telepon" as it is written everywhere in Indonesia,
@@ -20,10 +20,7 @@ afterEach(cleanup)
 
 /** The learner's portfolio page, signed in as `learner`; the input labelled `field` once it is shown. */
 async function openPortfolio(learner: Account, field: string) {
-  signedInTo(t, learner.token)
-  // The account the client keeps for its first screen (as after a login).
-  const me = await call(t, 'GET', '/api/me', { as: learner })
-  localStorage.setItem('bursa_user', JSON.stringify(me.body.data))
+  await signedInAs(t, learner)
   renderScreen(h(SessionProvider, null, h(PortfolioPage)), '/portofolio', '/portofolio')
   return (await screen.findByLabelText(field, {}, { timeout: 5000 })) as HTMLInputElement
 }

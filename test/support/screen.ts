@@ -8,7 +8,7 @@ import { MantineProvider } from '@mantine/core'
 import { render } from '@testing-library/react'
 import { createElement as h, type ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import type { TestContext } from './app.js'
+import { type Caller, call, type TestContext } from './app.js'
 
 /** The client's requests go to the test app, as `token`'s holder. */
 export function signedInTo(t: TestContext, token: string) {
@@ -31,20 +31,31 @@ export function signedInTo(t: TestContext, token: string) {
 }
 
 /**
- * `page` rendered at `url`, under the route `path` (its parameters come from the URL), in a data router as the
- * client's (a screen may block leaving while it holds unsaved work).
+ * `signedInTo` with the account the client keeps for its first screen (as after a login), for a screen that reads
+ * who is signed in (`useMe`) under the session.
  */
-export function renderScreen(page: ReactElement, path: string, url: string) {
+export async function signedInAs(t: TestContext, account: Caller & { token: string }) {
+  signedInTo(t, account.token)
+  const me = await call(t, 'GET', '/api/me', { as: account })
+  localStorage.setItem('bursa_user', JSON.stringify(me.body.data))
+}
+
+/** `tree` mounted as the client mounts its screens: in Mantine's provider (happy-dom given what Mantine needs). */
+export function mount(tree: ReactElement) {
   // happy-dom has no document.fonts, which Mantine's autosized text areas listen to.
   if (!('fonts' in document))
     Object.defineProperty(document, 'fonts', {
       value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
     })
-  return render(
-    h(
-      MantineProvider,
-      null,
-      h(RouterProvider, { router: createMemoryRouter([{ path, element: page }], { initialEntries: [url] }) }),
-    ),
+  return render(h(MantineProvider, null, tree))
+}
+
+/**
+ * `page` rendered at `url`, under the route `path` (its parameters come from the URL), in a data router as the
+ * client's (a screen may block leaving while it holds unsaved work).
+ */
+export function renderScreen(page: ReactElement, path: string, url: string) {
+  return mount(
+    h(RouterProvider, { router: createMemoryRouter([{ path, element: page }], { initialEntries: [url] }) }),
   )
 }
