@@ -162,21 +162,30 @@ describe('s3Storage()', () => {
 })
 
 describe('s3Storage().get: the timeout bounds waiting for S3, not the download', () => {
+  // Timings leave each wait a wide margin (the suite runs on two loaded cores): a steady body's
+  // gaps are 400 ms under a 1 s timeout, and the whole of it takes 1.6 s, well past the timeout.
+  const TIMEOUT_MS = 1_000
+  const CHUNKS = 5
   const chunk = Buffer.alloc(64 * 1024, 0x41)
   let server: Server
   let port = 0
-  /** Sends the object's four chunks `gapMs` apart, or stops after the second when `stall`. */
-  let pace = { gapMs: 150, stall: false }
+  /** Sends the object's chunks `gapMs` apart, or, when `stall`, two at once and then nothing. */
+  let pace = { gapMs: 400, stall: false }
 
   beforeAll(async () => {
     server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-length': String(chunk.length * 4) })
+      res.writeHead(200, { 'content-length': String(chunk.length * CHUNKS) })
+      if (pace.stall) {
+        res.write(chunk)
+        res.write(chunk)
+        return
+      }
       let sent = 0
       const next = () => {
         if (res.destroyed) return
         res.write(chunk)
-        if (++sent === 4) res.end()
-        else if (!(pace.stall && sent === 2)) setTimeout(next, pace.gapMs)
+        if (++sent === CHUNKS) res.end()
+        else setTimeout(next, pace.gapMs)
       }
       next()
     })
@@ -198,7 +207,7 @@ describe('s3Storage().get: the timeout bounds waiting for S3, not the download',
         secretAccessKey: 'SK',
         forcePathStyle: true,
       },
-      250,
+      TIMEOUT_MS,
     )
   const read = async (body: AsyncIterable<unknown>) => {
     const received: Buffer[] = []
@@ -211,18 +220,21 @@ describe('s3Storage().get: the timeout bounds waiting for S3, not the download',
   }
 
   it('a body that takes longer than the timeout, arriving steadily, is delivered whole', async () => {
-    pace = { gapMs: 150, stall: false }
+    pace = { gapMs: 400, stall: false }
+    const started = Date.now()
     const { bytes, error } = await read(await storage().get('portfolio/2026/slow'))
     expect(error).toBeNull()
-    expect(bytes).toBe(chunk.length * 4)
+    expect(bytes).toBe(chunk.length * CHUNKS)
+    expect(Date.now() - started).toBeGreaterThan(TIMEOUT_MS)
   })
 
   it('a body that stops arriving for the timeout fails instead of hanging', async () => {
-    pace = { gapMs: 20, stall: true }
+    pace = { gapMs: 0, stall: true }
     const started = Date.now()
     const { bytes, error } = await read(await storage().get('portfolio/2026/stalled'))
     expect(error?.name).toBe('TimeoutError')
     expect(bytes).toBe(chunk.length * 2)
-    expect(Date.now() - started).toBeLessThan(5_000)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS)
+    expect(Date.now() - started).toBeLessThan(10_000)
   })
 })
