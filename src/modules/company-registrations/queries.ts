@@ -212,21 +212,39 @@ export async function requestsToContactLastHour(conn: Conn, contactEmail: string
   return row.n
 }
 
+/** Serialises what enters and leaves the staff queue for one contact e-mail, until the transaction ends. */
+const lockContact = (conn: Conn, contactEmail: string) =>
+  conn.execute(sql`select pg_advisory_xact_lock(hashtext(${`registration-contact:${contactEmail}`}))`)
+
 /**
  * Whether another request of the contact e-mail already waits in the staff queue (`pending`), looked for under
  * the contact's transaction lock (the one the form takes), so that two of their requests entering the queue at
  * once see each other.
  */
 export async function contactWaitsInQueue(conn: Conn, request: { id: number; contactEmail: string }) {
-  await conn.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`registration-contact:${request.contactEmail}`}))`,
-  )
+  await lockContact(conn, request.contactEmail)
   const [row] = await conn
     .select({ id: r.id })
     .from(r)
     .where(and(eq(r.contactEmail, request.contactEmail), ne(r.id, request.id), eq(r.status, 'pending')))
     .limit(1)
   return row !== undefined
+}
+
+/**
+ * The contact's oldest other request waiting for staff, if any (after `request` left the queue), under the
+ * contact's lock: a request of theirs confirmed at the same moment is then either seen here or sees this one
+ * decided.
+ */
+export async function waitingRequestOfContact(conn: Conn, request: { id: number; contactEmail: string }) {
+  await lockContact(conn, request.contactEmail)
+  const [row] = await conn
+    .select({ id: r.id, name: r.name, contactName: r.contactName, contactEmail: r.contactEmail })
+    .from(r)
+    .where(and(eq(r.contactEmail, request.contactEmail), ne(r.id, request.id), eq(r.status, 'pending')))
+    .orderBy(r.id)
+    .limit(1)
+  return row
 }
 
 /**

@@ -15,7 +15,7 @@ import type { Outbox } from '../../jobs/outbox.js'
 import { wordsOf } from '../../vocabulary/index.js'
 import { hashLinkSecret, issuePasswordLink, PASSWORD_LINK_MINUTES } from '../auth/password-links.js'
 import { renderMessage } from '../messages/render.js'
-import { notifyStaff } from '../notifications/service.js'
+import { notifyStaff, settleStaffNotices } from '../notifications/service.js'
 import * as q from './queries.js'
 import type { RegistrationBody, RejectBody } from './schemas.js'
 
@@ -158,13 +158,16 @@ async function tellStaff(
   reg: { id: number; name: string; contactName: string; contactEmail: string },
 ) {
   if (await q.contactWaitsInQueue(tx, reg)) return
-  await notifyStaff(
+  await staffNoticeOf(tx, reg)
+}
+
+const staffNoticeOf = (tx: Conn, reg: { id: number; name: string; contactName: string }) =>
+  notifyStaff(
     tx,
     'registration.pending',
     { perusahaan: reg.name, narahubung: reg.contactName },
     { registrationId: reg.id },
   )
-}
 
 const badToken = (m: Msg): never => unprocessable(m, { token: [m] })
 
@@ -430,8 +433,10 @@ export async function approveRegistration(deps: Deps, actor: Actor, id: number) 
     // The same contact's other requests (a form sent twice, or again while waiting) are done with: closed
     // without an e-mail, where a rejection by hand would tell the company just approved that it was refused.
     const reason = `Permintaan ganda: pendaftaran #${id} dari narahubung yang sama sudah disetujui.`
-    for (const other of await q.closeRequestsOfContact(tx, reg, { by: actor.id, reason }))
+    const closed = await q.closeRequestsOfContact(tx, reg, { by: actor.id, reason })
+    for (const other of closed)
       await audit(tx, actor, 'reject', 'company_registration', other, { reason, duplicateOf: id })
+    await settleStaffNotices(tx, 'registration.pending', [id, ...closed])
     if (deps.outbox.enabled) {
       const message = await renderMessage(tx, 'registration.approved', {
         nama: reg.contactName,
@@ -486,6 +491,10 @@ export async function rejectRegistration(
       })
       .where(eq(companyRegistrations.id, id))
     await audit(tx, actor, 'reject', 'company_registration', id, { reason })
+    await settleStaffNotices(tx, 'registration.pending', [id])
+    // Staff were told of the contact's first request only; one of theirs still waiting is told now.
+    const next = await q.waitingRequestOfContact(tx, reg)
+    if (next) await staffNoticeOf(tx, next)
     if (deps.outbox.enabled) {
       const message = await renderMessage(tx, 'registration.rejected', {
         nama: reg.contactName,

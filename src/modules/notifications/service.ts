@@ -145,6 +145,34 @@ export async function notifyStaff(
   await conn.execute(sql`insert into ${notifications} (user_id, kind, title, body, data) ${notices}`)
 }
 
+/** What a staff-queue notice points at, by its kind. */
+const QUEUE_ITEM = { 'registration.pending': 'registrationId', 'vacancy.pending': 'jobVacancyId' } as const
+
+/**
+ * Marks read, for every staff account, the unread notices of `kind` about the queue items `ids` once they have
+ * left the queue (decided, closed as a duplicate, deleted): a colleague's decision is the end of them, and the
+ * badge counted them for every other staff member until each opened an item already done. Call in the
+ * transaction of the change that takes them out of the queue.
+ */
+export async function settleStaffNotices(conn: Conn, kind: StaffQueueNotice, ids: number[]) {
+  if (ids.length === 0) return
+  const staff = queryBuilder
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.role, ['admin', 'superadmin']))
+  await conn
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        inArray(notifications.userId, staff),
+        isNull(notifications.readAt),
+        eq(notifications.kind, kind),
+        sql`(${notifications.data} ->> ${QUEUE_ITEM[kind]})::bigint = any(${sql.param(ids)}::bigint[])`,
+      ),
+    )
+}
+
 /**
  * Forgets the notices of an HR account that leaves its company (moved to another, unlinked, no longer HR):
  * each is about that company's vacancies and applicants, named them and linked to what the account may no

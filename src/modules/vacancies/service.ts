@@ -30,7 +30,7 @@ import type { Outbox, OutgoingEmail } from '../../jobs/outbox.js'
 import { CATEGORIES, type Category, labelOf, optionsOf } from '../../vocabulary/index.js'
 import { moveApplications, openApplication } from '../application-lifecycle/service.js'
 import { loadTemplates, renderTemplate } from '../messages/render.js'
-import { type NewNotification, notify, notifyStaff } from '../notifications/service.js'
+import { type NewNotification, notify, notifyStaff, settleStaffNotices } from '../notifications/service.js'
 import { cancelTestsOfVacancy, type Mailing } from '../schedules/service.js'
 import {
   gapsIn,
@@ -517,6 +517,7 @@ export async function deleteVacancy(db: Db, actor: Actor, id: number, mailing: M
     ;(await q.softDelete(tx, companyId, id)) ?? notFound(vacancyNotFound)
     await cancelTestsOfVacancy(tx, actor, mailing, companyId, id, VACANCY_CLOSED)
     await closeApplications(tx, actor, id)
+    await settleStaffNotices(tx, 'vacancy.pending', [id])
   })
   mailing.outbox.kick()
 }
@@ -585,6 +586,7 @@ export async function deleteStaffVacancy(db: Db, actor: Actor, id: number, maili
     ;(await q.softDelete(tx, poster.companyId, id)) ?? notFound(vacancyNotFound)
     await cancelTestsOfVacancy(tx, actor, mailing, poster.companyId, id, VACANCY_CLOSED)
     await closeApplications(tx, actor, id)
+    await settleStaffNotices(tx, 'vacancy.pending', [id])
     await audit(tx, actor, 'delete', 'job_vacancy', id)
   })
   mailing.outbox.kick()
@@ -660,6 +662,7 @@ async function decide(
       mails.push({ to: person.email, userId: person.id, subject: text.title, text: text.body })
     }
     await notify(tx, notices)
+    await settleStaffNotices(tx, 'vacancy.pending', [id])
     await deps.outbox.queue(tx, mails)
     await audit(
       tx,
