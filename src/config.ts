@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { isIP } from 'node:net'
 import { isEmail } from './http/schemas.js'
 import { parseStorageUrl } from './storage/s3.js'
 
@@ -56,7 +57,13 @@ const Env = Type.Object({
   /** Slow clients: the headers must arrive within this, and the whole request within the next. */
   HEADERS_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 600, default: 20 }),
   REQUEST_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 120 }),
-  TRUST_PROXY: Type.Boolean({ default: false }),
+  /**
+   * The reverse proxies in front of the service, whose `X-Forwarded-For` entries are believed: `false` (none:
+   * the socket's address is the client's), `true` (one on this machine: `loopback`), or their addresses and
+   * networks (`10.0.0.5`, `10.0.0.0/8`, `loopback`). Never every hop: a proxy appends to what the client sent,
+   * so the leftmost entry is the client's own words (see trustedProxies).
+   */
+  TRUST_PROXY: Type.String({ default: 'false' }),
   /** Origins of front-ends on other origins that may call the API: `https://a.example,http://localhost:5173`. */
   CORS_ORIGINS: Type.String({
     default: '',
@@ -129,7 +136,8 @@ export interface Config {
   }
   /** Milliseconds. */
   timeouts: { headers: number; request: number }
-  trustProxy: boolean
+  /** Fastify's `trustProxy`: false, or the proxies' addresses and networks (see TRUST_PROXY). */
+  trustProxy: false | string[]
   corsOrigins: string[]
   smtp: { url: string | null; from: string }
   /** The web client's base URL, without a trailing slash. */
@@ -217,6 +225,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         `  STORAGE_URL: ${(err as Error).message.replace(/^(Invalid )?STORAGE_URL:? ?/, '')} (value not shown)`,
       )
     }
+  const trustProxy = trustedProxies(env.TRUST_PROXY)
+  if (trustProxy === null)
+    invalid.push(
+      `  TRUST_PROXY: must be false, true (a reverse proxy on this machine) or the addresses of the reverse proxies in front of the service, such as 10.0.0.5 or 10.0.0.0/24 (got ${JSON.stringify(env.TRUST_PROXY)})`,
+    )
   if (invalid.length > 0) throw new Error(`Invalid configuration:\n${invalid.join('\n')}`)
   return {
     env: env.NODE_ENV,
@@ -253,7 +266,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       passwordResetPerHour: env.PASSWORD_RESET_MAX_PER_HOUR,
       registrationPerHour: env.REGISTRATION_MAX_PER_HOUR,
     },
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxy ?? false,
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
@@ -277,4 +290,30 @@ export function loadConfigOrExit(): Config {
     console.error((err as Error).message)
     process.exit(1)
   }
+}
+
+/**
+ * TRUST_PROXY read: `false` or empty → false; `true` → `['loopback']` (a reverse proxy on the same machine, the
+ * usual set-up); else a comma-separated list of addresses, networks (`10.0.0.0/8`) and proxy-addr's names
+ * (`loopback`, `linklocal`, `uniquelocal`). Null when it is none of these.
+ *
+ * The client is then the first address, from the right of `X-Forwarded-For`, that is not a trusted proxy:
+ * what the nearest proxy saw, whatever the client wrote to the left. Fastify's `true` (every hop) would take
+ * the leftmost, which the client writes itself; a count of hops is refused by Fastify 5 (a client reaching the
+ * service directly could forge it). A proxy on the school's network is named by its own address, not by
+ * `uniquelocal`: learners' machines there have private addresses too, and would be believed.
+ */
+export function trustedProxies(value: string): false | string[] | null {
+  const v = value.trim().toLowerCase()
+  if (v === '' || v === 'false') return false
+  if (v === 'true') return ['loopback']
+  const list = v.split(',').map((a) => a.trim())
+  const valid = (entry: string) => {
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true
+    const [address, bits, ...rest] = entry.split('/')
+    const family = isIP(address)
+    if (family === 0 || rest.length > 0) return false
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+  }
+  return list.every(valid) ? list : null
 }
