@@ -1,5 +1,6 @@
 import { lt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import ipaddr from 'ipaddr.js'
 import type pg from 'pg'
 import {
   type RateLimiterAbstract,
@@ -88,4 +89,17 @@ export function perAccount(app: FastifyInstance, name: string, points: number, w
       )
     }
   }
+}
+
+/**
+ * The client a per-address limit counts: its IPv4 address (an IPv4-mapped IPv6 one read as such), or the /64
+ * network of an IPv6 one. One home or mobile connection gets a whole /64 (2^64 addresses), so counting full
+ * IPv6 addresses let one machine send any number of registrations or password guesses, a new address each.
+ */
+export function clientOf(req: FastifyRequest): string {
+  if (!ipaddr.isValid(req.ip)) return req.ip
+  const address = ipaddr.process(req.ip)
+  if (address.kind() === 'ipv4') return address.toString()
+  const bytes = address.toByteArray().slice(0, 8)
+  return `${ipaddr.fromByteArray([...bytes, 0, 0, 0, 0, 0, 0, 0, 0]).toString()}/64`
 }

@@ -28,8 +28,8 @@ describe('POST /api/company-registrations: confirmation e-mails to one mailbox',
         (
           await call(t, 'POST', '/api/company-registrations', {
             body: form(i, victim),
-            // A new address each time (an IPv6 /64 holds 2^64 of them); the per-address limit never applies.
-            remoteAddress: `2001:db8::${(i + 1).toString(16)}`,
+            // A new client each time (a /64 of its own: many connections); the per-address limit never applies.
+            remoteAddress: `2001:db8:${(i + 1).toString(16)}::1`,
           })
         ).status,
       )

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { PASSWORD_LINK_PURPOSES } from '../../db/schema/index.js'
 import { ok } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
-import { perAccount } from '../../http/rate-limit.js'
+import { clientOf, perAccount } from '../../http/rate-limit.js'
 import { DateTime, Envelope, IdParams, Nullable, Ok, StringEnum } from '../../http/schemas.js'
 import {
   changePassword,
@@ -57,7 +57,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      await requestPasswordReset(app.db, mail, limiter, req.body.email, req.ip)
+      await requestPasswordReset(app.db, mail, limiter, req.body.email, clientOf(req))
       return ok(null, forgotPasswordMessage(app.outbox.enabled))
     },
   )
@@ -82,7 +82,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (req) => ok(await checkPasswordLink(app.db, limiter, req.body, req.ip)),
+    async (req) => ok(await checkPasswordLink(app.db, limiter, req.body, clientOf(req))),
   )
 
   app.post(
@@ -103,7 +103,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const done = await resetPasswordWithLink(app.db, limiter, req.body, req.ip)
+      const done = await resetPasswordWithLink(app.db, limiter, req.body, clientOf(req))
       return ok(
         done,
         msg(

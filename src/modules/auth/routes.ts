@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { ROLES } from '../../db/schema/index.js'
 import { ok } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
+import { clientOf } from '../../http/rate-limit.js'
 import { Envelope, Nullable, Ok, StringEnum } from '../../http/schemas.js'
 import { CompanyRef } from '../../http/shapes/company.js'
 import { login, loginLimiter, logout, me } from './service.js'
@@ -84,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const answer = await login(app.db, app.config, limiter, req.body, req.ip)
+      const answer = await login(app.db, app.config, limiter, req.body, clientOf(req))
       return {
         ...ok(answer, msg('Berhasil masuk.', 'Logged in.')),
         access_token: answer.token,

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { REGISTRATION_STATUSES, ROLES } from '../../db/schema/index.js'
 import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
+import { clientOf } from '../../http/rate-limit.js'
 import { Envelope, IdParams, ListEnvelope, Meta, Nullable, StringEnum } from '../../http/schemas.js'
 import { CompanyRef } from '../../http/shapes/company.js'
 import { ConfirmBody, RegistrationBody, RejectBody } from './schemas.js'
@@ -114,7 +115,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/',
     {
       config: { public: true },
-      preHandler: async (req) => countRegistration(limiter, req.ip),
+      preHandler: async (req) => countRegistration(limiter, clientOf(req)),
       schema: {
         tags,
         summary:
