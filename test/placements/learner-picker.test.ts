@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { HR_SEARCHES_PER_HOUR } from '../../src/modules/placements/schemas.js'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin, anHrd, aStudent } from '../support/builders/accounts.js'
+import { aMajor } from '../support/builders/org.js'
+import { dayFromToday } from '../support/builders/vacancies.js'
 
 /**
  * docs/decisions.md, "Placements found outside bursa": HR's learner picker "must type at least 3
@@ -48,5 +51,55 @@ describe('GET /api/hrd/job-placements/learners', () => {
     expect((await search(other)).status).toBe(200)
     for (let i = 0; i < 35; i++)
       expect((await search(admin, '/api/admin/job-placements/learners')).status).toBe(200)
+  })
+
+  it('recording a placement, or pointing one at another learner, counts as a look-up: one placement cannot read the roll', async () => {
+    // Each answer names the learner (name, NIS, major, graduation year). Before, HR recorded one outside
+    // placement and re-pointed it with PUT at learner id after learner id: 40 learners read, never a 429.
+    const hrd = await anHrd(t)
+    const major = await aMajor(t)
+    const roll = []
+    for (let i = 0; i < HR_SEARCHES_PER_HOUR + 5; i++)
+      roll.push(await aStudent(t, { majorId: major.id, account: false }))
+    const accepted = await dayFromToday(t, -3)
+    const body = (studentId: number, position = 'Operator') => ({
+      student_id: studentId,
+      position,
+      accepted_date: accepted,
+    })
+
+    const created = await call(t, 'POST', '/api/hrd/job-placements', {
+      as: hrd,
+      body: body(roll[0].studentId),
+    })
+    expect(created.status).toBe(201)
+    const id = created.body.data.id as number
+    // Correcting the same learner's placement is not a look-up.
+    for (let i = 0; i < 3; i++) {
+      const same = await call(t, 'PUT', `/api/hrd/job-placements/${id}`, {
+        as: hrd,
+        body: body(roll[0].studentId, `Operator ${i}`),
+      })
+      expect(same.status).toBe(200)
+    }
+    const statuses: number[] = []
+    for (const learner of roll.slice(1)) {
+      const res = await call(t, 'PUT', `/api/hrd/job-placements/${id}`, {
+        as: hrd,
+        body: body(learner.studentId),
+      })
+      statuses.push(res.status)
+    }
+    // The POST was the first look-up; 29 more learners, then 429 naming none.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(HR_SEARCHES_PER_HOUR - 1)
+    expect(statuses.slice(HR_SEARCHES_PER_HOUR - 1)).toEqual(Array(5).fill(429))
+    const refused = await call(t, 'PUT', `/api/hrd/job-placements/${id}`, {
+      as: hrd,
+      body: body(roll[1].studentId),
+    })
+    expect(refused.body).toMatchObject({ success: false, data: null })
+    // A new placement is a look-up too.
+    const more = await call(t, 'POST', '/api/hrd/job-placements', { as: hrd, body: body(roll[2].studentId) })
+    expect(more.status).toBe(429)
   })
 })

@@ -36,7 +36,8 @@ const config = { roles: ['hrd'] } as const
 /** HR's placements: those of its company, through bursa or found outside it (SPEC 4.2). */
 export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // HR looks up the few learners it hired; a partner's account paging the school's roll three characters at
-  // a time (name, NIS, major, grade, minors included) is stopped (docs/decisions.md).
+  // a time (name, NIS, major, grade, minors included) is stopped (docs/decisions.md). Recording a placement,
+  // or pointing one at another learner, names the learner in its answer: it counts as a look-up too.
   const learnerSearchLimit = perAccount(app, 'hr-learner-search', HR_SEARCHES_PER_HOUR, 3600)
   app.get(
     '/',
@@ -78,11 +79,12 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Record a hire of the company that came without a bursa application',
+        summary: `Record a hire of the company that came without a bursa application (a learner look-up: ${HR_SEARCHES_PER_HOUR} an hour per account with the searches, 429 beyond)`,
         description: OUTSIDE_RULES,
         body: CompanyOutsideBody,
         response: { 201: Envelope(PlacementDetail) },
       },
+      preHandler: learnerSearchLimit,
     },
     async (req, reply) =>
       reply
@@ -110,7 +112,7 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Change an outside placement of the company (a placement through bursa: 422)',
+        summary: `Change an outside placement of the company (a placement through bursa: 422; naming another learner is a look-up, ${HR_SEARCHES_PER_HOUR} an hour with the searches)`,
         description: `Every field is replaced (an absent optional one is cleared); status and follow-ups stay.\n${OUTSIDE_RULES}`,
         params: IdParams,
         headers: IfMatchHeaders,
@@ -120,7 +122,9 @@ export const placementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) =>
       ok(
-        await replaceCompanyOutsidePlacement(app.db, req.user, req.params.id, req.body, versionsOf(req)),
+        await replaceCompanyOutsidePlacement(app.db, req.user, req.params.id, req.body, versionsOf(req), () =>
+          learnerSearchLimit(req),
+        ),
         placementSaid.updated,
       ),
   )

@@ -557,11 +557,13 @@ async function replaceIn(
   id: number,
   c: Checked,
   versions?: string[],
+  onOtherLearner?: () => Promise<void>,
 ) {
   return db.transaction(async (tx) => {
     const p = (await q.lockPlacement(tx, scope, id)) ?? placementNotFound()
     if (p.source !== 'outside') notOutside()
     assertVersion(p.updatedAt, versions)
+    if (p.studentId !== c.studentId) await onOtherLearner?.()
     await checkStored(tx, c, id)
     await q.updatePlacement(tx, id, {
       studentId: c.studentId,
@@ -608,15 +610,20 @@ export const replaceOutsidePlacement = (
   versions?: string[],
 ) => replaceIn(db, actor, ALL, id, checkInput(input, 'body'), versions)
 
+/**
+ * HR replaces its company's outside placement; `onOtherLearner` runs first when the body names another learner
+ * (the route counts it as a learner looked up: each answer names the learner).
+ */
 export function replaceCompanyOutsidePlacement(
   db: Db,
   actor: Actor,
   id: number,
   input: CompanyOutsideInput,
   versions?: string[],
+  onOtherLearner?: () => Promise<void>,
 ) {
   const scope = hrScope(actor)
-  return replaceIn(db, actor, scope, id, checkInput(input, scope.companyId as number), versions)
+  return replaceIn(db, actor, scope, id, checkInput(input, scope.companyId as number), versions, onOtherLearner)
 }
 
 /** Soft delete of an outside placement (staff: any; HR: its company's). */
