@@ -201,6 +201,22 @@ export async function forgetCompanyNotices(tx: Conn, userId: number, companyId: 
     )
 }
 
+/**
+ * Forgets the notices of an account that leaves the staff roles (made HR of a partner, say): they name other
+ * companies' applicants, registrations and vacancies, which it may no longer read. Call in the change's
+ * transaction.
+ */
+export async function forgetStaffNotices(tx: Conn, userId: number) {
+  await tx
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        sql`${notifications.data} ?| array['jobVacancyId', 'applicationId', 'registrationId']`,
+      ),
+    )
+}
+
 type NotificationRow = typeof notifications.$inferSelect
 
 function notificationOut(n: NotificationRow) {

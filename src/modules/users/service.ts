@@ -14,7 +14,7 @@ import { voidPasswordLinks } from '../auth/password-links.js'
 import { assertStrongPassword, checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import { forgetFailedLogins } from '../auth/service.js'
-import { forgetCompanyNotices } from '../notifications/service.js'
+import { forgetCompanyNotices, forgetStaffNotices } from '../notifications/service.js'
 import * as q from './queries.js'
 import type { CreateUserBody, ResetPasswordBody, UpdateUserBody, UserListQuery } from './schemas.js'
 
@@ -263,6 +263,8 @@ export async function updateUser(
       await q.updateUser(tx, id, { email, fullName, role: input.role, companyId })
       if (account.companyId !== null && companyId !== account.companyId)
         await forgetCompanyNotices(tx, id, account.companyId)
+      const staff = (r: Role) => r === 'admin' || r === 'superadmin'
+      if (staff(account.role) && !staff(role)) await forgetStaffNotices(tx, id)
       if (account.studentId !== null)
         await q.followLearner(tx, account.studentId, { fullName, email, oldEmail: account.email })
       // A link sent to the old address must not set the password of the account at its new one, and what is
