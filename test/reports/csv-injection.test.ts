@@ -2,12 +2,13 @@ import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { applications, placements, tracerStudies } from '../../src/db/schema/index.js'
-import { neutraliseCsvCell, type Table, toCsv } from '../../src/modules/reports/export.js'
+import { identifierCsvCell, neutraliseCsvCell, type Table, toCsv } from '../../src/modules/reports/export.js'
 import { call, useTestApp } from '../support/app.js'
 import { type Account, anAdmin, anAlumnus } from '../support/builders/accounts.js'
 import { aCompany, aDepartment, aMajor } from '../support/builders/org.js'
 import { aParticipant, aSchedule } from '../support/builders/schedules.js'
 import { aVacancy } from '../support/builders/vacancies.js'
+import { openedInCalc } from '../support/office.js'
 
 /**
  * Names a user may type that a spreadsheet would run as formulas, in every place a report prints
@@ -88,10 +89,19 @@ const REPORTS = ['recruitment', 'attendance', 'absorption', 'tracer-study'] as c
 const SHOWN: Record<(typeof REPORTS)[number], string[]> = {
   recruitment: [EVIL.company],
   attendance: [EVIL.schedule, EVIL.company, EVIL.vacancy],
-  absorption: [EVIL.majorCode, EVIL.major, EVIL.department],
+  absorption: [EVIL.major, EVIL.department],
   'tracer-study': [EVIL.province, `${EVIL.city}, ${EVIL.province}`],
 }
+/** Identifiers each report prints: written as one string literal `="…"`, so text in a spreadsheet. */
+const IDENTIFIERS: Record<(typeof REPORTS)[number], string[]> = {
+  recruitment: [],
+  attendance: [],
+  absorption: [EVIL.majorCode],
+  'tracer-study': [],
+}
 const FORMULA_START = /^[=+\-@\t\r]/
+/** `="…"` with every `"` inside doubled: a formula that is only a string literal. */
+const STRING_LITERAL = /^="(?:[^"]|"")*"$/
 
 describe('report downloads: CSV formula injection', () => {
   for (const report of REPORTS) {
@@ -107,8 +117,11 @@ describe('report downloads: CSV formula injection', () => {
         expect(cells, text).toContain(`'${text}`)
         expect(cells, text).not.toContain(text)
       }
-      // No cell at all starts a formula, unless it is only a number.
-      const risky = cells.filter((c) => FORMULA_START.test(c) && !/^[+-]?\d+(\.\d+)?$/.test(c))
+      for (const text of IDENTIFIERS[report]) expect(cells, text).toContain(`="${text}"`)
+      // No cell at all starts a formula, unless it is only a number or only a string literal.
+      const risky = cells.filter(
+        (c) => FORMULA_START.test(c) && !/^[+-]?\d+(\.\d+)?$/.test(c) && !STRING_LITERAL.test(c),
+      )
       expect(risky).toEqual([])
     })
   }
@@ -160,4 +173,41 @@ describe('neutraliseCsvCell', () => {
     }
     expect(toCsv(table).toString('utf8')).toBe("\uFEFFn,s\r\n-5,'=2*3\r\n")
   })
+})
+
+describe('identifierCsvCell (NIS, NISN, phone, a major code)', () => {
+  it('writes ="…" with inner quotes doubled; empty stays empty; a long or multi-line value is neutralised', () => {
+    expect(identifierCsvCell('0045123')).toBe('="0045123"')
+    expect(identifierCsvCell('+6281234567890')).toBe('="+6281234567890"')
+    expect(identifierCsvCell(12)).toBe('="12"')
+    expect(identifierCsvCell('0"&HYPERLINK("x")&"')).toBe('="0""&HYPERLINK(""x"")&"""')
+    expect(identifierCsvCell(null)).toBe(null)
+    expect(identifierCsvCell('')).toBe('')
+    expect(identifierCsvCell(`=${'1'.repeat(255)}`)).toBe(`'=${'1'.repeat(255)}`)
+    expect(identifierCsvCell('=1\n+2')).toBe("'=1\n+2")
+  })
+
+  it('opened in a spreadsheet, each identifier is the text written, and nothing in it runs', async () => {
+    const written = [
+      '0045123',
+      '081234567890',
+      '+6281234567890',
+      '1E5',
+      '2024-01',
+      '=1+1',
+      '@SUM(1)',
+      '0"&HYPERLINK("http://x","y")&"',
+      '"',
+    ]
+    const table: Table<string> = {
+      title: 'x',
+      sheet: 'x',
+      columns: [{ header: 'NIS', kind: 'identifier', value: (r) => r }],
+      rows: written,
+      notes: [],
+    }
+    const [header, ...rows] = await openedInCalc(toCsv(table))
+    expect(header).toEqual(['NIS'])
+    expect(rows.map((r) => r[0])).toEqual(written)
+  }, 120_000)
 })

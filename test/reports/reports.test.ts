@@ -390,7 +390,7 @@ describe('GET /api/admin/reports/recruitment', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="laporan-rekrutmen_2024-2025_jurusan-${ids.m1}.csv"`,
+      'attachment; filename="laporan-rekrutmen_2024-2025_jurusan-RPL.csv"',
     )
     const records = parse(res.rawPayload, { bom: true }) as string[][]
     expect(records).toEqual([
@@ -727,7 +727,7 @@ describe('GET /api/admin/reports/absorption', () => {
       headers: { authorization: admin.authorization },
     })
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="laporan-penyerapan_jurusan-${ids.m1}.xlsx"`,
+      'attachment; filename="laporan-penyerapan_jurusan-RPL.xlsx"',
     )
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)

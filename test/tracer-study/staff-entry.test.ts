@@ -43,8 +43,8 @@ const who = {} as Record<'ani' | 'budi' | 'citra' | 'dedi' | 'eka' | 'siswa', Ac
 
 beforeAll(async () => {
   admin = await anAdmin(t, { fullName: 'Bu Ratna (BKK)' })
-  majorA = (await aMajor(t, { name: 'Teknik Otomotif' })).id
-  majorB = (await aMajor(t, { name: 'Akuntansi' })).id
+  majorA = (await aMajor(t, { code: 'TO', name: 'Teknik Otomotif' })).id
+  majorB = (await aMajor(t, { code: 'AK', name: 'Akuntansi' })).id
   const alum = (name: string, majorId: number, graduationYear: number) =>
     anAlumnus(t, { majorId, values: { fullName: name, graduationYear, nis: `TS-${name}` } })
   who.ani = await alum('Ani Lestari', majorA, 2024)
@@ -287,7 +287,7 @@ describe('POST /api/admin/tracer-studies/:alumniId', () => {
 })
 
 describe('GET /api/admin/tracer-studies?format=csv|xlsx', () => {
-  it("downloads every matching row as CSV, formula-like text neutralised (=cmd → '=cmd)", async () => {
+  it("downloads every matching row as CSV, formula-like text neutralised (=cmd → '=cmd), NIS and phone as text", async () => {
     const alumna = await anAlumnus(t, {
       majorId: majorB,
       values: { fullName: 'Gita Sari', graduationYear: 2022 },
@@ -315,7 +315,7 @@ describe('GET /api/admin/tracer-studies?format=csv|xlsx', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="tracer-study-alumni_lulus-2022_jurusan-${majorB}.csv"`,
+      'attachment; filename="tracer-study-alumni_lulus-2022_jurusan-AK.csv"',
     )
     const records = parse(res.rawPayload, { bom: true }) as string[][]
     expect(records[0]).toEqual([
@@ -359,7 +359,17 @@ describe('GET /api/admin/tracer-studies?format=csv|xlsx', () => {
     expect(gita[17]).toBe('1')
     expect(gita[18]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
     expect(gita[19]).toBe('Bu Ratna (BKK)')
-    expect(hadi.slice(1, 8)).toEqual(['Hadi Wijaya', 'Akuntansi', '2022', "'+62 812 1", hadi[5], 'Belum', ''])
+    // A phone number is text in a spreadsheet (="…", a string literal), its + kept, not the formula guard's '.
+    expect(hadi.slice(1, 8)).toEqual([
+      'Hadi Wijaya',
+      'Akuntansi',
+      '2022',
+      '="+62 812 1"',
+      hadi[5],
+      'Belum',
+      '',
+    ])
+    expect(hadi[0]).toMatch(/^="[^"]+"$/)
   })
 
   it('downloads XLSX of the non-responders; the text stays text (no formula)', async () => {
@@ -370,7 +380,7 @@ describe('GET /api/admin/tracer-studies?format=csv|xlsx', () => {
     })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="tracer-study-alumni_lulus-2024_jurusan-${majorA}_belum-mengisi.xlsx"`,
+      'attachment; filename="tracer-study-alumni_lulus-2024_jurusan-TO_belum-mengisi.xlsx"',
     )
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)

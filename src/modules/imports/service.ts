@@ -596,9 +596,9 @@ export async function downloadCredentials(
       sheet: 'Akun siswa',
       columns: [
         { header: 'Rombel', value: (r: (typeof rows)[number]) => r.className },
-        { header: 'Jurusan', value: (r) => r.majorCode },
-        { header: 'NISN', value: (r) => r.nisn },
-        { header: 'NIS', value: (r) => r.nis },
+        { header: 'Jurusan', kind: 'identifier', value: (r) => r.majorCode },
+        { header: 'NISN', kind: 'identifier', value: (r) => r.nisn },
+        { header: 'NIS', kind: 'identifier', value: (r) => r.nis },
         { header: 'Nama', value: (r) => r.fullName },
         { header: 'E-mail untuk masuk', value: (r) => r.email },
         { header: 'Kata sandi awal', value: (r) => password.get(r.userId) ?? '' },

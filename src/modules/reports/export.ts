@@ -3,17 +3,26 @@ import type { Stream } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
 import type { Cell, Feature, SheetData } from 'write-excel-file/node'
 import { EXPORT_TYPES } from '../../http/openapi.js'
+import { isOneLine } from '../../http/schemas.js'
 
 type XmlHelpers = typeof import('write-excel-file/utility')
 
-/** How a column's values read in a spreadsheet. */
-export type ColumnKind = 'text' | 'int' | 'percent' | 'decimal' | 'money' | 'datetime'
+/**
+ * How a column's values read in a spreadsheet. `identifier`: a code that is no number even when it is all
+ * digits (NIS, NISN, a phone number, a major's code): always text, its leading zeros and `+` kept. `year`: a
+ * calendar year, a plain integer (2024, never 2,024). `money`: whole rupiah, thousands grouped.
+ */
+export type ColumnKind = 'text' | 'identifier' | 'int' | 'year' | 'percent' | 'decimal' | 'money' | 'datetime'
 
 export interface Column<R> {
   header: string
-  kind?: ColumnKind
+  /** One kind for the column, or one per row (a long table whose "Nilai" holds months and rupiah). */
+  kind?: ColumnKind | ((row: R) => ColumnKind)
   value: (row: R) => string | number | null
 }
+
+const kindOf = <R>(c: Column<R>, row: R): ColumnKind =>
+  (typeof c.kind === 'function' ? c.kind(row) : c.kind) ?? 'text'
 
 /** One report as a table: the first row of the file is the headers, one line per row. */
 export interface Table<R> {
@@ -47,12 +56,34 @@ export function neutraliseCsvCell<T>(value: T): T | string {
 }
 
 /**
+ * An identifier's CSV cell (NIS `0045123`, phone `081234567890` or `+6281…`), written `="0045123"`: Excel,
+ * LibreOffice and Google Sheets read a CSV cell as a number when it looks like one (`45123`, `81234567890`
+ * shown as `8,12346E+10`, `6281…`), and give no way to say otherwise on a double click. `="…"` is a
+ * formula whose whole content is one string literal (its `"` doubled), so the cell is that text and
+ * nothing in it is ever evaluated: it needs no quote from `neutraliseCsvCell` (whose `'` would show, and
+ * whose leaving plain numbers alone is what loses the zeros). Excel's string literals hold at most 255
+ * characters and a formula is one line, so anything longer or of more than one line (never an
+ * identifier) is neutralised like other text instead. Empty stays empty.
+ */
+export function identifierCsvCell(value: string | number | null): string | number | null {
+  if (value === null || value === '') return value
+  const text = String(value)
+  if (text.length > 255 || !isOneLine(text)) return neutraliseCsvCell(text)
+  return `="${text.replaceAll('"', '""')}"`
+}
+
+/** One cell of a CSV: an identifier kept text, anything else neutralised. */
+const csvCell = <R>(c: Column<R>, row: R) =>
+  kindOf(c, row) === 'identifier' ? identifierCsvCell(c.value(row)) : neutraliseCsvCell(c.value(row))
+
+/**
  * RFC 4180 CSV (comma, CRLF, quoted where needed) with a UTF-8 byte-order mark so that Excel reads
- * the names right. Empty cells for nulls; numbers with a dot; text that would be a formula neutralised.
+ * the names right. Empty cells for nulls; numbers with a dot; text that would be a formula neutralised;
+ * identifiers as `="…"` text.
  */
 export function toCsv<R>(table: Table<R>): Buffer {
   const text = stringify(
-    table.rows.map((r) => table.columns.map((c) => neutraliseCsvCell(c.value(r)))),
+    table.rows.map((r) => table.columns.map((c) => csvCell(c, r))),
     {
       header: true,
       columns: table.columns.map((c) => c.header),
@@ -66,6 +97,7 @@ export function toCsv<R>(table: Table<R>): Buffer {
 
 const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
   int: '#,##0',
+  year: '0',
   percent: '0.00',
   decimal: '0.00',
   money: '#,##0',
@@ -149,9 +181,11 @@ export async function toXlsx<R>(table: Table<R>): Promise<Buffer> {
       table.columns.map((c, i): Cell => {
         const value = c.value(r)
         if (value === null) return null
-        chars[i] = Math.max(chars[i], shownLength(value, c.kind))
-        if (typeof value === 'string') return { value, type: String }
-        const format = NUMBER_FORMATS[c.kind ?? 'text']
+        const kind = kindOf(c, r)
+        chars[i] = Math.max(chars[i], shownLength(value, kind))
+        // An identifier is a string cell even if a number was given: Excel keeps its text as written.
+        if (typeof value === 'string' || kind === 'identifier') return { value: String(value), type: String }
+        const format = NUMBER_FORMATS[kind]
         return format ? { value, type: Number, format } : { value, type: Number }
       }),
     )

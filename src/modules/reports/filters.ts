@@ -128,11 +128,27 @@ export function filtersOut(f: ReportFilters) {
   }
 }
 
-/** `laporan-rekrutmen_2025-2026_jurusan-3_dari-2025-08-01_sampai-2025-12-31` */
-export function fileStem(report: string, f: ReportFilters): string {
+/** The codes the master data accepts (`Code` in src/modules/master-data/departments.schemas.ts). */
+const SAFE_CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,19}$/
+
+/**
+ * A major in a download's file name: `jurusan-TKJ`, by its code as the school knows it. Codes are unique
+ * and written in letters, digits, `.`, `_` and `-` (stored in capitals), so the name is safe on every
+ * system and tells one major from another. A code the form would refuse (a row written before the rule,
+ * or by hand) is not put in a file name: `jurusan-#<id>` instead, whose `#` no code holds.
+ */
+export const majorInFileName = (major: { id: number; code: string }) =>
+  `jurusan-${SAFE_CODE.test(major.code) ? major.code : `#${major.id}`}`
+
+/** `laporan-rekrutmen_2025-2026_jurusan-TKJ_dari-2025-08-01_sampai-2025-12-31` */
+export function fileStem(
+  report: string,
+  f: ReportFilters,
+  major: { id: number; code: string } | null,
+): string {
   const parts = [`laporan-${report}`]
   if (f.schoolYear) parts.push(`${f.schoolYear.startYear}-${f.schoolYear.endYear}`)
-  if (f.majorId) parts.push(`jurusan-${f.majorId}`)
+  if (major) parts.push(majorInFileName(major))
   if (f.dateFrom) parts.push(`dari-${f.dateFrom}`)
   if (f.dateTo) parts.push(`sampai-${f.dateTo}`)
   return parts.join('_')

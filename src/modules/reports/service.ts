@@ -21,19 +21,22 @@ export interface Report<T> {
 
 interface Checked {
   filters: ReportFilters
+  /** The major of `major_id`, by which the download's file name calls it. */
+  major: { id: number; code: string } | null
   majorLabel: string | null
 }
 
 /** The filters, checked; a major that does not exist is a 422 on `major_id`. */
 async function checked(db: Db, query: ReportQuery, timeZone: string): Promise<Checked> {
   const filters = reportFilters(query, timeZone)
-  let majorLabel: string | null = null
-  if (filters.majorId) {
-    const major = await q.major(db, filters.majorId)
-    if (!major) return invalidField('major_id', msg('kompetensi keahlian tidak ditemukan', 'major not found'))
-    majorLabel = `${major.code} — ${major.name}`
+  if (!filters.majorId) return { filters, major: null, majorLabel: null }
+  const major = await q.major(db, filters.majorId)
+  if (!major) return invalidField('major_id', msg('kompetensi keahlian tidak ditemukan', 'major not found'))
+  return {
+    filters,
+    major: { id: filters.majorId, code: major.code },
+    majorLabel: `${major.code} — ${major.name}`,
   }
-  return { filters, majorLabel }
 }
 
 /** The lines of the workbook's "Keterangan" sheet: what was asked, and how the figures are read. */
@@ -97,7 +100,7 @@ export async function recruitmentReport(db: Db, query: ReportQuery, timeZone: st
   ]
   return {
     data: { filters: filtersOut(c.filters), rows, totals: recruitmentFigures(totals) },
-    stem: fileStem('rekrutmen', c.filters),
+    stem: fileStem('rekrutmen', c.filters, c.major),
     table: table<Line>({
       title: 'Laporan Rekrutmen per Perusahaan',
       sheet: 'Rekrutmen',
@@ -165,7 +168,7 @@ export async function attendanceReport(db: Db, query: ReportQuery, timeZone: str
   ]
   return {
     data: { filters: filtersOut(c.filters), rows, totals: attendanceFigures(totals) },
-    stem: fileStem('kehadiran', c.filters),
+    stem: fileStem('kehadiran', c.filters, c.major),
     table: table<Line>({
       title: 'Laporan Kehadiran Peserta Seleksi',
       sheet: 'Kehadiran',
@@ -227,11 +230,16 @@ export async function absorptionReport(db: Db, query: ReportQuery, timeZone: str
     group: 'siswa' | 'alumni' | null
   } & ReturnType<typeof absorptionFigures>
   const columns: Column<Line>[] = [
-    { header: 'Kode Kompetensi Keahlian', value: (r) => r.major?.code ?? 'TOTAL' },
+    {
+      header: 'Kode Kompetensi Keahlian',
+      kind: (r) => (r.major ? 'identifier' : 'text'),
+      value: (r) => r.major?.code ?? 'TOTAL',
+    },
     { header: 'Kompetensi Keahlian', value: (r) => r.major?.name ?? null },
     { header: 'Bidang Keahlian', value: (r) => r.major?.departmentName ?? null },
     {
       header: 'Angkatan (Tahun Lulus)',
+      kind: 'year',
       value: (r) => (r.group === 'siswa' ? 'Kelas XII' : (r.graduationYear ?? null)),
     },
     { header: 'Jumlah Lulusan/Siswa', kind: 'int', value: (r) => r.cohort },
@@ -245,7 +253,7 @@ export async function absorptionReport(db: Db, query: ReportQuery, timeZone: str
   ]
   return {
     data: { filters: filtersOut(c.filters), rows, totals: absorptionFigures(totals) },
-    stem: fileStem('penyerapan', c.filters),
+    stem: fileStem('penyerapan', c.filters, c.major),
     table: table<Line>({
       title: 'Laporan Keterserapan Lulusan',
       sheet: 'Keterserapan',
@@ -312,6 +320,8 @@ export async function tracerStudyReport(db: Db, query: ReportQuery, timeZone: st
     count: number | null
     percent: number | null
     value: number | null
+    /** What `value` is: months with decimals (waiting period) or whole rupiah (salary). */
+    valueKind: 'decimal' | 'money'
   }
   const line = (section: string, item: string, v: Partial<Line> = {}): Line => ({
     section,
@@ -319,8 +329,10 @@ export async function tracerStudyReport(db: Db, query: ReportQuery, timeZone: st
     count: null,
     percent: null,
     value: null,
+    valueKind: 'decimal',
     ...v,
   })
+  const rupiah = (value: number | null) => ({ value, valueKind: 'money' as const })
   const lines: Line[] = [
     line('Ringkasan', 'Alumni dalam cakupan', { count: data.alumni }),
     line('Ringkasan', 'Alumni yang mengisi (responden)', { count: data.respondents }),
@@ -331,9 +343,9 @@ export async function tracerStudyReport(db: Db, query: ReportQuery, timeZone: st
     line('Masa tunggu (bulan)', 'Rata-rata', { value: data.waitingPeriod.mean }),
     line('Masa tunggu (bulan)', 'Median', { value: data.waitingPeriod.median }),
     line('Gaji pertama (Rp)', 'Responden', { count: data.startingSalary.respondents }),
-    line('Gaji pertama (Rp)', 'Kuartil 1', { value: data.startingSalary.q1 }),
-    line('Gaji pertama (Rp)', 'Median', { value: data.startingSalary.median }),
-    line('Gaji pertama (Rp)', 'Kuartil 3', { value: data.startingSalary.q3 }),
+    line('Gaji pertama (Rp)', 'Kuartil 1', rupiah(data.startingSalary.q1)),
+    line('Gaji pertama (Rp)', 'Median', rupiah(data.startingSalary.median)),
+    line('Gaji pertama (Rp)', 'Kuartil 3', rupiah(data.startingSalary.q3)),
     ...data.provinces.map((x) =>
       line('Wilayah kerja: provinsi', x.province, { count: x.count, percent: x.percent }),
     ),
@@ -353,12 +365,12 @@ export async function tracerStudyReport(db: Db, query: ReportQuery, timeZone: st
     { header: 'Uraian', value: (r) => r.item },
     { header: 'Jumlah', kind: 'int', value: (r) => r.count },
     { header: 'Persentase (%)', kind: 'percent', value: (r) => r.percent },
-    { header: 'Nilai', kind: 'decimal', value: (r) => r.value },
+    { header: 'Nilai', kind: (r) => r.valueKind, value: (r) => r.value },
   ]
   return {
     data,
     dataIn,
-    stem: fileStem('tracer-study', c.filters),
+    stem: fileStem('tracer-study', c.filters, c.major),
     table: table<Line>({
       title: 'Laporan Tracer Study',
       sheet: 'Tracer Study',

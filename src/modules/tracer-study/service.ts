@@ -10,6 +10,7 @@ import { msg } from '../../http/i18n.js'
 import { squeezed } from '../../http/schemas.js'
 import { labelOf, wordsOf } from '../../vocabulary/index.js'
 import type { Column, Table } from '../reports/export.js'
+import { majorInFileName } from '../reports/filters.js'
 import * as q from './queries.js'
 import type { Body, TracerListQuery } from './schemas.js'
 
@@ -370,7 +371,10 @@ function alumnusOut(a: NonNullable<Awaited<ReturnType<typeof q.alumnusById>>>) {
 
 type ListQuery = Static<typeof TracerListQuery>
 
-async function listFilters(db: Db, query: ListQuery): Promise<q.TracerListFilters & { majorLabel?: string }> {
+async function listFilters(
+  db: Db,
+  query: ListQuery,
+): Promise<q.TracerListFilters & { major?: { id: number; code: string }; majorLabel?: string }> {
   const major = query.major_id === undefined ? undefined : await q.majorById(db, query.major_id)
   if (query.major_id !== undefined && !major)
     invalidField('major_id', msg('kompetensi keahlian tidak ditemukan', 'major not found'))
@@ -388,6 +392,7 @@ async function listFilters(db: Db, query: ListQuery): Promise<q.TracerListFilter
     search: query.search,
     careerStatus: query.career_status,
     answered: query.answered,
+    major,
     majorLabel: major && `${major.code} — ${major.name}`,
   }
 }
@@ -447,11 +452,11 @@ export async function tracerStudyTable(db: Db, query: ListQuery, timeZone: strin
   type Row = (typeof rows)[number]
   const a = (r: Row) => r.answer
   const columns: Column<Row>[] = [
-    { header: 'NIS', value: (r) => r.alumnus.nis },
+    { header: 'NIS', kind: 'identifier', value: (r) => r.alumnus.nis },
     { header: 'Nama', value: (r) => r.alumnus.fullName },
     { header: 'Kompetensi Keahlian', value: (r) => r.alumnus.major.name },
-    { header: 'Tahun Lulus', kind: 'int', value: (r) => r.alumnus.graduationYear },
-    { header: 'Telepon', value: (r) => r.alumnus.phone },
+    { header: 'Tahun Lulus', kind: 'year', value: (r) => r.alumnus.graduationYear },
+    { header: 'Telepon', kind: 'identifier', value: (r) => r.alumnus.phone },
     { header: 'E-mail', value: (r) => r.alumnus.email },
     { header: 'Sudah Mengisi', value: (r) => (r.answer ? 'Sudah' : 'Belum') },
     {
@@ -483,7 +488,7 @@ export async function tracerStudyTable(db: Db, query: ListQuery, timeZone: strin
   ]
   const parts = ['tracer-study-alumni']
   if (filters.graduationYear) parts.push(`lulus-${filters.graduationYear}`)
-  if (filters.majorId) parts.push(`jurusan-${filters.majorId}`)
+  if (filters.major) parts.push(majorInFileName(filters.major))
   if (filters.careerStatus) parts.push(filters.careerStatus)
   if (filters.answered !== undefined) parts.push(filters.answered ? 'sudah-mengisi' : 'belum-mengisi')
   const table: Table<Row> = {
