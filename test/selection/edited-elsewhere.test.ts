@@ -220,3 +220,85 @@ describe('PATCH /api/hrd/selection-results/:applicationId/decision with the vers
     expect(await stored(appId)).toMatchObject({ finalScore: 88, decision: 'cadangan' })
   })
 })
+
+describe('publishing what the confirmation showed (If-Match: the list’s meta.quota.draftsVersion)', () => {
+  const quotaOf = async (as: Account, vacancyId: number) =>
+    (await call(t, 'GET', '/api/hrd/selection-results', { as, query: { job_vacancy_id: vacancyId } })).body
+      .meta.quota as {
+      draftAccepted: number
+      draftRejected: number
+      draftWaitlisted: number
+      draftsVersion: string
+    }
+  const publishAs = (as: Account, vacancyId: number, version: string) =>
+    call(t, 'POST', '/api/hrd/selection-results/publish', {
+      as,
+      body: { job_vacancy_id: vacancyId },
+      headers: { 'if-match': `"${version}"` },
+    })
+  const decide = (as: Account, applicationId: number, decision: string) =>
+    call(t, 'POST', url(applicationId), { as, body: { final_score: 80, decision } })
+
+  it('a colleague’s decision since: 412, nothing published; the version read again publishes both', async () => {
+    const { hrd, company, vacancy } = await anHrdWithVacancy(t)
+    const colleague = await anHrd(t, { companyId: company.id })
+    const andi = await aCandidate(t, vacancy.id, { reviewed: true })
+    const budi = await aCandidate(t, vacancy.id, { reviewed: true })
+    await decide(hrd, andi.application.id, 'diterima')
+    const read = await quotaOf(hrd, vacancy.id)
+    expect(read).toMatchObject({ draftAccepted: 1, draftRejected: 0, draftWaitlisted: 0 })
+
+    await decide(colleague, budi.application.id, 'tidak_diterima')
+    const refused = await publishAs(hrd, vacancy.id, read.draftsVersion)
+    expect(refused.status).toBe(412)
+    expect(refused.body).toMatchObject({ success: false, code: 'edited_elsewhere', data: null })
+    expect(refused.body.message).toMatch(
+      /^Hasil draf lowongan ini sudah diubah \(atau diumumkan\) rekan Anda/,
+    )
+    for (const who of [andi, budi]) expect((await stored(who.application.id)).isPublished).toBe(false)
+
+    const now = await quotaOf(hrd, vacancy.id)
+    expect(now).toMatchObject({ draftAccepted: 1, draftRejected: 1 })
+    expect(now.draftsVersion).not.toBe(read.draftsVersion)
+    const done = await publishAs(hrd, vacancy.id, now.draftsVersion)
+    expect(done.status).toBe(200)
+    expect(done.body.data).toMatchObject({ published: 2, accepted: 1, rejected: 1 })
+  })
+
+  it('a colleague published first: 412 (not "0 published"); an applicant’s withdrawal since: 412 too', async () => {
+    const { hrd, company, vacancy } = await anHrdWithVacancy(t)
+    const colleague = await anHrd(t, { companyId: company.id })
+    const andi = await aCandidate(t, vacancy.id, { reviewed: true })
+    await decide(hrd, andi.application.id, 'cadangan')
+    const read = await quotaOf(hrd, vacancy.id)
+    expect((await publishAs(colleague, vacancy.id, read.draftsVersion)).status).toBe(200)
+    expect((await publishAs(hrd, vacancy.id, read.draftsVersion)).status).toBe(412)
+
+    const budi = await aCandidate(t, vacancy.id, { reviewed: true })
+    await decide(hrd, budi.application.id, 'diterima')
+    const before = await quotaOf(hrd, vacancy.id)
+    const withdrawn = await call(t, 'PATCH', `/api/my-applications/${budi.application.id}/withdraw`, {
+      as: budi.learner,
+    })
+    expect(withdrawn.status).toBe(200)
+    expect((await publishAs(hrd, vacancy.id, before.draftsVersion)).status).toBe(412)
+    expect((await stored(budi.application.id)).isPublished).toBe(false)
+  })
+
+  it('a pending score changed elsewhere does not stop it (not published); without If-Match, whatever drafts there are', async () => {
+    const { hrd, company, vacancy } = await anHrdWithVacancy(t)
+    const colleague = await anHrd(t, { companyId: company.id })
+    const andi = await aCandidate(t, vacancy.id, { reviewed: true })
+    const cici = await aCandidate(t, vacancy.id, { reviewed: true })
+    await decide(hrd, andi.application.id, 'diterima')
+    const read = await quotaOf(hrd, vacancy.id)
+    await decide(colleague, cici.application.id, 'pending')
+    expect((await publishAs(hrd, vacancy.id, read.draftsVersion)).status).toBe(200)
+    expect((await stored(cici.application.id)).isPublished).toBe(false)
+
+    const budi = await aCandidate(t, vacancy.id, { reviewed: true })
+    await decide(colleague, budi.application.id, 'tidak_diterima')
+    const plain = await publishResults(t, hrd, vacancy.id)
+    expect(plain.body.data).toMatchObject({ published: 1, rejected: 1 })
+  })
+})

@@ -175,7 +175,17 @@ describe('GET /api/hrd/selection-results', () => {
       perPage: 15,
       total: 4,
       totalPages: 1,
-      quota: { quota: 3, accepted: 1, freed: 0, draftAccepted: 1, placesLeft: 1, overQuota: false },
+      quota: {
+        quota: 3,
+        accepted: 1,
+        freed: 0,
+        draftAccepted: 1,
+        draftRejected: 1,
+        draftWaitlisted: 0,
+        draftsVersion: expect.stringMatching(/^[0-9a-f]{32}$/),
+        placesLeft: 1,
+        overQuota: false,
+      },
     })
 
     const pending = await call(t, 'GET', LIST, { as: hrd, query: { decision: 'pending' } })
@@ -212,6 +222,9 @@ describe('GET /api/hrd/selection-results', () => {
       accepted: 0,
       freed: 0,
       draftAccepted: 2,
+      draftRejected: 0,
+      draftWaitlisted: 0,
+      draftsVersion: expect.stringMatching(/^[0-9a-f]{32}$/),
       placesLeft: 0,
       overQuota: true,
     })

@@ -73,6 +73,9 @@ describe('a place left by a hire who resigned', () => {
       accepted: 1,
       freed: 1,
       draftAccepted: 1,
+      draftRejected: 0,
+      draftWaitlisted: 0,
+      draftsVersion: expect.stringMatching(/^[0-9a-f]{32}$/),
       placesLeft: 0,
       overQuota: false,
     })

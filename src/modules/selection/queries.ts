@@ -147,6 +147,31 @@ export async function resultItem(conn: Conn, companyId: number, applicationId: n
   return row
 }
 
+/** The vacancy's unpublished results of one decision, of applications still in the selection. */
+const draftCount = (decision: SelectionDecision) =>
+  nested(sql<number>`(select count(*) from ${applications}
+    join ${selectionResults} on ${selectionResults.applicationId} = ${applications.id}
+    where ${applications.jobVacancyId} = ${jobVacancies.id} and ${applications.status} = 'in_progress'
+      and not ${selectionResults.isPublished} and ${selectionResults.decision} = ${decision})::int`)
+
+/**
+ * What publishing the vacancy would publish, as one short text: a digest of each decided draft's application,
+ * decision and last change (`'0'` for none). HR's confirmation reads it with the page and sends it back; a
+ * colleague's decision, publication or an applicant's withdrawal since changes it (docs/api.md).
+ */
+const draftsVersionOf = (vacancyId: SQL) => sql<string>`(select coalesce(md5(string_agg(
+    ${applications.id}::text || ':' || ${selectionResults.decision} || ':' || extract(epoch from ${selectionResults.updatedAt})::text,
+    ',' order by ${applications.id})), '0')
+  from ${applications} join ${selectionResults} on ${selectionResults.applicationId} = ${applications.id}
+  where ${applications.jobVacancyId} = ${vacancyId} and ${applications.status} = 'in_progress'
+    and not ${selectionResults.isPublished} and ${selectionResults.decision} <> 'pending')`
+
+/** The vacancy's drafts version (see draftsVersionOf), read after its drafts are locked. */
+export async function draftsVersion(tx: Tx, vacancyId: number) {
+  const result = await tx.execute(sql`select ${draftsVersionOf(sql`${vacancyId}::int`)} as version`)
+  return (result as unknown as { rows: { version: string }[] }).rows[0].version
+}
+
 /**
  * The vacancy's quota and how it is used: applicants accepted at earlier publications and draft
  * results that would accept more. A separate statement from any lock, so that after waiting for a
@@ -163,10 +188,10 @@ export async function quotaUse(conn: Conn, companyId: number, vacancyId: number)
       // Kept by the placements' trigger (migration 0026); a place given back updates this row, so a publication
       // holding the vacancy's lock reads it settled.
       freed: jobVacancies.placesFreed,
-      draftAccepted: nested(sql<number>`(select count(*) from ${applications}
-        join ${selectionResults} on ${selectionResults.applicationId} = ${applications.id}
-        where ${applications.jobVacancyId} = ${jobVacancies.id} and ${applications.status} = 'in_progress'
-          and not ${selectionResults.isPublished} and ${selectionResults.decision} = 'diterima')::int`),
+      draftAccepted: draftCount('diterima'),
+      draftRejected: draftCount('tidak_diterima'),
+      draftWaitlisted: draftCount('cadangan'),
+      draftsVersion: nested(draftsVersionOf(sql`${jobVacancies.id}`)),
     })
     .from(jobVacancies)
     .where(and(ofCompany(companyId), eq(jobVacancies.id, vacancyId)))

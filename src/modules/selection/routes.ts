@@ -14,7 +14,7 @@ import { DateTime, Envelope, ListEnvelope, Meta, Nullable, StringEnum } from '..
 import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
 import { ApplicantOut } from '../../http/shapes/applicant.js'
 import { FileOut } from '../../http/shapes/file.js'
-import { IfMatchOrNoneHeaders, readAsOf } from '../../http/versions.js'
+import { IfMatchOrNoneHeaders, readAsOf, versionsOf } from '../../http/versions.js'
 import { readUpload, type UploadedFile } from '../files/upload.js'
 import { mailingOf } from '../schedules/service.js'
 import {
@@ -68,6 +68,12 @@ const Quota = Type.Object({
       'places accepted hires gave back (their placement ended, `resigned` or `moved`, or deleted): the waiting list may take them',
   }),
   draftAccepted: Type.Integer({ description: 'draft results with decision diterima' }),
+  draftRejected: Type.Integer({ description: 'draft results with decision tidak_diterima' }),
+  draftWaitlisted: Type.Integer({ description: 'draft results with decision cadangan' }),
+  draftsVersion: Type.String({
+    description:
+      'what publishing now would publish, as a version: send it back quoted in If-Match when publishing, and a publication that would publish anything else (a colleague decided, published, an applicant withdrew) is refused with 412 `edited_elsewhere`',
+  }),
   placesLeft: Type.Integer({ description: 'quota - (accepted - freed) - draftAccepted, at least 0' }),
   overQuota: Type.Boolean({ description: 'publishing now would be refused' }),
 })
@@ -112,6 +118,14 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'All or nothing: if the accepted would exceed the quota, 422 and nothing changes. `diterima` accepts the application and records its placement, `tidak_diterima` rejects it, `cadangan` keeps it in progress (waiting list); results still `pending` stay drafts (`pendingLeft`). Publishing again with nothing left answers zeros.',
         querystring: Type.Object(ActingCompanyQuery),
+        headers: Type.Object({
+          'if-match': Type.Optional(
+            Type.String({
+              description:
+                'The list\'s `meta.quota.draftsVersion` as read, quoted (`"…"`): when the drafts changed since (a colleague decided or published, an applicant withdrew), 412 `edited_elsewhere` and nothing is published. Without it, whatever drafts there are.',
+            }),
+          ),
+        }),
         body: PublishBody,
         response: {
           200: Envelope(
@@ -127,7 +141,7 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req) => {
-      const r = await publish(app.db, req.user, req.body, mailingOf(app))
+      const r = await publish(app.db, req.user, req.body, mailingOf(app), versionsOf(req))
       return ok(
         r,
         r.published > 0

@@ -3,12 +3,12 @@ import type { Actor } from '../../actor.js'
 import type { Conn, Db, Tx } from '../../db/client.js'
 import type { SelectionDecision } from '../../db/schema/index.js'
 import { pageOf } from '../../http/envelope.js'
-import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
+import { AppError, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { companyOf } from '../../http/scope.js'
 import { applicantOut } from '../../http/shapes/applicant.js'
 import { fileOut } from '../../http/shapes/file.js'
-import { assertReadAs } from '../../http/versions.js'
+import { assertReadAs, EDITED_ELSEWHERE } from '../../http/versions.js'
 import type { Storage } from '../../storage/storage.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications } from '../application-lifecycle/service.js'
@@ -57,13 +57,24 @@ function itemOut(r: q.ResultRow) {
  * How the vacancy's quota stands before publishing: accepted (every acceptance), `freed` (places hires gave back:
  * declined, quit, moved), draft `diterima`, places left. A place given back is taken again by the waiting list.
  */
-function quotaOut(u: { quota: number; accepted: number; freed: number; draftAccepted: number }) {
+function quotaOut(u: {
+  quota: number
+  accepted: number
+  freed: number
+  draftAccepted: number
+  draftRejected: number
+  draftWaitlisted: number
+  draftsVersion: string
+}) {
   const left = u.quota - (u.accepted - u.freed) - u.draftAccepted
   return {
     quota: u.quota,
     accepted: u.accepted,
     freed: u.freed,
     draftAccepted: u.draftAccepted,
+    draftRejected: u.draftRejected,
+    draftWaitlisted: u.draftWaitlisted,
+    draftsVersion: u.draftsVersion,
     placesLeft: Math.max(0, left),
     /** Publishing now would be refused: the drafts accept more than the places left. */
     overQuota: left < 0,
@@ -286,6 +297,18 @@ const quotaExceeded = (v: { title: string; quota: number }, accepted: number, dr
     },
   )
 
+const draftsChanged = (): never => {
+  throw new AppError(
+    412,
+    msg(
+      'Hasil draf lowongan ini sudah diubah (atau diumumkan) rekan Anda sejak halaman dibuka, jadi belum ada yang diumumkan. Periksa daftar yang dimuat ulang, lalu umumkan lagi.',
+      'A colleague changed (or announced) this vacancy\'s draft results after you opened the page, so nothing was announced. Check the reloaded list, then announce again.',
+    ),
+    undefined,
+    { code: EDITED_ELSEWHERE },
+  )
+}
+
 /** The message each published decision sends the applicant (src/modules/messages/catalogue.ts). */
 const PUBLISHED_MESSAGES = {
   diterima: 'selection.accepted',
@@ -336,11 +359,20 @@ const PUBLISH_MOVES = {
  * gets a visible timeline row and a notification, and the draft rows before it become visible.
  * Drafts still `pending` stay drafts. If the accepted would exceed the quota, nothing changes.
  */
-export async function publish(db: Db, actor: Actor, input: Static<typeof PublishBody>, mailing: Mailing) {
+export async function publish(
+  db: Db,
+  actor: Actor,
+  input: Static<typeof PublishBody>,
+  mailing: Mailing,
+  shown?: string[],
+) {
   const companyId = companyOf(actor)
   const published = await db.transaction(async (tx) => {
     const vacancy = (await q.lockVacancy(tx, companyId, input.job_vacancy_id)) ?? vacancyNotFound()
     const drafts = await q.lockDrafts(tx, vacancy.id)
+    // What the confirmation showed (`draftsVersion`, in If-Match): a colleague's decision or publication since,
+    // or an applicant's withdrawal, is not published unseen.
+    if (shown !== undefined && !shown.includes(await q.draftsVersion(tx, vacancy.id))) draftsChanged()
     const decided = drafts.filter(
       (d): d is typeof d & { decision: Exclude<SelectionDecision, 'pending'> } => d.decision !== 'pending',
     )

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Text } from '@mantine/core'
 import { useState } from 'react'
-import { api, unwrap } from '../../api/client'
+import { api, editedElsewhere, unwrap } from '../../api/client'
+import type { paths } from '../../api/schema'
 import { ConfirmButton } from '../../components/confirm'
 import { DataTable, Lines } from '../../components/data-table'
 import { FileLink } from '../../components/file-link'
@@ -17,15 +18,10 @@ import { LetterModal, type ResultRow, ScoreModal } from './score-modal'
 
 const KEYS = ['search', 'job_vacancy_id', 'decision', 'published'] as const
 
-interface Quota {
-  quota: number
-  accepted: number
-  /** Places accepted hires gave back (declined, quit, moved): the waiting list may take them. */
-  freed: number
-  draftAccepted: number
-  placesLeft: number
-  overQuota: boolean
-}
+/** How the vacancy's quota and drafts stand (`meta.quota` of the list filtered to one vacancy). */
+type Quota = NonNullable<
+  paths['/api/hrd/selection-results']['get']['responses']['200']['content']['application/json']['meta']['quota']
+>
 
 /** The participants' scores and decisions (drafts), published per vacancy within its quota. */
 export function SelectionResultsPage() {
@@ -163,16 +159,27 @@ function QuotaCard({
   vacancyId: number
   onPublished: () => void
 }) {
+  // Only what the confirmation named is published: a colleague's decision or publication since is refused
+  // (412), and the list shown again.
   const publish = () =>
-    unwrap(api.POST('/api/hrd/selection-results/publish', { body: { job_vacancy_id: vacancyId } })).then(
+    unwrap(
+      api.POST('/api/hrd/selection-results/publish', {
+        body: { job_vacancy_id: vacancyId },
+        params: { header: { 'if-match': `"${quota.draftsVersion}"` } },
+      }),
+    ).then(
       (r) => {
         toastOk(
           `${r.data.published} hasil diumumkan: ${r.data.accepted} diterima, ${r.data.rejected} tidak diterima, ${r.data.waitlisted} cadangan.`,
         )
         onPublished()
       },
-      toastError,
+      (err) => {
+        toastError(err)
+        if (editedElsewhere(err)) onPublished()
+      },
     )
+  const drafts = quota.draftAccepted + quota.draftRejected + quota.draftWaitlisted
   return (
     <Card withBorder mb="md" bg={quota.overQuota ? 'red.0' : 'blue.0'}>
       <Group justify="space-between" wrap="wrap">
@@ -184,12 +191,12 @@ function QuotaCard({
         </Text>
         <ConfirmButton
           title="Umumkan hasil seleksi?"
-          message={`Hasil draf lowongan ini diumumkan ke pelamar: ${quota.draftAccepted} diterima (kuota ${quota.quota}, sudah diterima ${quota.accepted - quota.freed}, sisa setelah diumumkan ${quota.placesLeft}). Hasil yang sudah diumumkan tidak dapat ditarik.`}
+          message={`Hasil draf lowongan ini diumumkan ke pelamar: ${quota.draftAccepted} diterima, ${quota.draftRejected} tidak diterima, ${quota.draftWaitlisted} cadangan (kuota ${quota.quota}, sudah diterima ${quota.accepted - quota.freed}, sisa setelah diumumkan ${quota.placesLeft}). Hasil yang sudah diumumkan tidak dapat ditarik.`}
           confirmLabel="Umumkan"
           color="blue"
           size="sm"
           variant="filled"
-          disabled={quota.overQuota}
+          disabled={quota.overQuota || drafts === 0}
           onConfirm={publish}
         >
           Umumkan hasil
