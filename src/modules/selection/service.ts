@@ -238,7 +238,8 @@ export async function storeResult(
       // published result stays published, and the timeline gets no second row.
       if (unchanged(app.result, values)) return { item: await resultOf(tx, actor, applicationId) }
       await q.upsertDraft(tx, applicationId, values, actor.id)
-      if (values.letterFileId && app.letterFileId) replacedKey = await q.deleteLetter(tx, app.letterFileId)
+      if (app.letterFileId && (values.letterFileId || ofAnotherDecision(app, values)))
+        replacedKey = await q.deleteLetter(tx, app.letterFileId)
       const item = await resultOf(tx, actor, applicationId)
       await draftEvent(tx, actor, applicationId, 'selectionScored', item.decision, item.notes)
       return { item, replacedKey }
@@ -256,23 +257,44 @@ export type DecisionInput = Static<typeof DecisionBody>
 /** Changes the decision (and notes) of the application's result, as a draft until published. */
 export async function changeDecision(
   db: Db,
+  storage: Storage,
   actor: Actor,
   applicationId: number,
   input: DecisionInput,
   versions?: string[],
 ) {
   const companyId = companyOf(actor)
-  return db.transaction(async (tx) => {
+  const { item, detachedKey } = await db.transaction(async (tx) => {
     const app = await lockScorable(tx, companyId, applicationId, false)
     assertReadAs(app.result, versions)
     const notes = cleanNotes(input.notes)
     const values = { decision: input.decision, ...(notes !== undefined ? { notes } : {}) }
-    if (unchanged(app.result, values)) return resultOf(tx, actor, applicationId)
+    if (unchanged(app.result, values)) return { item: await resultOf(tx, actor, applicationId) }
     await q.upsertDraft(tx, applicationId, values, actor.id)
+    const detachedKey =
+      app.letterFileId && ofAnotherDecision(app, values) ? await q.deleteLetter(tx, app.letterFileId) : undefined
     const item = await resultOf(tx, actor, applicationId)
     await draftEvent(tx, actor, applicationId, 'selectionDecided', input.decision, item.notes)
-    return item
+    return { item, detachedKey }
   })
+  if (detachedKey) await removeStored(db, storage, [detachedKey])
+  return item
+}
+
+/**
+ * Whether a save changes the decision a stored letter was written for: from one decision to another (an
+ * acceptance to the waiting list, say) with no new letter. The letter then goes with the old decision: the
+ * applicant was offered, once published, an acceptance letter on a waiting-list result. A letter attached
+ * while no decision was made (`pending`) stays with the first one made.
+ */
+function ofAnotherDecision(
+  app: { result?: { decision: SelectionDecision } },
+  values: { decision?: SelectionDecision; letterFileId?: number | null },
+) {
+  const was = app.result?.decision ?? 'pending'
+  return (
+    values.letterFileId === undefined && values.decision !== undefined && was !== 'pending' && values.decision !== was
+  )
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { FileInput, Modal, NumberInput, Progress, Select, SimpleGrid, Stack, Textarea } from '@mantine/core'
+import { Alert, FileInput, Modal, NumberInput, Progress, Select, SimpleGrid, Stack, Textarea } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
 import { api, editedElsewhere, ifMatchOrNone, unwrap, upload } from '../../api/client'
 import type { paths } from '../../api/schema'
@@ -6,7 +6,7 @@ import { useForm, useVersion } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
 import { NotSavedAlert } from '../../components/ui'
 import { formatBytes, MAX_UPLOAD, UPLOAD_TYPES } from '../../lib/files'
-import { options } from '../../lib/labels'
+import { label, options } from '../../lib/labels'
 import { toastError, toastOk } from '../../lib/toast'
 
 export type ResultRow =
@@ -118,6 +118,10 @@ export function ScoreModal({
   const [file, setFile] = useState<File | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
 
+  // A letter goes with the decision it was written for (the service detaches it when that changes).
+  const letterLeaves =
+    row.letter !== null && row.decision !== 'pending' && form.values.decision !== row.decision && !file
+
   const save = form.submit(
     async (v) => {
       if (file && file.size > MAX_UPLOAD)
@@ -173,7 +177,18 @@ export function ScoreModal({
             setFile={setFile}
             error={form.error('decision_letter')}
             progress={progress}
+            description={
+              row.letter
+                ? `Terlampir: ${row.letter.originalName}${row.decision === 'pending' ? '' : ` (untuk keputusan "${label('selectionDecision', row.decision)}")`}. Berkas baru menggantikannya.`
+                : undefined
+            }
           />
+          {letterLeaves && (
+            <Alert color="yellow" title="Surat keputusan dilepas">
+              Surat {row.letter?.originalName} dibuat untuk keputusan "{label('selectionDecision', row.decision)}".
+              Dengan keputusan baru, surat itu dilepas saat disimpan; lampirkan surat untuk keputusan yang baru.
+            </Alert>
+          )}
           <ModalActions onCancel={onClose} busy={progress !== null}>
             Simpan
           </ModalActions>
