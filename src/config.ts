@@ -1,6 +1,6 @@
+import { isIP } from 'node:net'
 import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { isIP } from 'node:net'
 import { isEmail } from './http/schemas.js'
 import { parseStorageUrl } from './storage/s3.js'
 

@@ -205,7 +205,14 @@ export const selectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) =>
       ok(
-        await changeDecision(app.db, app.storage, req.user, req.params.applicationId, req.body, readAsOf(req)),
+        await changeDecision(
+          app.db,
+          app.storage,
+          req.user,
+          req.params.applicationId,
+          req.body,
+          readAsOf(req),
+        ),
         msg('Keputusan seleksi disimpan sebagai draf.', 'Selection decision saved as a draft.'),
       ),
   )

@@ -272,7 +272,9 @@ export async function changeDecision(
     if (unchanged(app.result, values)) return { item: await resultOf(tx, actor, applicationId) }
     await q.upsertDraft(tx, applicationId, values, actor.id)
     const detachedKey =
-      app.letterFileId && ofAnotherDecision(app, values) ? await q.deleteLetter(tx, app.letterFileId) : undefined
+      app.letterFileId && ofAnotherDecision(app, values)
+        ? await q.deleteLetter(tx, app.letterFileId)
+        : undefined
     const item = await resultOf(tx, actor, applicationId)
     await draftEvent(tx, actor, applicationId, 'selectionDecided', input.decision, item.notes)
     return { item, detachedKey }
@@ -293,7 +295,10 @@ function ofAnotherDecision(
 ) {
   const was = app.result?.decision ?? 'pending'
   return (
-    values.letterFileId === undefined && values.decision !== undefined && was !== 'pending' && values.decision !== was
+    values.letterFileId === undefined &&
+    values.decision !== undefined &&
+    was !== 'pending' &&
+    values.decision !== was
   )
 }
 
@@ -324,7 +329,7 @@ const draftsChanged = (): never => {
     412,
     msg(
       'Hasil draf lowongan ini sudah diubah (atau diumumkan) rekan Anda sejak halaman dibuka, jadi belum ada yang diumumkan. Periksa daftar yang dimuat ulang, lalu umumkan lagi.',
-      'A colleague changed (or announced) this vacancy\'s draft results after you opened the page, so nothing was announced. Check the reloaded list, then announce again.',
+      "A colleague changed (or announced) this vacancy's draft results after you opened the page, so nothing was announced. Check the reloaded list, then announce again.",
     ),
     undefined,
     { code: EDITED_ELSEWHERE },

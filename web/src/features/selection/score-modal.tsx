@@ -1,4 +1,14 @@
-import { Alert, FileInput, Modal, NumberInput, Progress, Select, SimpleGrid, Stack, Textarea } from '@mantine/core'
+import {
+  Alert,
+  FileInput,
+  Modal,
+  NumberInput,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+} from '@mantine/core'
 import { type ReactNode, useState } from 'react'
 import { api, editedElsewhere, ifMatchOrNone, unwrap, upload } from '../../api/client'
 import type { paths } from '../../api/schema'
@@ -185,8 +195,9 @@ export function ScoreModal({
           />
           {letterLeaves && (
             <Alert color="yellow" title="Surat keputusan dilepas">
-              Surat {row.letter?.originalName} dibuat untuk keputusan "{label('selectionDecision', row.decision)}".
-              Dengan keputusan baru, surat itu dilepas saat disimpan; lampirkan surat untuk keputusan yang baru.
+              Surat {row.letter?.originalName} dibuat untuk keputusan "
+              {label('selectionDecision', row.decision)}". Dengan keputusan baru, surat itu dilepas saat
+              disimpan; lampirkan surat untuk keputusan yang baru.
             </Alert>
           )}
           <ModalActions onCancel={onClose} busy={progress !== null}>
