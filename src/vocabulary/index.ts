@@ -231,7 +231,7 @@ const stage = {
   selection_decision: w('Keputusan seleksi diubah', 'Selection decision changed'),
   selection_published: w('Hasil seleksi diumumkan', 'Selection result announced'),
   withdrawn: w('Lamaran dibatalkan', 'Application withdrawn'),
-  vacancy_closed: w('Lowongan ditutup perusahaan', 'Vacancy closed by the company'),
+  vacancy_closed: w('Lowongan ditutup', 'Vacancy closed'),
 }
 
 /** In-app notification kinds (`notifications.kind`). */
@@ -250,6 +250,10 @@ const notificationKind = {
   'registration.pending': w('Pendaftaran perusahaan baru', 'New company registration'),
   'vacancy.pending': w('Lowongan menunggu persetujuan', 'Vacancy awaiting approval'),
   'place.freed': w('Tempat terbuka lagi', 'A place opened again'),
+  'vacancy.deleted': w('Lowongan dihapus BKK', 'Vacancy deleted by the career center'),
+  'vacancy.deactivated': w('Lowongan dinonaktifkan BKK', 'Vacancy switched off by the career center'),
+  'application.on_hold': w('Seleksi dihentikan sementara', 'Selection on hold'),
+  'application.terms_changed': w('Ketentuan lowongan berubah', 'Vacancy terms changed'),
 }
 
 /** A vacancy's approval by the career center (companies whose HR's vacancies need it). */

@@ -93,6 +93,7 @@ describe('GET /api/my-applications', () => {
         deleted: false,
       },
       company: { id: a.company.id, name: 'PT Maju Bersama' },
+      onHold: false,
       lastEvent: { stage: 'applied', status: 'pending', at: first.createdAt.toISOString() },
       result: null,
     })

@@ -129,4 +129,50 @@ describe('the bell while the notifications page marks notices read', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Lihat' }))
     await waitFor(() => expect(screen.getByText('Halaman hasil seleksi')).toBeTruthy(), { timeout: 5_000 })
   })
+
+  // Staff switched a vacancy off: HR's "Lihat" opens its vacancies; one staff deleted is in no list, so no "Lihat".
+  it("HR's notices of a vacancy staff switched off or deleted: the first opens the vacancies, the second nothing", async () => {
+    const hr = await anHrd(t)
+    await aNotification(t, hr.id, {
+      kind: 'vacancy.deactivated',
+      title: 'Lowongan "Operator Gudang" dinonaktifkan BKK',
+      data: { jobVacancyId: 4 },
+    })
+    signedInTo(t, hr.token)
+    renderApp('/notifikasi')
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Lihat' })).toBeTruthy(), { timeout: 5_000 })
+    expect(screen.getByRole('link', { name: 'Lihat' }).getAttribute('href')).toBe('/hrd/lowongan')
+    cleanup()
+
+    await aNotification(t, hr.id, {
+      kind: 'vacancy.deleted',
+      title: 'Lowongan "Teknisi Listrik" dihapus BKK',
+      data: { jobVacancyId: 5, vacancyDeleted: true },
+    })
+    renderApp('/notifikasi')
+    await waitFor(() => expect(screen.getByText('Lowongan "Teknisi Listrik" dihapus BKK')).toBeTruthy(), {
+      timeout: 5_000,
+    })
+    expect(screen.getAllByRole('link', { name: 'Lihat' })).toHaveLength(1)
+  })
+
+  // The same notice for the staff who run the selection of a company without HR: they are its HR here.
+  it('staff\'s "Lihat" on a place given back at a company without HR opens its waiting list, acting for it', async () => {
+    const staff = await anAdmin(t)
+    await aNotification(t, staff.id, {
+      kind: 'place.freed',
+      title: 'Tempat terbuka lagi: Operator Produksi',
+      data: { jobVacancyId: 4, placeFreed: true, companyId: 3, companyName: 'PT Tanpa HRD' },
+    })
+    signedInTo(t, staff.token)
+    renderApp('/notifikasi')
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Lihat' })).toBeTruthy(), { timeout: 5_000 })
+    expect(screen.getByRole('link', { name: 'Lihat' }).getAttribute('href')).toBe(
+      '/hrd/hasil?job_vacancy_id=4&decision=cadangan',
+    )
+    fireEvent.click(screen.getByRole('link', { name: 'Lihat' }))
+    await waitFor(() => expect(screen.getByText('Halaman hasil seleksi')).toBeTruthy(), { timeout: 5_000 })
+    expect(actingCompany()).toEqual({ id: 3, name: 'PT Tanpa HRD' })
+    expect(screen.getByText('Bertindak untuk PT Tanpa HRD')).toBeTruthy()
+  })
 })

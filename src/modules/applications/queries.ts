@@ -45,6 +45,7 @@ const itemFields = {
   deadline: jobVacancies.deadline,
   deletedAt: jobVacancies.deletedAt,
   ...companyRefColumns,
+  companyActive: companies.isActive,
   lastEvent: lastEventOf(applications.id, true),
   result: publishedResultOf(applications.id),
 }

@@ -39,6 +39,11 @@ const MyApplication = Type.Object({
     deleted: Type.Boolean(),
   }),
   company: CompanyRef,
+  /**
+   * The application is still open (pending or in the selection) but its company is switched off by the school:
+   * its selection is on hold (nobody can move it) until the company is switched on again.
+   */
+  onHold: Type.Boolean(),
   /** The latest step of the timeline the applicant may see. */
   lastEvent: Nullable(LastEvent),
   /** The published selection result, null until published. */

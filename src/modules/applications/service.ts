@@ -37,6 +37,8 @@ function itemOut(r: q.MyApplicationRow) {
       deleted: r.deletedAt !== null,
     },
     company: companyRefOut(r),
+    /** Still open, but its company is switched off: nobody can move it until the school switches it on again. */
+    onHold: !r.companyActive && (r.status === 'pending' || r.status === 'in_progress'),
     lastEvent: lastEventOut(r.lastEvent),
     /** Only once published: a draft result is never shown to the applicant. */
     result: resultOut(r.result),

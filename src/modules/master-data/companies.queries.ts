@@ -1,7 +1,7 @@
-import { and, asc, type Column, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, type Column, count, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { byName } from '../../db/order.js'
-import { companies, jobVacancies, placements, users } from '../../db/schema/index.js'
+import { applications, companies, jobVacancies, placements, students, users } from '../../db/schema/index.js'
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { outerId } from './departments.queries.js'
 
@@ -206,4 +206,32 @@ export async function unlinkUser(conn: Conn, companyId: number, userId: number) 
     .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
     .returning(accountColumns)
   return row
+}
+
+/**
+ * The applications still open (pending or in the selection) to the company's vacancies that are not deleted, with
+ * what their applicant's notice needs; `userId` only for an active account.
+ */
+export function openApplicationsOfCompany(conn: Conn, companyId: number) {
+  return conn
+    .select({
+      id: applications.id,
+      userId: sql<number | null>`case when ${users.isActive} then ${users.id} end`,
+      fullName: students.fullName,
+      vacancyId: jobVacancies.id,
+      vacancyTitle: jobVacancies.title,
+      companyName: companies.name,
+    })
+    .from(applications)
+    .innerJoin(
+      jobVacancies,
+      and(eq(jobVacancies.id, applications.jobVacancyId), isNull(jobVacancies.deletedAt)),
+    )
+    .innerJoin(companies, eq(companies.id, jobVacancies.companyId))
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .leftJoin(users, eq(users.id, students.userId))
+    .where(
+      and(eq(jobVacancies.companyId, companyId), inArray(applications.status, ['pending', 'in_progress'])),
+    )
+    .orderBy(applications.id)
 }

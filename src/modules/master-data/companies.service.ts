@@ -11,7 +11,8 @@ import type { Toggle } from '../../http/schemas.js'
 import { assertVersion } from '../../http/versions.js'
 import { assertStrongPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
-import { forgetCompanyNotices } from '../notifications/service.js'
+import { loadTemplates, renderTemplate } from '../messages/render.js'
+import { forgetCompanyNotices, notify } from '../notifications/service.js'
 import { cancelTestsOfCompany, type Mailing } from '../schedules/service.js'
 import * as q from './companies.queries.js'
 import type {
@@ -169,10 +170,35 @@ export async function toggleCompanyActive(
  * A company switched off: its tests that have not begun are cancelled, each participant told (with
  * `METHOD:CANCEL`), in the same transaction. While it is inactive nobody may hold, change or cancel them (its HR
  * and staff are refused its records), and they stayed in the learners' applications and calendars. Its
- * applications stay as they are: switched on again, the company goes on with them.
+ * applications stay as they are: switched on again, the company goes on with them. Their applicants still waiting
+ * (pending or in the selection) are told that the selection is on hold (`application.on_hold`), and their
+ * application says so while the company is off (`onHold`): nobody can move it meanwhile, and it read "Menunggu
+ * seleksi berkas" for as long as the company stayed off.
  */
 async function deactivated(tx: Conn, actor: Actor, mailing: Mailing, id: number) {
   await cancelTestsOfCompany(tx, actor, mailing, id, COMPANY_DEACTIVATED)
+  const open = await q.openApplicationsOfCompany(tx, id)
+  if (open.length === 0) return
+  const { 'application.on_hold': template } = await loadTemplates(tx, ['application.on_hold'])
+  await notify(
+    tx,
+    open.flatMap((a) =>
+      a.userId === null
+        ? []
+        : [
+            {
+              userId: a.userId,
+              kind: 'application.on_hold' as const,
+              ...renderTemplate(template, {
+                nama: a.fullName,
+                lowongan: a.vacancyTitle,
+                perusahaan: a.companyName,
+              }),
+              data: { applicationId: a.id, jobVacancyId: a.vacancyId },
+            },
+          ],
+    ),
+  )
 }
 
 const COMPANY_DEACTIVATED = 'Perusahaan ini sedang nonaktif sebagai mitra BKK.'

@@ -124,6 +124,46 @@ export const MESSAGES = define({
       'tidak dilanjutkan. Silakan lihat lowongan lain yang sesuai.',
     placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company },
   },
+  'application.closed_by_school': {
+    label: 'Lowongan dihapus petugas BKK saat lamaran masih berjalan (untuk pelamar)',
+    channel: 'notice',
+    title: 'Lowongan "{{lowongan}}" ditutup',
+    body:
+      'Mohon maaf, lowongan "{{lowongan}}" di {{perusahaan}} telah ditutup oleh BKK sekolah, sehingga lamaran Anda ' +
+      'tidak dilanjutkan. Silakan lihat lowongan lain yang sesuai.',
+    placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company },
+  },
+  'application.on_hold': {
+    label: 'Perusahaan dinonaktifkan BKK saat lamaran masih berjalan (untuk pelamar)',
+    channel: 'notice',
+    title: 'Seleksi "{{lowongan}}" dihentikan sementara',
+    body:
+      'Lamaran Anda untuk lowongan "{{lowongan}}" di {{perusahaan}} belum dapat diproses karena {{perusahaan}} ' +
+      'sedang nonaktif sebagai mitra BKK sekolah. Lamaran Anda tetap tersimpan; bila perusahaan diaktifkan ' +
+      'kembali, seleksi dilanjutkan. Anda juga dapat melamar lowongan lain yang sesuai.',
+    placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company },
+  },
+  'application.terms_changed': {
+    label: 'Ketentuan lowongan diubah setelah pelamar melamar (untuk pelamar)',
+    channel: 'notice',
+    title: 'Ketentuan lowongan "{{lowongan}}" berubah',
+    body:
+      'Lowongan "{{lowongan}}" di {{perusahaan}} yang Anda lamar telah diubah: {{perubahan}}. Periksa kembali ' +
+      'lowongannya; bila tidak lagi sesuai, Anda dapat membatalkan lamaran di Lamaran saya.',
+    placeholders: {
+      nama: applicant,
+      lowongan: { description: 'Judul lowongan (yang baru, bila diubah)', example: 'Teknisi Listrik Pabrik' },
+      perusahaan: company,
+      perubahan: {
+        description:
+          'Apa yang berubah, dari yang lama ke yang baru (gaji, jenis pekerjaan, lokasi, judul, …)',
+        example:
+          'gaji Rp4.500.000–Rp5.000.000 → Rp1.500.000–Rp2.000.000; jenis pekerjaan Penuh waktu → Kontrak; ' +
+          'lokasi Bekasi, Jawa Barat → Karawang, Jawa Barat',
+      },
+    },
+    required: ['perubahan'],
+  },
   'selection.accepted': {
     label: 'Hasil seleksi: diterima (untuk pelamar)',
     channel: 'notice',
@@ -293,7 +333,7 @@ export const MESSAGES = define({
     },
   },
   'place.freed': {
-    label: 'Tempat lowongan terbuka lagi, ada pelamar cadangan (untuk HRD)',
+    label: 'Tempat lowongan terbuka lagi, ada pelamar cadangan (untuk HRD atau petugas BKK)',
     channel: 'notice',
     title: 'Tempat terbuka lagi: {{lowongan}}',
     body:
@@ -301,7 +341,7 @@ export const MESSAGES = define({
       'lagi. {{jumlah_cadangan}} pelamar cadangan dapat menggantikannya: ubah keputusannya menjadi "diterima" di ' +
       'Hasil seleksi, lalu umumkan.',
     placeholders: {
-      nama: { description: 'Nama akun HRD penerima', example: 'Dewi Lestari' },
+      nama: { description: 'Nama akun HRD (atau petugas BKK) penerima', example: 'Dewi Lestari' },
       nama_pelamar: { description: 'Nama yang tidak lagi bekerja', example: 'Rina Marlina' },
       lowongan: vacancy,
       status: { description: 'Status penempatannya sekarang', example: 'Mengundurkan diri' },
@@ -345,6 +385,42 @@ export const MESSAGES = define({
       },
     },
     required: ['alasan'],
+  },
+  'vacancy.deleted': {
+    label: 'Lowongan dihapus petugas BKK (untuk HRD)',
+    channel: 'both',
+    title: 'Lowongan "{{judul}}" dihapus BKK',
+    body:
+      'Yth. {{nama}},\n\nLowongan "{{judul}}" dari {{perusahaan}} telah dihapus oleh petugas BKK ({{petugas}}). ' +
+      'Lowongan tidak lagi tampil bagi siswa dan alumni; lamaran yang masih berjalan ditutup dan pelamarnya telah ' +
+      'diberi tahu, dan jadwal tes yang belum dimulai dibatalkan. Hubungi BKK sekolah bila ada pertanyaan.\n\n' +
+      'Salam,\nBursa Kerja Khusus',
+    placeholders: {
+      nama: { description: 'Nama akun HRD penerima', example: 'Dewi Lestari' },
+      judul: { description: 'Judul lowongan', example: 'Teknisi Listrik Pabrik' },
+      perusahaan: { description: 'Nama perusahaan', example: 'PT Sinar Jaya Abadi' },
+      petugas: { description: 'Nama petugas BKK yang menghapusnya', example: 'Sari Wulandari' },
+    },
+  },
+  'vacancy.deactivated': {
+    label: 'Lowongan dinonaktifkan petugas BKK (untuk HRD)',
+    channel: 'both',
+    title: 'Lowongan "{{judul}}" dinonaktifkan BKK',
+    body:
+      'Yth. {{nama}},\n\nLowongan "{{judul}}" dari {{perusahaan}} telah dinonaktifkan oleh petugas BKK ' +
+      '({{petugas}}). Selama nonaktif, lowongan tidak tampil bagi siswa dan alumni dan tidak menerima lamaran ' +
+      'baru; lamaran yang sudah masuk tetap dapat Anda proses. Hubungi BKK sekolah bila ada pertanyaan.\n\n' +
+      '{{tautan}}\n\nSalam,\nBursa Kerja Khusus',
+    placeholders: {
+      nama: { description: 'Nama akun HRD penerima', example: 'Dewi Lestari' },
+      judul: { description: 'Judul lowongan', example: 'Teknisi Listrik Pabrik' },
+      perusahaan: { description: 'Nama perusahaan', example: 'PT Sinar Jaya Abadi' },
+      petugas: { description: 'Nama petugas BKK yang menonaktifkannya', example: 'Sari Wulandari' },
+      tautan: {
+        description: 'Tautan ke daftar lowongan HRD',
+        example: 'https://bkk.contoh.sch.id/hrd/lowongan',
+      },
+    },
   },
   'vacancy.pending': {
     label: 'Lowongan HRD menunggu persetujuan (untuk petugas BKK)',

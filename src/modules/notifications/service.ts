@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox'
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import { type Conn, type Db, queryBuilder } from '../../db/client.js'
 import {
@@ -113,6 +113,18 @@ export async function staffNoticesOfApplication(conn: Conn, template: Template, 
     .innerJoin(users, and(inArray(users.role, ['admin', 'superadmin']), eq(users.isActive, true)))
     .where(eq(applications.id, applicationId))
   await conn.execute(sql`insert into ${notifications} (user_id, kind, title, body, data) ${notices}`)
+}
+
+/**
+ * The active admins and superadmins but `except` (the one who made the change): who is told in HR's place of what
+ * happens at a company whose selection they run (no active HR account), by name for the school's wording.
+ */
+export function activeStaffBut(conn: Conn, except: number) {
+  return conn
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(and(inArray(users.role, ['admin', 'superadmin']), eq(users.isActive, true), ne(users.id, except)))
+    .orderBy(users.id)
 }
 
 /** The notices of the queues only staff work: a company registration, an HR vacancy waiting for approval. */

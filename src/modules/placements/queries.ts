@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.js'
 import { schoolToday } from '../../db/school-day.js'
 import { likePattern, type Page } from '../../http/envelope.js'
+import { hasActiveHr } from '../../http/scope.js'
 
 /**
  * Whose placements a query sees: HR sees its company's (`companyId`), career-center staff every one
@@ -407,8 +408,9 @@ export function learnerOptions(conn: Conn, search: string, limit: number) {
 }
 
 /**
- * Of a placement through bursa: its vacancy (not deleted), company, the person and how many of the vacancy's
- * applicants wait on its published waiting list (in progress, `cadangan`): who may take a place it gave back.
+ * Of a placement through bursa: its vacancy (not deleted), company (and whether staff run its selection), the
+ * person and how many of the vacancy's applicants wait on its published waiting list (in progress,
+ * `cadangan`): who may take a place it gave back.
  * Undefined for a placement without a vacancy (found outside bursa) or one whose vacancy is deleted.
  */
 export async function waitingListOf(conn: Conn, placementId: number) {
@@ -417,6 +419,9 @@ export async function waitingListOf(conn: Conn, placementId: number) {
       vacancyId: jobVacancies.id,
       vacancyTitle: jobVacancies.title,
       companyId: jobVacancies.companyId,
+      companyName: companies.name,
+      // Staff run its selection (the rule of acting for a company, src/http/scope.ts): active, no active HR.
+      staffRun: sql<boolean>`${companies.isActive} and not ${hasActiveHr}`,
       fullName: students.fullName,
       waiting: sql<number>`(select count(*)::int from ${applications} a
         join ${selectionResults} r on r.application_id = a.id
@@ -428,6 +433,7 @@ export async function waitingListOf(conn: Conn, placementId: number) {
       jobVacancies,
       and(eq(jobVacancies.id, placements.jobVacancyId), isNull(jobVacancies.deletedAt)),
     )
+    .innerJoin(companies, eq(companies.id, jobVacancies.companyId))
     .innerJoin(students, eq(students.id, placements.studentId))
     .where(eq(placements.id, placementId))
   return row

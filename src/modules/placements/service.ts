@@ -20,7 +20,7 @@ import { companyOf } from '../../http/scope.js'
 import { assertVersion } from '../../http/versions.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { loadTemplates, renderTemplate } from '../messages/render.js'
-import { notify } from '../notifications/service.js'
+import { activeStaffBut, notify } from '../notifications/service.js'
 import { activeHrOf } from '../vacancies/queries.js'
 import * as q from './queries.js'
 import type {
@@ -255,7 +255,10 @@ const ENDED: readonly PlacementStatus[] = ['resigned', 'moved']
  * A placement through bursa that has just ended (`from` → `to`) gave its place back: when its vacancy has a
  * published waiting list, the company's active HR accounts (but the one who recorded it) are told, in the
  * school's wording of `place.freed`, with a link to the waiting list. A follow-up recorded by staff ("mengundurkan
- * diri") otherwise reached no one who could fill the place.
+ * diri") otherwise reached no one who could fill the place. At a company whose selection staff run (active, no
+ * active HR account: docs/decisions.md, "Staff acting for a company without HR") every active admin and
+ * superadmin but the one who recorded it is told instead, with the company to act for (`companyId`,
+ * `companyName`), as of its new applications.
  */
 async function tellOfPlaceFreed(
   tx: Tx,
@@ -267,22 +270,26 @@ async function tellOfPlaceFreed(
   if (!ENDED.includes(to) || ENDED.includes(from)) return
   const w = await q.waitingListOf(tx, id)
   if (!w || w.waiting === 0) return
-  const hr = (await activeHrOf(tx, w.companyId)).filter((h) => h.id !== actor.id)
-  if (hr.length === 0) return
+  const told = w.staffRun ? await activeStaffBut(tx, actor.id) : await activeHrOf(tx, w.companyId)
+  const people = told.filter((p) => p.id !== actor.id)
+  if (people.length === 0) return
   const { 'place.freed': template } = await loadTemplates(tx, ['place.freed'])
+  const data = w.staffRun
+    ? { jobVacancyId: w.vacancyId, placeFreed: true, companyId: w.companyId, companyName: w.companyName }
+    : { jobVacancyId: w.vacancyId, placeFreed: true }
   await notify(
     tx,
-    hr.map((h) => ({
-      userId: h.id,
+    people.map((p) => ({
+      userId: p.id,
       kind: 'place.freed' as const,
       ...renderTemplate(template, {
-        nama: h.fullName,
+        nama: p.fullName,
         nama_pelamar: w.fullName,
         lowongan: w.vacancyTitle,
         status: labelOf('placementStatus', to),
         jumlah_cadangan: String(w.waiting),
       }),
-      data: { jobVacancyId: w.vacancyId, placeFreed: true },
+      data,
     })),
   )
 }
@@ -623,7 +630,15 @@ export function replaceCompanyOutsidePlacement(
   onOtherLearner?: () => Promise<void>,
 ) {
   const scope = hrScope(actor)
-  return replaceIn(db, actor, scope, id, checkInput(input, scope.companyId as number), versions, onOtherLearner)
+  return replaceIn(
+    db,
+    actor,
+    scope,
+    id,
+    checkInput(input, scope.companyId as number),
+    versions,
+    onOtherLearner,
+  )
 }
 
 /** Soft delete of an outside placement (staff: any; HR: its company's). */

@@ -352,7 +352,7 @@ export async function replaceMajors(conn: Conn, vacancyId: number, majorIds: num
 /** A vacancy's active flag, and what else keeps an active one from applicants (the rule's own checks). */
 const switched = (() => {
   const { approved, beforeDeadline, companyActive } = eligibilityChecks(learnerPlaceholders)
-  return { id: v.id, isActive: v.isActive, approved, beforeDeadline, companyActive }
+  return { id: v.id, title: v.title, isActive: v.isActive, approved, beforeDeadline, companyActive }
 })()
 
 export async function setActive(conn: Conn, companyId: number, id: number, to?: boolean) {
@@ -378,7 +378,7 @@ export async function softDelete(conn: Conn, companyId: number, id: number) {
     .update(v)
     .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(v.id, id), ofCompany(companyId)))
-    .returning({ id: v.id })
+    .returning({ id: v.id, title: v.title })
   return row
 }
 

@@ -394,7 +394,8 @@ export const staffVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(Toggled) },
       },
     },
-    async (req) => toggled(await toggleStaffVacancy(app.db, req.user, req.params.id, req.body)),
+    async (req) =>
+      toggled(await toggleStaffVacancy(app.db, req.user, req.params.id, req.body ?? {}, mailingOf(app))),
   )
 
   app.delete(

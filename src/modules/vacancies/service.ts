@@ -264,14 +264,94 @@ const SUBSTANCE = [
   'target',
 ] as const
 
-function substanceChanged(
+/** "Rp4.500.000–Rp5.000.000": a salary range as the learners' notices write it. */
+function salaryText(min: number | null, max: number | null) {
+  const rp = (n: number) => `Rp${n.toLocaleString('id-ID')}`
+  if (min !== null && max !== null) return min === max ? rp(min) : `${rp(min)}–${rp(max)}`
+  if (min !== null) return `mulai ${rp(min)}`
+  if (max !== null) return `hingga ${rp(max)}`
+  return 'tidak disebutkan'
+}
+
+/** "Kawasan MM2100, Bekasi, Jawa Barat": where the work is, as the learners' notices write it. */
+const placeText = (p: { workLocation: string | null; city: string | null; province: string | null }) =>
+  [p.workLocation, p.city, p.province].filter(Boolean).join(', ') || 'tidak disebutkan'
+
+/**
+ * What a save changed of a vacancy's substance (`SUBSTANCE`, and the majors), in the words of the applicants'
+ * notice (`application.terms_changed`): old → new for the title, salary, job type, place, position, category and
+ * target; a word for the texts and the majors. Empty when the substance is as it was (the approval's rule too).
+ */
+function termsChanges(
   current: q.LockedVacancy,
   values: ReturnType<typeof vacancyValues>,
   majorIds: number[],
 ) {
-  const fieldChanged = SUBSTANCE.some((k) => values[k] !== undefined && values[k] !== current[k])
+  const after = <K extends (typeof SUBSTANCE)[number]>(k: K) =>
+    (values[k] === undefined ? current[k] : values[k]) as (typeof current)[K]
+  const changed = (...ks: (typeof SUBSTANCE)[number][]) => ks.some((k) => after(k) !== current[k])
+  const out: string[] = []
+  if (changed('title')) out.push(`judul "${current.title}" → "${after('title')}"`)
+  if (changed('minSalary', 'maxSalary'))
+    out.push(
+      `gaji ${salaryText(current.minSalary, current.maxSalary)} → ${salaryText(after('minSalary'), after('maxSalary'))}`,
+    )
+  if (changed('jobType'))
+    out.push(
+      `jenis pekerjaan ${labelOf('jobType', current.jobType)} → ${labelOf('jobType', after('jobType'))}`,
+    )
+  if (changed('workLocation', 'city', 'province')) {
+    const next = { workLocation: after('workLocation'), city: after('city'), province: after('province') }
+    out.push(`lokasi ${placeText(current)} → ${placeText(next)}`)
+  }
+  if (changed('position')) out.push(`posisi ${current.position} → ${after('position')}`)
+  if (changed('category'))
+    out.push(
+      `kategori ${labelOf('category', current.category as Category)} → ${labelOf('category', after('category') as Category)}`,
+    )
+  if (changed('target'))
+    out.push(`sasaran pelamar ${labelOf('target', current.target)} → ${labelOf('target', after('target'))}`)
+  if (changed('description')) out.push('deskripsi pekerjaan diperbarui')
+  if (changed('qualifications')) out.push('kualifikasi diperbarui')
+  if (changed('benefits')) out.push('benefit diperbarui')
   const sorted = [...majorIds].sort((a, b) => a - b)
-  return fieldChanged || sorted.join(',') !== current.majorIds.join(',')
+  if (sorted.join(',') !== current.majorIds.join(','))
+    out.push('kompetensi keahlian yang dapat melamar diubah')
+  return out
+}
+
+/**
+ * The terms of a vacancy changed (`termsChanges`) after people applied: each applicant still waiting or in the
+ * selection is told in-app what changed (`application.terms_changed`), in the save's transaction. They applied to
+ * the vacancy as it read then, and went on to tests, and maybe a hire, for a job they never applied for; now they
+ * may withdraw. Those already decided are not told.
+ */
+async function tellApplicantsOfNewTerms(tx: Conn, vacancyId: number, changes: string[]) {
+  if (changes.length === 0) return
+  const open = await q.openApplicationsOf(tx, vacancyId)
+  if (open.length === 0) return
+  const { 'application.terms_changed': template } = await loadTemplates(tx, ['application.terms_changed'])
+  const perubahan = changes.join('; ')
+  await notify(
+    tx,
+    open.flatMap((a) =>
+      a.userId === null
+        ? []
+        : [
+            {
+              userId: a.userId,
+              kind: 'application.terms_changed' as const,
+              ...renderTemplate(template, {
+                nama: a.fullName,
+                lowongan: a.vacancyTitle,
+                perusahaan: a.companyName,
+                perubahan,
+              }),
+              data: { applicationId: a.id, jobVacancyId: vacancyId },
+            },
+          ],
+    ),
+  )
 }
 
 const APPROVED_NOW = (by: number) => ({
@@ -382,12 +462,9 @@ async function changeVacancy(
   const company = await rulesOf(tx, { ...poster, companyId: target ?? poster.companyId })
   await checkVacancyInput(tx, input, current)
   const values = vacancyValues(input)
-  const approval = approvalOnSave(
-    poster,
-    company.needsApproval,
-    current,
-    substanceChanged(current, values, input.major_ids),
-  )
+  // What changed of its substance: what learners read or who may apply.
+  const changes = termsChanges(current, values, input.major_ids)
+  const approval = approvalOnSave(poster, company.needsApproval, current, changes.length > 0)
   await tx
     .update(jobVacancies)
     .set({
@@ -398,6 +475,7 @@ async function changeVacancy(
     })
     .where(eq(jobVacancies.id, id))
   await q.replaceMajors(tx, id, input.major_ids, true)
+  await tellApplicantsOfNewTerms(tx, id, changes)
   // Back in the queue (corrected after a rejection, or its substance changed); one still waiting was told of.
   if (approval.approvalStatus === 'pending' && current.approvalStatus !== 'pending')
     await tellStaffItWaits(tx, id, values.title, company)
@@ -469,17 +547,21 @@ function switchedOut(row: Switched) {
 
 /**
  * Closes the open applications of a vacancy being deleted: each applicant still waiting (pending or in the
- * selection) is told, in-app, that the company closed it, and the application ends as not accepted
- * (`vacancyClosed`). Left open, they waited on a vacancy nobody could see any more, HR included.
+ * selection) is told, in-app, who closed it (its company, `application.closed`, or the school's career center,
+ * `application.closed_by_school`: staff deleting it), and the application ends as not accepted (`vacancyClosed`;
+ * staff's closing says so on the timeline). Left open, they waited on a vacancy nobody could see any more, HR
+ * included.
  */
-async function closeApplications(tx: Conn, actor: Actor, vacancyId: number) {
+async function closeApplications(tx: Conn, actor: Actor, vacancyId: number, byStaff: boolean) {
   const open = await q.openApplicationsOf(tx, vacancyId)
   if (open.length === 0) return
-  const { 'application.closed': template } = await loadTemplates(tx, ['application.closed'])
+  const key = byStaff ? 'application.closed_by_school' : 'application.closed'
+  const { [key]: template } = await loadTemplates(tx, [key])
+  const notes = byStaff ? 'Lowongan ditutup oleh BKK sekolah.' : undefined
   await moveApplications(
     tx,
     actor,
-    open.map((a) => ({ applicationId: a.id, move: 'vacancyClosed' })),
+    open.map((a) => ({ applicationId: a.id, move: 'vacancyClosed', notes })),
     {
       notices: (moved) =>
         open.flatMap((a) =>
@@ -516,7 +598,7 @@ export async function deleteVacancy(db: Db, actor: Actor, id: number, mailing: M
   await db.transaction(async (tx) => {
     ;(await q.softDelete(tx, companyId, id)) ?? notFound(vacancyNotFound)
     await cancelTestsOfVacancy(tx, actor, mailing, companyId, id, VACANCY_CLOSED)
-    await closeApplications(tx, actor, id)
+    await closeApplications(tx, actor, id, false)
     await settleStaffNotices(tx, 'vacancy.pending', [id])
   })
   mailing.outbox.kick()
@@ -571,25 +653,107 @@ export async function updateStaffVacancy(
   })
 }
 
-export async function toggleStaffVacancy(db: Db, actor: Actor, id: number, { is_active: to }: Toggle = {}) {
-  return db.transaction(async (tx) => {
+/**
+ * Staff switch any company's vacancy on or off. Switching off one of a company with HR tells its HR
+ * (`vacancy.deactivated`, in-app and by e-mail, `tellHrOfStaffChange`): it disappears from the learners' list
+ * under HR's hands.
+ */
+export async function toggleStaffVacancy(
+  db: Db,
+  actor: Actor,
+  id: number,
+  { is_active: to }: Toggle,
+  mailing: Mailing,
+) {
+  const out = await db.transaction(async (tx) => {
     const poster = await staffPosterOf(tx, actor, id)
     const { row, changed } = await setVacancyActive(tx, poster.companyId, id, to)
     if (changed) await audit(tx, actor, row.isActive ? 'activate' : 'deactivate', 'job_vacancy', id)
+    if (changed && !row.isActive)
+      await tellHrOfStaffChange(tx, mailing, actor, 'vacancy.deactivated', poster.companyId, row)
     return switchedOut(row)
   })
+  mailing.outbox.kick()
+  return out
 }
 
+/**
+ * Staff delete any company's vacancy, as HR's delete does (tests ahead cancelled, open applications closed,
+ * their applicants told that the school closed it); the company's HR is told (`vacancy.deleted`).
+ */
 export async function deleteStaffVacancy(db: Db, actor: Actor, id: number, mailing: Mailing) {
   await db.transaction(async (tx) => {
     const poster = await staffPosterOf(tx, actor, id)
-    ;(await q.softDelete(tx, poster.companyId, id)) ?? notFound(vacancyNotFound)
+    const row = (await q.softDelete(tx, poster.companyId, id)) ?? notFound(vacancyNotFound)
     await cancelTestsOfVacancy(tx, actor, mailing, poster.companyId, id, VACANCY_CLOSED)
-    await closeApplications(tx, actor, id)
+    await closeApplications(tx, actor, id, true)
     await settleStaffNotices(tx, 'vacancy.pending', [id])
+    await tellHrOfStaffChange(tx, mailing, actor, 'vacancy.deleted', poster.companyId, row, {
+      vacancyDeleted: true,
+    })
     await audit(tx, actor, 'delete', 'job_vacancy', id)
   })
   mailing.outbox.kick()
+}
+
+/** The messages telling a company's HR what staff did to one of its vacancies (in-app and by e-mail). */
+type HrVacancyMessage = 'vacancy.approved' | 'vacancy.rejected' | 'vacancy.deleted' | 'vacancy.deactivated'
+
+/**
+ * Tells every active HR account of the company, in-app and by e-mail, in the school's wording of `key` (read
+ * once, filled per account with its `nama`), in the caller's transaction; the e-mails leave after the commit
+ * (the caller kicks the outbox). A company without an active HR account has nobody to tell.
+ */
+async function tellCompanyHr(
+  tx: Conn,
+  outbox: Outbox,
+  companyId: number,
+  key: HrVacancyMessage,
+  values: Record<string, string>,
+  data: Record<string, unknown>,
+) {
+  const hr = await q.activeHrOf(tx, companyId)
+  if (hr.length === 0) return
+  const { [key]: template } = await loadTemplates(tx, [key])
+  const notices: NewNotification[] = []
+  const mails: OutgoingEmail[] = []
+  for (const person of hr) {
+    const text = renderTemplate(template, { ...values, nama: person.fullName })
+    notices.push({ userId: person.id, kind: key, title: text.title, body: text.body, data })
+    mails.push({ to: person.email, userId: person.id, subject: text.title, text: text.body })
+  }
+  await notify(tx, notices)
+  await outbox.queue(tx, mails)
+}
+
+/**
+ * Staff deleted or switched off a vacancy of a company that has HR: its HR accounts are told, naming the vacancy
+ * and the staff member (whom to ask). HR scheduled its tests and runs its selection; it found the vacancy gone
+ * from its list, or out of the learners' sight, with no word, while staff's approval and refusal reach it.
+ */
+async function tellHrOfStaffChange(
+  tx: Conn,
+  mailing: Mailing,
+  actor: Actor,
+  key: 'vacancy.deleted' | 'vacancy.deactivated',
+  companyId: number,
+  vacancy: { id: number; title: string },
+  data: Record<string, unknown> = {},
+) {
+  const company = await q.companyRules(tx, companyId)
+  await tellCompanyHr(
+    tx,
+    mailing.outbox,
+    companyId,
+    key,
+    {
+      judul: vacancy.title,
+      perusahaan: company.name,
+      petugas: actor.fullName,
+      tautan: `${mailing.calendar.publicUrl}/hrd/lowongan`,
+    },
+    { jobVacancyId: vacancy.id, ...data },
+  )
 }
 
 // ---------------------------------------------------------------- staff: approval
@@ -639,31 +803,15 @@ async function decide(
       )
     const key = status === 'approved' ? 'vacancy.approved' : 'vacancy.rejected'
     const link = `${deps.publicUrl}/hrd/lowongan${status === 'rejected' ? `/${id}/ubah` : ''}`
-    const hr = await q.activeHrOf(tx, row.companyId)
-    // The wording is read once and filled per HR account.
-    const { [key]: template } = await loadTemplates(tx, [key])
-    const notices: NewNotification[] = []
-    const mails: OutgoingEmail[] = []
-    for (const person of hr) {
-      const text = renderTemplate(template, {
-        nama: person.fullName,
-        judul: row.title,
-        perusahaan: company.name,
-        alasan: reason ?? '',
-        tautan: link,
-      })
-      notices.push({
-        userId: person.id,
-        kind: key,
-        title: text.title,
-        body: text.body,
-        data: { jobVacancyId: id, approvalStatus: status },
-      })
-      mails.push({ to: person.email, userId: person.id, subject: text.title, text: text.body })
-    }
-    await notify(tx, notices)
+    await tellCompanyHr(
+      tx,
+      deps.outbox,
+      row.companyId,
+      key,
+      { judul: row.title, perusahaan: company.name, alasan: reason ?? '', tautan: link },
+      { jobVacancyId: id, approvalStatus: status },
+    )
     await settleStaffNotices(tx, 'vacancy.pending', [id])
-    await deps.outbox.queue(tx, mails)
     await audit(
       tx,
       actor,

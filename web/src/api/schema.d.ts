@@ -9303,7 +9303,7 @@ export interface paths {
         };
         put?: never;
         /**
-         * Record a hire of the company that came without a bursa application
+         * Record a hire of the company that came without a bursa application (a learner look-up: 30 an hour per account with the searches, 429 beyond)
          * @description Exactly one of `student_id` (a grade-12 student) and `alumni_id` (an alumnus): both name a learner record, and the id must be of that kind (422 otherwise).
          *     `accepted_date` may not be after today (the day in the school time zone); `start_date` may not be before it.
          *     The same person at the same company with the same acceptance date is a 409.
@@ -9568,7 +9568,7 @@ export interface paths {
             };
         };
         /**
-         * Change an outside placement of the company (a placement through bursa: 422)
+         * Change an outside placement of the company (a placement through bursa: 422; naming another learner is a look-up, 30 an hour with the searches)
          * @description Every field is replaced (an absent optional one is cleared); status and follow-ups stay.
          *     Exactly one of `student_id` (a grade-12 student) and `alumni_id` (an alumnus): both name a learner record, and the id must be of that kind (422 otherwise).
          *     `accepted_date` may not be after today (the day in the school time zone); `start_date` may not be before it.
@@ -10816,6 +10816,12 @@ export interface paths {
                                     accepted: number;
                                     /** @description draft results with decision diterima */
                                     draftAccepted: number;
+                                    /** @description draft results with decision tidak_diterima */
+                                    draftRejected: number;
+                                    /** @description what publishing now would publish, as a version: send it back quoted in If-Match when publishing, and a publication that would publish anything else (a colleague decided, published, an applicant withdrew) is refused with 412 `edited_elsewhere` */
+                                    draftsVersion: string;
+                                    /** @description draft results with decision cadangan */
+                                    draftWaitlisted: number;
                                     /** @description places accepted hires gave back (their placement ended, `resigned` or `moved`, or deleted): the waiting list may take them */
                                     freed: number;
                                     /** @description publishing now would be refused */
@@ -11122,7 +11128,10 @@ export interface paths {
                     /** @description Career-center staff only (required for them): the company acted for, active and without an active HR account. Ignored for HR. */
                     company_id?: number;
                 };
-                header?: never;
+                header?: {
+                    /** @description The list's `meta.quota.draftsVersion` as read, quoted (`"…"`): when the drafts changed since (a colleague decided or published, an applicant withdrew), 412 `edited_elsewhere` and nothing is published. Without it, whatever drafts there are. */
+                    "if-match"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -12549,6 +12558,7 @@ export interface paths {
                                     stage: string;
                                     status: string;
                                 } | null;
+                                onHold: boolean;
                                 result: {
                                     /** @enum {string} */
                                     decision: "diterima" | "tidak_diterima" | "cadangan";
@@ -12656,6 +12666,7 @@ export interface paths {
                                     stage: string;
                                     status: string;
                                 } | null;
+                                onHold: boolean;
                                 placement: {
                                     /**
                                      * Format: date
@@ -12860,6 +12871,7 @@ export interface paths {
                                     stage: string;
                                     status: string;
                                 } | null;
+                                onHold: boolean;
                                 placement: {
                                     /**
                                      * Format: date
@@ -13826,7 +13838,7 @@ export interface paths {
                                 }[];
                                 notificationKind: {
                                     /** @enum {string} */
-                                    code: "application.received" | "application.reviewed" | "test.scheduled" | "test.updated" | "test.removed" | "test.cancelled" | "test.reminder" | "selection.published" | "vacancy.approved" | "vacancy.rejected" | "application.closed" | "registration.pending" | "vacancy.pending" | "place.freed";
+                                    code: "application.received" | "application.reviewed" | "test.scheduled" | "test.updated" | "test.removed" | "test.cancelled" | "test.reminder" | "selection.published" | "vacancy.approved" | "vacancy.rejected" | "application.closed" | "registration.pending" | "vacancy.pending" | "place.freed" | "vacancy.deleted" | "vacancy.deactivated" | "application.on_hold" | "application.terms_changed";
                                     label: string;
                                 }[];
                                 placementSource: {

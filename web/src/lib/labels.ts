@@ -191,7 +191,7 @@ export const VOCABULARIES = {
     selection_decision: 'Keputusan seleksi diubah',
     selection_published: 'Hasil seleksi diumumkan',
     withdrawn: 'Lamaran dibatalkan',
-    vacancy_closed: 'Lowongan ditutup perusahaan',
+    vacancy_closed: 'Lowongan ditutup',
   },
 } as const satisfies Record<string, Record<string, string>>
 

@@ -33,6 +33,12 @@ export function MyApplicationPage() {
               <StatusBadge of="applicationStatus" value={d.status} />
             </Group>
           </DetailHeader>
+          {d.onHold && (
+            <Alert color="orange" title="Seleksi dihentikan sementara">
+              {d.company.name} sedang nonaktif sebagai mitra BKK sekolah, sehingga lamaran ini belum dapat
+              diproses. Lamaran Anda tetap tersimpan; bila perusahaan diaktifkan kembali, seleksi dilanjutkan.
+            </Alert>
+          )}
           {d.result && (
             <Card withBorder bg={d.result.decision === 'diterima' ? 'green.0' : undefined}>
               <Title order={2} size="h4">

@@ -52,6 +52,11 @@ export function MyApplicationsPage() {
             render: (a) => (
               <>
                 <StatusBadge of="applicationStatus" value={a.status} />
+                {a.onHold && (
+                  <Text size="xs" mt={2} c="orange.8">
+                    Seleksi dihentikan sementara: perusahaan nonaktif
+                  </Text>
+                )}
                 {a.result && (
                   <Text size="xs" mt={2}>
                     Hasil: {label('selectionDecision', a.result.decision)}

@@ -28,9 +28,10 @@ function calendarOf(role: string, kind: string, data: Record<string, unknown>) {
  * Where a notification leads, from the ids it carries: an application (for staff, one of a company without HR,
  * opened acting for that company as its "Kelola seleksi" does); for HR, a vacancy staff decided on (a refused one
  * to its form, to be corrected and sent again, as the e-mail's link does) or whose place a hire gave back (its
- * waiting list on the results page); for staff, what entered their queues: a
- * company registration (the queue of registrations) or a vacancy waiting for approval (the vacancies waiting, of
- * its company).
+ * waiting list on the results page; for staff, of a company without HR, acting for it) or that staff switched off
+ * (the vacancy list; one staff deleted leads nowhere); for staff, what entered their queues: a company
+ * registration (the queue of registrations) or a vacancy waiting for approval (the vacancies waiting, of its
+ * company).
  */
 function linkOf(role: string, data: Record<string, unknown>): { to: string; actFor?: ActingCompany } | null {
   const staff = role === 'admin' || role === 'superadmin'
@@ -47,9 +48,16 @@ function linkOf(role: string, data: Record<string, unknown>): { to: string; actF
     return { to: `/lamaran/${appId}` }
   }
   const vacancyId = data.jobVacancyId
-  // A place given back: the vacancy's waiting list, on the results page.
-  if (role === 'hrd' && typeof vacancyId === 'number' && data.placeFreed === true)
-    return { to: `/hrd/hasil?job_vacancy_id=${vacancyId}&decision=cadangan` }
+  // A place given back: the vacancy's waiting list, on the results page (staff: acting for the company).
+  if (typeof vacancyId === 'number' && data.placeFreed === true) {
+    const to = `/hrd/hasil?job_vacancy_id=${vacancyId}&decision=cadangan`
+    if (role === 'hrd') return { to }
+    const { companyId, companyName } = data
+    if (!staff || typeof companyId !== 'number' || typeof companyName !== 'string') return null
+    return { to, actFor: { id: companyId, name: companyName } }
+  }
+  // A vacancy staff deleted is in no list any more.
+  if (role === 'hrd' && data.vacancyDeleted === true) return null
   if (role === 'hrd' && typeof vacancyId === 'number')
     return { to: data.approvalStatus === 'rejected' ? `/hrd/lowongan/${vacancyId}/ubah` : '/hrd/lowongan' }
   if (staff && typeof vacancyId === 'number' && typeof data.companyId === 'number')
