@@ -312,7 +312,7 @@ describe('editing by HR of a company whose vacancies need approval', () => {
     const mine = await call(t, 'GET', `/api/job-vacancies/${v.id}`, { as: learner })
     expect(mine.status).toBe(200)
     expect(mine.body.data).toMatchObject({ canApply: false })
-    expect(mine.body.data.reasons).toContain('Lowongan sedang diperiksa oleh BKK sekolah.')
+    expect(mine.body.data.reasons).toContain('Lowongan belum disetujui BKK sekolah.')
     // Adding a major is substance too (it changes who may apply).
     const m2 = await aMajor(t)
     const v2 = await aVacancy(t, { companyId: hr.companyId, majorIds: [major.id], values: asStored })

@@ -538,7 +538,7 @@ describe('PATCH /api/hrd/job-vacancies/:id/toggle-active', () => {
       body: { is_active: true },
     })
     expect(pending.body).toMatchObject({
-      message: 'Lowongan diaktifkan, tetapi belum dapat dilamar. Lowongan sedang diperiksa oleh BKK sekolah.',
+      message: 'Lowongan diaktifkan, tetapi belum dapat dilamar. Lowongan belum disetujui BKK sekolah.',
       data: { id: waiting.id, isActive: true, isOpen: false },
     })
   })

@@ -313,6 +313,8 @@ export async function lockVacancy(tx: Tx, companyId: number, vacancyId: number) 
       quota: jobVacancies.quota,
       companyId: jobVacancies.companyId,
       companyName: companies.name,
+      approvalStatus: jobVacancies.approvalStatus,
+      approvalReason: jobVacancies.approvalReason,
     })
     .from(jobVacancies)
     .innerJoin(companies, eq(companies.id, jobVacancies.companyId))

@@ -324,6 +324,27 @@ const quotaExceeded = (v: { title: string; quota: number }, accepted: number, dr
     },
   )
 
+/**
+ * Acceptances of a vacancy the career center refused (its terms changed after people applied, say, and the
+ * school refused them): nobody is hired under terms the school refused until HR corrects the vacancy and it is
+ * approved. Refusals and waiting-list places are not hires: the caller refuses only a publication that accepts.
+ */
+const refusedTerms = (v: { title: string; approvalReason: string | null }): never =>
+  unprocessable(
+    msg(
+      `Lowongan "${v.title}" ditolak BKK sekolah${v.approvalReason ? ` (alasan: ${v.approvalReason})` : ''}: pelamar tidak dapat diterima dengan ketentuan yang ditolak. Perbaiki lowongan dan kirim lagi untuk disetujui, atau ubah keputusan "diterima". Tidak ada hasil yang diumumkan.`,
+      `The school refused the vacancy "${v.title}"${v.approvalReason ? ` (reason: ${v.approvalReason})` : ''}: applicants cannot be accepted under refused terms. Correct the vacancy and send it for approval again, or change the "${ACCEPTED_EN}" decisions. Nothing was announced.`,
+    ),
+    {
+      job_vacancy_id: [
+        msg(
+          'lowongan ditolak BKK sekolah: tidak dapat menerima pelamar',
+          'the school refused the vacancy: no acceptances',
+        ),
+      ],
+    },
+  )
+
 const draftsChanged = (): never => {
   throw new AppError(
     412,
@@ -417,6 +438,7 @@ export async function publish(
     }
     if (decided.length === 0) return summary
 
+    if (accepting.length > 0 && vacancy.approvalStatus === 'rejected') refusedTerms(vacancy)
     if (accepting.length > 0) {
       const { accepted, freed } = (await q.quotaUse(tx, companyId, vacancy.id)) ?? vacancyNotFound()
       if (accepted - freed + accepting.length > vacancy.quota)

@@ -108,8 +108,8 @@ export function reasonsNotOpen(flags: EligibilityFlags, role: Learner['role']): 
   if (!flags.approved)
     reasons.push(
       msg(
-        'Lowongan sedang diperiksa oleh BKK sekolah.',
-        "The vacancy is being checked by the school's career center.",
+        'Lowongan belum disetujui BKK sekolah.',
+        "The school's career center has not approved the vacancy.",
       ),
     )
   if (!flags.beforeDeadline)
