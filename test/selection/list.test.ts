@@ -87,7 +87,7 @@ describe('GET /api/hrd/selection-results', () => {
         nis: best.learner.student.nis,
         major: { id: best.learner.majorId, name: expect.any(String) },
       },
-      vacancy: { id: vacancy.id, title: 'Welder', quota: 3 },
+      vacancy: { id: vacancy.id, title: 'Welder', quota: 3, deleted: false },
       attendance: [
         {
           scheduleId: psikotes.id,

@@ -61,7 +61,7 @@ describe('POST /api/hrd/selection-results/:applicationId', () => {
           nis: learner.student.nis,
           major: { id: learner.majorId, name: expect.any(String) },
         },
-        vacancy: { id: vacancy.id, title: 'Teknisi Mesin', quota: 5 },
+        vacancy: { id: vacancy.id, title: 'Teknisi Mesin', quota: 5, deleted: false },
         attendance: [],
         psychotestScore: 80.5,
         interviewScore: 90,

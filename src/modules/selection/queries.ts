@@ -50,10 +50,20 @@ export interface ResultFilters {
   search?: string
 }
 
+/**
+ * The company's vacancies, and the published results of those it deleted since: a deleted vacancy's selection is
+ * over (its open applications were closed), but an acceptance published before its letter still takes one.
+ */
+const ofCompanyOrPublished = (companyId: number) =>
+  and(
+    eq(jobVacancies.companyId, companyId),
+    or(isNull(jobVacancies.deletedAt), eq(selectionResults.isPublished, true)),
+  )
+
 function filtersOf(companyId: number, f: ResultFilters, applicationId?: number): SQL | undefined {
   const search = f.search?.trim()
   return and(
-    ofCompany(companyId),
+    ofCompanyOrPublished(companyId),
     reachedTests,
     applicationId ? eq(applications.id, applicationId) : undefined,
     f.jobVacancyId ? eq(applications.jobVacancyId, f.jobVacancyId) : undefined,
@@ -102,6 +112,7 @@ const itemFields = {
   vacancyId: jobVacancies.id,
   vacancyTitle: jobVacancies.title,
   vacancyQuota: jobVacancies.quota,
+  vacancyDeleted: sql<boolean>`${jobVacancies.deletedAt} is not null`,
   ...enteredColumns,
   isPublished: selectionResults.isPublished,
   publishedAt: selectionResults.publishedAt,
@@ -203,14 +214,20 @@ export async function quotaUse(conn: Conn, companyId: number, vacancyId: number)
 
 /**
  * Shares the lock of the application's vacancy (a publication of that vacancy waits, or is waited
- * for) and returns the vacancy's id; undefined when the application is not the company's.
+ * for) and returns the vacancy's id; undefined when the application is not the company's. `deletedToo`: a
+ * vacancy the company deleted counts (a letter sent alone to a published result).
  */
-export async function shareVacancyOf(tx: Tx, companyId: number, applicationId: number) {
+export async function shareVacancyOf(tx: Tx, companyId: number, applicationId: number, deletedToo = false) {
   const [row] = await tx
     .select({ id: jobVacancies.id })
     .from(applications)
     .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
-    .where(and(ofCompany(companyId), eq(applications.id, applicationId)))
+    .where(
+      and(
+        deletedToo ? eq(jobVacancies.companyId, companyId) : ofCompany(companyId),
+        eq(applications.id, applicationId),
+      ),
+    )
     .for('share', { of: jobVacancies })
   return row
 }

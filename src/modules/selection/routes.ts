@@ -34,7 +34,15 @@ const ResultItem = Type.Object({
   applicationId: Type.Integer(),
   status: StringEnum(APPLICATION_STATUSES),
   applicant: ApplicantOut,
-  vacancy: Type.Object({ id: Type.Integer(), title: Type.String(), quota: Type.Integer() }),
+  vacancy: Type.Object({
+    id: Type.Integer(),
+    title: Type.String(),
+    quota: Type.Integer(),
+    deleted: Type.Boolean({
+      description:
+        'the company deleted it since: its published results stay listed (an acceptance may still take its letter)',
+    }),
+  }),
   /** The tests the applicant takes part in (cancelled ones left out), oldest first. */
   attendance: Type.Array(
     Type.Object({

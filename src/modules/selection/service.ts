@@ -34,7 +34,7 @@ function itemOut(r: q.ResultRow) {
     applicationId: r.applicationId,
     status: r.status,
     applicant: applicantOut(r),
-    vacancy: { id: r.vacancyId, title: r.vacancyTitle, quota: r.vacancyQuota },
+    vacancy: { id: r.vacancyId, title: r.vacancyTitle, quota: r.vacancyQuota, deleted: r.vacancyDeleted },
     attendance: r.attendance.map((a) => ({ ...a, scheduledAt: new Date(a.scheduledAt).toISOString() })),
     psychotestScore: r.psychotestScore,
     interviewScore: r.interviewScore,
@@ -133,7 +133,7 @@ function checkScores(input: ResultInput) {
  * that was not ready at the publication.
  */
 async function lockScorable(tx: Tx, companyId: number, applicationId: number, letterOnly: boolean) {
-  if (!(await q.shareVacancyOf(tx, companyId, applicationId))) applicationNotFound()
+  if (!(await q.shareVacancyOf(tx, companyId, applicationId, letterOnly))) applicationNotFound()
   const app = (await q.lockForScoring(tx, applicationId)) ?? applicationNotFound()
   if (letterOnly && app.isPublished && app.status !== 'withdrawn') return app
   if (app.status === 'in_progress') return app

@@ -10802,6 +10802,8 @@ export interface paths {
                                 /** Format: date-time */
                                 updatedAt: string | null;
                                 vacancy: {
+                                    /** @description the company deleted it since: its published results stay listed (an acceptance may still take its letter) */
+                                    deleted: boolean;
                                     id: number;
                                     quota: number;
                                     title: string;
@@ -10972,6 +10974,8 @@ export interface paths {
                                 /** Format: date-time */
                                 updatedAt: string | null;
                                 vacancy: {
+                                    /** @description the company deleted it since: its published results stay listed (an acceptance may still take its letter) */
+                                    deleted: boolean;
                                     id: number;
                                     quota: number;
                                     title: string;
@@ -11095,6 +11099,8 @@ export interface paths {
                                 /** Format: date-time */
                                 updatedAt: string | null;
                                 vacancy: {
+                                    /** @description the company deleted it since: its published results stay listed (an acceptance may still take its letter) */
+                                    deleted: boolean;
                                     id: number;
                                     quota: number;
                                     title: string;

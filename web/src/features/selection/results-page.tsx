@@ -65,7 +65,13 @@ export function SelectionResultsPage() {
         columns={[
           {
             label: 'Peserta',
-            render: (r) => <Lines bold main={r.applicant.fullName} sub={r.vacancy.title} />,
+            render: (r) => (
+              <Lines
+                bold
+                main={r.applicant.fullName}
+                sub={r.vacancy.deleted ? `${r.vacancy.title} (lowongan dihapus)` : r.vacancy.title}
+              />
+            ),
           },
           {
             label: 'Tes',

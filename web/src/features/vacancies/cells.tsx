@@ -40,7 +40,7 @@ export function DeadlineCell({ v }: { v: { deadline: string; isOpen: boolean } }
 
 /** What deleting a vacancy does, said before HR or staff confirm it (src/modules/vacancies/service.ts). */
 export const deleteWarning = (title: string) =>
-  `"${title}" tidak lagi tampil untuk pelamar. Lamaran yang ada tetap tersimpan; yang masih berjalan ditutup, jadwal tesnya yang belum dimulai dibatalkan, dan pelamarnya diberi tahu.`
+  `"${title}" tidak lagi tampil untuk pelamar. Lamaran yang ada tetap tersimpan; yang masih berjalan ditutup, jadwal tesnya yang belum dimulai dibatalkan, dan pelamarnya diberi tahu. Hasil seleksi yang sudah diumumkan tetap ada di Hasil seleksi: surat keputusannya masih dapat dilampirkan.`
 
 /**
  * A vacancy's "Aktif" switch, held still from the click until the list shows the new state (`reloading`):
