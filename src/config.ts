@@ -40,6 +40,7 @@ const Env = Type.Object({
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1024 * 1024 }),
   UPLOAD_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 10 * 1024 * 1024 }),
   LOGIN_MAX_PER_EMAIL: Type.Integer({ minimum: 1, default: 10 }),
+  /** Failed logins per address and window (a right password does not count: a school shares one address). */
   LOGIN_MAX_PER_IP: Type.Integer({ minimum: 1, default: 60 }),
   LOGIN_WINDOW_SECONDS: Type.Integer({ minimum: 1, default: 15 * 60 }),
   /** Failed logins per e-mail from all addresses together, per LOGIN_EMAIL_CEILING_WINDOW_SECONDS. */

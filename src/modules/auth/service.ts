@@ -19,7 +19,12 @@ export interface LoginLimiter {
   byIp: Limiter
   byEmailAndIp: Limiter
   byEmail: Limiter
+  /** Successful logins per account: a script signing in on every request costs a password hash each time. */
+  byAccount: Limiter
 }
+
+/** Successful logins one account may make per login window (a person signs in a few times a day). */
+export const LOGINS_PER_ACCOUNT = 60
 
 const LOGIN_EMAIL = 'login-email'
 const LOGIN_EMAIL_IP = 'login-email-ip'
@@ -42,9 +47,12 @@ export async function forgetFailedLogins(conn: Conn, email: string) {
 }
 
 /**
- * Three counters in the service's store: every attempt per address; failed attempts per e-mail from one
- * address (the brake on guessing, which someone elsewhere cannot use to lock the real user out); and failed
- * attempts per e-mail from all addresses together, a slower ceiling on guessing spread over many addresses.
+ * Four counters in the service's store: failed attempts per address (guessing across many e-mails); failed
+ * attempts per e-mail from one address (the brake on guessing, which someone elsewhere cannot use to lock the
+ * real user out); failed attempts per e-mail from all addresses together, a slower ceiling on guessing spread
+ * over many addresses; and successful logins per account. A right password never counts against the address:
+ * a whole school reaches the service from one address (its NAT), and counting every login there let one
+ * learner's script, or two classes signing in at once, refuse everyone else at the school.
  */
 export function loginLimiter(config: Config, store: RateLimitStore): LoginLimiter {
   const { maxPerIp, maxPerEmail, windowSeconds, emailCeiling, emailCeilingWindowSeconds } = config.login
@@ -59,6 +67,11 @@ export function loginLimiter(config: Config, store: RateLimitStore): LoginLimite
       keyPrefix: LOGIN_EMAIL,
       points: emailCeiling,
       duration: emailCeilingWindowSeconds,
+    }),
+    byAccount: limiter(store, {
+      keyPrefix: 'login-account',
+      points: LOGINS_PER_ACCOUNT,
+      duration: windowSeconds,
     }),
   }
 }
@@ -80,8 +93,8 @@ export async function login(
 ) {
   const email = input.email.trim().toLowerCase()
   const emailAndIp = `${email} ${ip}`
-  await limiter.byIp.consume(ip).catch(tooMany)
   for (const [counter, key] of [
+    [limiter.byIp, ip],
     [limiter.byEmailAndIp, emailAndIp],
     [limiter.byEmail, email],
   ] as const) {
@@ -93,6 +106,7 @@ export async function login(
   const valid = await verifyPassword(user?.passwordHash, input.password)
   if (!user || !valid) {
     // Counted past the limit as well: a rejection there is the limit (the next attempt gets the 429).
+    await limiter.byIp.consume(ip).catch(limitReached)
     await limiter.byEmailAndIp.consume(emailAndIp).catch(limitReached)
     await limiter.byEmail.consume(email).catch(limitReached)
     throw new AppError(401, msg('E-mail atau kata sandi salah.', 'Wrong e-mail or password.'))
@@ -106,6 +120,7 @@ export async function login(
       ),
     )
   }
+  await limiter.byAccount.consume(String(user.id)).catch(tooMany)
   // The address proved it knows the password; the ceiling across addresses keeps counting.
   await limiter.byEmailAndIp.delete(emailAndIp)
   const token = await db.transaction(async (tx) => {
