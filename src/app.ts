@@ -34,6 +34,7 @@ import { calendarRoutes } from './modules/calendar/routes.js'
 import { checkInCodeRoutes, checkInRoutes } from './modules/check-in/routes.js'
 import { registrationAdminRoutes, registrationRoutes } from './modules/company-registrations/routes.js'
 import { fileRoutes } from './modules/files/routes.js'
+import { registerUploadSlots } from './modules/files/upload-slots.js'
 import { importRoutes } from './modules/imports/routes.js'
 import { masterDataRoutes } from './modules/master-data/routes.js'
 import { messageTemplateRoutes } from './modules/messages/routes.js'
@@ -237,6 +238,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
     done()
   })
 
+  registerUploadSlots(app)
   registerErrorHandling(app)
   // JSON or multipart only: Fastify's own text/plain parser made a text body a 422 ("must be an object")
   // where every other content type the API does not take is a 415.

@@ -324,7 +324,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const lang = langOf(req)
     if (err instanceof AppError) {
       const retryAfter = err.extra?.retryAfter
-      if (err.statusCode === 429 && typeof retryAfter === 'number')
+      if ((err.statusCode === 429 || err.statusCode === 503) && typeof retryAfter === 'number')
         reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))))
       if (err.extra)
         return reply

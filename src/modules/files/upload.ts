@@ -47,7 +47,8 @@ const badForm = () =>
   new AppError(400, msg('Isi unggahan multipart tidak valid.', 'The multipart upload is malformed.'))
 
 /**
- * Reads a `multipart/form-data` request: its text fields and the one file in `fileField`.
+ * Reads a `multipart/form-data` request: its text fields and the one file in `fileField`, in one of the
+ * account's upload slots (src/modules/files/upload-slots.ts: 429 or 503 when none is free).
  * The size limit (the multipart plugin's `fileSize`) is enforced while the bytes stream in: a file
  * over it answers 413 and is never kept, in memory or anywhere else. Every part is consumed, so the
  * parser never stalls on a part we do not want.
@@ -61,6 +62,8 @@ export async function readUpload(req: FastifyRequest, limit: number, fileField =
         'Uploads must be sent as multipart/form-data.',
       ),
     )
+  // Held until the answer has gone: the file stays in memory while the route judges and stores it.
+  req.server.uploadSlots.take(req)
   const fields: Record<string, string> = {}
   let file: UploadedFile | null = null
   let truncated = false

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { AppError } from '../../http/errors.js'
+import { msg } from '../../http/i18n.js'
+
+/**
+ * An upload is read whole into memory (`readUpload`: at most UPLOAD_LIMIT_BYTES) before it is judged and stored,
+ * so how many are read at once bounds the service's memory. One account may have two in flight, the instance
+ * eight: 30 uploads of 9.5 MB sent together by one learner (or one HR account's decision letters) held 285 MB of
+ * a service that runs in about 250 MB. The per-hour limits count requests as they start, so they did not stop it.
+ */
+export const UPLOADS_PER_ACCOUNT = 2
+export const UPLOADS_AT_ONCE = 8
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The uploads this instance is reading, per account (`takeUploadSlot`). */
+    uploadSlots: UploadSlots
+  }
+}
+
+class UploadSlots {
+  private readonly perAccount = new Map<number, number>()
+  private total = 0
+  private readonly held = new WeakMap<FastifyRequest, number>()
+
+  take(req: FastifyRequest) {
+    if (this.held.has(req)) return
+    const account = req.user?.id ?? 0
+    const mine = this.perAccount.get(account) ?? 0
+    if (mine >= UPLOADS_PER_ACCOUNT)
+      throw new AppError(
+        429,
+        msg(
+          'Unggahan Anda yang lain masih berjalan. Tunggu sampai selesai, lalu coba lagi.',
+          'Your other uploads are still in progress. Wait for them to finish, then try again.',
+        ),
+        undefined,
+        { retryAfter: 5 },
+      )
+    if (this.total >= UPLOADS_AT_ONCE)
+      throw new AppError(
+        503,
+        msg(
+          'Server sedang menerima banyak unggahan. Coba lagi sebentar lagi.',
+          'The server is receiving many uploads. Try again in a moment.',
+        ),
+        undefined,
+        { retryAfter: 10 },
+      )
+    this.perAccount.set(account, mine + 1)
+    this.total++
+    this.held.set(req, account)
+  }
+
+  release(req: FastifyRequest) {
+    const account = this.held.get(req)
+    if (account === undefined) return
+    this.held.delete(req)
+    this.total--
+    const left = (this.perAccount.get(account) ?? 1) - 1
+    if (left > 0) this.perAccount.set(account, left)
+    else this.perAccount.delete(account)
+  }
+}
+
+/** The instance's upload slots, given back when the answer has gone or the client went away. */
+export function registerUploadSlots(app: FastifyInstance) {
+  const slots = new UploadSlots()
+  app.decorate('uploadSlots', slots)
+  app.addHook('onResponse', async (req) => slots.release(req))
+  app.addHook('onRequestAbort', async (req) => slots.release(req))
+}
