@@ -37,7 +37,7 @@ describeInBrowser('web client: a waiting list closed with its vacancy', () => {
     await page.goto(`${svc.url}/lamaran/${a.id}`)
     await page.getByRole('heading', { name: 'Hasil seleksi: Cadangan' }).waitFor()
     await page
-      .getByText('Lowongan ini sudah ditutup perusahaan, jadi daftar cadangannya tidak berlaku lagi.')
+      .getByText('Lowongan ini sudah ditutup, jadi daftar cadangannya tidak berlaku lagi.')
       .waitFor()
   })
 })

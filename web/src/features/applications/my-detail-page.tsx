@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { useParams } from 'react-router'
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Link, useParams } from 'react-router'
 import { api, download, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { DetailHeader } from '../../components/detail-header'
@@ -31,6 +31,12 @@ export function MyApplicationPage() {
             <Group gap="xs">
               <Text>{d.company.name}</Text>
               <StatusBadge of="applicationStatus" value={d.status} />
+              {/* What the job is, read again before a test (the vacancy list shows open ones only). */}
+              {!d.vacancy.deleted && (
+                <Anchor component={Link} to={`/lowongan/${d.vacancy.id}`} size="sm">
+                  Lihat lowongan
+                </Anchor>
+              )}
             </Group>
           </DetailHeader>
           {d.onHold && (
@@ -49,7 +55,7 @@ export function MyApplicationPage() {
               </Text>
               {waitlistClosed(d) && (
                 <Text size="sm" mt="xs">
-                  Lowongan ini sudah ditutup perusahaan, jadi daftar cadangannya tidak berlaku lagi.
+                  Lowongan ini sudah ditutup, jadi daftar cadangannya tidak berlaku lagi.
                 </Text>
               )}
               <SimpleGrid cols={{ base: 2, sm: 4 }} mt="sm">
