@@ -195,7 +195,9 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   // stopped (in-flight jobs finished) before it closes.
   const mailer = createMailer(config.smtp)
   const jobs = createJobs(database, app.log, jobOptions)
-  const outbox = createOutbox(mailer !== null, jobs, app.log)
+  const outbox = createOutbox(mailer !== null, jobs, app.log, {
+    holdSeconds: jobOptions?.emailChangeHoldSeconds,
+  })
   const rateLimits: RateLimitStore =
     config.rateLimitStore === 'database' ? { kind: 'database', pool: database.pool } : { kind: 'memory' }
   app.decorate<RateLimitStore>('rateLimits', rateLimits)

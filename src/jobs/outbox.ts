@@ -13,7 +13,35 @@ export interface OutgoingEmail {
   text: string
   /** An iCalendar invitation to attach (`text/calendar; method=…`), of the event `uid`. */
   calendar?: { ics: string; method: 'REQUEST' | 'CANCEL'; uid: string }
+  /**
+   * One of the many e-mails a single action writes (a test's participants): sent after every e-mail that is not
+   * (`EMAIL_PRIORITY`). Left out, an e-mail goes first: someone may be waiting for it.
+   */
+  bulk?: boolean
+  /**
+   * A change that may well be followed by another (HR correcting a test's hour or room, a participant removed and
+   * added back): not sent before the outbox's hold (`CHANGE_HOLD_SECONDS`) is over, so that a later e-mail of the
+   * same event queued meanwhile replaces it (see `queue`). Needs `calendar`.
+   */
+  hold?: boolean
 }
+
+/**
+ * The order the outbox sends in (`email_outbox.priority`), lower first, then oldest first. An e-mail someone waits
+ * for (a password link, of any purpose; a sign-up's confirmation link; the approved sign-up's setup link) is sent
+ * before the e-mails of a bulk action queued before it: one test for 500 applicants queues 500 invitations, 10 to
+ * 15 minutes through a provider. Bulk is what the sender says: the few senders that write to many are known, and
+ * one that forgets goes first, as every e-mail did before; a link that waited behind them was the harm.
+ */
+export const EMAIL_PRIORITY = { first: 0, bulk: 1 } as const
+
+/**
+ * How long a held change (`hold`) waits before it is sent, at most: 5 minutes. A later e-mail of the same event
+ * queued meanwhile replaces it and keeps its time, so a burst of saves sends the participant one e-mail of the
+ * final state, at most 5 minutes after the first of them, and a test's changes reach a participant at most once
+ * every 5 minutes. The in-app notice is written at once.
+ */
+export const CHANGE_HOLD_SECONDS = 300
 
 /** An e-mail (the outbox's, a reminder's) is tried at most this many times. */
 export const MAX_EMAIL_ATTEMPTS = 6
@@ -76,7 +104,12 @@ export interface Outbox {
   kick(): void
 }
 
-export function createOutbox(enabled: boolean, jobs: Jobs, log: FastifyBaseLogger): Outbox {
+export function createOutbox(
+  enabled: boolean,
+  jobs: Jobs,
+  log: FastifyBaseLogger,
+  { holdSeconds = CHANGE_HOLD_SECONDS }: { holdSeconds?: number } = {},
+): Outbox {
   return {
     enabled,
     kick() {
@@ -92,11 +125,37 @@ export function createOutbox(enabled: boolean, jobs: Jobs, log: FastifyBaseLogge
       // An invitation still unsent is out of date once a later one of its event is queued: sent after a
       // cancellation (its retry due later), it would put the cancelled test back in the calendar.
       const events = rows.flatMap((m) => (m.calendar ? [m.calendar.uid] : []))
+      // A held change replaced keeps its time (one never tried, held or due now): the burst goes once, by then.
+      const dueBy = new Map<string, Date>()
+      if (events.length > 0 && holdSeconds > 0 && rows.some((m) => m.hold)) {
+        const waiting = await tx
+          .select({
+            uid: sql<string>`${emailOutbox.calendarUid}`,
+            due: sql<Date>`min(coalesce(${emailOutbox.claimedUntil}, now()))`.mapWith(emailOutbox.createdAt),
+          })
+          .from(emailOutbox)
+          .where(
+            and(
+              isNull(emailOutbox.sentAt),
+              eq(emailOutbox.attempts, 0),
+              ne(emailOutbox.text, ''),
+              inArray(emailOutbox.calendarUid, events),
+            ),
+          )
+          .groupBy(emailOutbox.calendarUid)
+        for (const w of waiting) dueBy.set(w.uid, w.due)
+      }
       if (events.length > 0)
         await tx
           .update(emailOutbox)
           .set({ attempts: MAX_EMAIL_ATTEMPTS, claimedUntil: null, lastError: SUPERSEDED, ...BODY_GONE })
           .where(and(isNull(emailOutbox.sentAt), inArray(emailOutbox.calendarUid, events)))
+      const heldUntil = (m: OutgoingEmail) => {
+        if (!m.hold || !m.calendar || holdSeconds <= 0) return null
+        const until = sql`now() + make_interval(secs => ${holdSeconds})`
+        const earlier = dueBy.get(m.calendar.uid)
+        return earlier ? sql`least(${earlier.toISOString()}::timestamptz, ${until})` : until
+      }
       await tx.insert(emailOutbox).values(
         rows.map((m) => ({
           to: m.to,
@@ -106,6 +165,8 @@ export function createOutbox(enabled: boolean, jobs: Jobs, log: FastifyBaseLogge
           calendar: m.calendar?.ics ?? null,
           calendarMethod: m.calendar?.method ?? null,
           calendarUid: m.calendar?.uid ?? null,
+          priority: m.bulk ? EMAIL_PRIORITY.bulk : EMAIL_PRIORITY.first,
+          claimedUntil: heldUntil(m),
         })),
       )
     },
@@ -121,7 +182,8 @@ export function createOutbox(enabled: boolean, jobs: Jobs, log: FastifyBaseLogge
 export const CLAIM_SECONDS = 600
 
 /**
- * Sends what the outbox owes, oldest first, one e-mail at a time: it is claimed (`CLAIM_SECONDS`), its try
+ * Sends what the outbox owes, by priority (`EMAIL_PRIORITY`: a link someone waits for before a bulk action's
+ * e-mails queued earlier), then oldest first, one e-mail at a time: it is claimed (`CLAIM_SECONDS`), its try
  * counted, sent, then marked sent; a failure keeps the error and holds the e-mail back for `retryDelaySeconds`
  * (not due before then: no sweep or kick tries it sooner). Claimed one by one, right before its send: an e-mail
  * waiting behind a slow one is free for another run to send, and its tries count only the times it was handed
@@ -159,7 +221,7 @@ export async function deliverOutbox(
               failed.length > 0 ? notInArray(emailOutbox.id, failed) : undefined,
             ),
           )
-          .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
+          .orderBy(asc(emailOutbox.priority), asc(emailOutbox.createdAt), asc(emailOutbox.id))
           .limit(1)
           .for('update', { skipLocked: true })})`,
       )

@@ -26,6 +26,8 @@ export interface JobOptions {
   retryDelaySeconds?: number
   /** The first wait after a failed e-mail (src/jobs/outbox.ts, `retryDelaySeconds`); default a minute. */
   emailRetrySeconds?: number
+  /** How long a test's change e-mail is held for a later one to replace (src/jobs/outbox.ts `CHANGE_HOLD_SECONDS`). */
+  emailChangeHoldSeconds?: number
 }
 
 export function createJobs(database: Database, log: FastifyBaseLogger, opts: JobOptions = {}): Jobs {

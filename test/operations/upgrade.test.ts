@@ -26,7 +26,8 @@ import { adminQuery, queryOn, templateName, withDatabase } from '../support/data
  * invitation waiting for its retry was not superseded by a later cancellation. Migration 0015 closes the
  * applications an older release left open on a deleted vacancy; 0016 keeps the day of a placement status HR set;
  * 0017 gives unsent e-mails their account; 0018 forgets HR notices about a company the account left; 0021
- * cancels the tests ahead of a company an older release switched off.
+ * cancels the tests ahead of a company an older release switched off; 0027 puts a test's unsent invitations
+ * behind the links asked after the upgrade.
  */
 const server = inject('dbServer')
 const opened: { database: Database; drop: () => Promise<void> }[] = []
@@ -381,5 +382,44 @@ describe('upgrading a school that switched a company off while its tests lay ahe
       app.id,
     ])
     expect(events.map((e: { stage: string }) => e.stage)).toContain('test_cancelled')
+  })
+})
+
+describe('upgrading a school whose outbox holds a test’s invitations still unsent', () => {
+  it('sends a password link asked after the upgrade before them, and the migration runs again harmlessly', async () => {
+    // Level 27 = migrations 0000-0026: before 0027 the outbox sent oldest first, whatever the e-mail.
+    const { url, database } = await databaseAtLevel(27)
+    const invitations = [1, 2, 3].map(
+      (i) =>
+        `('siswa${i}@smk.test', '[BKK] Jadwal Psikotes', 'Yth. Siswa, Anda diundang...', '${ics('REQUEST', `bursa-test-9-application-${i}@bkk.smk.test`)}', 'REQUEST', 'bursa-test-9-application-${i}@bkk.smk.test', now() - interval '1 minute')`,
+    )
+    await queryOn(
+      url,
+      `insert into email_outbox ("to", subject, text, calendar, calendar_method, calendar_uid, created_at) values ${invitations.join(', ')}`,
+    )
+
+    await database.migrate()
+    // Each statement of 0027 may run again (as an upgrade that stopped half-way, or these tests, run it).
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8'))
+    const m0027 = journal.entries.find((e: { tag: string }) => e.tag === '0027_outbox_priority')
+    await queryOn(url, 'delete from drizzle.__drizzle_migrations where created_at >= $1', [m0027.when])
+    await database.migrate()
+
+    const outbox = createOutbox(true, { send: async () => null } as unknown as Jobs, {} as FastifyBaseLogger)
+    await database.db.transaction((tx) =>
+      outbox.queue(tx, {
+        to: 'terkunci@smk.test',
+        subject: 'Atur ulang kata sandi akun BKK Anda',
+        text: 'Tautan (berlaku 60 menit): https://bkk.smk.test/atur-kata-sandi?token=abc',
+      }),
+    )
+    const { sent, mailer } = recordingMailer()
+    await deliverOutbox(database.db, mailer, { retrySeconds: 60 })
+    expect(sent.map((m) => m.to)).toEqual([
+      'terkunci@smk.test',
+      'siswa1@smk.test',
+      'siswa2@smk.test',
+      'siswa3@smk.test',
+    ])
   })
 })

@@ -15,14 +15,19 @@ import { storedSchedule } from '../support/stored.js'
  */
 const t = useTestApp({ PUBLIC_URL: 'https://bkk.smk.test' })
 
-async function schedule(hrd: Account, vacancyId: number, applicationIds: number[]) {
+async function schedule(
+  hrd: Account,
+  vacancyId: number,
+  applicationIds: number[],
+  scheduledAt = '2099-07-15T01:00:00Z',
+) {
   const created = await call(t, 'POST', '/api/hrd/test-schedules', {
     as: hrd,
     body: {
       job_vacancy_id: vacancyId,
       name: 'Psikotes Tahap 1',
       kind: 'psikotes',
-      scheduled_at: '2099-07-15T01:00:00Z',
+      scheduled_at: scheduledAt,
       location: 'Aula',
       application_ids: applicationIds,
     },
@@ -106,7 +111,8 @@ describe("the calendar link of a learner's test notice, once the learner is take
 
   it('a test of the same vacancy the application never took part in, or another learner’s application: 404', async () => {
     const { hrd, vacancy, ani, budi, learner } = await scheduledWithTwo()
-    const budiOnly = await schedule(hrd, vacancy.id, [budi.application.id])
+    // Another session (the same test at the same time for Budi is the one he is in: 409).
+    const budiOnly = await schedule(hrd, vacancy.id, [budi.application.id], '2099-07-16T01:00:00Z')
 
     const never = await calendarOf(learner, ani.application.id, budiOnly)
     expect({ status: never.status, message: never.body.message }).toEqual({

@@ -20,7 +20,8 @@ export interface TestContext {
 /**
  * Builds the real app on a fresh database, the way production does, for one test file. With `sharing`, a
  * second instance on that app's database (its own pool, queue and memory; the database is left as it is).
- * `jobs` overrides the background work's timing (quick by default: a failed e-mail is due again at once).
+ * `jobs` overrides the background work's timing (quick by default: a failed e-mail is due again at once, and a
+ * test's change is e-mailed without the hold that lets a later change replace it).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -35,7 +36,13 @@ export async function createTestApp(
     config,
     database,
     storage: localStorage(join(dataDir, 'files')),
-    jobOptions: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1, emailRetrySeconds: 0, ...jobs },
+    jobOptions: {
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+      emailRetrySeconds: 0,
+      emailChangeHoldSeconds: 0,
+      ...jobs,
+    },
   })
   await app.ready()
   return {

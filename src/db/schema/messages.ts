@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './accounts.js'
 
 /**
@@ -37,10 +37,17 @@ export const emailOutbox = pgTable(
     calendarMethod: text().$type<'REQUEST' | 'CANCEL'>(),
     /** The invitation's event (its UID): a later e-mail of the same event supersedes this one if unsent. */
     calendarUid: text(),
+    /**
+     * The order it is sent in: lower first, then oldest first (src/jobs/outbox.ts `EMAIL_PRIORITY`): 0, the
+     * default, for what someone waits for (a password link, a sign-up's confirmation), 1 for the e-mails one
+     * action writes to many (a test's participants), so that those never hold a link back.
+     */
+    priority: smallint().notNull().default(0),
     attempts: integer().notNull().default(0),
     /**
      * A worker sending it holds it until then (a crashed worker's claim lapses); after a failed try, it is
-     * not due again before then.
+     * not due again before then; a change held for a later one to replace (`hold`, src/jobs/outbox.ts) is not
+     * due before then either.
      */
     claimedUntil: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
@@ -48,7 +55,7 @@ export const emailOutbox = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('email_outbox_owed_idx').on(t.createdAt).where(sql`${t.sentAt} is null`),
+    index('email_outbox_due_idx').on(t.priority, t.createdAt, t.id).where(sql`${t.sentAt} is null`),
     index('email_outbox_unsent_event_idx').on(t.calendarUid).where(sql`${t.sentAt} is null`),
     index('email_outbox_unsent_user_idx').on(t.userId).where(sql`${t.sentAt} is null`),
   ],

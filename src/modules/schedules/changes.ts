@@ -16,6 +16,7 @@ import {
   invalid,
   notInFuture,
   requireText,
+  sameTestScheduled,
   scheduleNotFound,
   vacancyDeleted,
 } from './checks.js'
@@ -61,6 +62,15 @@ export async function createSchedule(
     notInFuture(errors, scheduledAt, vacancy.now)
     const byId = await checkApplications(tx, errors, 'application_ids', vacancy.id, input.application_ids)
     if (Object.keys(errors).length > 0) return invalid(errors)
+    // The same test again (a retried request, a form sent twice) is refused, naming the one there is.
+    await q.lockTestsOfVacancy(tx, vacancy.id)
+    const same = await q.sameTestOf(tx, {
+      vacancyId: vacancy.id,
+      kind: input.kind,
+      scheduledAt,
+      applicationIds: input.application_ids,
+    })
+    if (same) sameTestScheduled(same, mailing.calendar.timeZone)
 
     const f: Omit<TestFacts, 'scheduleId'> = {
       name: cleanText(input.name),
@@ -173,6 +183,22 @@ export async function updateSchedule(
       description:
         input.description !== undefined ? (cleanOptional(input.description) ?? null) : was.description,
     }
+    // Moved onto (or given someone of) the same test at the same time: refused as creating it again is.
+    const retimed = next.kind !== was.kind || scheduledAt.getTime() !== was.scheduledAt.getTime()
+    const sitting = retimed
+      ? [...current.map((p) => p.applicationId).filter((a) => !removes.includes(a)), ...adds]
+      : adds
+    if (sitting.length > 0) {
+      await q.lockTestsOfVacancy(tx, schedule.jobVacancyId)
+      const same = await q.sameTestOf(tx, {
+        vacancyId: schedule.jobVacancyId,
+        kind: next.kind,
+        scheduledAt,
+        applicationIds: sitting,
+        exceptId: schedule.id,
+      })
+      if (same) sameTestScheduled(same, mailing.calendar.timeZone)
+    }
     await q.updateSchedule(tx, schedule.id, {
       name: next.name,
       kind: next.kind,
@@ -195,10 +221,21 @@ export async function updateSchedule(
     await q.removeParticipants(tx, schedule.id, removes)
     // An applicant who withdrew hears no more of the test: not that a next stage will follow.
     const stillApplying = removed.filter((p) => p.applicationStatus === 'in_progress')
-    await tell(tx, actor, mailing, 'testRemoved', 'test.removed', was, stillApplying, {
-      status: was.kind,
-      notes: was.name,
-    })
+    // Each e-mail of a change is held a few minutes for a later change to replace (HR correcting the hour, or
+    // adding back whom it removed), and its notice replaces the unread one of the change before: the
+    // participant gets one e-mail, and one notice, of where the test ends up.
+    const held = { change: true }
+    await tell(
+      tx,
+      actor,
+      mailing,
+      'testRemoved',
+      'test.removed',
+      was,
+      stillApplying,
+      { status: was.kind, notes: was.name },
+      held,
+    )
 
     // Those still in the selection; an applicant who withdrew hears no more of the test.
     const staying = current.filter(
@@ -206,14 +243,21 @@ export async function updateSchedule(
     )
     if (rescheduled) await q.clearAttendanceMarks(tx, schedule.id)
     if (moved) {
-      await tell(tx, actor, mailing, 'testUpdated', 'test.rescheduled', next, staying, {
-        status: next.kind,
-        notes: timelineNote(next, mailing.calendar.timeZone),
-      })
+      await tell(
+        tx,
+        actor,
+        mailing,
+        'testUpdated',
+        'test.rescheduled',
+        next,
+        staying,
+        { status: next.kind, notes: timelineNote(next, mailing.calendar.timeZone) },
+        held,
+      )
     }
 
     await q.addParticipants(tx, schedule.id, adds)
-    await announceScheduled(tx, actor, mailing, next, recipientsOf(adds, byId))
+    await announceScheduled(tx, actor, mailing, next, recipientsOf(adds, byId), held)
   })
   mailing.outbox.kick()
   return scheduleDetail(db, actor, id)

@@ -1,6 +1,9 @@
-import { type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
+import type { TestKind } from '../../db/schema/index.js'
+import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { squeezed } from '../../http/schemas.js'
+import { labelOf } from '../../vocabulary/index.js'
+import { whenText } from './invitations.js'
 
 /** The refusals the schedule's services share, and the checks of the texts they store. */
 
@@ -25,6 +28,22 @@ export const vacancyDeleted = () =>
     msg(
       'Lowongan tes ini sudah dihapus; jadwalnya hanya dapat dibatalkan.',
       "This test's vacancy has been deleted; the test can only be cancelled.",
+    ),
+  )
+
+/**
+ * 409: one of the applicants already takes part in the same test (`sameTestOf`: the vacancy's, of this kind, at
+ * this time, not cancelled). Named, so HR opens it (to add the others there) rather than sending a copy that
+ * invites everyone again.
+ */
+export const sameTestScheduled = (
+  t: { id: number; name: string; kind: TestKind; scheduledAt: Date; applicantName: string },
+  timeZone: string,
+) =>
+  conflict(
+    msg(
+      `${t.applicantName} sudah dijadwalkan mengikuti ${labelOf('testKind', t.kind)} "${t.name}" (jadwal #${t.id}) pada ${whenText(t.scheduledAt, timeZone)}. Tes yang sama tidak dibuat dua kali: buka jadwal itu untuk menambah peserta atau mengubahnya.`,
+      `${t.applicantName} is already scheduled for the ${labelOf('testKind', t.kind, 'en')} "${t.name}" (schedule #${t.id}) at that time. The same test is not created twice: open that schedule to add participants or change it.`,
     ),
   )
 

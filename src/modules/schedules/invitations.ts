@@ -201,9 +201,10 @@ export async function tellParticipants(
   key: NoticeMessage,
   f: TestFacts,
   recipients: Recipient[],
+  options: MailOptions = {},
 ): Promise<NewNotification[]> {
   if (recipients.length === 0) return []
-  const template = await mailParticipants(tx, mailing, key, f, recipients)
+  const template = await mailParticipants(tx, mailing, key, f, recipients, options)
   return recipients.flatMap((r) => {
     if (!r.userId) return []
     const text = renderTemplate(template, messageVars(f, mailing.calendar.timeZone, r.fullName))
@@ -218,9 +219,19 @@ export async function tellParticipants(
   })
 }
 
+export interface MailOptions {
+  /**
+   * A change HR may well make again in a moment (time, place, participants): its e-mails wait in the outbox
+   * (`CHANGE_HOLD_SECONDS`, src/jobs/outbox.ts) for a later e-mail of the same test and participant to replace
+   * them, so a burst of saves sends one e-mail of the final state.
+   */
+  hold?: boolean
+}
+
 /**
  * The e-mails (with the invitation) of the message `key` for `recipients`, into the outbox in the caller's
- * transaction; answers the wording it loaded.
+ * transaction; answers the wording it loaded. They are bulk (`EMAIL_PRIORITY`): a password link asked
+ * meanwhile goes before them.
  */
 export async function mailParticipants(
   tx: Conn,
@@ -228,10 +239,14 @@ export async function mailParticipants(
   key: TestMessage,
   f: TestFacts,
   recipients: Recipient[],
+  { hold = false }: MailOptions = {},
 ): Promise<Template> {
   const template = (await loadTemplates(tx, [key as MessageKey]))[key as MessageKey]
   if (mailing.outbox.enabled) {
-    const mails = recipients.flatMap((r) => testEmail(key, template, f, r, mailing.calendar) ?? [])
+    const mails = recipients.flatMap((r) => {
+      const mail = testEmail(key, template, f, r, mailing.calendar)
+      return mail ? [{ ...mail, bulk: true, hold }] : []
+    })
     await mailing.outbox.queue(tx, mails)
   }
   return template

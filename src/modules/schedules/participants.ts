@@ -7,6 +7,7 @@ import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications } from '../application-lifecycle/service.js'
 import {
   type Mailing,
+  type MailOptions,
   type NoticeMessage,
   type Recipient,
   type TestFacts,
@@ -27,6 +28,15 @@ export const timelineNote = (f: TestFacts, timeZone: string) =>
 
 type Move = 'testScheduled' | 'testUpdated' | 'testRemoved' | 'testCancelled'
 
+export interface Telling {
+  /**
+   * A change of a test HR may well make again in a moment (its time or place, its participants): its e-mails are
+   * held for a later change to replace (`MailOptions.hold`), and its notice replaces the learner's unread notices
+   * of the test's earlier changes.
+   */
+  change?: boolean
+}
+
 /**
  * The test's timeline rows on the applications (one per recipient) and their notices (one lifecycle step),
  * with the e-mails and calendar invitations of the message `key` queued in the same transaction.
@@ -40,9 +50,12 @@ export async function tell(
   f: TestFacts,
   recipients: Recipient[],
   row: { status: string; notes: string | null },
+  { change = false }: Telling = {},
 ) {
   if (recipients.length === 0) return
-  const notices = await tellParticipants(tx, mailing, key, f, recipients)
+  const notices = await tellParticipants(tx, mailing, key, f, recipients, { hold: change })
+  // The bell holds the latest of a burst of changes once: an unread notice of an earlier change is replaced.
+  if (change) await q.forgetUnreadChangesOf(tx, f.scheduleId, recipients)
   await moveApplications(
     tx,
     actor,
@@ -58,11 +71,19 @@ export async function announceScheduled(
   mailing: Mailing,
   f: TestFacts,
   recipients: Recipient[],
+  options: Telling = {},
 ) {
-  await tell(tx, actor, mailing, 'testScheduled', 'test.scheduled', f, recipients, {
-    status: f.kind,
-    notes: timelineNote(f, mailing.calendar.timeZone),
-  })
+  await tell(
+    tx,
+    actor,
+    mailing,
+    'testScheduled',
+    'test.scheduled',
+    f,
+    recipients,
+    { status: f.kind, notes: timelineNote(f, mailing.calendar.timeZone) },
+    options,
+  )
 }
 
 function applicationError(row: { status: string; applicantName: string } | undefined, id: number): Msg {

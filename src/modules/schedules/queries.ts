@@ -8,6 +8,7 @@ import {
   companies,
   jobVacancies,
   majors,
+  notifications,
   selectionResults,
   students,
   type TestKind,
@@ -249,6 +250,90 @@ export function applicationsOfVacancy(tx: Conn, vacancyId: number, ids: number[]
     .where(and(eq(applications.jobVacancyId, vacancyId), inArray(applications.id, ids)))
     .orderBy(asc(applications.id))
     .for('share', { of: applications })
+}
+
+/**
+ * The same test already scheduled for one of `applicationIds`: a test of the vacancy, of `kind`, at the same
+ * instant, not cancelled (other than `exceptId`), that one of them takes part in (not released). An applicant
+ * cannot sit two such tests at once: a second is a copy (a retried request, a form sent twice, a script), and
+ * each copy invited every participant again. Callers hold `lockTestsOfVacancy` first.
+ */
+export async function sameTestOf(
+  tx: Conn,
+  t: { vacancyId: number; kind: TestKind; scheduledAt: Date; applicationIds: number[]; exceptId?: number },
+) {
+  if (t.applicationIds.length === 0) return undefined
+  const [row] = await tx
+    .select({
+      id: s.id,
+      name: s.name,
+      kind: s.kind,
+      scheduledAt: s.scheduledAt,
+      applicantName: students.fullName,
+    })
+    .from(s)
+    .innerJoin(tp, eq(tp.testScheduleId, s.id))
+    .innerJoin(applications, eq(applications.id, tp.applicationId))
+    .innerJoin(students, eq(students.id, applications.studentId))
+    .where(
+      and(
+        eq(s.jobVacancyId, t.vacancyId),
+        eq(s.kind, t.kind),
+        eq(s.scheduledAt, t.scheduledAt),
+        sql`${s.status} <> 'cancelled'`,
+        t.exceptId !== undefined ? sql`${s.id} <> ${t.exceptId}` : undefined,
+        inArray(tp.applicationId, t.applicationIds),
+        isNull(tp.releasedAt),
+      ),
+    )
+    .orderBy(asc(s.id), asc(tp.applicationId))
+    .limit(1)
+  return row
+}
+
+/** The notices of a test a learner's next change replaces while unread (`forgetUnreadChangesOf`). */
+const CHANGE_NOTICES = ['test.scheduled', 'test.updated', 'test.removed']
+
+/**
+ * Deletes the learners' unread notices of the test's earlier changes (moved, removed, added back), each of its
+ * own application: the change's notice being written says where the test stands now, and a burst of HR's saves
+ * left one per save in the bell. The learner's first notice of the test (the invitation) stays, and so do read
+ * ones, as what the learner was told.
+ */
+export async function forgetUnreadChangesOf(
+  tx: Conn,
+  scheduleId: number,
+  recipients: { applicationId: number; userId: number | null }[],
+) {
+  const pairs = recipients.flatMap((r) =>
+    r.userId ? [sql`(${r.userId}::int, ${String(r.applicationId)})`] : [],
+  )
+  if (pairs.length === 0) return
+  const n = notifications
+  const ofTest = (t: typeof n) => sql`${t.data}->>'testScheduleId' = ${String(scheduleId)}`
+  await tx.execute(sql`
+    delete from ${n}
+     where ${n.readAt} is null
+       and ${n.kind} in (${sql.join(
+         CHANGE_NOTICES.map((k) => sql`${k}`),
+         sql`, `,
+       )})
+       and ${ofTest(n)}
+       and (${n.userId}, ${n.data}->>'applicationId') in (${sql.join(pairs, sql`, `)})
+       and ${n.id} > (select min(first.id) from ${n} first
+                       where first.user_id = ${n.userId}
+                         and first.data->>'testScheduleId' = ${String(scheduleId)}
+                         and first.data->>'applicationId' = ${n.data}->>'applicationId')`)
+}
+
+/**
+ * Makes the changes of a vacancy's tests that could schedule the same test twice take turns (two copies of one
+ * create request arriving together would each find no other): until the transaction ends.
+ */
+export async function lockTestsOfVacancy(tx: Conn, vacancyId: number) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('test-schedules-of-vacancy'), ${vacancyId}::int)`,
+  )
 }
 
 /**
