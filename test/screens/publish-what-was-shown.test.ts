@@ -30,7 +30,7 @@ describe("HR's 'Umumkan hasil' after a colleague changed decisions on the same v
     })
     const colleague = await anHrd(t, { companyId: company.id })
     const shown = await aCandidate(t, vacancy.id, { reviewed: true, fullName: 'Andi Saputra' })
-    await aResult(t, shown.application.id, { decision: 'diterima', finalScore: '85' })
+    await aResult(t, shown.application.id, { decision: 'diterima', finalScore: 85 })
     const other = await aCandidate(t, vacancy.id, { reviewed: true, fullName: 'Budi Santoso' })
 
     signedInTo(t, hrd.token)

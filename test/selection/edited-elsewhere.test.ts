@@ -12,6 +12,7 @@ import { call, useTestApp } from '../support/app.js'
 import { type Account, anHrd } from '../support/builders/accounts.js'
 import { aCandidate, anHrdWithVacancy, publishResults } from '../support/builders/selection.js'
 import { multipart, tinyPdf } from '../support/multipart.js'
+import { eventsOf } from '../support/stored.js'
 
 const t = useTestApp()
 
@@ -300,5 +301,87 @@ describe('publishing what the confirmation showed (If-Match: the list’s meta.q
     await decide(colleague, budi.application.id, 'tidak_diterima')
     const plain = await publishResults(t, hrd, vacancy.id)
     expect(plain.body.data).toMatchObject({ published: 1, rejected: 1 })
+  })
+})
+
+describe('a save retried after its answer was lost (a flaky connection at the venue)', () => {
+  // The dialog stays open with the values HR saved and the version it was filled from; HR taps "Simpan" again.
+  const DIALOG = {
+    psychotest_score: null,
+    interview_score: 82.5,
+    mcu_score: null,
+    final_score: null,
+    notes: 'Komunikatif',
+    decision: 'pending',
+  }
+
+  it('the first score (If-None-Match: *) sent again unchanged: 200 with the result as stored, one timeline row', async () => {
+    const { hrd, appId } = await scenario()
+    const headers = { 'if-none-match': '*' }
+    const first = await call(t, 'POST', url(appId), { as: hrd, body: DIALOG, headers })
+    expect(first.status).toBe(200)
+    const retry = await call(t, 'POST', url(appId), { as: hrd, body: DIALOG, headers })
+    expect(retry.status).toBe(200)
+    expect(retry.body.data).toEqual(first.body.data)
+    expect(retry.body.data).toMatchObject({ interviewScore: 82.5, notes: 'Komunikatif' })
+    const scoredRows = (await eventsOf(t, appId)).filter((e) => e.stage === 'selection_scored')
+    expect(scoredRows).toHaveLength(1)
+  })
+
+  it('a correction (If-Match: the version read) sent again unchanged: 200; a different value from that version: 412', async () => {
+    const { hrd, appId } = await scenario()
+    const saved = await call(t, 'POST', url(appId), {
+      as: hrd,
+      body: DIALOG,
+      headers: { 'if-none-match': '*' },
+    })
+    const headers = { 'if-match': `"${saved.body.data.updatedAt}"` }
+    const corrected = { ...DIALOG, interview_score: 85 }
+    const first = await call(t, 'POST', url(appId), { as: hrd, body: corrected, headers })
+    expect(first.status).toBe(200)
+    const retry = await call(t, 'POST', url(appId), { as: hrd, body: corrected, headers })
+    expect(retry.status).toBe(200)
+    expect(retry.body.data).toMatchObject({ interviewScore: 85, updatedAt: first.body.data.updatedAt })
+    // A real change from the stale version is still refused, and nothing of it is stored.
+    const stale = await call(t, 'POST', url(appId), {
+      as: hrd,
+      body: { ...DIALOG, interview_score: 90 },
+      headers,
+    })
+    expect(stale.status).toBe(412)
+    expect(stale.body).toEqual(EDITED_ELSEWHERE)
+    expect(await stored(appId)).toMatchObject({ interviewScore: 85 })
+  })
+
+  it('a decision sent again (PATCH …/decision) with the version it was read at: 200, not 412', async () => {
+    const { hrd, vacancy, appId } = await scenario()
+    const read = await rowOf(hrd, vacancy.id, appId)
+    const body = { decision: 'cadangan', notes: 'Urutan 2' }
+    const first = await call(t, 'PATCH', `${url(appId)}/decision`, { as: hrd, headers: readAt(read), body })
+    expect(first.status).toBe(200)
+    const retry = await call(t, 'PATCH', `${url(appId)}/decision`, { as: hrd, headers: readAt(read), body })
+    expect(retry.status).toBe(200)
+    expect(retry.body.data).toEqual(first.body.data)
+  })
+
+  it('a retry carrying the letter again is a new upload: 412 from the version read before the first save', async () => {
+    const { hrd, vacancy, appId, studentId } = await scenario()
+    const row = await rowOf(hrd, vacancy.id, appId)
+    const send = () => {
+      const form = multipart({
+        interview_score: '82.5',
+        decision: 'pending',
+        decision_letter: { filename: 'surat.pdf', contentType: 'application/pdf', data: tinyPdf() },
+      })
+      return t.app.inject({
+        method: 'POST',
+        url: url(appId),
+        headers: { ...form.headers, ...readAt(row), authorization: hrd.authorization },
+        payload: form.body,
+      })
+    }
+    expect((await send()).statusCode).toBe(200)
+    expect((await send()).statusCode).toBe(412)
+    expect(await t.db.select().from(files).where(eq(files.studentId, studentId))).toHaveLength(1)
   })
 })

@@ -210,6 +210,43 @@ describe('GET /api/hrd/selection-results', () => {
     expect(page2.body.data).toHaveLength(2)
   })
 
+  it('test_schedule_id: the participants of one session only (an interview day in two), with the search', async () => {
+    const { hrd, vacancy } = await anHrdWithVacancy(t)
+    const [a, b, c] = [
+      await aCandidate(t, vacancy.id, { reviewed: true }),
+      await aCandidate(t, vacancy.id, { reviewed: true }),
+      await aCandidate(t, vacancy.id, { reviewed: true, student: { values: { fullName: 'Rina Sesi Dua' } } }),
+    ]
+    const base = { companyId: hrd.companyId, vacancyId: vacancy.id, kind: 'wawancara' as const }
+    const s1 = await aSchedule(t, {
+      ...base,
+      name: 'Wawancara sesi 1',
+      applicationIds: [a.application.id, b.application.id],
+    })
+    const s2 = await aSchedule(t, { ...base, name: 'Wawancara sesi 2', applicationIds: [c.application.id] })
+    const first = await call(t, 'GET', LIST, {
+      as: hrd,
+      query: { job_vacancy_id: vacancy.id, test_schedule_id: s1.schedule.id },
+    })
+    expect(first.status).toBe(200)
+    expect(ids(first).sort()).toEqual([a.application.id, b.application.id].sort())
+    expect(first.body.meta).toMatchObject({ total: 2 })
+    // Each row names the sessions it sat (the "Tes" column), not only their kind.
+    expect(first.body.data[0].attendance).toEqual([
+      expect.objectContaining({ scheduleId: s1.schedule.id, name: 'Wawancara sesi 1' }),
+    ])
+    const second = await call(t, 'GET', LIST, {
+      as: hrd,
+      query: { test_schedule_id: s2.schedule.id, search: 'rina' },
+    })
+    expect(ids(second)).toEqual([c.application.id])
+    // Another company's test filters to nothing.
+    const other = await anHrdWithVacancy(t)
+    const theirs = await call(t, 'GET', LIST, { as: other.hrd, query: { test_schedule_id: s1.schedule.id } })
+    expect(theirs.body.data).toEqual([])
+    expect((await call(t, 'GET', LIST, { as: hrd, query: { test_schedule_id: 'sesi' } })).status).toBe(422)
+  })
+
   it('meta.quota says when the drafts accept more than the places left', async () => {
     const { hrd, vacancy } = await anHrdWithVacancy(t, { values: { quota: 1 } })
     for (let i = 0; i < 2; i++) {

@@ -45,6 +45,8 @@ const reachedTests = or(
 
 export interface ResultFilters {
   jobVacancyId?: number
+  /** Applications taking part in this test (HR scoring one session). */
+  testScheduleId?: number
   decision?: SelectionDecision
   published?: boolean
   search?: string
@@ -67,6 +69,10 @@ function filtersOf(companyId: number, f: ResultFilters, applicationId?: number):
     reachedTests,
     applicationId ? eq(applications.id, applicationId) : undefined,
     f.jobVacancyId ? eq(applications.jobVacancyId, f.jobVacancyId) : undefined,
+    f.testScheduleId
+      ? sql`exists (select 1 from ${testParticipants} where ${testParticipants.applicationId} = ${applications.id}
+          and ${testParticipants.testScheduleId} = ${f.testScheduleId})`
+      : undefined,
     f.decision ? sql`coalesce(${selectionResults.decision}, 'pending') = ${f.decision}` : undefined,
     f.published === undefined
       ? undefined

@@ -13,6 +13,10 @@ export const ResultListQuery = Type.Object({
   ...PageQuery,
   ...ActingCompanyQuery,
   job_vacancy_id: Type.Optional(Id),
+  test_schedule_id: Type.Optional({
+    ...Id,
+    description: 'only the applications taking part in this test (one session of an interview day, say)',
+  }),
   decision: Type.Optional(Decision),
   published: Type.Optional(Type.Boolean()),
 })

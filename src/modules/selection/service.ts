@@ -87,6 +87,7 @@ export async function listResults(db: Db, actor: Actor, query: Static<typeof Res
   const page = pageOf(query)
   const filters: q.ResultFilters = {
     jobVacancyId: query.job_vacancy_id,
+    testScheduleId: query.test_schedule_id,
     decision: query.decision,
     published: query.published,
     search: query.search,
@@ -206,13 +207,18 @@ export async function storeResult(
   try {
     const { item, replacedKey } = await db.transaction(async (tx) => {
       const app = await lockScorable(tx, companyId, applicationId, letterOnly)
-      assertReadAs(app.result, versions)
       const values: q.ResultValues = {}
       for (const [field, column] of SCORE_FIELDS)
         if (input[field] !== undefined) values[column] = input[field]
       const notes = cleanNotes(input.notes)
       if (notes !== undefined) values.notes = notes
       if (input.decision) values.decision = input.decision
+      // A save that changes nothing (a retry whose answer was lost, a double click, the dialog saved as it was)
+      // is no change, whatever version it was read at: it overwrites nothing, so nothing of a colleague's can be
+      // lost. A published result stays published, and the timeline gets no second row. A letter is always a
+      // change (a new upload).
+      if (!letter && unchanged(app.result, values)) return { item: await resultOf(tx, actor, applicationId) }
+      assertReadAs(app.result, versions)
       let replacedKey: string | undefined
       if (letter && key && type) {
         values.letterFileId = await q.insertLetter(tx, {
@@ -234,9 +240,6 @@ export async function storeResult(
         const replacedKey = app.letterFileId ? await q.deleteLetter(tx, app.letterFileId) : undefined
         return { item: await resultOf(tx, actor, applicationId), replacedKey }
       }
-      // A save that changes nothing (a retry, a double click, the dialog saved as it was) is no change: a
-      // published result stays published, and the timeline gets no second row.
-      if (unchanged(app.result, values)) return { item: await resultOf(tx, actor, applicationId) }
       await q.upsertDraft(tx, applicationId, values, actor.id)
       if (app.letterFileId && (values.letterFileId || ofAnotherDecision(app, values)))
         replacedKey = await q.deleteLetter(tx, app.letterFileId)
@@ -266,10 +269,11 @@ export async function changeDecision(
   const companyId = companyOf(actor)
   const { item, detachedKey } = await db.transaction(async (tx) => {
     const app = await lockScorable(tx, companyId, applicationId, false)
-    assertReadAs(app.result, versions)
     const notes = cleanNotes(input.notes)
     const values = { decision: input.decision, ...(notes !== undefined ? { notes } : {}) }
+    // No change (a retry): answered as stored before the version is compared, as in `storeResult`.
     if (unchanged(app.result, values)) return { item: await resultOf(tx, actor, applicationId) }
+    assertReadAs(app.result, versions)
     await q.upsertDraft(tx, applicationId, values, actor.id)
     const detachedKey =
       app.letterFileId && ofAnotherDecision(app, values)

@@ -18,6 +18,7 @@ const loaded = (data: Row[], meta?: Meta): Loaded<{ data: Row[]; meta?: Meta }> 
   data: { data, meta },
   loading: false,
   reload: () => {},
+  refresh: () => {},
 })
 const columns = [
   { label: 'Nama', render: (r: Row) => r.name },

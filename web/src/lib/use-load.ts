@@ -6,6 +6,11 @@ export interface Loaded<T> {
   error?: ApiError
   loading: boolean
   reload: () => void
+  /**
+   * Loads again without showing it (no dimming, the data on screen until the answer replaces it; a failure keeps
+   * it): a list kept up to date by a timer.
+   */
+  refresh: () => void
 }
 
 /** Runs `load` when `deps` change; the last answer wins (an older slow answer is ignored). */
@@ -13,9 +18,19 @@ export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Loaded
   const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({ loading: true })
   const [tick, setTick] = useState(0)
   const seq = useRef(0)
+  const quiet = useRef(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: deps are the caller's
   useEffect(() => {
     const mine = ++seq.current
+    const silent = quiet.current
+    quiet.current = false
+    if (silent) {
+      load().then(
+        (data) => mine === seq.current && setState({ data, loading: false }),
+        () => mine === seq.current && setState((s) => ({ ...s, loading: false })),
+      )
+      return
+    }
     setState((s) => ({ ...s, loading: true, error: undefined }))
     load().then(
       (data) => mine === seq.current && setState({ data, loading: false }),
@@ -29,5 +44,9 @@ export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Loaded
     )
   }, [...deps, tick])
   const reload = useCallback(() => setTick((t) => t + 1), [])
-  return { ...state, reload }
+  const refresh = useCallback(() => {
+    quiet.current = true
+    setTick((t) => t + 1)
+  }, [])
+  return { ...state, reload, refresh }
 }

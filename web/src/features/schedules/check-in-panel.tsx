@@ -12,9 +12,10 @@ const loadCode = (id: number) =>
 /**
  * "Kode check-in": the test's rotating code as a QR code and as text, fetched again when the server says it
  * changes (every 30 seconds); outside the window, when it opens. Participants scan it with their phone (the
- * QR opens the check-in page) or type the code there.
+ * QR opens the check-in page) or type the code there. `onOpen` hears whether check-in is open now (the test page
+ * then keeps its participants up to date).
  */
-export function CheckInPanel({ id }: { id: number }) {
+export function CheckInPanel({ id, onOpen }: { id: number; onOpen?: (open: boolean) => void }) {
   const [code, setCode] = useState<CheckInCode | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [left, setLeft] = useState<number | null>(null)
@@ -44,6 +45,8 @@ export function CheckInPanel({ id }: { id: number }) {
     const timer = setTimeout(load, seconds * 1000 + 250)
     return () => clearTimeout(timer)
   }, [code, error, load])
+  const open = code?.state === 'open'
+  useEffect(() => onOpen?.(open), [open, onOpen])
   useEffect(() => {
     const tick = setInterval(() => setLeft((s) => (s === null ? null : Math.max(0, s - 1))), 1000)
     return () => clearInterval(tick)

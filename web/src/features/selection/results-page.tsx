@@ -8,15 +8,44 @@ import { FileLink } from '../../components/file-link'
 import { FilterBar } from '../../components/filter-bar'
 import { StatusBadge } from '../../components/status-badge'
 import { PageTitle } from '../../components/ui'
-import { formatDate, formatNumber } from '../../lib/format'
+import { formatDate, formatDateTime, formatNumber } from '../../lib/format'
 import { label, NOT_MARKED, options } from '../../lib/labels'
 import { idOptions } from '../../lib/options'
 import { toastError, toastOk } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
+import { useLoad } from '../../lib/use-load'
 import { useReviewOptions } from '../applicant-reviews/options'
 import { LetterModal, type ResultRow, ScoreModal } from './score-modal'
 
-const KEYS = ['search', 'job_vacancy_id', 'decision', 'published'] as const
+const KEYS = ['search', 'job_vacancy_id', 'test_schedule_id', 'decision', 'published'] as const
+
+/** A test as a row's "Tes" names it: its name (the session), with its kind when the name does not say it. */
+function testName(a: { name: string; kind: string }) {
+  const kind = label('testKind', a.kind)
+  return a.name.toLowerCase().includes(kind.toLowerCase()) ? a.name : `${a.name} (${kind})`
+}
+
+/**
+ * The "Tes" filter's choices: the tests (not cancelled) of the vacancy chosen, or the company's latest, each named
+ * with its time (two sessions of one interview day).
+ */
+function useTestOptions(vacancyId: string) {
+  const tests = useLoad(
+    () =>
+      unwrap(
+        api.GET('/api/hrd/test-schedules', {
+          params: { query: { per_page: 100, ...(vacancyId ? { job_vacancy_id: Number(vacancyId) } : {}) } },
+        }),
+      ),
+    [vacancyId],
+  )
+  return (tests.data?.data ?? [])
+    .filter((t) => t.status !== 'cancelled')
+    .map((t) => ({
+      value: String(t.id),
+      label: `${t.name} · ${formatDateTime(t.scheduledAt)}${vacancyId ? '' : ` · ${t.vacancy.title}`}`,
+    }))
+}
 
 /** How the vacancy's quota and drafts stand (`meta.quota` of the list filtered to one vacancy). */
 type Quota = NonNullable<
@@ -33,11 +62,13 @@ export function SelectionResultsPage() {
   const [lettering, setLettering] = useState<ResultRow | null>(null)
   const quota = (list.data?.meta as { quota?: Quota } | undefined)?.quota
   const vacancyId = f.get('job_vacancy_id')
+  const tests = useTestOptions(vacancyId)
   return (
     <>
       <PageTitle title="Hasil seleksi" />
       <FilterBar
         filters={f}
+        search="Cari nama atau NIS"
         fields={[
           {
             name: 'job_vacancy_id',
@@ -45,6 +76,8 @@ export function SelectionResultsPage() {
             options: idOptions(choices?.vacancies),
             searchable: true,
           },
+          // One session of an interview day: HR scores its participants right after it.
+          { name: 'test_schedule_id', label: 'Tes', options: tests, searchable: true },
           { name: 'decision', label: 'Keputusan', options: options('selectionDecision') },
           { name: 'published', label: 'Diumumkan', placeholder: 'Semua', options: options('published') },
         ]}
@@ -62,6 +95,8 @@ export function SelectionResultsPage() {
         minWidth={760}
         rowKey={(r) => r.applicationId}
         onPage={f.setPage}
+        // On a phone, scrolled to "Isi nilai", the row still says whose it is.
+        stickyFirst
         columns={[
           {
             label: 'Peserta',
@@ -78,7 +113,7 @@ export function SelectionResultsPage() {
             render: (r) =>
               r.attendance.map((a) => (
                 <Text size="xs" key={a.scheduleId}>
-                  {label('testKind', a.kind)}:{' '}
+                  {testName(a)}:{' '}
                   {a.attendanceStatus ? label('attendance', a.attendanceStatus) : NOT_MARKED.toLowerCase()} (
                   {label('validation', a.validationStatus)})
                 </Text>
