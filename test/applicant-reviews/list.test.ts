@@ -83,6 +83,7 @@ describe('GET /api/hrd/applicant-reviews', () => {
         fullName: 'Andi Wijaya',
         nis: `B3${s.tag}`,
         role: 'alumni',
+        appliedAs: 'alumni',
         major: { id: s.major.id, name: s.major.name },
         className: null,
         graduationYear: 2024,

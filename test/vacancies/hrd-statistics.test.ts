@@ -83,7 +83,7 @@ describe('GET /api/hrd/job-vacancies/statistics', () => {
 })
 
 describe('GET /api/hrd/job-vacancies/options', () => {
-  it('200 with categories, active majors, job types and targets, labelled in Indonesian', async () => {
+  it('200 with categories, active majors (not an inactive one without learners), job types and targets, labelled in Indonesian', async () => {
     const hrd = await anHrd(t)
     const active = await aMajor(t, { name: 'Zz Teknik Pengelasan' })
     const inactive = await aMajor(t, { name: 'Zz Tata Busana', isActive: false })
@@ -103,7 +103,7 @@ describe('GET /api/hrd/job-vacancies/options', () => {
     ])
     expect(data.categories).toContainEqual({ value: 'teknologi_informasi', label: 'Teknologi Informasi' })
     expect(data.categories).toContainEqual({ value: 'lainnya', label: 'Lainnya' })
-    expect(data.majors).toContainEqual({ value: active.id, label: 'Zz Teknik Pengelasan' })
+    expect(data.majors).toContainEqual({ value: active.id, label: 'Zz Teknik Pengelasan', isActive: true })
     expect(data.majors.map((m: { value: number }) => m.value)).not.toContain(inactive.id)
   })
 

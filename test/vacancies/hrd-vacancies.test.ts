@@ -213,14 +213,16 @@ describe('POST /api/hrd/job-vacancies', () => {
     expect(res.body.errors).toEqual({ deadline: ['tidak boleh tanggal yang sudah lewat'] })
   })
 
-  it('422 errors.major_ids for unknown and inactive majors, nothing stored', async () => {
+  it('422 errors.major_ids for unknown majors and inactive ones without learners, nothing stored', async () => {
     const hrd = await anHrd(t)
     const active = await aMajor(t)
     const inactive = await aMajor(t, { isActive: false })
     const res = await call(t, 'POST', base, { as: hrd, body: body([active.id, inactive.id, 999_999]) })
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({
-      major_ids: [`kompetensi keahlian tidak ditemukan atau nonaktif: ${inactive.id}, 999999`],
+      major_ids: [
+        `kompetensi keahlian tidak ditemukan, atau nonaktif tanpa siswa maupun alumni: ${inactive.id}, 999999`,
+      ],
     })
     expect(await t.db.select().from(jobVacancies).where(eq(jobVacancies.companyId, hrd.companyId))).toEqual(
       [],
@@ -436,7 +438,9 @@ describe('PUT /api/hrd/job-vacancies/:id', () => {
     expect(moved.status).toBe(422)
     expect(moved.body.errors).toEqual({
       deadline: ['tidak boleh tanggal yang sudah lewat'],
-      major_ids: [`kompetensi keahlian tidak ditemukan atau nonaktif: ${other.id}`],
+      major_ids: [
+        `kompetensi keahlian tidak ditemukan, atau nonaktif tanpa siswa maupun alumni: ${other.id}`,
+      ],
     })
     expect((await storedVacancy(v.id)).deadline).toBe('2020-05-01')
     expect(await storedMajorIds(v.id)).toEqual([m.id])

@@ -51,20 +51,17 @@ describeInBrowser('web client: what each role sees on the demo data', () => {
     base = journey.svc.url
   })
 
-  it("Kelulusan: the year of this school year's graduates, a class or a major asked for in words, no button for a preview of nobody", async () => {
+  it("Kelulusan: the school's calendar year (the June just passed from July), a class or a major asked for in words, no button for a preview of nobody", async () => {
     await login(page, base, 'admin@demo.test')
     await page.goto(`${base}/admin/kelulusan`)
     await settle(page)
-    // Before the fix: the calendar year (2026 in November, when this school year's grade 12 graduates in 2027).
-    const [year, month] = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Jakarta',
-      year: 'numeric',
-      month: '2-digit',
-    })
-      .format(new Date())
-      .split('-')
-      .map(Number)
-    expect(await page.getByLabel('Tahun lulus').inputValue()).toBe(String(month >= 7 ? year + 1 : year))
+    // The school's calendar year: a graduation is recorded after the June it happened in, so from July it is the
+    // June just passed (the class graduated on 13 July 2026 is of 2026), and the service refuses a later year.
+    // (It proposed the next June from July, which stored a class graduated after the holidays a year ahead.)
+    const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric' }).format(
+      new Date(),
+    )
+    expect(await page.getByLabel('Tahun lulus').inputValue()).toBe(year)
     // Before the fix: the major's placeholder read "Semua kompetensi", and the preview with nothing chosen
     // answered "isi salah satu: class_name, major_id atau student_ids".
     expect(

@@ -33,8 +33,12 @@ const ReviewItem = Type.Object({
   createdAt: DateTime,
   applicant: Type.Object({
     ...ApplicantOut.properties,
-    /** What the applicant was when applying. */
-    role: StringEnum(['siswa', 'alumni'] as const),
+    role: StringEnum(['siswa', 'alumni'] as const, {
+      description: 'What the applicant is now: `alumni` once graduated (`graduationYear`), else `siswa`',
+    }),
+    appliedAs: StringEnum(['siswa', 'alumni'] as const, {
+      description: 'What the applicant was on the day of applying (a student then may be an alumnus now)',
+    }),
     className: Str,
     graduationYear: Nullable(Type.Integer()),
   }),

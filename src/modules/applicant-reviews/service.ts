@@ -36,7 +36,10 @@ function itemOut(r: q.ReviewItemRow) {
     createdAt: r.createdAt.toISOString(),
     applicant: {
       ...applicantOut(r),
-      role: r.applicantRole,
+      // What the applicant is now (an alumnus once graduated, as placements say), and what they applied as: a
+      // student who applied in May and graduated in June is HR's alumna in July, not a student.
+      role: r.graduationYear === null ? ('siswa' as const) : ('alumni' as const),
+      appliedAs: r.applicantRole,
       className: r.className,
       graduationYear: r.graduationYear,
     },

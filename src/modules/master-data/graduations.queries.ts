@@ -12,7 +12,7 @@ const columns = {
   className: students.className,
   graduationYear: students.graduationYear,
   major: { id: majors.id, code: majors.code, name: majors.name },
-  account: { id: users.id, email: users.email, role: users.role },
+  account: { id: users.id, email: users.email, role: users.role, isActive: users.isActive },
 }
 
 export type Candidate = Awaited<ReturnType<typeof candidates>>[number]

@@ -13,7 +13,16 @@ const Graduate = Type.Object({
   fullName: Type.String(),
   className: Nullable(Type.String()),
   major: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
-  account: Nullable(Type.Object({ id: Type.Integer(), email: Type.String() })),
+  account: Nullable(
+    Type.Object({
+      id: Type.Integer(),
+      email: Type.String(),
+      isActive: Type.Boolean({
+        description:
+          'false: the account is switched off (a learner who left school keeps one so); the web preview leaves them unticked',
+      }),
+    }),
+  ),
 })
 
 const Failure = Type.Object({

@@ -5,6 +5,7 @@ import { readSchoolToday } from '../../db/school-day.js'
 import { type FieldErrors, unprocessable } from '../../http/errors.js'
 import { type Msg, msg } from '../../http/i18n.js'
 import { squeezed } from '../../http/schemas.js'
+import { laterGraduationYear } from './graduation-year.js'
 import * as g from './graduations.queries.js'
 import type { GraduationBody, UndoGraduationBody } from './graduations.schemas.js'
 import * as q from './learners.queries.js'
@@ -29,7 +30,11 @@ export interface Graduate {
   fullName: string
   className: string | null
   major: { id: number; code: string; name: string }
-  account: { id: number; email: string } | null
+  /**
+   * `isActive` false: the account is switched off, the one trace bursa keeps of a learner who left school
+   * (moved, dropped out) without graduating; the preview shows it and leaves them unticked.
+   */
+  account: { id: number; email: string; isActive: boolean } | null
 }
 
 export interface Refusal {
@@ -47,7 +52,7 @@ function graduateOut(c: g.Candidate): Graduate {
     fullName: c.fullName,
     className: c.className,
     major: c.major,
-    account: c.account ? { id: c.account.id, email: c.account.email } : null,
+    account: c.account ? { id: c.account.id, email: c.account.email, isActive: c.account.isActive } : null,
   }
 }
 
@@ -107,9 +112,8 @@ export async function graduateLearners(db: Db, actor: Actor, input: Static<typeo
     )
     unprocessable(WHO, { class_name: [one], major_id: [one], student_ids: [one] })
   }
-  const latest = Number((await readSchoolToday(db)).slice(0, 4)) + 1
-  if (input.graduation_year > latest)
-    unprocessable(INVALID, { graduation_year: [msg(`maksimal ${latest}`, `must be at most ${latest}`)] })
+  const later = laterGraduationYear(input.graduation_year, await readSchoolToday(db))
+  if (later) unprocessable(INVALID, { graduation_year: [later] })
   const className = input.class_name === undefined ? undefined : squeezed(input.class_name)
   if (input.class_name !== undefined && !className)
     unprocessable(INVALID, { class_name: [msg('tidak boleh kosong', 'must not be empty')] })

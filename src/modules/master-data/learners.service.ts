@@ -18,6 +18,7 @@ import { checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import { removeStored } from '../files/service.js'
 import { storedMobile } from '../portfolio/service.js'
+import { laterGraduationYear } from './graduation-year.js'
 import * as q from './learners.queries.js'
 import type {
   CreateLearnerBody,
@@ -140,7 +141,7 @@ const lower = (s: string | null | undefined) => (s == null ? s : s.toLowerCase()
 /**
  * Turns the body into column values, collecting every field-level problem the body alone shows.
  * Only the fields sent appear in the result (PUT keeps the others). `today` is the school's calendar day
- * (`readSchoolToday`): the latest birth date, and the year before the latest graduation year.
+ * (`readSchoolToday`): the latest birth date, and the latest graduation year (`laterGraduationYear`).
  */
 function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors, today: string) {
   const set: Partial<typeof students.$inferInsert> = {}
@@ -161,9 +162,8 @@ function columnsOf(kind: Kind, input: LearnerPatch, errors: FieldErrors, today: 
       ),
     )
   if (kind === 'alumni' && typeof input.graduation_year === 'number') {
-    const latest = Number(today.slice(0, 4)) + 1
-    if (input.graduation_year > latest)
-      addFieldError(errors, 'graduation_year', msg(`maksimal ${latest}`, `must be at most ${latest}`))
+    const later = laterGraduationYear(input.graduation_year, today)
+    if (later) addFieldError(errors, 'graduation_year', later)
     set.graduationYear = input.graduation_year
   }
   if (input.nisn !== undefined) set.nisn = clean(input.nisn)
@@ -489,9 +489,8 @@ export async function upgradeToAlumni(db: Db, actor: Actor, input: Static<typeof
         msg('wajib diisi jika daftar siswa tidak diisi', 'is required unless students are listed'),
       ],
     })
-  const latest = Number((await readSchoolToday(db)).slice(0, 4)) + 1
-  if (input.graduation_year > latest)
-    unprocessable(INVALID, { graduation_year: [msg(`maksimal ${latest}`, `must be at most ${latest}`)] })
+  const later = laterGraduationYear(input.graduation_year, await readSchoolToday(db))
+  if (later) unprocessable(INVALID, { graduation_year: [later] })
   const className = input.class_name === undefined ? undefined : clean(input.class_name)
   if (!byIds && !className)
     unprocessable(INVALID, { class_name: [msg('tidak boleh kosong', 'must not be empty')] })

@@ -107,11 +107,10 @@ export const majorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Envelope(MajorOut) },
       },
     },
-    async (req) =>
-      ok(
-        await updateMajor(app.db, req.user, req.params.id, req.body, versionsOf(req)),
-        msg('Kompetensi keahlian diperbarui.', 'Major updated.'),
-      ),
+    async (req) => {
+      const { major, message } = await updateMajor(app.db, req.user, req.params.id, req.body, versionsOf(req))
+      return ok(major, message)
+    },
   )
 
   app.delete(

@@ -113,8 +113,29 @@ export async function updateMajor(
       })
       .where(eq(majors.id, id))
     await audit(tx, actor, 'update', 'major', id, { ...input, ...(code ? { code } : {}) })
-    return majorOut((await q.majorById(tx, id))!)
+    const major = majorOut((await q.majorById(tx, id))!)
+    return { major, message: updatedMessage(current.isActive, major) }
   })
+}
+
+/**
+ * What a save of a major answers. Switched off while it still has learners, it says what that means for them: a
+ * learner sees only vacancies naming their own major, so its students and alumni keep seeing vacancies only where
+ * a vacancy names it (vacancy forms still offer it, as no longer offered). Nothing moves them to another major.
+ */
+function updatedMessage(wasActive: boolean, major: ReturnType<typeof majorOut>) {
+  if (!wasActive || major.isActive || major.studentCount + major.alumniCount === 0)
+    return msg('Kompetensi keahlian diperbarui.', 'Major updated.')
+  const who = [
+    major.studentCount > 0 ? [`${major.studentCount} siswa`, `${major.studentCount} student(s)`] : null,
+    major.alumniCount > 0 ? [`${major.alumniCount} alumni`, `${major.alumniCount} alumni`] : null,
+  ].filter((x) => x !== null)
+  const id = who.map((w) => w[0]).join(' dan ')
+  const en = who.map((w) => w[1]).join(' and ')
+  return msg(
+    `Kompetensi keahlian ${major.name} dinonaktifkan: tidak dapat dipilih untuk siswa baru. ${id} tetap di kompetensi ini dan hanya melihat lowongan yang mencantumkan ${major.name}; perusahaan dan BKK masih dapat mencantumkannya pada lowongan (tertulis "tidak dibuka lagi").`,
+    `Major ${major.name} switched off: it cannot be chosen for new students. Its ${en} stay in it and see only vacancies that name ${major.name}; companies and the career center can still name it on a vacancy (shown as "no longer offered").`,
+  )
 }
 
 export async function deleteMajor(db: Db, actor: Actor, id: number) {

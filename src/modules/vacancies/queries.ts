@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
+import { byName } from '../../db/order.js'
 import { literal, prepared, preparedBySize } from '../../db/prepared.js'
 import {
   type ApprovalStatus,
@@ -318,7 +319,29 @@ export async function staffVacancy(conn: Conn, id: number) {
   return row as StaffVacancyRow | undefined
 }
 
-/** Of the given major ids, those a vacancy may list: active ones, and those it already lists. */
+/**
+ * A major switched off that still has learners (grade-12 students finishing it, its alumni): a vacancy may still
+ * name it, or they would never see a new vacancy again (a learner sees only vacancies naming their own major).
+ * From `students_major_idx`.
+ */
+const retiredWithLearners = sql<boolean>`exists (select 1 from ${students} where ${students.majorId} = ${majors.id})`
+
+/**
+ * The majors a vacancy form offers: the active ones, then those switched off that still have learners
+ * (`isActive` false; the form marks them as no longer offered), by name.
+ */
+export function vacancyMajorOptions(conn: Conn) {
+  return conn
+    .select({ value: majors.id, name: majors.name, isActive: majors.isActive })
+    .from(majors)
+    .where(or(eq(majors.isActive, true), retiredWithLearners))
+    .orderBy(desc(majors.isActive), ...byName(majors.name), asc(majors.id))
+}
+
+/**
+ * Of the given major ids, those a vacancy may list: active ones, inactive ones that still have learners, and
+ * those it already lists.
+ */
 export async function usableMajorIds(conn: Conn, ids: number[], vacancyId?: number): Promise<Set<number>> {
   if (ids.length === 0) return new Set()
   const rows = await conn
@@ -327,12 +350,13 @@ export async function usableMajorIds(conn: Conn, ids: number[], vacancyId?: numb
     .where(
       and(
         inArray(majors.id, ids),
-        vacancyId
-          ? or(
-              eq(majors.isActive, true),
-              sql`${majors.id} in (select ${jobVacancyMajors.majorId} from ${jobVacancyMajors} where ${jobVacancyMajors.jobVacancyId} = ${vacancyId})`,
-            )
-          : eq(majors.isActive, true),
+        or(
+          eq(majors.isActive, true),
+          retiredWithLearners,
+          vacancyId
+            ? sql`${majors.id} in (select ${jobVacancyMajors.majorId} from ${jobVacancyMajors} where ${jobVacancyMajors.jobVacancyId} = ${vacancyId})`
+            : undefined,
+        ),
       ),
     )
   return new Set(rows.map((r) => r.id))

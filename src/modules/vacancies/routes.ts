@@ -105,7 +105,20 @@ const Statistics = Type.Object({
 
 const HrOptions = Type.Object({
   categories: Type.Array(Option),
-  majors: Type.Array(Option),
+  majors: Type.Array(
+    Type.Object({
+      value: Type.Integer(),
+      label: Type.String(),
+      isActive: Type.Boolean({
+        description:
+          'false: a major switched off that still has students or alumni; its label says it is no longer offered',
+      }),
+    }),
+    {
+      description:
+        'Active majors, then inactive ones that still have learners (a vacancy naming them reaches their alumni)',
+    },
+  ),
   jobTypes: Type.Array(Option),
   targets: Type.Array(Option),
 })
@@ -164,7 +177,8 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: hrd,
       schema: {
         tags,
-        summary: 'Dropdown options: categories, active majors, job types, targets',
+        summary:
+          'Dropdown options: categories, majors (active, and inactive ones with learners), job types, targets',
         response: { 200: Envelope(HrOptions) },
       },
     },
@@ -318,7 +332,8 @@ export const staffVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: staff,
       schema: {
         tags: staffTags,
-        summary: 'Dropdown options of the vacancy form: categories, active majors, job types, targets',
+        summary:
+          'Dropdown options of the vacancy form: categories, majors (active, and inactive ones with learners), job types, targets',
         response: { 200: Envelope(HrOptions) },
       },
     },

@@ -1,16 +1,14 @@
 import type { Static } from '@sinclair/typebox'
-import { asc, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
-import { byName } from '../../db/order.js'
 import {
   type ApplicationStatus,
   type ApprovalStatus,
   applicationFiles,
   JOB_TYPES,
   jobVacancies,
-  majors,
 } from '../../db/schema/index.js'
 import { readSchoolToday } from '../../db/school-day.js'
 import type { Page } from '../../http/envelope.js'
@@ -144,15 +142,21 @@ export async function companyStatistics(db: Db, actor: Actor) {
   }
 }
 
+/**
+ * The vacancy form's options (HR's and staff's). Majors: the active ones, then those switched off that still
+ * have learners, labelled as no longer offered ("… (tidak dibuka lagi)"): their alumni, and the last class still
+ * in them, see only vacancies that name their major (docs/decisions.md, "A major switched off").
+ */
 export async function hrOptions(db: Db, lang: Lang = 'id') {
-  const activeMajors = await db
-    .select({ value: majors.id, label: majors.name })
-    .from(majors)
-    .where(eq(majors.isActive, true))
-    .orderBy(...byName(majors.name), asc(majors.id))
+  const retired = tr(msg('tidak dibuka lagi', 'no longer offered'), lang)
+  const majorRows = await q.vacancyMajorOptions(db)
   return {
     categories: optionsOf('category', lang),
-    majors: activeMajors,
+    majors: majorRows.map((m) => ({
+      value: m.value,
+      label: m.isActive ? m.name : `${m.name} (${retired})`,
+      isActive: m.isActive,
+    })),
     jobTypes: optionsOf('jobType', lang),
     targets: optionsOf('target', lang),
   }
@@ -183,8 +187,8 @@ async function checkVacancyInput(
   if (unusable.length > 0) {
     errors.major_ids = [
       msg(
-        `kompetensi keahlian tidak ditemukan atau nonaktif: ${unusable.join(', ')}`,
-        `unknown or inactive major(s): ${unusable.join(', ')}`,
+        `kompetensi keahlian tidak ditemukan, atau nonaktif tanpa siswa maupun alumni: ${unusable.join(', ')}`,
+        `unknown major(s), or inactive with no students or alumni: ${unusable.join(', ')}`,
       ),
     ]
   }

@@ -2606,6 +2606,8 @@ export interface paths {
                                     account: {
                                         email: string;
                                         id: number;
+                                        /** @description false: the account is switched off (a learner who left school keeps one so); the web preview leaves them unticked */
+                                        isActive: boolean;
                                     } | null;
                                     className: string | null;
                                     fullName: string;
@@ -2688,6 +2690,8 @@ export interface paths {
                                     account: {
                                         email: string;
                                         id: number;
+                                        /** @description false: the account is switched off (a learner who left school keeps one so); the web preview leaves them unticked */
+                                        isActive: boolean;
                                     } | null;
                                     className: string | null;
                                     fullName: string;
@@ -4759,7 +4763,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dropdown options of the vacancy form: categories, active majors, job types, targets */
+        /** Dropdown options of the vacancy form: categories, majors (active, and inactive ones with learners), job types, targets */
         get: {
             parameters: {
                 query?: never;
@@ -4786,9 +4790,12 @@ export interface paths {
                                     label: string;
                                     value: string | number;
                                 }[];
+                                /** @description Active majors, then inactive ones that still have learners (a vacancy naming them reaches their alumni) */
                                 majors: {
+                                    /** @description false: a major switched off that still has students or alumni; its label says it is no longer offered */
+                                    isActive: boolean;
                                     label: string;
-                                    value: string | number;
+                                    value: number;
                                 }[];
                                 targets: {
                                     label: string;
@@ -8701,6 +8708,11 @@ export interface paths {
                         "application/json": {
                             data: {
                                 applicant: {
+                                    /**
+                                     * @description What the applicant was on the day of applying (a student then may be an alumnus now)
+                                     * @enum {string}
+                                     */
+                                    appliedAs: "siswa" | "alumni";
                                     className: string | null;
                                     fullName: string;
                                     graduationYear: number | null;
@@ -8709,7 +8721,10 @@ export interface paths {
                                         name: string;
                                     };
                                     nis: string;
-                                    /** @enum {string} */
+                                    /**
+                                     * @description What the applicant is now: `alumni` once graduated (`graduationYear`), else `siswa`
+                                     * @enum {string}
+                                     */
                                     role: "siswa" | "alumni";
                                     studentId: number;
                                 };
@@ -8787,6 +8802,11 @@ export interface paths {
                         "application/json": {
                             data: {
                                 applicant: {
+                                    /**
+                                     * @description What the applicant was on the day of applying (a student then may be an alumnus now)
+                                     * @enum {string}
+                                     */
+                                    appliedAs: "siswa" | "alumni";
                                     className: string | null;
                                     fullName: string;
                                     graduationYear: number | null;
@@ -8795,7 +8815,10 @@ export interface paths {
                                         name: string;
                                     };
                                     nis: string;
-                                    /** @enum {string} */
+                                    /**
+                                     * @description What the applicant is now: `alumni` once graduated (`graduationYear`), else `siswa`
+                                     * @enum {string}
+                                     */
                                     role: "siswa" | "alumni";
                                     studentId: number;
                                 };
@@ -8927,6 +8950,11 @@ export interface paths {
                         "application/json": {
                             data: {
                                 applicant: {
+                                    /**
+                                     * @description What the applicant was on the day of applying (a student then may be an alumnus now)
+                                     * @enum {string}
+                                     */
+                                    appliedAs: "siswa" | "alumni";
                                     className: string | null;
                                     fullName: string;
                                     graduationYear: number | null;
@@ -8935,7 +8963,10 @@ export interface paths {
                                         name: string;
                                     };
                                     nis: string;
-                                    /** @enum {string} */
+                                    /**
+                                     * @description What the applicant is now: `alumni` once graduated (`graduationYear`), else `siswa`
+                                     * @enum {string}
+                                     */
                                     role: "siswa" | "alumni";
                                     studentId: number;
                                 };
@@ -9014,6 +9045,11 @@ export interface paths {
                         "application/json": {
                             data: {
                                 applicant: {
+                                    /**
+                                     * @description What the applicant was on the day of applying (a student then may be an alumnus now)
+                                     * @enum {string}
+                                     */
+                                    appliedAs: "siswa" | "alumni";
                                     className: string | null;
                                     fullName: string;
                                     graduationYear: number | null;
@@ -9022,7 +9058,10 @@ export interface paths {
                                         name: string;
                                     };
                                     nis: string;
-                                    /** @enum {string} */
+                                    /**
+                                     * @description What the applicant is now: `alumni` once graduated (`graduationYear`), else `siswa`
+                                     * @enum {string}
+                                     */
                                     role: "siswa" | "alumni";
                                     studentId: number;
                                 };
@@ -10585,7 +10624,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dropdown options: categories, active majors, job types, targets */
+        /** Dropdown options: categories, majors (active, and inactive ones with learners), job types, targets */
         get: {
             parameters: {
                 query?: never;
@@ -10612,9 +10651,12 @@ export interface paths {
                                     label: string;
                                     value: string | number;
                                 }[];
+                                /** @description Active majors, then inactive ones that still have learners (a vacancy naming them reaches their alumni) */
                                 majors: {
+                                    /** @description false: a major switched off that still has students or alumni; its label says it is no longer offered */
+                                    isActive: boolean;
                                     label: string;
-                                    value: string | number;
+                                    value: number;
                                 }[];
                                 targets: {
                                     label: string;
@@ -10734,6 +10776,8 @@ export interface paths {
                     per_page?: number;
                     published?: boolean;
                     search?: string;
+                    /** @description only the applications taking part in this test (one session of an interview day, say) */
+                    test_schedule_id?: number;
                 };
                 header?: never;
                 path?: never;

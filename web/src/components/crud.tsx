@@ -43,8 +43,16 @@ export function CrudPage<R extends { id: number }>({
   fields: Field[] | ((row: R | null) => Field[])
   list: (query: Record<string, string | number>) => Promise<{ data: R[]; meta: Meta }>
   create?: (body: Record<string, unknown>) => Promise<unknown>
-  /** Changes the record; `version` is its `updatedAt` as the list showed it (send it as `ifMatch`). */
-  update?: (id: number, body: Record<string, unknown>, version: string | undefined) => Promise<unknown>
+  /**
+   * Changes the record; `version` is its `updatedAt` as the list showed it (send it as `ifMatch`); `row`, the
+   * record as the dialog opened on it (to tell what the save changed).
+   */
+  update?: (
+    id: number,
+    body: Record<string, unknown>,
+    version: string | undefined,
+    row: R,
+  ) => Promise<unknown>
   remove?: (id: number) => Promise<unknown>
   valuesOf: (row: R) => Values
   extraActions?: (row: R, reload: () => void) => ReactNode
@@ -78,7 +86,7 @@ export function CrudPage<R extends { id: number }>({
 
   const save = async (body: Record<string, unknown>) => {
     if (editing === 'new') await create?.(body)
-    else if (editing) await update?.(editing.id, body, (editing as { updatedAt?: string }).updatedAt)
+    else if (editing) await update?.(editing.id, body, (editing as { updatedAt?: string }).updatedAt, editing)
     toastOk('Data disimpan.')
     setEditing(null)
     reload()

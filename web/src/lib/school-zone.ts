@@ -15,3 +15,12 @@ export function zoneName(timeZone = schoolTimeZone, at = new Date()): string {
   const parts = new Intl.DateTimeFormat('id-ID', { timeZone, timeZoneName: 'short' }).formatToParts(at)
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone
 }
+
+/**
+ * The graduation year to propose: the school's current calendar year. A class graduates in June, so from July
+ * to December it is the June just passed, and from January to June the coming one (the service refuses a later
+ * year). Read on the school's clock, not the browser's.
+ */
+export function graduationYearNow(timeZone = schoolTimeZone, at = new Date()): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(at))
+}

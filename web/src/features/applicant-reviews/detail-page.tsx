@@ -13,7 +13,7 @@ import { label } from '../../lib/labels'
 import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
 import { ApplicationTimeline } from '../applications/timeline'
-import { NOT_PASSED_CORRECTABLE } from './options'
+import { NOT_PASSED_CORRECTABLE, standingOf } from './options'
 
 type Review =
   paths['/api/hrd/applicant-reviews/{id}']['get']['responses']['200']['content']['application/json']['data']
@@ -54,7 +54,8 @@ export function ReviewDetailPage() {
           <DetailHeader back={{ to: '/hrd/pelamar', label: 'Daftar pelamar' }} title={d.applicant.fullName}>
             <Group gap="xs">
               <Text size="sm">
-                {d.vacancy.title} · NIS {d.applicant.nis} · {d.applicant.major.name}
+                {d.vacancy.title} · NIS {d.applicant.nis} · {d.applicant.major.name} ·{' '}
+                {standingOf(d.applicant)}
               </Text>
               <StatusBadge of="applicationStatus" value={d.status} />
             </Group>

@@ -14,7 +14,7 @@ import { label } from '../../lib/labels'
 import { codeOptions, idOptions } from '../../lib/options'
 import { type NameOf, namesOf, toastBulk } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
-import { NOT_PASSED_CORRECTABLE, useReviewOptions } from './options'
+import { NOT_PASSED_CORRECTABLE, standingOf, useReviewOptions } from './options'
 
 const KEYS = ['search', 'job_vacancy_id', 'status'] as const
 type Decision = 'lolos' | 'tidak_lolos'
@@ -90,7 +90,7 @@ export function ReviewsPage() {
                   {a.applicant.fullName}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  NIS {a.applicant.nis} · {a.applicant.major.name} · {label('role', a.applicant.role)}
+                  NIS {a.applicant.nis} · {a.applicant.major.name} · {standingOf(a.applicant)}
                 </Text>
               </>
             ),

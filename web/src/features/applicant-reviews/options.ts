@@ -15,3 +15,19 @@ export function useReviewOptions() {
  */
 export const NOT_PASSED_CORRECTABLE =
   'Keputusan tidak lolos masih dapat dikoreksi menjadi lolos selama lowongannya belum dihapus.'
+
+/**
+ * What an applicant is now, as placements say it: "Siswa kelas XII …", or "Alumni 2026" once graduated; and, when
+ * it differs, what they applied as ("melamar sebagai siswa"): a student who applied in May is an alumna by July,
+ * which decides whether she can start full-time or still fits a vacancy for students.
+ */
+export function standingOf(a: {
+  role: 'siswa' | 'alumni'
+  appliedAs: 'siswa' | 'alumni'
+  graduationYear: number | null
+  className: string | null
+}): string {
+  const now =
+    a.graduationYear !== null ? `Alumni ${a.graduationYear}` : a.className ? `Siswa ${a.className}` : 'Siswa'
+  return a.appliedAs === a.role ? now : `${now} · melamar sebagai ${a.appliedAs}`
+}

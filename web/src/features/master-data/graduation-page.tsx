@@ -1,28 +1,25 @@
-import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
 import { type ApiError, api, fieldErrors, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { ConfirmButton } from '../../components/confirm'
 import { TableView } from '../../components/data-table'
 import { PageTitle } from '../../components/ui'
+import { graduationYearNow } from '../../lib/school-zone'
 import { toastError, toastOk } from '../../lib/toast'
-import { wallClockOf } from '../../lib/wall-clock'
 import { useMajorOptions } from './options'
 
 type Result =
   paths['/api/admin/graduations']['post']['responses']['200']['content']['application/json']['data']
 type Body = NonNullable<paths['/api/admin/graduations']['post']['requestBody']>['content']['application/json']
 
-/**
- * The year this school year's grade 12 graduates: the school year runs from July to June, so from July it
- * is the next calendar year (on the school's clock).
- */
-function thisSchoolYearsEnd(): number {
-  const [year, month] = wallClockOf(new Date().toISOString()).date.split('-').map(Number)
-  return month >= 7 ? year + 1 : year
-}
-
 const NO_CHOICE = 'Isi rombel atau pilih kompetensi keahlian.'
+
+/**
+ * A learner whose account is switched off: the one trace bursa keeps of a learner who left school (moved, dropped
+ * out) without graduating, whose record cannot be removed once it holds an application.
+ */
+const switchedOff = (g: Result['graduates'][number]) => g.account?.isActive === false
 
 /**
  * "Kelulusan": pick a class and/or a major and the year, see who would graduate, untick anyone who does
@@ -31,7 +28,7 @@ const NO_CHOICE = 'Isi rombel atau pilih kompetensi keahlian.'
 export function GraduationPage() {
   // Who graduates is picked among grade-12 students, who may still be in a major switched off since.
   const majors = useMajorOptions({ includeInactive: true })
-  const [year, setYear] = useState(() => String(thisSchoolYearsEnd()))
+  const [year, setYear] = useState(() => String(graduationYearNow()))
   const [majorId, setMajorId] = useState<string | null>(null)
   const [className, setClassName] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -57,7 +54,8 @@ export function GraduationPage() {
       }
       const r = await unwrap(api.POST('/api/admin/graduations', { body }))
       setPreview(r.data)
-      setPicked(r.data.graduates.map((g) => g.id))
+      // A learner whose account is switched off has most likely left school: unticked unless staff tick them.
+      setPicked(r.data.graduates.filter((g) => !switchedOff(g)).map((g) => g.id))
     } catch (err) {
       setPreview(null)
       const fields = fieldErrors(err)
@@ -205,9 +203,29 @@ export function GraduationPage() {
                 { label: 'Nama', render: (g) => g.fullName },
                 { label: 'Rombel', render: (g) => g.className ?? '–' },
                 { label: 'Kompetensi', render: (g) => g.major.name },
-                { label: 'Akun', render: (g) => g.account?.email ?? 'Belum punya akun' },
+                {
+                  label: 'Akun',
+                  render: (g) =>
+                    !g.account ? (
+                      'Belum punya akun'
+                    ) : switchedOff(g) ? (
+                      <>
+                        {g.account.email}{' '}
+                        <Badge color="gray" variant="light" size="sm">
+                          Akun nonaktif
+                        </Badge>
+                      </>
+                    ) : (
+                      g.account.email
+                    ),
+                },
               ]}
             />
+            {preview.graduates.some(switchedOff) && (
+              <Text size="sm" c="dimmed">
+                {`${preview.graduates.filter(switchedOff).length} siswa dengan akun nonaktif tidak dipilih: mungkin sudah keluar atau pindah sekolah. Centang bila mereka memang lulus.`}
+              </Text>
+            )}
             {preview.failures.length > 0 && (
               <Alert color="yellow" title={`${preview.failed} tidak diluluskan lagi`}>
                 {preview.failures.map((f) => `${f.fullName ?? `#${f.id}`}: ${f.reason}`).join(' · ')}

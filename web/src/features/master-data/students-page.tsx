@@ -5,6 +5,7 @@ import { type AnyBody, CrudPage } from '../../components/crud'
 import { useForm } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
 import type { ListRow } from '../../lib/api-types'
+import { graduationYearNow } from '../../lib/school-zone'
 import { type NameOf, namesOf, toastItemsRefused, toastOk } from '../../lib/toast'
 import { PasswordLinkButton } from '../auth/password-link-button'
 import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
@@ -78,7 +79,7 @@ function UpgradeModal({
   onClose: () => void
   onDone: () => void
 }) {
-  const form = useForm({ graduation_year: String(new Date().getFullYear()) })
+  const form = useForm({ graduation_year: String(graduationYearNow()) })
   const upgrade = form.submit(
     async ({ graduation_year }) => {
       const r = await unwrap(
