@@ -36,8 +36,6 @@ describeInBrowser('web client: a waiting list closed with its vacancy', () => {
 
     await page.goto(`${svc.url}/lamaran/${a.id}`)
     await page.getByRole('heading', { name: 'Hasil seleksi: Cadangan' }).waitFor()
-    await page
-      .getByText('Lowongan ini sudah ditutup, jadi daftar cadangannya tidak berlaku lagi.')
-      .waitFor()
+    await page.getByText('Lowongan ini sudah ditutup, jadi daftar cadangannya tidak berlaku lagi.').waitFor()
   })
 })
