@@ -7,7 +7,6 @@ import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications } from '../application-lifecycle/service.js'
 import {
   type Mailing,
-  type MailOptions,
   type NoticeMessage,
   type Recipient,
   type TestFacts,
