@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { call, useTestApp } from '../support/app.js'
+import { useTestApp } from '../support/app.js'
 import { type Account, anAdmin, anAlumnus } from '../support/builders/accounts.js'
 import { aMajor } from '../support/builders/org.js'
+import { answerTracerStudy } from '../support/builders/tracer-study.js'
 import { shownInCalc } from '../support/office.js'
 
 const t = useTestApp()
@@ -20,22 +21,7 @@ beforeAll(async () => {
     majorId: major.id,
     values: { fullName: 'Nur Aini', graduationYear: 2024, nis: '0045123', phone: '081234567890' },
   })
-  const answered = await call(t, 'POST', '/api/alumni/tracer-study', {
-    as: alumna,
-    body: {
-      career_status: 'bekerja',
-      institution_name: 'PT Astra Honda Motor',
-      job_title: 'Operator Produksi',
-      sector: 'Otomotif',
-      city: 'Kabupaten Bekasi',
-      province: 'Jawa Barat',
-      starting_salary: 5_200_000,
-      waiting_period_months: 3,
-      job_fit: 'sesuai',
-      start_date: '2024-10-01',
-    },
-  })
-  expect(answered.status).toBe(201)
+  await answerTracerStudy(t, alumna)
 })
 
 describe('the tracer-study list as a workbook', () => {

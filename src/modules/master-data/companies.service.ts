@@ -11,8 +11,7 @@ import type { Toggle } from '../../http/schemas.js'
 import { assertVersion } from '../../http/versions.js'
 import { assertStrongPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
-import { loadTemplates, renderTemplate } from '../messages/render.js'
-import { forgetCompanyNotices, notify } from '../notifications/service.js'
+import { forgetCompanyNotices, tellApplicants } from '../notifications/service.js'
 import { cancelTestsOfCompany, type Mailing } from '../schedules/service.js'
 import * as q from './companies.queries.js'
 import type {
@@ -177,28 +176,7 @@ export async function toggleCompanyActive(
  */
 async function deactivated(tx: Conn, actor: Actor, mailing: Mailing, id: number) {
   await cancelTestsOfCompany(tx, actor, mailing, id, COMPANY_DEACTIVATED)
-  const open = await q.openApplicationsOfCompany(tx, id)
-  if (open.length === 0) return
-  const { 'application.on_hold': template } = await loadTemplates(tx, ['application.on_hold'])
-  await notify(
-    tx,
-    open.flatMap((a) =>
-      a.userId === null
-        ? []
-        : [
-            {
-              userId: a.userId,
-              kind: 'application.on_hold' as const,
-              ...renderTemplate(template, {
-                nama: a.fullName,
-                lowongan: a.vacancyTitle,
-                perusahaan: a.companyName,
-              }),
-              data: { applicationId: a.id, jobVacancyId: a.vacancyId },
-            },
-          ],
-    ),
-  )
+  await tellApplicants(tx, 'application.on_hold', await q.openApplicationsOfCompany(tx, id))
 }
 
 const COMPANY_DEACTIVATED = 'Perusahaan ini sedang nonaktif sebagai mitra BKK.'

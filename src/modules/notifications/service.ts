@@ -17,7 +17,7 @@ import { hasActiveHr } from '../../http/scope.js'
 import type { NotificationKind } from '../../vocabulary/index.js'
 import type { NewApplication } from '../application-lifecycle/queries.js'
 import type { MessageKey } from '../messages/catalogue.js'
-import { fillSql, loadTemplates, type Template } from '../messages/render.js'
+import { fillSql, loadTemplates, renderTemplate, type Template } from '../messages/render.js'
 import type { NotificationListQuery } from './schemas.js'
 
 export interface NewNotification {
@@ -183,6 +183,52 @@ export async function settleStaffNotices(conn: Conn, kind: StaffQueueNotice, ids
         sql`(${notifications.data} ->> ${QUEUE_ITEM[kind]})::bigint = any(${sql.param(ids)}::bigint[])`,
       ),
     )
+}
+
+/** An application still open (pending or in the selection), as the notices to its applicant name it. */
+export interface OpenApplication {
+  id: number
+  /** The applicant's account, null when there is none or it is switched off (nobody to tell). */
+  userId: number | null
+  fullName: string
+  vacancyId: number
+  vacancyTitle: string
+  companyName: string
+}
+
+/**
+ * One in-app notice of `key` to each applicant of `open` who has an account, in the school's wording (read once),
+ * filled with the application's names (`nama`, `lowongan`, `perusahaan`) and `values`, linking the application.
+ * Call in the transaction of the change it announces.
+ */
+export async function tellApplicants(
+  tx: Conn,
+  key: 'application.on_hold' | 'application.terms_changed',
+  open: OpenApplication[],
+  values: Record<string, string> = {},
+) {
+  if (open.length === 0) return
+  const { [key]: template } = await loadTemplates(tx, [key])
+  await notify(
+    tx,
+    open.flatMap((a) =>
+      a.userId === null
+        ? []
+        : [
+            {
+              userId: a.userId,
+              kind: key,
+              ...renderTemplate(template, {
+                nama: a.fullName,
+                lowongan: a.vacancyTitle,
+                perusahaan: a.companyName,
+                ...values,
+              }),
+              data: { applicationId: a.id, jobVacancyId: a.vacancyId },
+            },
+          ],
+    ),
+  )
 }
 
 /**

@@ -416,6 +416,7 @@ export function openApplicationsOf(conn: Conn, vacancyId: number) {
       id: applications.id,
       userId: sql<number | null>`case when ${users.isActive} then ${users.id} end`,
       fullName: students.fullName,
+      vacancyId: v.id,
       vacancyTitle: v.title,
       companyName: companies.name,
     })

@@ -28,7 +28,13 @@ import type { Outbox, OutgoingEmail } from '../../jobs/outbox.js'
 import { CATEGORIES, type Category, labelOf, optionsOf } from '../../vocabulary/index.js'
 import { moveApplications, openApplication } from '../application-lifecycle/service.js'
 import { loadTemplates, renderTemplate } from '../messages/render.js'
-import { type NewNotification, notify, notifyStaff, settleStaffNotices } from '../notifications/service.js'
+import {
+  type NewNotification,
+  notify,
+  notifyStaff,
+  settleStaffNotices,
+  tellApplicants,
+} from '../notifications/service.js'
 import { cancelTestsOfVacancy, type Mailing } from '../schedules/service.js'
 import {
   gapsIn,
@@ -333,29 +339,7 @@ function termsChanges(
 async function tellApplicantsOfNewTerms(tx: Conn, vacancyId: number, changes: string[]) {
   if (changes.length === 0) return
   const open = await q.openApplicationsOf(tx, vacancyId)
-  if (open.length === 0) return
-  const { 'application.terms_changed': template } = await loadTemplates(tx, ['application.terms_changed'])
-  const perubahan = changes.join('; ')
-  await notify(
-    tx,
-    open.flatMap((a) =>
-      a.userId === null
-        ? []
-        : [
-            {
-              userId: a.userId,
-              kind: 'application.terms_changed' as const,
-              ...renderTemplate(template, {
-                nama: a.fullName,
-                lowongan: a.vacancyTitle,
-                perusahaan: a.companyName,
-                perubahan,
-              }),
-              data: { applicationId: a.id, jobVacancyId: vacancyId },
-            },
-          ],
-    ),
-  )
+  await tellApplicants(tx, 'application.terms_changed', open, { perubahan: changes.join('; ') })
 }
 
 const APPROVED_NOW = (by: number) => ({
