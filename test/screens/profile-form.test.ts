@@ -29,6 +29,9 @@ describe("the learner's profile form", () => {
   it('takes a mobile number written with dashes', async () => {
     const learner = await aStudent(t)
     const phone = await openPortfolio(learner, 'Nomor telepon')
+    // Typed once the form is filled with the stored profile: typed before, the fill replaced it.
+    const [stored] = await t.db.select().from(students).where(eq(students.id, learner.studentId))
+    await waitFor(() => expect(phone.value).toBe(stored.phone ?? ''), { timeout: 5_000 })
     fireEvent.change(phone, { target: { value: '0812-3456-7890' } })
     fireEvent.click(screen.getByRole('button', { name: 'Simpan profil' }))
     await waitFor(async () => {

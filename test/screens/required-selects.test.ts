@@ -38,7 +38,8 @@ describe('a required select', () => {
     signedInTo(t, hrd.token)
     renderScreen(h(HrdVacancyFormPage), '/hrd/lowongan/:id/ubah', `/hrd/lowongan/${vacancy.id}/ubah`)
     const title = () => screen.getByLabelText(/^Judul/) as HTMLInputElement
-    await waitFor(() => expect(title().value).toBe(vacancy.title))
+    // The form is filled once the vacancy has arrived (later on a loaded machine: a wider wait).
+    await waitFor(() => expect(title().value).toBe(vacancy.title), { timeout: 5_000 })
     const jobType = selectBox(/^Jenis pekerjaan/)
     // The vacancy's type, not the blank form's (full time) it read before the vacancy arrived.
     const chosen = label('jobType', 'internship')
