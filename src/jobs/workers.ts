@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
 import { type RateLimitStore, sweepRateLimits } from '../http/rate-limit.js'
+import { sweepSpentCredentials } from '../modules/auth/service.js'
 import { sweepStorageDeletions } from '../modules/files/service.js'
 import { wipeExpiredCredentials } from '../modules/imports/service.js'
 import {
@@ -69,6 +70,10 @@ export function registerWorkers(
   jobs.every(60, async () => {
     const { removed, failed } = await sweepStorageDeletions(deps.db, deps.storage)
     if (failed > 0) deps.log.warn({ removed, failed }, 'stored files owed a removal could not be removed yet')
+  })
+  // Sign-in tokens a month past their expiry and password links a day past theirs.
+  jobs.every(3600, async () => {
+    await sweepSpentCredentials(deps.db)
   })
   // Counters in the database: rows of windows long closed go (in memory they expire by themselves).
   if (deps.rateLimits === 'database') jobs.every(600, () => sweepRateLimits(deps.db))

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Conn, Db } from '../../db/client.js'
 import { prepared } from '../../db/prepared.js'
 import { accessTokens, companies, passwordLinks, students, users } from '../../db/schema/index.js'
@@ -102,3 +102,22 @@ const tokenTouch = prepared((db) =>
 
 /** The token was used now (`last_used_at`; the hook writes it at most once a minute per token). */
 export const touchToken = (db: Db, tokenId: number): Promise<unknown> => tokenTouch(db).execute({ tokenId })
+
+/**
+ * Sign-in tokens and password links long past use go. A token stays 30 days after it expired, so the client
+ * that comes back with it in that month is told its session ended (not that it is unknown); a password link
+ * a day, past the hour the self-requested count looks at. What they guard is checked on each use, so the
+ * sweep only keeps both tables the size of the live ones (every login adds a token row, and nothing else
+ * deleted them but signing out).
+ */
+export async function sweepSpentCredentials(conn: Conn) {
+  const tokens = await conn
+    .delete(accessTokens)
+    .where(lt(accessTokens.expiresAt, sql`now() - interval '30 days'`))
+    .returning({ id: accessTokens.id })
+  const links = await conn
+    .delete(passwordLinks)
+    .where(lt(passwordLinks.expiresAt, sql`now() - interval '1 day'`))
+    .returning({ id: passwordLinks.id })
+  return { tokens: tokens.length, links: links.length }
+}

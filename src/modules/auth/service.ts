@@ -140,6 +140,9 @@ export async function login(
   }
 }
 
+/** The periodic sweep of sign-in tokens and password links long past use (`sweepSpentCredentials`). */
+export { sweepSpentCredentials } from './queries.js'
+
 export async function logout(db: Conn, actor: Actor) {
   await db.delete(accessTokens).where(eq(accessTokens.id, actor.tokenId))
 }
