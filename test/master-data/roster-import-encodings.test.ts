@@ -135,3 +135,26 @@ describe('reading CSV rosters', () => {
     expect(res.body.errors.file[0]).toMatch(/CSV atau XLSX/)
   })
 })
+
+describe('Excel\'s "Unicode Text (*.txt)": UTF-16 with a byte-order mark, tab-separated', () => {
+  // The save Excel offers for a sheet with names that Windows-1252 cannot hold. It was read as Windows-1252,
+  // a NUL between every two letters, and refused: "baris judul kolom tidak ditemukan", the header in plain view.
+  const text = csvText(
+    [HEADER, row('0099800011', '98011', 'Siti Nur’aini'), row('0099800012', '98012', 'Đặng Minh')],
+    '\t',
+  )
+  const bom = (order: 'le' | 'be') => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+    return order === 'le' ? le : Buffer.from(le).swap16()
+  }
+
+  it.each(['le', 'be'] as const)('UTF-16 %s: the rows are read with their names', async (order) => {
+    const res = await upload(bom(order), { dryRun: true, filename: 'data-siswa.txt' })
+
+    expect(res.status).toBe(200)
+    expect(res.body.data.rows.map((r: { fullName: string }) => r.fullName)).toEqual([
+      'Siti Nur’aini',
+      'Đặng Minh',
+    ])
+  })
+})

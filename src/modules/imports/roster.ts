@@ -112,7 +112,8 @@ const NOT_A_ROSTER = msg(
  */
 export async function readRoster(buffer: Buffer): Promise<Roster> {
   if (buffer.length === 0) fileError(msg('berkas kosong', 'the file is empty'))
-  const type = await fileTypeFromBuffer(buffer)
+  // A UTF-16 text's byte-order mark reads to file-type as MPEG audio (0xFF 0xFE... is a frame sync).
+  const type = utf16Of(buffer) ? undefined : await fileTypeFromBuffer(buffer)
   if (type && type.ext !== 'xlsx' && type.ext !== 'zip') fileError(NOT_A_ROSTER, 415)
   const xlsx = isZip(buffer)
   const { grid, merges } = xlsx ? await xlsxGrid(buffer) : { grid: csvGrid(buffer), merges: [] }
@@ -207,8 +208,21 @@ function textOf(cell: Cell | undefined): string {
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-/** UTF-8 (with or without a byte-order mark), or Windows-1252 as older Excel writes it. */
+/** The UTF-16 of a text with a byte-order mark: Excel's "Unicode Text (*.txt)" (little-endian, tab-separated). */
+function utf16Of(buffer: Buffer): 'utf-16le' | 'utf-16be' | undefined {
+  if (buffer[0] === 0xff && buffer[1] === 0xfe) return 'utf-16le'
+  if (buffer[0] === 0xfe && buffer[1] === 0xff) return 'utf-16be'
+  return undefined
+}
+
+/**
+ * UTF-8 (with or without a byte-order mark), UTF-16 with one, or Windows-1252 as older Excel writes it. A
+ * UTF-16 text that does not decode is read as it can be (U+FFFD for what is broken), which the name checks
+ * then refuse row by row.
+ */
 function decode(buffer: Buffer): string {
+  const utf16 = utf16Of(buffer)
+  if (utf16) return new TextDecoder(utf16).decode(buffer)
   const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
   try {
     return utf8.decode(buffer)
