@@ -254,6 +254,44 @@ export async function learnerUsage(conn: Conn, studentId: number) {
  * deleted, which only held it) and then its account; answers the storage keys of the deleted files, whose
  * bytes the caller removes after commit, and how many deleted placements went.
  */
+/** Audit values that say what kind of change it was, never whose: kept when a learner is erased. */
+const NOT_PERSONAL = ['kind', 'role', 'fromRole', 'purpose', 'via', 'changes']
+
+/**
+ * An erased learner leaves no personal data in the trail. The audit rows of the learner and of their account
+ * keep who did what, when and to which fields, each text value replaced by "[dihapus]" (the learner's edits
+ * logged every field sent: name, NISN, birth date, address, phone, e-mail); the stored reports of roster
+ * imports keep the row, its action and the fields it changed, without NISN, NIS, name, class or login.
+ */
+export async function eraseFromTrail(
+  conn: Conn,
+  learner: { id: number; userId: number | null; nisn: string | null },
+) {
+  const ofLearner = sql`(entity = 'student' and entity_id = ${learner.id})`
+  const ofAccount =
+    learner.userId === null ? sql`false` : sql`(entity = 'user' and entity_id = ${learner.userId})`
+  await conn.execute(sql`
+    update audit_log a set data = (
+      select jsonb_object_agg(e.key, case
+        when jsonb_typeof(e.value) in ('number', 'boolean', 'null') or e.key in (${sql.join(
+          NOT_PERSONAL.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+          then e.value
+        else '"[dihapus]"'::jsonb end)::text
+      from jsonb_each(a.data::jsonb) e)
+    where (${ofLearner} or ${ofAccount}) and left(a.data, 1) = '{' and a.data <> '{}'`)
+  if (learner.nisn === null) return
+  await conn.execute(sql`
+    update import_runs r set report = jsonb_set(r.report, '{rows}', (
+      select jsonb_agg(case when row->>'nisn' = ${learner.nisn}
+        then row || '{"nisn": null, "nis": null, "fullName": null, "className": null, "login": null}'::jsonb
+        else row end order by n)
+      from jsonb_array_elements(r.report->'rows') with ordinality as x(row, n)))
+    where jsonb_typeof(r.report->'rows') = 'array' and jsonb_array_length(r.report->'rows') > 0
+      and r.report->'rows' @> ${JSON.stringify([{ nisn: learner.nisn }])}::jsonb`)
+}
+
 export async function deleteLearner(conn: Conn, id: number, userId: number | null) {
   const keys = await conn.select({ key: files.storageKey }).from(files).where(eq(files.studentId, id))
   const gone = await conn
