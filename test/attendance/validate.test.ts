@@ -394,3 +394,53 @@ describe('validating from the queue (`pending_only`) a record a colleague valida
     })
   })
 })
+
+describe('correcting from the history (If-Match: the validation as read) a record a colleague corrected meanwhile', () => {
+  it('412, the colleague’s correction stays; the same correction again is no change; a fresh read corrects', async () => {
+    const w = await heldTest()
+    const [p] = w.participants
+    const colleague = await anAdmin(t)
+    const admin = await anAdmin(t)
+    const first = await call(t, 'PATCH', validateUrl(p.id), {
+      as: admin,
+      body: { status: 'hadir', validation_status: 'verified', notes: null },
+    })
+    expect(first.status).toBe(200)
+    // Both open the history and read the record as validated at this time.
+    const read = { 'if-match': `"${first.body.data.validatedAt}"` }
+    const theirs = await call(t, 'PATCH', validateUrl(p.id), {
+      as: colleague,
+      headers: read,
+      body: { status: 'izin', validation_status: 'verified', notes: 'Surat dokter menyusul' },
+    })
+    expect(theirs.status).toBe(200)
+
+    const stale = await call(t, 'PATCH', validateUrl(p.id), {
+      as: admin,
+      headers: read,
+      body: { status: 'alpa', validation_status: 'rejected', notes: 'Tidak datang' },
+    })
+
+    // It was 200: the admin's correction silently replaced the colleague's izin and its notes.
+    expect(stale.status).toBe(412)
+    expect(stale.body).toMatchObject({ success: false, code: 'edited_elsewhere', data: null })
+    expect(await storedParticipant(t, p.id)).toMatchObject({
+      attendanceStatus: 'izin',
+      validationNotes: 'Surat dokter menyusul',
+      validatedBy: colleague.id,
+    })
+    const again = await call(t, 'PATCH', validateUrl(p.id), {
+      as: colleague,
+      headers: read,
+      body: { status: 'izin', validation_status: 'verified', notes: 'Surat dokter menyusul' },
+    })
+    expect(again.status).toBe(200)
+    const fresh = await call(t, 'PATCH', validateUrl(p.id), {
+      as: admin,
+      headers: { 'if-match': `"${theirs.body.data.validatedAt}"` },
+      body: { status: 'alpa', validation_status: 'rejected', notes: 'Tidak datang' },
+    })
+    expect(fresh.status).toBe(200)
+    expect(await storedParticipant(t, p.id)).toMatchObject({ attendanceStatus: 'alpa', validatedBy: admin.id })
+  })
+})

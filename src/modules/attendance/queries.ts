@@ -164,6 +164,7 @@ export function lockForValidation(tx: Conn, ids: number[]) {
       attendanceStatus: tp.attendanceStatus,
       validationStatus: tp.validationStatus,
       validationNotes: tp.validationNotes,
+      validatedAt: tp.validatedAt,
       scheduleName: s.name,
       scheduleKind: s.kind,
       cancelled: sql<boolean>`(${s.status} = 'cancelled')`,

@@ -19,6 +19,7 @@ import {
 } from '../../http/schemas.js'
 import { ApplicantOut } from '../../http/shapes/applicant.js'
 import { CompanyRef } from '../../http/shapes/company.js'
+import { versionsOf } from '../../http/versions.js'
 import { BulkValidateBody, HistoryQuery, QueueQuery, ValidateBody } from './schemas.js'
 import { bulkValidate, listAttendances, validateAttendance } from './service.js'
 
@@ -53,6 +54,16 @@ const AttendanceOut = Type.Object({
   validationNotes: Nullable(Type.String({ description: "The career center's notes" })),
   validatedAt: Nullable(DateTime),
   validatedBy: Nullable(Type.Object({ id: Type.Integer(), fullName: Type.String() })),
+})
+
+/** A correction from the history carries the validation it read: its `validatedAt`. */
+const ValidatedAsRead = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({
+      description:
+        'The record\'s `validatedAt` as read, quoted as an ETag. When the record was validated again since, the change is refused with 412 and `code: "edited_elsewhere"` (the same values again are no change, 200); without the header the last write wins.',
+    }),
+  ),
 })
 
 const tags = ['attendance']
@@ -131,13 +142,14 @@ export const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Sets the attendance status and the validation (`verified` or `rejected`) with who and when. The same values again change nothing (validatedAt stays); other values update the record.',
         params: IdParams,
+        headers: ValidatedAsRead,
         body: ValidateBody,
         response: { 200: Envelope(AttendanceOut) },
       },
     },
     async (req) =>
       ok(
-        await validateAttendance(app.db, req.user, req.params.id, req.body),
+        await validateAttendance(app.db, req.user, req.params.id, req.body, versionsOf(req)),
         req.body.validation_status === 'verified'
           ? msg('Kehadiran divalidasi.', 'Attendance validated.')
           : msg('Kehadiran ditolak.', 'Attendance rejected.'),

@@ -79,7 +79,7 @@ export async function listAttendances(
 
 export type ValidateInput = Static<typeof ValidateBody>
 
-type Failure = 'not_found' | 'cancelled' | 'not_started' | 'already_validated'
+type Failure = 'not_found' | 'cancelled' | 'not_started' | 'already_validated' | 'edited'
 
 const REASONS: Record<Failure, Msg> = {
   not_found: msg('tidak ditemukan', 'not found'),
@@ -89,6 +89,7 @@ const REASONS: Record<Failure, Msg> = {
     'sudah divalidasi orang lain sejak antrean dibuka (lihat Riwayat)',
     'validated by someone else since the queue was read (see the history)',
   ),
+  edited: msg('sudah diubah orang lain sejak dibuka', 'changed by someone else since it was read'),
 }
 
 /**
@@ -97,7 +98,13 @@ const REASONS: Record<Failure, Msg> = {
  * stays); any other is updated, and a verified attendance is written on the application's timeline.
  * Returns the failure of each id that could not be validated.
  */
-async function applyValidation(tx: Conn, actor: Actor, ids: number[], input: ValidateInput) {
+async function applyValidation(
+  tx: Conn,
+  actor: Actor,
+  ids: number[],
+  input: ValidateInput,
+  versions?: string[],
+) {
   const notes = input.notes === undefined ? undefined : input.notes?.trim() || null
   const rows = await q.lockForValidation(tx, ids)
   const byId = new Map(rows.map((r) => [r.id, r]))
@@ -115,7 +122,11 @@ async function applyValidation(tx: Conn, actor: Actor, ids: number[], input: Val
     ) {
       // From the queue: a colleague's validation made since it was read is theirs, not to be overwritten (nor
       // its notes cleared by an empty box). The same validation again (a retry, a double click) is no change.
+      // From the history (If-Match: the validation as read): a colleague's correction made since is not
+      // overwritten either.
       if (input.pending_only && r.validationStatus !== 'pending') failures.set(id, 'already_validated')
+      else if (versions && !versions.some((v) => Date.parse(v) === r.validatedAt?.getTime()))
+        failures.set(id, 'edited')
       else changed.push(r)
     }
   }
@@ -149,9 +160,19 @@ async function applyValidation(tx: Conn, actor: Actor, ids: number[], input: Val
 }
 
 /** Validates one attendance record: 404 unknown, 422 when its test was cancelled or is still ahead. */
-export async function validateAttendance(db: Db, actor: Actor, id: number, input: ValidateInput) {
+/**
+ * One record's validation; `versions` (If-Match) are the record's `validatedAt` as the caller read it: a change
+ * to a record validated again since is refused (412), the same values again are no change.
+ */
+export async function validateAttendance(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: ValidateInput,
+  versions?: string[],
+) {
   await db.transaction(async (tx) => {
-    const failure = (await applyValidation(tx, actor, [id], input)).get(id)
+    const failure = (await applyValidation(tx, actor, [id], input, versions)).get(id)
     if (failure === 'not_found')
       return notFound(msg('Data kehadiran tidak ditemukan.', 'Attendance record not found.'))
     if (failure === 'cancelled')
@@ -161,7 +182,7 @@ export async function validateAttendance(db: Db, actor: Actor, id: number, input
           'This test was cancelled; its attendance cannot be validated.',
         ),
       )
-    if (failure === 'already_validated') return editedElsewhere()
+    if (failure === 'already_validated' || failure === 'edited') return editedElsewhere()
     if (failure === 'not_started')
       return unprocessable(
         msg(
