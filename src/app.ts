@@ -240,7 +240,6 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
     done()
   })
 
-  registerUploadSlots(app)
   registerErrorHandling(app)
   // JSON or multipart only: Fastify's own text/plain parser made a text body a 422 ("must be an object")
   // where every other content type the API does not take is a 415.
@@ -310,6 +309,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   // file per request, streamed; the size limit is enforced while reading), and the multipart plugin's
   // per-request hooks stay off every other route (a multipart body sent elsewhere is a 415).
   await app.register(async (uploads) => {
+    registerUploadSlots(uploads)
     await uploads.register(multipart, {
       limits: { fileSize: config.uploadLimit, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
     })

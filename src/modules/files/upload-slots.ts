@@ -63,10 +63,18 @@ class UploadSlots {
   }
 }
 
-/** The instance's upload slots, given back when the answer has gone or the client went away. */
-export function registerUploadSlots(app: FastifyInstance) {
+/**
+ * The instance's upload slots (`app.uploadSlots`), given back when the answer's connection closes: after the
+ * answer has gone, or when the client went away. `onResponse` and `onRequestAbort` missed a client that sent its
+ * whole file and left before the answer (a closed tab, a proxy's timeout): its slot was never given back, two
+ * such made the account's uploads 429 and eight every upload of the instance 503, until a restart. Call it in
+ * the context of the upload routes only: its hook runs on their requests and no other.
+ */
+export function registerUploadSlots(uploads: FastifyInstance) {
   const slots = new UploadSlots()
-  app.decorate('uploadSlots', slots)
-  app.addHook('onResponse', async (req) => slots.release(req))
-  app.addHook('onRequestAbort', async (req) => slots.release(req))
+  uploads.decorate('uploadSlots', slots)
+  uploads.addHook('onRequest', (req, reply, done) => {
+    reply.raw.once('close', () => slots.release(req))
+    done()
+  })
 }
