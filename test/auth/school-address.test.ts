@@ -30,6 +30,20 @@ describe('one address for a whole school', () => {
     expect(res.status).toBe(200)
   })
 
+  it('an account over its limit is refused before its password is checked: no hash, no failure at the address', async () => {
+    const address = '203.0.113.11'
+    const script = await aStudent(t)
+    for (let i = 0; i < LOGINS_PER_ACCOUNT; i++)
+      expect((await loginFrom(script.email, address)).status).toBe(200)
+    // The script goes on, its password now and then mistyped: each try was hashed (argon2id, 19 MiB, the one
+    // hash at a time every login of the instance waits for) and a wrong one was a 401 counted as a failure
+    // at the school's address, towards refusing everyone there. Refused first, neither.
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i++) statuses.push((await loginFrom(script.email, address, 'salah-ketik')).status)
+    // It was 401 each time (the password checked, the failure counted), then the e-mail's own limit.
+    expect(statuses).toEqual([429, 429, 429, 429, 429])
+  })
+
   it('two classes (70 learners) signing in during one session: none refused', async () => {
     const address = '203.0.113.20'
     const refused: number[] = []

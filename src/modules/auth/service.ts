@@ -103,6 +103,13 @@ export async function login(
   }
 
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1)
+  // An account over its successful logins is refused before its password is hashed: a script going on costs
+  // no hash (the one at a time every login waits for), and its typos no failure at its address. Only the
+  // account's owner can bring it there, so the early 429 tells nobody else anything.
+  if (user) {
+    const used = await limiter.byAccount.get(String(user.id))
+    if (used && used.remainingPoints <= 0) tooMany(used)
+  }
   const valid = await verifyPassword(user?.passwordHash, input.password)
   if (!user || !valid) {
     // Counted past the limit as well: a rejection there is the limit (the next attempt gets the 429).
