@@ -55,6 +55,8 @@ const Env = Type.Object({
   RATE_LIMIT_STORE: Type.Optional(Type.Union([Type.Literal('memory'), Type.Literal('database')])),
   APPLY_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 30 }),
   UPLOAD_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 60 }),
+  /** HR's vacancy writes (create, edit, switch, delete) per account and hour: each reaches staff and applicants. */
+  VACANCY_WRITE_MAX_PER_HOUR: Type.Integer({ minimum: 1, default: 60 }),
   /** Slow clients: the headers must arrive within this, and the whole request within the next. */
   HEADERS_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 600, default: 20 }),
   REQUEST_TIMEOUT_SECONDS: Type.Integer({ minimum: 1, maximum: 3600, default: 120 }),
@@ -131,6 +133,8 @@ export interface Config {
   limits: {
     applyPerHour: number
     uploadPerHour: number
+    /** HR's vacancy writes: create, edit, switch on or off, delete. */
+    vacancyWritesPerHour: number
     /** Per address: forgot-password requests and company registrations. */
     passwordResetPerHour: number
     registrationPerHour: number
@@ -264,6 +268,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     limits: {
       applyPerHour: env.APPLY_MAX_PER_HOUR,
       uploadPerHour: env.UPLOAD_MAX_PER_HOUR,
+      vacancyWritesPerHour: env.VACANCY_WRITE_MAX_PER_HOUR,
       passwordResetPerHour: env.PASSWORD_RESET_MAX_PER_HOUR,
       registrationPerHour: env.REGISTRATION_MAX_PER_HOUR,
     },

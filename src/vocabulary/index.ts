@@ -254,6 +254,7 @@ const notificationKind = {
   'vacancy.deactivated': w('Lowongan dinonaktifkan BKK', 'Vacancy switched off by the career center'),
   'application.on_hold': w('Seleksi dihentikan sementara', 'Selection on hold'),
   'application.terms_changed': w('Ketentuan lowongan berubah', 'Vacancy terms changed'),
+  'application.resumed': w('Seleksi dilanjutkan', 'Selection resumed'),
 }
 
 /** A vacancy's approval by the career center (companies whose HR's vacancies need it). */

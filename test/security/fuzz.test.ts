@@ -19,7 +19,12 @@ import { ROUTES } from './route-table.js'
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8)
 // LOG_LEVEL error: a 5xx, should one happen, is printed with its cause.
-const t = useTestApp({ APPLY_MAX_PER_HOUR: '100000', UPLOAD_MAX_PER_HOUR: '100000', LOG_LEVEL: 'error' })
+const t = useTestApp({
+  APPLY_MAX_PER_HOUR: '100000',
+  UPLOAD_MAX_PER_HOUR: '100000',
+  VACANCY_WRITE_MAX_PER_HOUR: '100000',
+  LOG_LEVEL: 'error',
+})
 const accounts = {} as Record<Role, Account>
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import type { Toggle } from '../../http/schemas.js'
 import { assertVersion } from '../../http/versions.js'
 import { assertStrongPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
-import { forgetCompanyNotices, tellApplicants } from '../notifications/service.js'
+import { forgetCompanyNotices, settleApplicantNotices, tellApplicants } from '../notifications/service.js'
 import { cancelTestsOfCompany, type Mailing } from '../schedules/service.js'
 import * as q from './companies.queries.js'
 import type {
@@ -133,6 +133,7 @@ export async function updateCompany(
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(companies.id, id))
     if (was.isActive && values.isActive === false) await deactivated(tx, actor, mailing, id)
+    if (!was.isActive && values.isActive === true) await reactivated(tx, id)
     await audit(tx, actor, 'update', 'company', id, { ...input })
     return detailOf(tx, id)
   })
@@ -142,7 +143,8 @@ export async function updateCompany(
 
 /**
  * Activates or deactivates the company; its HR accounts lose or regain the HR routes at once. Deactivating
- * cancels its tests that have not begun (`deactivated`).
+ * cancels its tests that have not begun (`deactivated`); activating tells the applicants it kept waiting
+ * (`reactivated`).
  */
 export async function toggleCompanyActive(
   db: Db,
@@ -155,6 +157,7 @@ export async function toggleCompanyActive(
     const row = await q.setCompanyActive(tx, id, to)
     if (row) {
       if (!row.isActive) await deactivated(tx, actor, mailing, id)
+      else await reactivated(tx, id)
       await audit(tx, actor, row.isActive ? 'activate' : 'deactivate', 'company', id, {
         isActive: row.isActive,
       })
@@ -177,6 +180,17 @@ export async function toggleCompanyActive(
 async function deactivated(tx: Conn, actor: Actor, mailing: Mailing, id: number) {
   await cancelTestsOfCompany(tx, actor, mailing, id, COMPANY_DEACTIVATED)
   await tellApplicants(tx, 'application.on_hold', await q.openApplicationsOfCompany(tx, id))
+}
+
+/**
+ * A company switched on again: its applicants still waiting, whose selection was on hold (`deactivated`), are told
+ * that it goes on (`application.resumed`), in the same transaction; before, `onHold` cleared without a word. Their
+ * on-hold notice, if still unread, is marked read: it no longer holds, and the bell counts the news once.
+ */
+async function reactivated(tx: Conn, id: number) {
+  const open = await q.openApplicationsOfCompany(tx, id)
+  await settleApplicantNotices(tx, 'application.on_hold', open)
+  await tellApplicants(tx, 'application.resumed', open)
 }
 
 const COMPANY_DEACTIVATED = 'Perusahaan ini sedang nonaktif sebagai mitra BKK.'

@@ -143,6 +143,15 @@ export const MESSAGES = define({
       'kembali, seleksi dilanjutkan. Anda juga dapat melamar lowongan lain yang sesuai.',
     placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company },
   },
+  'application.resumed': {
+    label: 'Perusahaan diaktifkan kembali oleh BKK: seleksi dilanjutkan (untuk pelamar)',
+    channel: 'notice',
+    title: 'Seleksi "{{lowongan}}" dilanjutkan',
+    body:
+      '{{perusahaan}} kembali aktif sebagai mitra BKK sekolah, sehingga seleksi lamaran Anda untuk lowongan ' +
+      '"{{lowongan}}" dilanjutkan. Pantau perkembangannya di Lamaran saya.',
+    placeholders: { nama: applicant, lowongan: vacancy, perusahaan: company },
+  },
   'application.terms_changed': {
     label: 'Ketentuan lowongan diubah setelah pelamar melamar (untuk pelamar)',
     channel: 'notice',

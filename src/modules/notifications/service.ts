@@ -196,16 +196,30 @@ export interface OpenApplication {
   companyName: string
 }
 
+/** The notices the applicants of an open application are sent about it (src/modules/messages/catalogue.ts). */
+export type ApplicantNotice = 'application.on_hold' | 'application.resumed' | 'application.terms_changed'
+
+/** The names an applicant's notice is filled with, from the application. */
+const namesOf = (a: OpenApplication) => ({
+  nama: a.fullName,
+  lowongan: a.vacancyTitle,
+  perusahaan: a.companyName,
+})
+
+/** What every applicant's notice carries: the application it links, and its vacancy. */
+const linkOf = (a: OpenApplication) => ({ applicationId: a.id, jobVacancyId: a.vacancyId })
+
 /**
  * One in-app notice of `key` to each applicant of `open` who has an account, in the school's wording (read once),
- * filled with the application's names (`nama`, `lowongan`, `perusahaan`) and `values`, linking the application.
- * Call in the transaction of the change it announces.
+ * filled with the application's names (`nama`, `lowongan`, `perusahaan`) and `values`, linking the application
+ * (`data` adds to what it carries). Call in the transaction of the change it announces.
  */
 export async function tellApplicants(
   tx: Conn,
-  key: 'application.on_hold' | 'application.terms_changed',
+  key: ApplicantNotice,
   open: OpenApplication[],
   values: Record<string, string> = {},
+  data: Record<string, unknown> = {},
 ) {
   if (open.length === 0) return
   const { [key]: template } = await loadTemplates(tx, [key])
@@ -218,17 +232,103 @@ export async function tellApplicants(
             {
               userId: a.userId,
               kind: key,
-              ...renderTemplate(template, {
-                nama: a.fullName,
-                lowongan: a.vacancyTitle,
-                perusahaan: a.companyName,
-                ...values,
-              }),
-              data: { applicationId: a.id, jobVacancyId: a.vacancyId },
+              ...renderTemplate(template, { ...namesOf(a), ...values }),
+              data: { ...linkOf(a), ...data },
             },
           ],
     ),
   )
+}
+
+/** An applicant's notice not read yet: its id and what it carries. */
+export interface UnreadNotice {
+  id: number
+  data: Record<string, unknown>
+}
+
+/**
+ * The unread notices of `key` that the applicants of `open` (those with an account) hold about their
+ * application, by application id; locked until the caller's transaction ends, so that a notice marked read
+ * meanwhile is read as it was changed, or changed as it was read.
+ */
+export async function unreadApplicantNotices(tx: Conn, key: ApplicantNotice, open: OpenApplication[]) {
+  const told = open.filter((a) => a.userId !== null)
+  const found = new Map<number, UnreadNotice>()
+  if (told.length === 0) return found
+  const rows = await tx
+    .select({ id: notifications.id, data: notifications.data })
+    .from(notifications)
+    .where(
+      and(
+        inArray(
+          notifications.userId,
+          told.map((a) => a.userId as number),
+        ),
+        isNull(notifications.readAt),
+        eq(notifications.kind, key),
+        sql`(${notifications.data} ->> 'applicationId')::bigint = any(${sql.param(told.map((a) => a.id))}::bigint[])`,
+      ),
+    )
+    .orderBy(notifications.id)
+    .for('update')
+  for (const row of rows) {
+    const data = row.data as Record<string, unknown>
+    found.set(Number(data.applicationId), { id: row.id, data })
+  }
+  return found
+}
+
+/**
+ * Writes unread applicant notices anew (`application` the one each is about, `values` and `data` as
+ * `tellApplicants` takes them): their text in the school's wording of `key`, their time now, so that they stand
+ * first in the list as the news they now are. Call in the transaction of the change they announce.
+ */
+export async function rewriteApplicantNotices(
+  tx: Conn,
+  key: ApplicantNotice,
+  items: {
+    noticeId: number
+    application: OpenApplication
+    values: Record<string, string>
+    data: Record<string, unknown>
+  }[],
+) {
+  if (items.length === 0) return
+  const { [key]: template } = await loadTemplates(tx, [key])
+  const rows = items.map((i) => ({
+    id: i.noticeId,
+    ...renderTemplate(template, { ...namesOf(i.application), ...i.values }),
+    data: { ...linkOf(i.application), ...i.data },
+  }))
+  await tx.execute(sql`
+    update ${notifications} n
+       set title = x.title, body = x.body, data = x.data, created_at = now()
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int, title text, body text, data jsonb)
+     where n.id = x.id`)
+}
+
+/** Deletes notices by id (unread ones whose news no longer holds). */
+export async function forgetNotices(tx: Conn, ids: number[]) {
+  if (ids.length === 0) return
+  await tx.delete(notifications).where(inArray(notifications.id, ids))
+}
+
+/**
+ * Marks read the unread notices of `key` that the applicants of `open` hold about their application: news a
+ * later notice replaces (the selection on hold, once it goes on), left counted in the bell for nothing.
+ */
+export async function settleApplicantNotices(tx: Conn, key: ApplicantNotice, open: OpenApplication[]) {
+  const unread = await unreadApplicantNotices(tx, key, open)
+  if (unread.size === 0) return
+  await tx
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      inArray(
+        notifications.id,
+        [...unread.values()].map((n) => n.id),
+      ),
+    )
 }
 
 /**

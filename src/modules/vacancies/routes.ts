@@ -140,6 +140,13 @@ const Toggled = Type.Object({
 const toggled = ({ data, message }: { data: Static<typeof Toggled>; message: Msg }) => ok(data, message)
 
 export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /**
+   * HR's writes (create, edit, switch, delete) per account and hour: each new or changed vacancy reaches the
+   * staff's approval queue and its applicants' notices, and a loop of them flooded both.
+   */
+  const writeLimit = perAccount(app, 'vacancy-write', app.config.limits.vacancyWritesPerHour, 3600)
+  const hrdWrite = { config: hrd, preHandler: writeLimit }
+
   app.get(
     '/',
     {
@@ -188,7 +195,7 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      config: hrd,
+      ...hrdWrite,
       schema: {
         tags,
         summary: 'Create a vacancy',
@@ -219,7 +226,7 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/:id',
     {
-      config: hrd,
+      ...hrdWrite,
       schema: {
         tags,
         summary: 'Update a vacancy; its majors are replaced by major_ids',
@@ -239,7 +246,7 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:id/toggle-active',
     {
-      config: hrd,
+      ...hrdWrite,
       preValidation: noBodyIsEmpty,
       schema: {
         tags,
@@ -255,7 +262,7 @@ export const hrdVacancyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:id',
     {
-      config: hrd,
+      ...hrdWrite,
       schema: { tags, summary: 'Soft-delete a vacancy', params: IdParams, response: { 200: Ok } },
     },
     async (req) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Static } from '@sinclair/typebox'
 import { eq, sql } from 'drizzle-orm'
 import type { Actor } from '../../actor.js'
@@ -29,11 +30,15 @@ import { CATEGORIES, type Category, labelOf, optionsOf } from '../../vocabulary/
 import { moveApplications, openApplication } from '../application-lifecycle/service.js'
 import { loadTemplates, renderTemplate } from '../messages/render.js'
 import {
+  forgetNotices,
   type NewNotification,
   notify,
   notifyStaff,
+  rewriteApplicantNotices,
   settleStaffNotices,
   tellApplicants,
+  type UnreadNotice,
+  unreadApplicantNotices,
 } from '../notifications/service.js'
 import { cancelTestsOfVacancy, type Mailing } from '../schedules/service.js'
 import {
@@ -288,46 +293,108 @@ const placeText = (p: { workLocation: string | null; city: string | null; provin
   [p.workLocation, p.city, p.province].filter(Boolean).join(', ') || 'tidak disebutkan'
 
 /**
- * What a save changed of a vacancy's substance (`SUBSTANCE`, and the majors), in the words of the applicants'
- * notice (`application.terms_changed`): old → new for the title, salary, job type, place, position, category and
- * target; a word for the texts and the majors. Empty when the substance is as it was (the approval's rule too).
+ * One change of a vacancy's terms as the applicants' notice keeps it (`data.changes`): the field, and what it
+ * read before and after, in the notice's words (salary, place, labels). The texts and the majors are not shown,
+ * only said to have changed: `from`/`to` are then a fingerprint of the value, to tell a text put back as it was.
+ */
+interface TermChange {
+  field: TermField
+  from: string
+  to: string
+}
+
+/** How the notice words each change, in the order it names them. */
+const TERM_WORDS = {
+  title: (c: TermChange) => `judul "${c.from}" → "${c.to}"`,
+  salary: (c: TermChange) => `gaji ${c.from} → ${c.to}`,
+  jobType: (c: TermChange) => `jenis pekerjaan ${c.from} → ${c.to}`,
+  place: (c: TermChange) => `lokasi ${c.from} → ${c.to}`,
+  position: (c: TermChange) => `posisi ${c.from} → ${c.to}`,
+  category: (c: TermChange) => `kategori ${c.from} → ${c.to}`,
+  target: (c: TermChange) => `sasaran pelamar ${c.from} → ${c.to}`,
+  description: () => 'deskripsi pekerjaan diperbarui',
+  qualifications: () => 'kualifikasi diperbarui',
+  benefits: () => 'benefit diperbarui',
+  majors: () => 'kompetensi keahlian yang dapat melamar diubah',
+} satisfies Record<string, (c: TermChange) => string>
+
+type TermField = keyof typeof TERM_WORDS
+const TERM_FIELDS = Object.keys(TERM_WORDS) as TermField[]
+
+/** The notice's `{{perubahan}}`: each change in its words, in `TERM_WORDS`' order. */
+const termsText = (changes: TermChange[]) =>
+  [...changes]
+    .sort((a, b) => TERM_FIELDS.indexOf(a.field) - TERM_FIELDS.indexOf(b.field))
+    .map((c) => TERM_WORDS[c.field](c))
+    .join('; ')
+
+/** A value the notice does not show, compared by a fingerprint (a notice need not carry 10,000 characters). */
+const fingerprint = (value: unknown) =>
+  createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 16)
+
+/**
+ * What a save changed of a vacancy's substance (`SUBSTANCE`, and the majors), for the applicants' notice
+ * (`application.terms_changed`): old → new for the title, salary, job type, place, position, category and
+ * target; a fingerprint for the texts and the majors. Empty when the substance is as it was (the approval's rule
+ * too).
  */
 function termsChanges(
   current: q.LockedVacancy,
   values: ReturnType<typeof vacancyValues>,
   majorIds: number[],
-) {
+): TermChange[] {
   const after = <K extends (typeof SUBSTANCE)[number]>(k: K) =>
     (values[k] === undefined ? current[k] : values[k]) as (typeof current)[K]
   const changed = (...ks: (typeof SUBSTANCE)[number][]) => ks.some((k) => after(k) !== current[k])
-  const out: string[] = []
-  if (changed('title')) out.push(`judul "${current.title}" → "${after('title')}"`)
+  const out: TermChange[] = []
+  const add = (field: TermField, from: string, to: string) => out.push({ field, from, to })
+  if (changed('title')) add('title', current.title, after('title'))
   if (changed('minSalary', 'maxSalary'))
-    out.push(
-      `gaji ${salaryText(current.minSalary, current.maxSalary)} → ${salaryText(after('minSalary'), after('maxSalary'))}`,
+    add(
+      'salary',
+      salaryText(current.minSalary, current.maxSalary),
+      salaryText(after('minSalary'), after('maxSalary')),
     )
   if (changed('jobType'))
-    out.push(
-      `jenis pekerjaan ${labelOf('jobType', current.jobType)} → ${labelOf('jobType', after('jobType'))}`,
-    )
+    add('jobType', labelOf('jobType', current.jobType), labelOf('jobType', after('jobType')))
   if (changed('workLocation', 'city', 'province')) {
     const next = { workLocation: after('workLocation'), city: after('city'), province: after('province') }
-    out.push(`lokasi ${placeText(current)} → ${placeText(next)}`)
+    add('place', placeText(current), placeText(next))
   }
-  if (changed('position')) out.push(`posisi ${current.position} → ${after('position')}`)
+  if (changed('position')) add('position', current.position, after('position'))
   if (changed('category'))
-    out.push(
-      `kategori ${labelOf('category', current.category as Category)} → ${labelOf('category', after('category') as Category)}`,
+    add(
+      'category',
+      labelOf('category', current.category as Category),
+      labelOf('category', after('category') as Category),
     )
-  if (changed('target'))
-    out.push(`sasaran pelamar ${labelOf('target', current.target)} → ${labelOf('target', after('target'))}`)
-  if (changed('description')) out.push('deskripsi pekerjaan diperbarui')
-  if (changed('qualifications')) out.push('kualifikasi diperbarui')
-  if (changed('benefits')) out.push('benefit diperbarui')
+  if (changed('target')) add('target', labelOf('target', current.target), labelOf('target', after('target')))
+  for (const text of ['description', 'qualifications', 'benefits'] as const)
+    if (changed(text)) add(text, fingerprint(current[text]), fingerprint(after(text)))
   const sorted = [...majorIds].sort((a, b) => a - b)
   if (sorted.join(',') !== current.majorIds.join(','))
-    out.push('kompetensi keahlian yang dapat melamar diubah')
+    add('majors', fingerprint(current.majorIds), fingerprint(sorted))
   return out
+}
+
+/** The changes an unread notice carries, or null for one written before they were kept (it cannot be merged). */
+function changesIn(notice: UnreadNotice | undefined): TermChange[] | null {
+  const kept = notice?.data.changes
+  if (!Array.isArray(kept)) return null
+  return kept.filter((c): c is TermChange => TERM_FIELDS.includes(c?.field))
+}
+
+/**
+ * What the learner is owed after `earlier` (an unread notice's) and then `later`: per field, what it read before
+ * the first → what it reads after the last; a field put back as it was drops out.
+ */
+function mergedChanges(earlier: TermChange[], later: TermChange[]): TermChange[] {
+  const byField = new Map(earlier.map((c) => [c.field, { ...c }]))
+  for (const c of later) {
+    const first = byField.get(c.field)
+    byField.set(c.field, first ? { ...first, to: c.to } : c)
+  }
+  return [...byField.values()].filter((c) => c.from !== c.to)
 }
 
 /**
@@ -335,11 +402,55 @@ function termsChanges(
  * selection is told in-app what changed (`application.terms_changed`), in the save's transaction. They applied to
  * the vacancy as it read then, and went on to tests, and maybe a hire, for a job they never applied for; now they
  * may withdraw. Those already decided are not told.
+ *
+ * One unread notice per application: while the learner has not read the last one, a save rewrites it with what
+ * they are owed since they last read (`mergedChanges`), and removes it when that is nothing (every field put back
+ * as it was). Before, each save of a loop of edits added one more notice.
  */
-async function tellApplicantsOfNewTerms(tx: Conn, vacancyId: number, changes: string[]) {
+async function tellApplicantsOfNewTerms(tx: Conn, vacancyId: number, changes: TermChange[]) {
   if (changes.length === 0) return
+  const key = 'application.terms_changed'
   const open = await q.openApplicationsOf(tx, vacancyId)
-  await tellApplicants(tx, 'application.terms_changed', open, { perubahan: changes.join('; ') })
+  const unread = await unreadApplicantNotices(tx, key, open)
+  const fresh: typeof open = []
+  const rewritten: Parameters<typeof rewriteApplicantNotices>[2] = []
+  const settled: number[] = []
+  for (const application of open) {
+    const notice = unread.get(application.id)
+    const earlier = changesIn(notice)
+    if (!notice || !earlier) fresh.push(application)
+    else {
+      const owed = mergedChanges(earlier, changes)
+      if (owed.length === 0) settled.push(notice.id)
+      else
+        rewritten.push({
+          noticeId: notice.id,
+          application,
+          values: { perubahan: termsText(owed) },
+          data: { changes: owed },
+        })
+    }
+  }
+  await tellApplicants(tx, key, fresh, { perubahan: termsText(changes) }, { changes })
+  await rewriteApplicantNotices(tx, key, rewritten)
+  await forgetNotices(tx, settled)
+}
+
+/**
+ * The columns a save changed, old → new, for its audit row (the texts whole, the majors as ids): who changed what
+ * learners read, after the fact.
+ */
+function columnChanges(
+  current: q.LockedVacancy,
+  values: ReturnType<typeof vacancyValues>,
+  majorIds: number[],
+) {
+  const out: Record<string, { from: unknown; to: unknown }> = {}
+  for (const [column, to] of Object.entries(values) as [keyof typeof values, unknown][])
+    if (to !== undefined && to !== current[column]) out[column] = { from: current[column], to }
+  const sorted = [...majorIds].sort((a, b) => a - b)
+  if (sorted.join(',') !== current.majorIds.join(',')) out.majorIds = { from: current.majorIds, to: sorted }
+  return out
 }
 
 const APPROVED_NOW = (by: number) => ({
@@ -419,8 +530,7 @@ async function insertVacancy(tx: Conn, poster: Poster, input: VacancyInput) {
     .returning({ id: jobVacancies.id })
   await q.replaceMajors(tx, row.id, input.major_ids, false)
   if (approval.approvalStatus === 'pending') await tellStaffItWaits(tx, row.id, values.title, company)
-  if (poster.byStaff)
-    await audit(tx, poster.actor, 'create', 'job_vacancy', row.id, { companyId: poster.companyId })
+  await audit(tx, poster.actor, 'create', 'job_vacancy', row.id, { companyId: poster.companyId })
   return row.id
 }
 
@@ -467,15 +577,10 @@ async function changeVacancy(
   // Back in the queue (corrected after a rejection, or its substance changed); one still waiting was told of.
   if (approval.approvalStatus === 'pending' && current.approvalStatus !== 'pending')
     await tellStaffItWaits(tx, id, values.title, company)
-  if (poster.byStaff)
-    await audit(
-      tx,
-      poster.actor,
-      'update',
-      'job_vacancy',
-      id,
-      target ? { movedFrom: current.companyId, to: target } : undefined,
-    )
+  await audit(tx, poster.actor, 'update', 'job_vacancy', id, {
+    changes: columnChanges(current, values, input.major_ids),
+    ...(target ? { movedFrom: current.companyId, to: target } : {}),
+  })
 }
 
 export async function createVacancy(db: Db, actor: Actor, input: VacancyInput) {
@@ -509,7 +614,11 @@ async function setVacancyActive(conn: Conn, companyId: number, id: number, to: b
 }
 
 export async function toggleVacancy(db: Db, actor: Actor, id: number, { is_active: to }: Toggle = {}) {
-  return switchedOut((await setVacancyActive(db, companyOf(actor), id, to)).row)
+  return db.transaction(async (tx) => {
+    const { row, changed } = await setVacancyActive(tx, companyOf(actor), id, to)
+    if (changed) await audit(tx, actor, row.isActive ? 'activate' : 'deactivate', 'job_vacancy', id)
+    return switchedOut(row)
+  })
 }
 
 type Switched = NonNullable<Awaited<ReturnType<typeof q.activeOf>>>
@@ -588,6 +697,7 @@ export async function deleteVacancy(db: Db, actor: Actor, id: number, mailing: M
     await cancelTestsOfVacancy(tx, actor, mailing, companyId, id, VACANCY_CLOSED)
     await closeApplications(tx, actor, id, false)
     await settleStaffNotices(tx, 'vacancy.pending', [id])
+    await audit(tx, actor, 'delete', 'job_vacancy', id)
   })
   mailing.outbox.kick()
 }
