@@ -89,6 +89,7 @@ describe('GET /api/hrd/applicant-reviews', () => {
         graduationYear: 2024,
       },
       vacancy: { id: s.welder.id, title: 'Welder', position: 'Juru Las' },
+      placedElsewhere: false,
     })
   })
 

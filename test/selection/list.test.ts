@@ -127,6 +127,7 @@ describe('GET /api/hrd/selection-results', () => {
         createdAt: letter.createdAt.toISOString(),
       },
       updatedAt: expect.any(String),
+      placedElsewhere: false,
     })
     expect(res.body.data[1]).toMatchObject({
       status: 'rejected',

@@ -158,6 +158,11 @@ export const files = pgTable(
     originalName: text().notNull(),
     mimeType: text().notNull(),
     size: integer().notNull(),
+    /**
+     * The bytes' SHA-256 (hex), kept for decision letters since migration 0028: a score save retried with the
+     * same letter is told from a new letter without reading the stored bytes. Null for older rows and others.
+     */
+    sha256: text(),
     storageKey: text().notNull().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.js'
 import type { Page } from '../../http/envelope.js'
 import { applicantColumns, applicantSearch } from '../../http/shapes/applicant.js'
+import { placedElsewhereSinceApplying } from '../application-lifecycle/queries.js'
 import { portfolioFilesOf, timelineOf } from '../applications/timeline.js'
 
 export interface ReviewFilters {
@@ -49,6 +50,7 @@ const itemFields = {
   vacancyId: jobVacancies.id,
   vacancyTitle: jobVacancies.title,
   vacancyPosition: jobVacancies.position,
+  placedElsewhere: placedElsewhereSinceApplying,
 }
 
 const fromItems = (conn: Conn) =>

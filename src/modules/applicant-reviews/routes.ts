@@ -19,7 +19,7 @@ import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
 import { ApplicantOut } from '../../http/shapes/applicant.js'
 import { FileOut } from '../../http/shapes/file.js'
 import { TimelineEntry } from '../applications/timeline.js'
-import { BulkReviewBody, CorrectReviewBody, ReviewBody, ReviewListQuery } from './schemas.js'
+import { BulkReviewBody, CorrectReviewBody, PlacedElsewhere, ReviewBody, ReviewListQuery } from './schemas.js'
 import { bulkReview, correctReview, listReviews, review, reviewDetail, reviewOptions } from './service.js'
 
 const Str = Nullable(Type.String())
@@ -43,6 +43,7 @@ const ReviewItem = Type.Object({
     graduationYear: Nullable(Type.Integer()),
   }),
   vacancy: Type.Object({ id: Type.Integer(), title: Type.String(), position: Type.String() }),
+  placedElsewhere: PlacedElsewhere,
 })
 
 const Summary = Type.Object({

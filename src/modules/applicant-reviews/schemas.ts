@@ -30,3 +30,13 @@ export const BulkReviewBody = Type.Object(
   },
   { additionalProperties: false },
 )
+
+/**
+ * An applicant in the selection whom another company accepted since they applied: HR's list and detail (and the
+ * selection results) show "Sudah diterima di perusahaan lain", never which company (docs/decisions.md,
+ * "Applicant review"). Answered, not consumed: shared by the responses of both modules.
+ */
+export const PlacedElsewhere = Type.Boolean({
+  description:
+    "The application is still in the selection (`pending`, `in_progress`) and, since it was made, another company published the applicant's acceptance (its placement not ended). Which company is never said.",
+})

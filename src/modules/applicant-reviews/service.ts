@@ -44,6 +44,7 @@ function itemOut(r: q.ReviewItemRow) {
       graduationYear: r.graduationYear,
     },
     vacancy: { id: r.vacancyId, title: r.vacancyTitle, position: r.vacancyPosition },
+    placedElsewhere: r.placedElsewhere,
   }
 }
 

@@ -2,7 +2,15 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import { type Conn, queryBuilder } from '../../db/client.js'
 import { preparedByKey } from '../../db/prepared.js'
-import { type ApplicationStatus, applicationEvents, applications } from '../../db/schema/index.js'
+import {
+  type ApplicationStatus,
+  applicationEvents,
+  applications,
+  IN_SELECTION,
+  jobVacancies,
+  placements,
+  selectionResults,
+} from '../../db/schema/index.js'
 import type { Template } from '../messages/render.js'
 import { hrNoticesOfApplication } from '../notifications/service.js'
 import { HIDDEN_STAGES, TRANSITIONS } from './transitions.js'
@@ -120,3 +128,19 @@ export async function revealHidden(tx: Conn, applicationIds: number[]) {
 export async function insertEvents(tx: Conn, rows: EventRow[]) {
   if (rows.length > 0) await tx.insert(applicationEvents).values(rows)
 }
+
+/**
+ * Whether the applicant of an application still in the selection was accepted by another company since applying
+ * to it: a published acceptance there (its placement through bursa not ended) after this application was made.
+ * For a query that has `applications` and the application's `job_vacancies` in scope. The other company is
+ * never named (the learner's business); an acceptance older than the application (someone at work applying
+ * for a new job) does not count, nor one whose placement ended (`moved`, `resigned`).
+ */
+export const placedElsewhereSinceApplying = sql<boolean>`(${applications.status} in (${sql.join(
+  IN_SELECTION.map((s) => sql`${s}`),
+  sql`, `,
+)}) and exists (
+  select 1 from ${placements} as p join ${selectionResults} as r on r.application_id = p.application_id
+  where p.student_id = ${applications.studentId} and p.source = 'bursa' and p.deleted_at is null
+    and p.status in ('active', 'contract_extended', 'permanent') and p.company_id <> ${jobVacancies.companyId}
+    and r.is_published and r.published_at >= ${applications.createdAt}))`

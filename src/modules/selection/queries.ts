@@ -18,6 +18,7 @@ import {
 import type { Page } from '../../http/envelope.js'
 import { applicantColumns, applicantSearch } from '../../http/shapes/applicant.js'
 import { fileColumns } from '../../http/shapes/file.js'
+import { placedElsewhereSinceApplying } from '../application-lifecycle/queries.js'
 import { stageOf } from '../application-lifecycle/service.js'
 
 /** Timeline stages the selection writes: hidden ones while a draft, the visible one at publish. */
@@ -125,6 +126,7 @@ const itemFields = {
   resultUpdatedAt: selectionResults.updatedAt,
   letter: fileColumns,
   attendance: attendanceOf(applications.id),
+  placedElsewhere: placedElsewhereSinceApplying,
 }
 
 const fromItems = (conn: Conn) =>
@@ -261,12 +263,15 @@ export async function lockForScoring(tx: Tx, applicationId: number) {
     .select({
       isPublished: selectionResults.isPublished,
       letterFileId: selectionResults.letterFileId,
+      /** The stored letter's SHA-256: null without a letter, or for a letter saved before migration 0028. */
+      letterSha256: files.sha256,
       updatedAt: selectionResults.updatedAt,
       ...enteredColumns,
     })
     .from(selectionResults)
+    .leftJoin(files, eq(files.id, selectionResults.letterFileId))
     .where(eq(selectionResults.applicationId, applicationId))
-    .for('update')
+    .for('update', { of: selectionResults })
   return {
     ...app,
     isPublished: result?.isPublished ?? null,

@@ -15,6 +15,7 @@ import { ActingCompanyQuery, hrOrStaff } from '../../http/scope.js'
 import { ApplicantOut } from '../../http/shapes/applicant.js'
 import { FileOut } from '../../http/shapes/file.js'
 import { IfMatchOrNoneHeaders, readAsOf, versionsOf } from '../../http/versions.js'
+import { PlacedElsewhere } from '../applicant-reviews/schemas.js'
 import { readUpload, type UploadedFile } from '../files/upload.js'
 import { mailingOf } from '../schedules/service.js'
 import {
@@ -66,6 +67,7 @@ const ResultItem = Type.Object({
   letter: Nullable(FileOut),
   /** When the result was last changed; null while nothing was entered. */
   updatedAt: Nullable(DateTime),
+  placedElsewhere: PlacedElsewhere,
 })
 
 const Quota = Type.Object({

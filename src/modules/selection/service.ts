@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import type { Conn, Db, Tx } from '../../db/client.js'
@@ -47,6 +48,7 @@ function itemOut(r: q.ResultRow) {
     publishedAt: r.publishedAt?.toISOString() ?? null,
     letter: r.letter ? fileOut(r.letter) : null,
     updatedAt: r.resultUpdatedAt?.toISOString() ?? null,
+    placedElsewhere: r.placedElsewhere,
   }
 }
 
@@ -154,14 +156,21 @@ async function lockScorable(tx: Tx, companyId: number, applicationId: number, le
   )
 }
 
-/** Whether a save would leave the stored result as it is: there is one, and every value given equals its own. */
-function unchanged(stored: q.ScorableResult | undefined, values: q.ResultValues) {
+/**
+ * Whether a save would leave the stored result as it is: there is one, every value given equals its own, and a
+ * letter sent has the stored letter's bytes (`letterSha256`: the SHA-256 of the upload, compared with the one
+ * kept when the stored letter was saved; a letter saved before migration 0028 has none, so it is a change).
+ */
+function unchanged(stored: q.ScorableResult | undefined, values: q.ResultValues, letterSha256?: string) {
   if (!stored) return false
+  if (letterSha256 !== undefined && stored.letterSha256 !== letterSha256) return false
   return Object.entries(values).every(([column, value]) => {
     const was = stored[column as keyof q.ScorableResult]
     return column !== 'letterFileId' && (was ?? null) === (value ?? null)
   })
 }
+
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 
 /** A draft step on the timeline: the applicant sees it only once the result is published. */
 async function draftEvent(
@@ -178,8 +187,8 @@ async function draftEvent(
 /**
  * Stores the scores, notes, decision and decision letter of an application as a draft (created or
  * changed; absent fields keep their value, null clears one). The letter is judged (415) and written
- * to storage before the transaction, and removed again if the transaction fails; a replaced
- * letter's bytes are removed after the commit. `versions`: what the form read (`assertReadAs`).
+ * to storage before the transaction, and removed again if the transaction fails or the letter is the stored
+ * one sent again (its SHA-256, a retry: no change); a replaced letter's bytes are removed after the commit. `versions`: what the form read (`assertReadAs`).
  */
 export async function storeResult(
   db: Db,
@@ -196,6 +205,7 @@ export async function storeResult(
     unprocessable(INVALID, { decision_letter: [msg('berkas kosong', 'the file is empty')] })
   const type = letter ? await sniff(letter.buffer) : null
   const key = letter ? newStorageKey('letters') : null
+  const letterSha256 = letter ? sha256Of(letter.buffer) : undefined
   // A letter sent alone: the one thing a published acceptance or rejection still takes (a published waiting
   // list's place takes it too, and stays published).
   const letterOnly =
@@ -205,7 +215,7 @@ export async function storeResult(
     )
   if (letter && key) await storage.put(key, letter.buffer)
   try {
-    const { item, replacedKey } = await db.transaction(async (tx) => {
+    const { item, replacedKey, sameLetter } = await db.transaction(async (tx) => {
       const app = await lockScorable(tx, companyId, applicationId, letterOnly)
       const values: q.ResultValues = {}
       for (const [field, column] of SCORE_FIELDS)
@@ -215,9 +225,10 @@ export async function storeResult(
       if (input.decision) values.decision = input.decision
       // A save that changes nothing (a retry whose answer was lost, a double click, the dialog saved as it was)
       // is no change, whatever version it was read at: it overwrites nothing, so nothing of a colleague's can be
-      // lost. A published result stays published, and the timeline gets no second row. A letter is always a
-      // change (a new upload).
-      if (!letter && unchanged(app.result, values)) return { item: await resultOf(tx, actor, applicationId) }
+      // lost. A published result stays published, and the timeline gets no second row. A letter is no change when
+      // it has the stored letter's bytes (the same retry, with its file): the upload just written is discarded.
+      if (unchanged(app.result, values, letterSha256))
+        return { item: await resultOf(tx, actor, applicationId), sameLetter: letter !== null }
       assertReadAs(app.result, versions)
       let replacedKey: string | undefined
       if (letter && key && type) {
@@ -229,6 +240,7 @@ export async function storeResult(
           originalName: displayName(letter.filename, `surat-keputusan.${type.ext}`),
           mimeType: type.mime,
           size: letter.buffer.length,
+          sha256: letterSha256,
           storageKey: key,
         })
       }
@@ -248,6 +260,7 @@ export async function storeResult(
       return { item, replacedKey }
     })
     if (replacedKey) await removeStored(db, storage, [replacedKey])
+    if (sameLetter && key) await discardUpload(db, storage, key)
     return item
   } catch (err) {
     if (key) await discardUpload(db, storage, key)

@@ -688,7 +688,10 @@ export interface paths {
         patch: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description The record's `validatedAt` as read, quoted as an ETag. When the record was validated again since, the change is refused with 412 and `code: "edited_elsewhere"` (the same values again are no change, 200); without the header the last write wins. */
+                    "if-match"?: string;
+                };
                 path: {
                     id: number;
                 };
@@ -8731,6 +8734,8 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 id: number;
+                                /** @description The application is still in the selection (`pending`, `in_progress`) and, since it was made, another company published the applicant's acceptance (its placement not ended). Which company is never said. */
+                                placedElsewhere: boolean;
                                 /** @enum {string|null} */
                                 reviewDecision: "lolos" | "tidak_lolos" | null;
                                 /** Format: date-time */
@@ -8838,6 +8843,8 @@ export interface paths {
                                     title: string;
                                 }[];
                                 id: number;
+                                /** @description The application is still in the selection (`pending`, `in_progress`) and, since it was made, another company published the applicant's acceptance (its placement not ended). Which company is never said. */
+                                placedElsewhere: boolean;
                                 profile: {
                                     address: string | null;
                                     /**
@@ -8973,6 +8980,8 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 id: number;
+                                /** @description The application is still in the selection (`pending`, `in_progress`) and, since it was made, another company published the applicant's acceptance (its placement not ended). Which company is never said. */
+                                placedElsewhere: boolean;
                                 /** @enum {string|null} */
                                 reviewDecision: "lolos" | "tidak_lolos" | null;
                                 /** Format: date-time */
@@ -9068,6 +9077,8 @@ export interface paths {
                                 /** Format: date-time */
                                 createdAt: string;
                                 id: number;
+                                /** @description The application is still in the selection (`pending`, `in_progress`) and, since it was made, another company published the applicant's acceptance (its placement not ended). Which company is never said. */
+                                placedElsewhere: boolean;
                                 /** @enum {string|null} */
                                 reviewDecision: "lolos" | "tidak_lolos" | null;
                                 /** Format: date-time */
@@ -10838,6 +10849,8 @@ export interface paths {
                                 } | null;
                                 mcuScore: number | null;
                                 notes: string | null;
+                                /** @description The application is still in the selection (`pending`, `in_progress`) and, since it was made, another company published the applicant's acceptance (its placement not ended). Which company is never said. */
+                                placedElsewhere: boolean;
                                 psychotestScore: number | null;
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -11010,6 +11023,8 @@ export interface paths {
                                 } | null;
                                 mcuScore: number | null;
                                 notes: string | null;
+                                /** @description The application is still in the selection (`pending`, `in_progress`) and, since it was made, another company published the applicant's acceptance (its placement not ended). Which company is never said. */
+                                placedElsewhere: boolean;
                                 psychotestScore: number | null;
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -11135,6 +11150,8 @@ export interface paths {
                                 } | null;
                                 mcuScore: number | null;
                                 notes: string | null;
+                                /** @description The application is still in the selection (`pending`, `in_progress`) and, since it was made, another company published the applicant's acceptance (its placement not ended). Which company is never said. */
+                                placedElsewhere: boolean;
                                 psychotestScore: number | null;
                                 /** Format: date-time */
                                 publishedAt: string | null;
@@ -13888,7 +13905,7 @@ export interface paths {
                                 }[];
                                 notificationKind: {
                                     /** @enum {string} */
-                                    code: "application.received" | "application.reviewed" | "test.scheduled" | "test.updated" | "test.removed" | "test.cancelled" | "test.reminder" | "selection.published" | "vacancy.approved" | "vacancy.rejected" | "application.closed" | "registration.pending" | "vacancy.pending" | "place.freed" | "vacancy.deleted" | "vacancy.deactivated" | "application.on_hold" | "application.terms_changed";
+                                    code: "application.received" | "application.reviewed" | "test.scheduled" | "test.updated" | "test.removed" | "test.cancelled" | "test.reminder" | "selection.published" | "vacancy.approved" | "vacancy.rejected" | "application.closed" | "registration.pending" | "vacancy.pending" | "place.freed" | "vacancy.deleted" | "vacancy.deactivated" | "application.on_hold" | "application.terms_changed" | "application.resumed";
                                     label: string;
                                 }[];
                                 placementSource: {

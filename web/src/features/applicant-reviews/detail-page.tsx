@@ -14,6 +14,7 @@ import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
 import { ApplicationTimeline } from '../applications/timeline'
 import { NOT_PASSED_CORRECTABLE, standingOf } from './options'
+import { PlacedElsewhereBadge } from './placed-elsewhere'
 
 type Review =
   paths['/api/hrd/applicant-reviews/{id}']['get']['responses']['200']['content']['application/json']['data']
@@ -58,6 +59,7 @@ export function ReviewDetailPage() {
                 {standingOf(d.applicant)}
               </Text>
               <StatusBadge of="applicationStatus" value={d.status} />
+              <PlacedElsewhereBadge shown={d.placedElsewhere} />
             </Group>
           </DetailHeader>
           <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -15,6 +15,7 @@ import { codeOptions, idOptions } from '../../lib/options'
 import { type NameOf, namesOf, toastBulk } from '../../lib/toast'
 import { useList } from '../../lib/use-list'
 import { NOT_PASSED_CORRECTABLE, standingOf, useReviewOptions } from './options'
+import { PlacedElsewhereBadge } from './placed-elsewhere'
 
 const KEYS = ['search', 'job_vacancy_id', 'status'] as const
 type Decision = 'lolos' | 'tidak_lolos'
@@ -92,6 +93,7 @@ export function ReviewsPage() {
                 <Text size="xs" c="dimmed">
                   NIS {a.applicant.nis} · {a.applicant.major.name} · {standingOf(a.applicant)}
                 </Text>
+                <PlacedElsewhereBadge shown={a.placedElsewhere} />
               </>
             ),
           },
