@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Conn, Db } from '../db/client.js'
 import { emailOutbox } from '../db/schema/index.js'
@@ -24,6 +24,11 @@ export interface OutgoingEmail {
    * same event queued meanwhile replaces it (see `queue`). Needs `calendar`.
    */
   hold?: boolean
+  /**
+   * When what it carries stops working (a password link): not sent after that, given up (`EXPIRED`). A mail
+   * server down for an hour otherwise delivered a reset link that said "tautan tidak berlaku" when followed.
+   */
+  expiresAt?: Date
 }
 
 /**
@@ -91,6 +96,8 @@ export async function giveUpEmailsTo(
 
 /** Why an invitation was not sent: a later e-mail of the same event replaced it. */
 export const SUPERSEDED = 'not sent: a later e-mail of the same test replaced it'
+/** `last_error` of an e-mail whose link stopped working before it could be sent (`OutgoingEmail.expiresAt`). */
+export const EXPIRED = 'not sent: what it carries expired before it could be sent'
 
 /**
  * The e-mail side of the service: `queue` writes e-mails into the outbox inside the caller's
@@ -167,6 +174,7 @@ export function createOutbox(
           calendarUid: m.calendar?.uid ?? null,
           priority: m.bulk ? EMAIL_PRIORITY.bulk : EMAIL_PRIORITY.first,
           claimedUntil: heldUntil(m),
+          expiresAt: m.expiresAt ?? null,
         })),
       )
     },
@@ -191,16 +199,34 @@ export const CLAIM_SECONDS = 600
  * several instances at once. Answers how many were sent, and how many failed their last allowed try (given up:
  * `last_error` says why).
  */
+/** Gives up the unsent e-mails whose link has stopped working (`EXPIRED`); how many. */
+async function giveUpExpired(db: Db) {
+  const gone = await db
+    .update(emailOutbox)
+    .set({ attempts: MAX_EMAIL_ATTEMPTS, claimedUntil: null, lastError: EXPIRED, ...BODY_GONE })
+    .where(
+      and(
+        isNull(emailOutbox.sentAt),
+        ne(emailOutbox.text, ''),
+        lte(emailOutbox.expiresAt, sql`now()`),
+        or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: emailOutbox.id })
+  return gone.length
+}
+
 export async function deliverOutbox(
   db: Db,
   mailer: Mailer,
   { retrySeconds = EMAIL_RETRY_SECONDS }: { retrySeconds?: number } = {},
-): Promise<{ sent: number; gaveUp: number }> {
+): Promise<{ sent: number; gaveUp: number; expired: number }> {
   let sent = 0
   let gaveUp = 0
   // What failed in this run: one due again at once (no wait, as in the tests) waits for the next run. A sent
   // e-mail is not claimed again, so the list stays as short as the run's failures.
   const failed: number[] = []
+  const expired = await giveUpExpired(db)
   for (;;) {
     const [m] = await db
       .update(emailOutbox)
@@ -218,6 +244,7 @@ export async function deliverOutbox(
               lt(emailOutbox.attempts, MAX_EMAIL_ATTEMPTS),
               ne(emailOutbox.text, ''),
               or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, sql`now()`)),
+              or(isNull(emailOutbox.expiresAt), gt(emailOutbox.expiresAt, sql`now()`)),
               failed.length > 0 ? notInArray(emailOutbox.id, failed) : undefined,
             ),
           )
@@ -226,7 +253,7 @@ export async function deliverOutbox(
           .for('update', { skipLocked: true })})`,
       )
       .returning()
-    if (!m) return { sent, gaveUp }
+    if (!m) return { sent, gaveUp, expired }
     try {
       await mailer.send({
         to: m.to,

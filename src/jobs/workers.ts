@@ -51,7 +51,12 @@ export function registerWorkers(
     // The outbox: sent when a change kicks it, and swept every few seconds for what a kick missed and for
     // failed e-mails once their wait is over.
     const deliver = async () => {
-      const { gaveUp } = await deliverOutbox(deps.db, mailer, { retrySeconds })
+      const { gaveUp, expired } = await deliverOutbox(deps.db, mailer, { retrySeconds })
+      if (expired > 0)
+        deps.log.warn(
+          { emails: expired },
+          'e-mails not sent: the links they carry expired first (a long mail outage?); email_outbox.last_error says so',
+        )
       if (gaveUp > 0)
         deps.log.error(
           { emails: gaveUp, attempts: MAX_EMAIL_ATTEMPTS },

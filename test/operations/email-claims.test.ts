@@ -69,9 +69,9 @@ describe('outbox e-mails behind a slow one', () => {
     expect((ani.claimedUntil as Date).getTime() - new Date(now).getTime()).toBeGreaterThan(sendAtMost)
 
     // The next run sends Budi's and Citra's meanwhile, and leaves Ani's to the run sending it.
-    expect(await deliverOutbox(t.db, mailer)).toEqual({ sent: 2, gaveUp: 0 })
+    expect(await deliverOutbox(t.db, mailer)).toEqual({ sent: 2, gaveUp: 0, expired: 0 })
     release()
-    expect(await first).toEqual({ sent: 1, gaveUp: 0 })
+    expect(await first).toEqual({ sent: 1, gaveUp: 0, expired: 0 })
     real.close()
 
     const perAddress: Record<string, number> = {}
@@ -130,6 +130,6 @@ describe('outbox e-mails behind a slow one', () => {
       return r.attempts === 1
     })
     release()
-    expect(await run).toEqual({ sent: 0, gaveUp: 0 })
+    expect(await run).toEqual({ sent: 0, gaveUp: 0, expired: 0 })
   })
 })

@@ -57,7 +57,7 @@ describe('e-mails the SMTP server refuses', () => {
     })
     // Another sweep or kick during the wait tries none of them again.
     const again = await deliverOutbox(t.db, createMailer(t.config.smtp)!, { retrySeconds: 60 })
-    expect(again).toEqual({ sent: 0, gaveUp: 0 })
+    expect(again).toEqual({ sent: 0, gaveUp: 0, expired: 0 })
     for (const row of await outboxRows(ids)) {
       expect(row.attempts).toBe(1)
       expect(row.sentAt).toBeNull()
@@ -110,6 +110,7 @@ describe('e-mails the SMTP server refuses', () => {
     expect(await deliverOutbox(t.db, createMailer(t.config.smtp)!, { retrySeconds: 60 })).toEqual({
       sent: 0,
       gaveUp: 0,
+      expired: 0,
     })
     const [after] = await outboxRows([id])
     expect(after).toMatchObject({ attempts: MAX_EMAIL_ATTEMPTS, sentAt: null })

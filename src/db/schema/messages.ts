@@ -52,6 +52,11 @@ export const emailOutbox = pgTable(
     claimedUntil: timestamp({ withTimezone: true }),
     sentAt: timestamp({ withTimezone: true }),
     lastError: text(),
+    /**
+     * When what it carries stops working (a password link, a sign-up's confirmation link): not sent after, given
+     * up instead (`EXPIRED`, src/jobs/outbox.ts). Null for an e-mail that keeps its worth.
+     */
+    expiresAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

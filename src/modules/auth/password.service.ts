@@ -62,7 +62,7 @@ const tooMany = (err: unknown) =>
 async function resetEmail(
   conn: Conn,
   account: { id: number; email: string; fullName: string },
-  link: { url: string; minutes: number },
+  link: { url: string; minutes: number; expiresAt: Date },
 ) {
   const m = await renderMessage(conn, 'password.reset', {
     nama: account.fullName,
@@ -70,7 +70,7 @@ async function resetEmail(
     tautan: link.url,
     berlaku_menit: link.minutes,
   })
-  return { to: account.email, userId: account.id, subject: m.title, text: m.body }
+  return { to: account.email, userId: account.id, subject: m.title, text: m.body, expiresAt: link.expiresAt }
 }
 
 export interface MailDeps {

@@ -124,7 +124,7 @@ export async function submitRegistration(deps: Deps, input: RegistrationInput) {
         confirmTokenHash: secret ? hashLinkSecret(secret) : null,
         confirmExpiresAt: secret ? sql`now() + make_interval(hours => ${CONFIRM_HOURS})` : null,
       })
-      .returning({ id: companyRegistrations.id })
+      .returning({ id: companyRegistrations.id, confirmExpiresAt: companyRegistrations.confirmExpiresAt })
     await audit(tx, null, 'submit', 'company_registration', row.id, { confirmByEmail })
     // With e-mail off it is in the queue already.
     if (!secret) {
@@ -138,7 +138,12 @@ export async function submitRegistration(deps: Deps, input: RegistrationInput) {
       tautan: `${deps.config.publicUrl}${CONFIRM_PAGE}?${query}`,
       berlaku_jam: CONFIRM_HOURS,
     })
-    await deps.outbox.queue(tx, { to: values.contactEmail, subject: message.title, text: message.body })
+    await deps.outbox.queue(tx, {
+      to: values.contactEmail,
+      subject: message.title,
+      text: message.body,
+      expiresAt: row.confirmExpiresAt ?? undefined,
+    })
   })
   if (confirmByEmail) deps.outbox.kick()
   return {
@@ -451,6 +456,7 @@ export async function approveRegistration(deps: Deps, actor: Actor, id: number) 
         userId: user.id,
         subject: message.title,
         text: message.body,
+        expiresAt: link.expiresAt,
       })
     }
     return link
