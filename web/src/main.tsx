@@ -81,7 +81,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Suspense fallback={null}>
-        <Notifications position="top-center" />
+        <Notifications />
       </Suspense>
       <SessionProvider>
         <App />

@@ -10,12 +10,16 @@ export const token = {
   clear: () => localStorage.removeItem(TOKEN_KEY),
 }
 
-/** An answer of the API that is not a success, with the 422 `errors` map when there is one. */
+/**
+ * An answer of the API that is not a success, with the 422 `errors` map when there is one, and for a 429 or 503
+ * the seconds its `Retry-After` asks to wait before trying again (shown counting down: lib/retry-wait.ts).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: Record<string, string[]> = {},
+    readonly retryAfter: number | null = null,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -121,8 +125,14 @@ export const ifMatchOrNone = (updatedAt: string | null): { 'if-match'?: string; 
 /** A change refused because the record changed after it was read (the form must be opened again). */
 export const editedElsewhere = (err: unknown) => err instanceof ApiError && err.status === 412
 
-/** Turns an error body of the envelope (or anything else) into an ApiError. */
-export function toApiError(status: number, body: unknown): ApiError {
+/** Whole seconds of a `Retry-After` header (the service sends seconds, never a date), or null. */
+function secondsOf(retryAfter: string | null | undefined): number | null {
+  const n = Number(retryAfter)
+  return retryAfter && Number.isFinite(n) && n > 0 ? Math.ceil(n) : null
+}
+
+/** Turns an error body of the envelope (or anything else), and its `Retry-After`, into an ApiError. */
+export function toApiError(status: number, body: unknown, retryAfter?: string | null): ApiError {
   const b = (body ?? {}) as { message?: unknown; errors?: unknown }
   const message =
     typeof b.message === 'string' && b.message
@@ -138,7 +148,7 @@ export function toApiError(status: number, body: unknown): ApiError {
       errors[k] = Array.isArray(v) ? v.map(String) : [String(v)]
     }
   }
-  return new ApiError(status, message, errors)
+  return new ApiError(status, message, errors, secondsOf(retryAfter))
 }
 
 /** Awaits an openapi-fetch call: the body on success, an ApiError otherwise. */
@@ -151,7 +161,8 @@ export async function unwrap<T>(
   } catch {
     throw toApiError(0, null)
   }
-  if (res.error !== undefined || !res.response.ok) throw toApiError(res.response.status, res.error)
+  if (res.error !== undefined || !res.response.ok)
+    throw toApiError(res.response.status, res.error, res.response.headers.get('retry-after'))
   return res.data as NonNullable<T>
 }
 
@@ -196,7 +207,8 @@ export function upload<T = unknown>(
       } catch {}
       if (xhr.status === 401) onUnauthorized(body, t)
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T)
-      else reject(toApiError(xhr.status, body))
+      // `?.`: the tests' stand-in for XMLHttpRequest may have no headers to give.
+      else reject(toApiError(xhr.status, body, xhr.getResponseHeader?.('retry-after')))
     }
     xhr.send(form)
   })

@@ -1,9 +1,10 @@
-import { Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core'
+import { PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core'
 import { useRef, useState } from 'react'
 import { editedElsewhere } from '../api/client'
 import { toastError } from '../lib/toast'
 import { DateField } from './dates'
 import { type Form, REBASED, rebase, useForm } from './form'
+import { FormModal } from './form-modal'
 import { ModalActions } from './modal-actions'
 import { NotSavedAlert } from './ui'
 
@@ -121,7 +122,13 @@ export function CrudForm({
     (err) => (editedElsewhere(err) ? reread(err as Error) : toastError(err)),
   )
   return (
-    <Modal opened onClose={onClose} title={`${creating ? 'Tambah' : 'Ubah'}: ${title}`} size="lg">
+    <FormModal
+      dirty={form.dirty}
+      opened
+      onClose={onClose}
+      title={`${creating ? 'Tambah' : 'Ubah'}: ${title}`}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <NotSavedAlert>{stale}</NotSavedAlert>
@@ -137,6 +144,6 @@ export function CrudForm({
           </ModalActions>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   )
 }

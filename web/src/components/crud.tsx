@@ -34,6 +34,7 @@ export function CrudPage<R extends { id: number }>({
   extraActions,
   headerActions,
   selectable,
+  wrapActions,
 }: {
   title: string
   filters?: readonly string[]
@@ -62,6 +63,11 @@ export function CrudPage<R extends { id: number }>({
    */
   headerActions?: (selected: number[], reload: () => void, shown: readonly R[]) => ReactNode
   selectable?: boolean
+  /**
+   * The row's buttons wrap onto a second line: on one, an account's five ran past the right edge of a 1280 px
+   * screen ("Hapus" behind the table's sideways scroll). Lists with a few short ones keep them on one line.
+   */
+  wrapActions?: boolean
 }) {
   const f = useUrlFilters(['search', ...filters])
   const rows = useLoad(() => list(f.query), [f.key])
@@ -107,7 +113,7 @@ export function CrudPage<R extends { id: number }>({
   const actions: Column<R> = {
     label: 'Aksi',
     render: (row) => (
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap={wrapActions ? 'wrap' : 'nowrap'}>
         {update && (
           <Button size="xs" variant="light" onClick={() => setEditing(row)}>
             Ubah

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { fieldErrors } from '../api/client'
 import { toastError } from '../lib/toast'
+import { useUnsavedInDialog } from './unsaved'
 
 type Values = Record<string, unknown>
 
@@ -9,10 +10,15 @@ type Values = Record<string, unknown>
  * fields they name (a 422's `errors`, `{ field: [message] }`, the first message of each). Props for the
  * inputs come from `text(name)` (inputs whose onChange gives an event), `value(name)` (Select, DateField,
  * MultiSelect, Checkbox.Group, NumberInput…) and `checked(name)` (Switch); `numbers(...names)` reads what
- * NumberInputs hold before sending; `submit(action)` is the form's onSubmit.
+ * NumberInputs hold before sending; `submit(action)` is the form's onSubmit. `dirty` while the values differ from
+ * those it was filled with: a dialog (`FormModal`) then asks before closing throws the input away (told by the
+ * component that opens the dialog, or by itself when it is a component inside the dialog).
  */
 export function useForm<V extends Values>(initial: V | (() => V)) {
   const [values, setValues] = useState<V>(initial)
+  const [filled] = useState(() => JSON.stringify(values))
+  const dirty = JSON.stringify(values) !== filled
+  useUnsavedInDialog(dirty)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   // The form being sent: once it is done, the first field with a message takes the focus, so a screen
@@ -34,6 +40,7 @@ export function useForm<V extends Values>(initial: V | (() => V)) {
     values,
     setValues,
     set,
+    dirty,
     errors,
     setErrors,
     error,

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications'
 import { ApiError } from '../api/client'
+import { countDown, retryAfterOf, retryMessage } from './retry-wait'
 
 export function toastOk(message: string) {
   notifications.show({ color: 'green', message, autoClose: 3500 })
@@ -16,9 +17,29 @@ export function toastSwitched(r: { data: { isActive: boolean; isOpen: boolean };
   else toastOk(r.message)
 }
 
+/**
+ * A refusal. One asking to wait (a 429's `Retry-After`) says the seconds left, counting down, and stays until they
+ * are over.
+ */
 export function toastError(err: unknown) {
   const message = err instanceof Error ? err.message : String(err)
-  notifications.show({ color: 'red', title: 'Gagal', message, autoClose: 6000 })
+  const wait = retryAfterOf(err)
+  if (!wait) return void notifications.show({ color: 'red', title: 'Gagal', message, autoClose: 6000 })
+  const id = notifications.show({
+    color: 'red',
+    title: 'Gagal',
+    message: retryMessage(message, wait),
+    autoClose: false,
+  })
+  countDown(wait, (left) =>
+    notifications.update({
+      id,
+      color: 'red',
+      title: 'Gagal',
+      message: retryMessage(message, left),
+      autoClose: left === 0 ? 4000 : false,
+    }),
+  )
 }
 
 /**

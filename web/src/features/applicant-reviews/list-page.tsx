@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { Anchor, Button, Group, Stack, Text, Textarea } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { api, unwrap } from '../../api/client'
@@ -6,6 +6,7 @@ import { DataTable } from '../../components/data-table'
 import { useFromList } from '../../components/detail-header'
 import { FilterBar } from '../../components/filter-bar'
 import { useForm } from '../../components/form'
+import { FormModal } from '../../components/form-modal'
 import { ModalActions } from '../../components/modal-actions'
 import { StatusBadge } from '../../components/status-badge'
 import { PageTitle } from '../../components/ui'
@@ -145,7 +146,8 @@ function BulkReviewModal({
     onDone()
   })
   return (
-    <Modal
+    <FormModal
+      dirty={form.dirty}
       opened
       onClose={onClose}
       title={decision === 'lolos' ? 'Loloskan pelamar terpilih?' : 'Nyatakan pelamar terpilih tidak lolos?'}
@@ -166,6 +168,6 @@ function BulkReviewModal({
           Ya, proses {ids.length} lamaran
         </ModalActions>
       </Stack>
-    </Modal>
+    </FormModal>
   )
 }

@@ -1,9 +1,10 @@
-import { Button, Card, Group, Modal, Radio, Stack, Tabs, Text, Textarea } from '@mantine/core'
+import { Button, Card, Group, Radio, Stack, Tabs, Text, Textarea } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { api, editedElsewhere, fieldErrors, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { type Column, DataTable, Lines } from '../../components/data-table'
 import { FilterBar } from '../../components/filter-bar'
+import { FormModal } from '../../components/form-modal'
 import { ModalActions } from '../../components/modal-actions'
 import { StatusBadge } from '../../components/status-badge'
 import { PageTitle } from '../../components/ui'
@@ -271,7 +272,13 @@ function CorrectModal({ row, onClose, onDone }: { row: Row; onClose: () => void;
       .finally(() => setBusy(false))
   }
   return (
-    <Modal opened onClose={onClose} title={`Koreksi kehadiran ${row.applicant.fullName}`} centered>
+    <FormModal
+      dirty={status !== (row.attendanceStatus ?? 'hadir') || notes.trim() !== ''}
+      opened
+      onClose={onClose}
+      title={`Koreksi kehadiran ${row.applicant.fullName}`}
+      centered
+    >
       <Stack>
         <Text size="sm">
           {row.schedule.name}, {formatDateTime(row.schedule.scheduledAt)}. Kehadiran disahkan ulang sesuai
@@ -295,6 +302,6 @@ function CorrectModal({ row, onClose, onDone }: { row: Row; onClose: () => void;
           Simpan koreksi
         </ModalActions>
       </Stack>
-    </Modal>
+    </FormModal>
   )
 }

@@ -13,6 +13,7 @@ import {
 import { type FormEvent, useState } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { ApiError, fieldErrors } from '../../api/client'
+import { retryAfterOf, retryMessage, useRetryWait } from '../../lib/retry-wait'
 import { homeOf, useSession } from './session'
 
 // The login keeps its own form state rather than components/form.ts: it is in the first bundle, which
@@ -26,6 +27,9 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
+  // Too many attempts (429): "Masuk" stays off while the message counts the seconds down.
+  const [refusal, setRefusal] = useState<unknown>(null)
+  const wait = useRetryWait(refusal)
   const next = params.get('next')
 
   if (ready && user) return <Navigate to={next?.startsWith('/') ? next : homeOf(user.role)} replace />
@@ -35,6 +39,7 @@ export function LoginPage() {
     setBusy(true)
     setError(null)
     setErrors({})
+    setRefusal(null)
     try {
       const me = await login(email, password)
       navigate(next?.startsWith('/') && !next.startsWith('/login') ? next : homeOf(me.role), {
@@ -43,6 +48,7 @@ export function LoginPage() {
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Gagal masuk.')
       setErrors(fieldErrors(err))
+      setRefusal(err)
     } finally {
       setBusy(false)
     }
@@ -63,7 +69,7 @@ export function LoginPage() {
             </div>
             {error ? (
               <Alert color="red" role="alert">
-                {error}
+                {retryAfterOf(refusal) ? retryMessage(error, wait) : error}
               </Alert>
             ) : (
               // Why the screen the user worked on gave way to this page (the session expired, was ended
@@ -93,7 +99,7 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.currentTarget.value)}
               error={errors.password}
             />
-            <Button type="submit" loading={busy} fullWidth>
+            <Button type="submit" loading={busy} disabled={wait > 0} fullWidth>
               Masuk
             </Button>
             <Anchor component={Link} to="/lupa-kata-sandi" size="sm" ta="center">

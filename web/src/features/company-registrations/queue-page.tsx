@@ -6,7 +6,6 @@ import {
   Group,
   List,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Tabs,
@@ -21,6 +20,7 @@ import { ApiError, api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { type Column, DataTable, Lines } from '../../components/data-table'
 import { FilterBar } from '../../components/filter-bar'
+import { FormModal } from '../../components/form-modal'
 import { StatusBadge } from '../../components/status-badge'
 import { ErrorAlert, Field, PageTitle } from '../../components/ui'
 import type { DataOf } from '../../lib/api-types'
@@ -210,7 +210,13 @@ function RegistrationModal({
     )
 
   return (
-    <Modal opened onClose={onClose} title="Pendaftaran perusahaan" size="xl">
+    <FormModal
+      dirty={r?.status === 'pending' && reason.trim() !== ''}
+      opened
+      onClose={onClose}
+      title="Pendaftaran perusahaan"
+      size="xl"
+    >
       {detail.error && !r && <ErrorAlert error={detail.error} onRetry={detail.reload} />}
       {!r && !detail.error && (
         <Center py="xl">
@@ -306,7 +312,7 @@ function RegistrationModal({
           )}
         </Stack>
       )}
-    </Modal>
+    </FormModal>
   )
 }
 

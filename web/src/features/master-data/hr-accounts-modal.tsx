@@ -1,7 +1,8 @@
-import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { useForm } from '../../components/form'
+import { FormModal } from '../../components/form-modal'
 import { StatusBadge } from '../../components/status-badge'
 import { Loading } from '../../components/ui'
 import { toastError, toastOk } from '../../lib/toast'
@@ -53,7 +54,7 @@ export function HrAccountsModal({
       onChanged()
     }, toastError)
   return (
-    <Modal opened onClose={onClose} title={`Akun HRD ${company.name}`} size="lg">
+    <FormModal dirty={form.dirty} opened onClose={onClose} title={`Akun HRD ${company.name}`} size="lg">
       <Loading loaded={detail}>
         {({ data }) => (
           <Stack>
@@ -90,6 +91,6 @@ export function HrAccountsModal({
           </Stack>
         )}
       </Loading>
-    </Modal>
+    </FormModal>
   )
 }

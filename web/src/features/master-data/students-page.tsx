@@ -1,8 +1,9 @@
-import { Button, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { api, ifMatch, unwrap } from '../../api/client'
 import { type AnyBody, CrudPage } from '../../components/crud'
 import { useForm } from '../../components/form'
+import { FormModal } from '../../components/form-modal'
 import { ModalActions } from '../../components/modal-actions'
 import type { ListRow } from '../../lib/api-types'
 import { graduationYearNow } from '../../lib/school-zone'
@@ -95,7 +96,7 @@ function UpgradeModal({
     (err) => toastItemsRefused(err, 'student_ids', ids, nameOf),
   )
   return (
-    <Modal opened onClose={onClose} title="Jadikan alumni" centered>
+    <FormModal dirty={form.dirty} opened onClose={onClose} title="Jadikan alumni" centered>
       <Stack>
         <Text size="sm">
           {ids.length} siswa akan menjadi alumni; akun mereka berubah peran menjadi alumni.
@@ -105,6 +106,6 @@ function UpgradeModal({
           Jadikan alumni
         </ModalActions>
       </Stack>
-    </Modal>
+    </FormModal>
   )
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
+import { Button, Group, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import { DateField } from '../../components/dates'
 import { type Form, REBASED, rebase, useForm } from '../../components/form'
+import { FormModal } from '../../components/form-modal'
 import { StatusBadge } from '../../components/status-badge'
 import { Field, Loading, NotSavedAlert } from '../../components/ui'
 import type { BodyOf, DataOf } from '../../lib/api-types'
@@ -54,7 +55,7 @@ export function FollowUpDialog({
   // for the form filled again from the placement as read now to keep the user's changes (PlacementForm).
   const carried = useRef<Carried | null>(null)
   return (
-    <Modal opened onClose={onClose} title={`Pemantauan ${row.applicant.fullName}`} size="lg">
+    <FormModal opened onClose={onClose} title={`Pemantauan ${row.applicant.fullName}`} size="lg">
       <Loading loaded={detail}>
         {({ data: p }) => (
           <Stack>
@@ -69,7 +70,7 @@ export function FollowUpDialog({
           </Stack>
         )}
       </Loading>
-    </Modal>
+    </FormModal>
   )
 }
 

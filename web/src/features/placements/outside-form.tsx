@@ -1,9 +1,10 @@
-import { Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { AnyBody } from '../../components/crud'
 import { DateField } from '../../components/dates'
 import { useForm, useVersion } from '../../components/form'
+import { FormModal } from '../../components/form-modal'
 import { ModalActions } from '../../components/modal-actions'
 import { NotSavedAlert } from '../../components/ui'
 import type { ListRow } from '../../lib/api-types'
@@ -154,7 +155,8 @@ export function OutsidePlacementForm({
       : learners.found
 
   return (
-    <Modal
+    <FormModal
+      dirty={form.dirty || picked?.value !== learnerWas.current}
       opened
       onClose={onClose}
       size="lg"
@@ -223,7 +225,7 @@ export function OutsidePlacementForm({
           </ModalActions>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   )
 }
 

@@ -5,7 +5,14 @@ import { useForm } from '../../components/form'
 import { formatBytes, MAX_UPLOAD, UPLOAD_TYPES } from '../../lib/files'
 import { toastOk } from '../../lib/toast'
 
-/** Upload of one portfolio file with a progress bar; checks size and type before sending. */
+/** What the form holds when it opens, and again after an upload. */
+const BLANK = { category: 'cv', title: '' }
+
+/**
+ * Upload of one portfolio file with a progress bar; checks size and type before sending. After an upload the form
+ * starts again as it opened, its category too: kept, the next file (the CV after a certificate) went up under the
+ * last one's category.
+ */
 export function PortfolioUpload({
   url,
   categories,
@@ -15,7 +22,7 @@ export function PortfolioUpload({
   categories: { value: string; label: string }[]
   onDone: () => void
 }) {
-  const form = useForm({ category: 'cv', title: '' })
+  const form = useForm(BLANK)
   const [file, setFile] = useState<File | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [message, setMessage] = useState<string | null>(null)
@@ -42,7 +49,7 @@ export function PortfolioUpload({
       }
       toastOk('Berkas diunggah.')
       setFile(null)
-      form.set('title', '')
+      form.setValues(BLANK)
       onDone()
     },
     (err) => setMessage((err instanceof Error ? err : toApiError(0, null)).message),

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Text } from '@mantine/core'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { api, editedElsewhere, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { ConfirmButton } from '../../components/confirm'
@@ -12,6 +12,7 @@ import { formatDate, formatDateTime, formatNumber } from '../../lib/format'
 import { label, NOT_MARKED, options } from '../../lib/labels'
 import { idOptions } from '../../lib/options'
 import { toastError, toastOk } from '../../lib/toast'
+import type { UrlFilters, useUrlFilters } from '../../lib/url-state'
 import { useList } from '../../lib/use-list'
 import { useLoad } from '../../lib/use-load'
 import { useReviewOptions } from '../applicant-reviews/options'
@@ -26,25 +27,57 @@ function testName(a: { name: string; kind: string }) {
 }
 
 /**
- * The "Tes" filter's choices: the tests (not cancelled) of the vacancy chosen, or the company's latest, each named
- * with its time (two sessions of one interview day).
+ * The "Tes" filter's choices: the tests (not cancelled) of the vacancy chosen, each named with its time (two
+ * sessions of one interview day); none until a vacancy is chosen. Without one it offered the company's latest 100
+ * tests of every vacancy, an older test not among them.
  */
 function useTestOptions(vacancyId: string) {
   const tests = useLoad(
     () =>
-      unwrap(
-        api.GET('/api/hrd/test-schedules', {
-          params: { query: { per_page: 100, ...(vacancyId ? { job_vacancy_id: Number(vacancyId) } : {}) } },
-        }),
-      ),
+      vacancyId
+        ? unwrap(
+            api.GET('/api/hrd/test-schedules', {
+              params: { query: { per_page: 100, job_vacancy_id: Number(vacancyId) } },
+            }),
+          )
+        : Promise.resolve(null),
     [vacancyId],
   )
   return (tests.data?.data ?? [])
     .filter((t) => t.status !== 'cancelled')
-    .map((t) => ({
-      value: String(t.id),
-      label: `${t.name} · ${formatDateTime(t.scheduledAt)}${vacancyId ? '' : ` · ${t.vacancy.title}`}`,
-    }))
+    .map((t) => ({ value: String(t.id), label: `${t.name} · ${formatDateTime(t.scheduledAt)}` }))
+}
+
+/**
+ * The list's filters, a test always one of the vacancy chosen: another vacancy chosen (or none) lets go of the
+ * test (the list came up empty, the test being the old vacancy's), and a test without its vacancy (a link of
+ * before) takes its vacancy.
+ */
+function useVacancyTests(f: ReturnType<typeof useUrlFilters<(typeof KEYS)[number]>>) {
+  const vacancyId = f.get('job_vacancy_id')
+  const testId = f.get('test_schedule_id')
+  const { set } = f
+  useEffect(() => {
+    if (!testId || vacancyId) return
+    let alive = true
+    unwrap(api.GET('/api/hrd/test-schedules/{id}', { params: { path: { id: Number(testId) } } })).then(
+      (res) => alive && set({ job_vacancy_id: res.data.vacancy.id }, { replace: true }),
+      () => alive && set({ test_schedule_id: null }, { replace: true }),
+    )
+    return () => {
+      alive = false
+    }
+  }, [set, testId, vacancyId])
+  const filters: UrlFilters = {
+    ...f,
+    set: (changes) =>
+      f.set(
+        'job_vacancy_id' in changes && String(changes.job_vacancy_id ?? '') !== vacancyId
+          ? { ...changes, test_schedule_id: null }
+          : changes,
+      ),
+  }
+  return { filters, vacancyId, tests: useTestOptions(vacancyId) }
 }
 
 /** How the vacancy's quota and drafts stand (`meta.quota` of the list filtered to one vacancy). */
@@ -61,13 +94,12 @@ export function SelectionResultsPage() {
   const [editing, setEditing] = useState<ResultRow | null>(null)
   const [lettering, setLettering] = useState<ResultRow | null>(null)
   const quota = (list.data?.meta as { quota?: Quota } | undefined)?.quota
-  const vacancyId = f.get('job_vacancy_id')
-  const tests = useTestOptions(vacancyId)
+  const { filters, vacancyId, tests } = useVacancyTests(f)
   return (
     <>
       <PageTitle title="Hasil seleksi" />
       <FilterBar
-        filters={f}
+        filters={filters}
         search="Cari nama atau NIS"
         fields={[
           {
@@ -77,7 +109,13 @@ export function SelectionResultsPage() {
             searchable: true,
           },
           // One session of an interview day: HR scores its participants right after it.
-          { name: 'test_schedule_id', label: 'Tes', options: tests, searchable: true },
+          {
+            name: 'test_schedule_id',
+            label: 'Tes',
+            options: tests,
+            searchable: true,
+            placeholder: vacancyId ? undefined : 'Pilih lowongan dahulu',
+          },
           { name: 'decision', label: 'Keputusan', options: options('selectionDecision') },
           { name: 'published', label: 'Diumumkan', placeholder: 'Semua', options: options('published') },
         ]}

@@ -1,18 +1,9 @@
-import {
-  Alert,
-  FileInput,
-  Modal,
-  NumberInput,
-  Progress,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-} from '@mantine/core'
+import { Alert, FileInput, NumberInput, Progress, Select, SimpleGrid, Stack, Textarea } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
 import { api, editedElsewhere, ifMatchOrNone, unwrap, upload } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { useForm, useVersion } from '../../components/form'
+import { FormModal } from '../../components/form-modal'
 import { ModalActions } from '../../components/modal-actions'
 import { NotSavedAlert } from '../../components/ui'
 import { formatBytes, MAX_UPLOAD, UPLOAD_TYPES } from '../../lib/files'
@@ -156,7 +147,13 @@ export function ScoreModal({
   )
 
   return (
-    <Modal opened onClose={onClose} title={`Nilai ${row.applicant.fullName}`} size="lg">
+    <FormModal
+      dirty={form.dirty || file !== null}
+      opened
+      onClose={onClose}
+      title={`Nilai ${row.applicant.fullName}`}
+      size="lg"
+    >
       <form onSubmit={save} noValidate>
         <Stack>
           <NotSavedAlert>{version.stale}</NotSavedAlert>
@@ -205,7 +202,7 @@ export function ScoreModal({
           </ModalActions>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   )
 }
 
@@ -239,7 +236,12 @@ export function LetterModal({
     onSaved()
   })
   return (
-    <Modal opened onClose={onClose} title={`Surat keputusan ${row.applicant.fullName}`}>
+    <FormModal
+      dirty={form.dirty || file !== null}
+      opened
+      onClose={onClose}
+      title={`Surat keputusan ${row.applicant.fullName}`}
+    >
       <form onSubmit={save} noValidate>
         <Stack>
           <LetterInput
@@ -255,6 +257,6 @@ export function LetterModal({
           </ModalActions>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   )
 }

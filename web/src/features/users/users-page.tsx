@@ -84,6 +84,7 @@ export function UsersPage() {
           role: r.role,
           company_id: r.companyId ? String(r.companyId) : '',
         })}
+        wrapActions
         extraActions={(r, reload) =>
           r.id === me.id ? null : <AccountActions user={r} onToggled={reload} onReset={setReset} />
         }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core'
+import { Anchor, Button, Group, Stack, Text, Textarea } from '@mantine/core'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { api, unwrap } from '../../api/client'
@@ -6,6 +6,7 @@ import { ConfirmButton } from '../../components/confirm'
 import { DataTable, Lines } from '../../components/data-table'
 import { FilterBar } from '../../components/filter-bar'
 import { useForm } from '../../components/form'
+import { FormModal } from '../../components/form-modal'
 import { LinkButton } from '../../components/link-button'
 import { ModalActions } from '../../components/modal-actions'
 import { PageTitle } from '../../components/ui'
@@ -224,7 +225,7 @@ function RejectModal({
     onDone()
   })
   return (
-    <Modal opened onClose={onClose} title="Tolak lowongan" centered>
+    <FormModal dirty={form.dirty} opened onClose={onClose} title="Tolak lowongan" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
@@ -237,6 +238,6 @@ function RejectModal({
           </ModalActions>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   )
 }
