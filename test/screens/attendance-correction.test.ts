@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { Notifications } from '@mantine/notifications'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createElement as h } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -7,7 +8,7 @@ import { call, useTestApp } from '../support/app.js'
 import { anAdmin } from '../support/builders/accounts.js'
 import { aSchedule, setAttendance } from '../support/builders/schedules.js'
 import { aCandidate, anHrdWithVacancy } from '../support/builders/selection.js'
-import { renderScreen, signedInTo } from '../support/screen.js'
+import { mount, renderScreen, signedInTo } from '../support/screen.js'
 import { storedParticipant } from '../support/stored.js'
 
 /**
@@ -54,5 +55,46 @@ describe('an attendance verified by mistake, on the validation screen', () => {
       },
     )
     expect(await storedParticipant(t, participants[0].id)).toMatchObject({ validationStatus: 'verified' })
+  })
+
+  it('a colleague corrected it since the history was read: 412 shown, their correction stays', async () => {
+    const { company, vacancy } = await anHrdWithVacancy(t)
+    const learner = await aCandidate(t, vacancy.id, { reviewed: true, fullName: 'Dewi Dua Koreksi' })
+    const { participants } = await aSchedule(t, {
+      companyId: company.id,
+      vacancyId: vacancy.id,
+      applicationIds: [learner.application.id],
+    })
+    const [p] = participants
+    await setAttendance(t, p.id, { attendanceStatus: 'alpa' })
+    const [staff, colleague] = [await anAdmin(t), await anAdmin(t)]
+    const validate = (as: typeof staff, status: string, notes: string | null) =>
+      call(t, 'PATCH', `/api/admin/attendances/${p.id}/validate`, {
+        as,
+        body: { status, validation_status: 'verified', notes },
+      })
+    expect((await validate(staff, 'hadir', null)).status).toBe(200)
+
+    signedInTo(t, staff.token as string)
+    mount(h(Notifications))
+    renderScreen(h(AttendancePage), '/admin/kehadiran', '/admin/kehadiran?tab=history')
+    fireEvent.click(await waitFor(() => screen.getByRole('button', { name: /^Koreksi Dewi Dua Koreksi/ })))
+    const dialog = await waitFor(() => screen.getByRole('dialog'))
+    // Meanwhile a colleague, with the letter from the learner's parents, corrects it to izin.
+    await new Promise((r) => setTimeout(r, 5))
+    expect((await validate(colleague, 'izin', 'Surat izin orang tua')).status).toBe(200)
+    fireEvent.click(within(dialog).getByLabelText('Alpa'))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan koreksi' }))
+
+    // It was saved: alpa over the colleague's izin, their note gone.
+    const toast = () => document.querySelector('.mantine-Notification-root')?.textContent ?? ''
+    await waitFor(() => expect(toast()).toMatch(/sudah diubah orang lain/), { timeout: 5_000 })
+    // The dialog closes and the history shows the colleague's correction, to start again from.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(await storedParticipant(t, p.id)).toMatchObject({
+      attendanceStatus: 'izin',
+      validationNotes: 'Surat izin orang tua',
+      validatedBy: colleague.id,
+    })
   })
 })

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Radio, Stack, Tabs, Text, Textarea } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import { api, editedElsewhere, fieldErrors, unwrap } from '../../api/client'
+import { api, editedElsewhere, fieldErrors, ifMatch, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { type Column, DataTable, Lines } from '../../components/data-table'
 import { FilterBar } from '../../components/filter-bar'
@@ -261,14 +261,22 @@ function CorrectModal({ row, onClose, onDone }: { row: Row; onClose: () => void;
     setBusy(true)
     return unwrap(
       api.PATCH('/api/admin/attendances/{id}/validate', {
-        params: { path: { id: row.id } },
+        // The validation as read: a colleague's correction since is refused (412), not overwritten.
+        params: { path: { id: row.id }, header: ifMatch(row.validatedAt ?? undefined) },
         body: { status, validation_status: 'verified', notes: notes.trim() || null },
       }),
     )
-      .then(() => {
-        toastOk('Kehadiran dikoreksi.')
-        onDone()
-      }, toastError)
+      .then(
+        () => {
+          toastOk('Kehadiran dikoreksi.')
+          onDone()
+        },
+        (err) => {
+          toastError(err)
+          // The history is read again, the colleague's correction in it; the next correction starts from that.
+          if (editedElsewhere(err)) onDone()
+        },
+      )
       .finally(() => setBusy(false))
   }
   return (
