@@ -24,8 +24,10 @@ export function FormModal({
   }, [])
   const [asking, setAsking] = useState(false)
   const close = () => {
-    if (dirty || [...forms.current.values()].some(Boolean)) setAsking(true)
-    else onClose()
+    if (!(dirty || [...forms.current.values()].some(Boolean))) return onClose()
+    // Asked once the Escape that closes has gone by: opened within it, the question's own listener (on the
+    // window) heard the same Escape and closed it at once, in chromium; nothing was asked and Escape did nothing.
+    setTimeout(() => setAsking(true))
   }
   return (
     <>
