@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Conn, Db } from '../db/client.js'
 import { emailOutbox } from '../db/schema/index.js'
@@ -98,6 +98,17 @@ export async function giveUpEmailsTo(
 export const SUPERSEDED = 'not sent: a later e-mail of the same test replaced it'
 /** `last_error` of an e-mail whose link stopped working before it could be sent (`OutgoingEmail.expiresAt`). */
 export const EXPIRED = 'not sent: what it carries expired before it could be sent'
+
+/**
+ * The account's unsent e-mails whose link has just stopped working (its password links voided: a newer one sent,
+ * the password changed): given up as expired by the next delivery, rather than sent to say "tautan tidak valid".
+ */
+export async function expireLinkEmailsTo(tx: Conn, userId: number) {
+  await tx
+    .update(emailOutbox)
+    .set({ expiresAt: sql`least(${emailOutbox.expiresAt}, now())` })
+    .where(and(isNull(emailOutbox.sentAt), eq(emailOutbox.userId, userId), isNotNull(emailOutbox.expiresAt)))
+}
 
 /**
  * The e-mail side of the service: `queue` writes e-mails into the outbox inside the caller's

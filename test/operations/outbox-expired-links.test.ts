@@ -85,4 +85,34 @@ describe('an e-mail whose link expired during a mail outage', () => {
     const [after] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, confirm.id))
     expect(after).toMatchObject({ sentAt: null, lastError: EXPIRED })
   })
+
+  it('a reset link replaced by a newer one while the first e-mail waited is given up; the newer is sent', async () => {
+    const learner = await aStudent(t)
+    const before = smtp.received.length
+    smtp.state.failNext = 1
+    const ask = (from: string) =>
+      call(t, 'POST', '/api/forgot-password', { body: { email: learner.email }, remoteAddress: from })
+    expect((await ask('10.7.7.9')).status).toBe(200)
+    const first = await failedTo(learner.email)
+    // The mail server is back; the learner, with nothing in the inbox, asks again.
+    expect((await ask('10.7.7.10')).status).toBe(200)
+    await eventually(async () => smtp.received.length > before || null)
+    await t.db
+      .update(emailOutbox)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, first.id))
+
+    await deliverOutbox(t.db, createMailer(t.config.smtp)!, { retrySeconds: 60 })
+
+    // It was sent too, second: its link "tidak valid" (only the newest link works) after the one that works.
+    const mails = smtp.received.slice(before).filter((m) => m.to.includes(learner.email))
+    expect(mails).toHaveLength(1)
+    const url = new URL(mails[0].text.match(/https:\/\/bkk\.smk\.test\/atur-kata-sandi\?\S+/)![0])
+    const check = await call(t, 'POST', '/api/reset-password/check', {
+      body: { email: url.searchParams.get('email'), token: url.searchParams.get('token') },
+    })
+    expect(check.status).toBe(200)
+    const [given] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, first.id))
+    expect(given).toMatchObject({ sentAt: null, lastError: EXPIRED, text: '' })
+  })
 })

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
 import { type PasswordLinkPurpose, passwordLinks, users } from '../../db/schema/index.js'
+import { expireLinkEmailsTo } from '../../jobs/outbox.js'
 
 /** How long a link works: a reset asked for by the account, and a new account's first password. */
 export const PASSWORD_LINK_MINUTES: Record<PasswordLinkPurpose, number> = { reset: 60, setup: 7 * 24 * 60 }
@@ -96,10 +97,14 @@ export async function usePasswordLink(tx: Conn, linkId: number): Promise<boolean
   return used.length === 1
 }
 
-/** Every unused link of the account stops working (a new one is sent, or the password changed). */
+/**
+ * Every unused link of the account stops working (a new one is sent, or the password changed), and so do the
+ * e-mails still owed that carry one (`expireLinkEmailsTo`): after a mail outage they were sent dead.
+ */
 export async function voidPasswordLinks(tx: Conn, userId: number) {
   await tx
     .update(passwordLinks)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordLinks.userId, userId), isNull(passwordLinks.usedAt)))
+  await expireLinkEmailsTo(tx, userId)
 }
