@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AppError } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
@@ -22,9 +23,17 @@ class UploadSlots {
   private readonly perAccount = new Map<number, number>()
   private total = 0
   private readonly held = new WeakMap<FastifyRequest, number>()
+  /** Each upload request's answer, whose `close` gives the slot back (`registerUploadSlots`). */
+  readonly answers = new WeakMap<FastifyRequest, ServerResponse>()
 
+  /**
+   * One of the account's and the instance's slots for `req`, held until its answer's connection closes: after the
+   * answer has gone, or when the client went away. A client already gone (while its token was checked) takes none.
+   */
   take(req: FastifyRequest) {
     if (this.held.has(req)) return
+    const answer = this.answers.get(req)
+    if (!answer || answer.closed) return
     const account = req.user?.id ?? 0
     const mine = this.perAccount.get(account) ?? 0
     if (mine >= UPLOADS_PER_ACCOUNT)
@@ -50,6 +59,7 @@ class UploadSlots {
     this.perAccount.set(account, mine + 1)
     this.total++
     this.held.set(req, account)
+    answer.once('close', () => this.release(req))
   }
 
   release(req: FastifyRequest) {
@@ -67,14 +77,15 @@ class UploadSlots {
  * The instance's upload slots (`app.uploadSlots`), given back when the answer's connection closes: after the
  * answer has gone, or when the client went away. `onResponse` and `onRequestAbort` missed a client that sent its
  * whole file and left before the answer (a closed tab, a proxy's timeout): its slot was never given back, two
- * such made the account's uploads 429 and eight every upload of the instance 503, until a restart. Call it in
- * the context of the upload routes only: its hook runs on their requests and no other.
+ * such made the account's uploads 429 and eight every upload of the instance 503, until a restart. The slot's
+ * listener is added when it is taken: one added earlier missed a client gone while its token was still checked
+ * (the `close` had fired). Call it in the context of the upload routes only: its hook runs on their requests only.
  */
 export function registerUploadSlots(uploads: FastifyInstance) {
   const slots = new UploadSlots()
   uploads.decorate('uploadSlots', slots)
   uploads.addHook('onRequest', (req, reply, done) => {
-    reply.raw.once('close', () => slots.release(req))
+    slots.answers.set(req, reply.raw)
     done()
   })
 }
