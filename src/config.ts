@@ -24,6 +24,11 @@ const Env = Type.Object({
   ),
   TOKEN_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 366, default: 24 * 7 }),
   /**
+   * Hours a login token may go unused before it ends (a browser closed without "Keluar" at the school's lab or
+   * a family's phone); within its TOKEN_TTL_HOURS either way.
+   */
+  TOKEN_IDLE_HOURS: Type.Integer({ minimum: 1, maximum: 24 * 366, default: 12 }),
+  /**
    * Seconds an instance keeps a token's lookup (account, role, company) in memory; 0 turns it off.
    * Default 5, 0 under NODE_ENV=test. See docs/decisions.md (Authentication).
    */
@@ -112,6 +117,8 @@ export interface Config {
   storageUrl: string | null
   logLevel: string
   tokenTtlHours: number
+  /** A token unused this long is refused as ended (`TOKEN_IDLE_HOURS`). */
+  tokenIdleHours: number
   /** Milliseconds a token lookup is kept per instance (0: every request asks the database). */
   authCacheMs: number
   /** Milliseconds a report result is shared (0: only requests arriving while it is computed share it). */
@@ -247,6 +254,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     storageUrl: env.STORAGE_URL || null,
     logLevel: env.LOG_LEVEL,
     tokenTtlHours: env.TOKEN_TTL_HOURS,
+    tokenIdleHours: env.TOKEN_IDLE_HOURS,
     authCacheMs: (env.AUTH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     reportCacheMs: (env.REPORT_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     // Never in production, whatever SEED_DEMO says.

@@ -133,6 +133,8 @@ export interface TokenStore {
  */
 interface TokenCache {
   ttlMs: number
+  /** A token unused this long is refused as ended (`TOKEN_IDLE_HOURS`). */
+  idleMs: number
   generation: number
   entries: Map<number, { row: TokenAccount; until: number }>
 }
@@ -176,7 +178,10 @@ async function authenticate(
   const row = await lookupToken(tokens, cache, tokenId)
   if (!row) throw unauthenticated()
   if (!timingSafeEqual(Buffer.from(row.tokenHash, 'hex'), sha256(match[2]))) throw unauthenticated()
-  if (row.expiresAt.getTime() <= Date.now())
+  // Past its lifetime, or left unused (a browser closed without "Keluar" at the lab): the next person at that
+  // browser is not signed in as its owner for the rest of the week.
+  const idle = row.lastUsedAt !== null && Date.now() - row.lastUsedAt.getTime() > cache.idleMs
+  if (row.expiresAt.getTime() <= Date.now() || idle)
     throw unauthenticated(
       msg(
         'Sesi Anda telah berakhir. Silakan masuk kembali.',
@@ -220,7 +225,12 @@ export function allows(required: readonly Role[], role: Role): boolean {
  * `tokens` reads and touches the token (app.ts passes the auth module's queries).
  */
 export function registerAuth(app: FastifyInstance, tokens: TokenStore) {
-  const cache: TokenCache = { ttlMs: app.config.authCacheMs, generation: 0, entries: new Map() }
+  const cache: TokenCache = {
+    ttlMs: app.config.authCacheMs,
+    idleMs: app.config.tokenIdleHours * 3600_000,
+    generation: 0,
+    entries: new Map(),
+  }
   app.decorateRequest('user', null as unknown as Actor)
   // Before the answer leaves: the client's next request already sees the change.
   app.addHook('onSend', async (req) => {
