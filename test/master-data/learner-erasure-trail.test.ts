@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { importRuns } from '../../src/db/schema/index.js'
+import { auditLog, importRuns } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { type Account, anAdmin } from '../support/builders/accounts.js'
 import { aMajor } from '../support/builders/org.js'
+import { recordOutsidePlacement } from '../support/builders/selection.js'
 import { csvText, learnerByNisn, ROSTER_HEADER, uploadRoster } from '../support/roster.js'
 import { auditsOf } from '../support/stored.js'
 
@@ -12,7 +13,9 @@ import { auditsOf } from '../support/stored.js'
  * delete) left their personal data in the trail: every edit's audit row logged the fields sent (name, NISN,
  * birth date, address, phone, e-mail), the account's rows its e-mail and name, the delete's own row the name,
  * and the stored report of the roster import that brought them in their NISN, NIS, name, class and login.
- * The rows stay (who did what, when, to which fields); the values go.
+ * The rows stay (who did what, when, to which fields); the values go. So do those of a placement recorded by mistake
+ * and deleted (it named the employer and the job), and the report row of a learner whose NISN staff corrected
+ * after the import (found by the review of today's changes).
  */
 const t = useTestApp({ SCHOOL_EMAIL_DOMAIN: 'smkn9.sch.id' })
 let admin: Account
@@ -112,5 +115,49 @@ describe('deleting a learner erases their personal data from the trail', () => {
       expect.objectContaining({ action: 'create', nisn: '0077700012', fullName: 'Fransiska Lado' }),
     ])
     expect(JSON.stringify(await trailOf('student', gone.id))).not.toMatch(/Maria|0077700011/)
+  })
+
+  it('the audit rows of a placement recorded by mistake (deleted) lose the employer and position', async () => {
+    // Staff record an outside hire for the wrong alumnus, delete it, and the alumnus asks to be erased.
+    const { alumnus, placement } = await recordOutsidePlacement(t, admin, {
+      company_name: 'Bengkel Las Sinar Harapan',
+      position: 'Juru las',
+    })
+    expect((await call(t, 'DELETE', `/api/admin/job-placements/${placement.id}`, { as: admin })).status).toBe(
+      200,
+    )
+    const gone = await call(t, 'DELETE', `/api/admin/alumni/${alumnus.studentId}`, { as: admin })
+    expect(gone.status, gone.raw).toBe(200)
+
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'placement'))
+    const ofPlacement = rows.filter((r) => r.entityId === placement.id)
+    expect(ofPlacement.length).toBeGreaterThan(0)
+    // It was {"source":"outside","studentId":…,"companyName":"Bengkel Las Sinar Harapan","position":"Juru las",
+    // "acceptedAt":…}: the erased alumnus's employer, job and dates, tied by studentId to the delete's row (NIS).
+    expect(ofPlacement.map((r) => r.data).join('\n')).not.toMatch(/Bengkel Las|Juru las/)
+  })
+
+  it('a roster report row is blanked though staff corrected the NISN since the import', async () => {
+    const file = csvText([
+      ROSTER_HEADER,
+      ['0088800011', 'E88011', 'Agustinus Kefi', 'L', 'Atambua', '02/01/2008', 'XII TBSM 1', 'TBSM', '', ''],
+    ])
+    const imported = await uploadRoster(t, Buffer.from(file), { as: admin, dryRun: false })
+    expect(imported.status, imported.raw).toBe(201)
+    const learner = (await learnerByNisn(t, '0088800011'))!
+    // The NISN in the file had a typo; staff correct it on the learner's page.
+    const fixed = await call(t, 'PUT', `/api/admin/students/${learner.id}`, {
+      as: admin,
+      body: { nisn: '0088800012' },
+    })
+    expect(fixed.status, fixed.raw).toBe(200)
+    expect((await call(t, 'DELETE', `/api/admin/students/${learner.id}`, { as: admin })).status).toBe(200)
+
+    const [run] = await t.db
+      .select({ report: importRuns.report })
+      .from(importRuns)
+      .where(eq(importRuns.id, imported.body.data.id))
+    // It still read NISN 0088800011, NIS E88011, "Agustinus Kefi", XII TBSM 1 and the login.
+    expect(JSON.stringify(run.report.rows)).not.toMatch(/Agustinus|E88011|0088800011/)
   })
 })

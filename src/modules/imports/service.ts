@@ -461,8 +461,17 @@ export async function importStudents(
       ),
     )
 
-    // The stored report is Indonesian, as every text the service keeps.
-    const stored = reportOf(roster, p, file.filename, 'id')
+    // The stored report is Indonesian, as every text the service keeps; each row names the learner it wrote, by
+    // which a learner erased later is blanked from it (`eraseFromTrail`, whatever their NISN has become).
+    const learnerOfRow = new Map<number, number>([
+      ...creates.map((r, i) => [r.row, created[i]] as const),
+      ...p.rows.flatMap((r) => (r.studentId ? [[r.row, r.studentId] as const] : [])),
+    ])
+    const said = reportOf(roster, p, file.filename, 'id')
+    const stored = {
+      ...said,
+      rows: said.rows.map((r) => ({ ...r, studentId: learnerOfRow.get(r.row) ?? null })),
+    }
     const runId = await q.insertRun(tx, {
       kind: 'students',
       createdBy: actor.id,

@@ -255,41 +255,66 @@ export async function learnerUsage(conn: Conn, studentId: number) {
  * bytes the caller removes after commit, and how many deleted placements went.
  */
 /** Audit values that say what kind of change it was, never whose: kept when a learner is erased. */
-const NOT_PERSONAL = ['kind', 'role', 'fromRole', 'purpose', 'via', 'changes']
+const NOT_PERSONAL = ['kind', 'role', 'fromRole', 'purpose', 'via', 'changes', 'source']
+const keptKeys = sql.join(
+  NOT_PERSONAL.map((k) => sql`${k}`),
+  sql`, `,
+)
+
+/** An audit row's data with every value replaced by "[dihapus]" but `NOT_PERSONAL`'s (and numbers, when told). */
+const erasedData = (keepNumbers: boolean) => sql`(
+  select jsonb_object_agg(e.key, case
+    when e.key in (${keptKeys}) then e.value
+    when ${keepNumbers} and jsonb_typeof(e.value) in ('number', 'boolean', 'null') then e.value
+    else '"[dihapus]"'::jsonb end)::text
+  from jsonb_each(a.data::jsonb) e)`
 
 /**
  * An erased learner leaves no personal data in the trail. The audit rows of the learner and of their account
  * keep who did what, when and to which fields, each text value replaced by "[dihapus]" (the learner's edits
- * logged every field sent: name, NISN, birth date, address, phone, e-mail); the stored reports of roster
- * imports keep the row, its action and the fields it changed, without NISN, NIS, name, class or login.
+ * logged every field sent: name, NISN, birth date, address, phone, e-mail); the rows of their placements
+ * (`placementIds`: those deleted with them; they named the employer, the job and the dates, tied to the learner by
+ * id) keep only what kind of change each was. The stored reports of roster imports keep each row of the learner
+ * (by `studentId` since it is stored, else by any NISN or NIS the learner had: staff may have corrected one since
+ * the import) with its action and the fields it changed, without NISN, NIS, name, class or login. Before the
+ * audit rows, which the reports' match reads.
  */
 export async function eraseFromTrail(
   conn: Conn,
-  learner: { id: number; userId: number | null; nisn: string | null },
+  learner: { id: number; userId: number | null; nisn: string | null; nis: string },
+  placementIds: number[],
 ) {
-  const ofLearner = sql`(entity = 'student' and entity_id = ${learner.id})`
-  const ofAccount =
-    learner.userId === null ? sql`false` : sql`(entity = 'user' and entity_id = ${learner.userId})`
+  const ofLearner = sql`(a.entity = 'student' and a.entity_id = ${learner.id})`
   await conn.execute(sql`
-    update audit_log a set data = (
-      select jsonb_object_agg(e.key, case
-        when jsonb_typeof(e.value) in ('number', 'boolean', 'null') or e.key in (${sql.join(
-          NOT_PERSONAL.map((k) => sql`${k}`),
-          sql`, `,
-        )})
-          then e.value
-        else '"[dihapus]"'::jsonb end)::text
-      from jsonb_each(a.data::jsonb) e)
-    where (${ofLearner} or ${ofAccount}) and left(a.data, 1) = '{' and a.data <> '{}'`)
-  if (learner.nisn === null) return
-  await conn.execute(sql`
+    with said as (
+      select a.data::jsonb as d from audit_log a where ${ofLearner} and left(a.data, 1) = '{'
+    ), known as (
+      select ${learner.nisn}::text as nisn, ${learner.nis}::text as nis
+      union select d->>'nisn', d->>'nis' from said
+    )
     update import_runs r set report = jsonb_set(r.report, '{rows}', (
-      select jsonb_agg(case when row->>'nisn' = ${learner.nisn}
+      select jsonb_agg(case when (row->>'studentId')::int = ${learner.id} or (row->>'studentId' is null and (
+          row->>'nisn' in (select nisn from known where nisn is not null)
+          or row->>'nis' in (select nis from known where nis is not null)))
         then row || '{"nisn": null, "nis": null, "fullName": null, "className": null, "login": null}'::jsonb
         else row end order by n)
       from jsonb_array_elements(r.report->'rows') with ordinality as x(row, n)))
     where jsonb_typeof(r.report->'rows') = 'array' and jsonb_array_length(r.report->'rows') > 0
-      and r.report->'rows' @> ${JSON.stringify([{ nisn: learner.nisn }])}::jsonb`)
+      and exists (
+        select 1 from jsonb_array_elements(r.report->'rows') as y(row)
+        where (row->>'studentId')::int = ${learner.id}
+          or row->>'nisn' in (select nisn from known where nisn is not null)
+          or row->>'nis' in (select nis from known where nis is not null))`)
+  const ofAccount =
+    learner.userId === null ? sql`false` : sql`(a.entity = 'user' and a.entity_id = ${learner.userId})`
+  await conn.execute(sql`
+    update audit_log a set data = ${erasedData(true)}
+    where (${ofLearner} or ${ofAccount}) and left(a.data, 1) = '{' and a.data <> '{}'`)
+  if (placementIds.length === 0) return
+  await conn.execute(sql`
+    update audit_log a set data = ${erasedData(false)}
+    where a.entity = 'placement' and a.entity_id = any(${sql.param(placementIds)}::int[])
+      and left(a.data, 1) = '{' and a.data <> '{}'`)
 }
 
 export async function deleteLearner(conn: Conn, id: number, userId: number | null) {
@@ -300,7 +325,7 @@ export async function deleteLearner(conn: Conn, id: number, userId: number | nul
     .returning({ id: placements.id })
   await conn.delete(students).where(eq(students.id, id))
   if (userId !== null) await conn.delete(users).where(eq(users.id, userId))
-  return { keys: keys.map((k) => k.key), removedPlacements: gone.length }
+  return { keys: keys.map((k) => k.key), removedPlacements: gone.map((p) => p.id) }
 }
 
 // ---------------------------------------------------------------------------------------------

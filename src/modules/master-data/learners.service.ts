@@ -447,14 +447,14 @@ export async function deleteLearner(db: Db, storage: Storage, actor: Actor, kind
       )
     const { keys, removedPlacements } = await q.deleteLearner(tx, id, current.userId)
     if (current.userId) await giveUpEmailsTo(tx, current.userId)
-    await q.eraseFromTrail(tx, current)
+    await q.eraseFromTrail(tx, current, removedPlacements)
     // The NIS, the school's own register number, says which learner went (the school's register keeps it
     // anyway); the name goes with the rest.
     await audit(tx, actor, 'delete', 'student', id, {
       kind,
       nis: current.nis,
       accountId: current.userId,
-      ...(removedPlacements > 0 ? { removedPlacements } : {}),
+      ...(removedPlacements.length > 0 ? { removedPlacements: removedPlacements.length } : {}),
     })
     return keys
   })
