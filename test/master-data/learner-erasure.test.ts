@@ -54,7 +54,11 @@ describe('deleting a learner whose only placement was recorded by mistake and re
     expect(existsSync(join(t.dataDir, 'files', storageKey))).toBe(false)
     const [row] = await auditsOf(t, 'student', alumna.studentId)
     expect(row.action).toBe('delete')
-    expect(JSON.parse(row.data ?? '{}')).toMatchObject({ fullName: 'Rina Salah Catat', removedPlacements: 1 })
+    // The delete's row says who went by the school's register number, not the name (docs/decisions.md).
+    const said = JSON.parse(row.data ?? '{}')
+    expect(said).toMatchObject({ kind: 'alumni', removedPlacements: 1 })
+    expect(said.nis).toEqual(expect.any(String))
+    expect(JSON.stringify(said)).not.toMatch(/Rina/)
   })
 
   it('a placement that stands still holds the learner (409)', async () => {

@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { jobVacancyMajors } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import type { Account } from '../support/builders/accounts.js'
 import { aMajor } from '../support/builders/org.js'
-import { aCandidate, anHrdWithVacancy } from '../support/builders/selection.js'
-import { vacancyBody } from '../support/builders/vacancies.js'
+import { aCandidate, anOperatorOffer } from '../support/builders/selection.js'
 
 const t = useTestApp()
 
@@ -17,48 +14,16 @@ const t = useTestApp()
  * left with nothing is removed. Once read, the next change is a new notice.
  */
 async function offerWithApplicant() {
-  const made = await anHrdWithVacancy(t, {
-    vacancyTitle: 'Operator Produksi',
-    values: {
-      position: 'Operator',
-      description: 'Deskripsi pekerjaan.',
-      qualifications: 'Lulusan SMK.',
-      category: 'manufaktur',
-      minSalary: 4_500_000,
-      maxSalary: 5_000_000,
-      city: 'Bekasi',
-      province: 'Jawa Barat',
-      quota: 5,
-    },
-  })
-  const [{ majorId }] = await t.db
-    .select()
-    .from(jobVacancyMajors)
-    .where(eq(jobVacancyMajors.jobVacancyId, made.vacancy.id))
-  const body = (over: Record<string, unknown> = {}) =>
-    vacancyBody([majorId], made.vacancy.deadline, {
-      title: 'Operator Produksi',
-      position: 'Operator',
-      description: 'Deskripsi pekerjaan.',
-      qualifications: 'Lulusan SMK.',
-      category: 'manufaktur',
-      job_type: 'full_time',
-      min_salary: 4_500_000,
-      max_salary: 5_000_000,
-      city: 'Bekasi',
-      province: 'Jawa Barat',
-      quota: 5,
-      ...over,
-    })
+  const made = await anOperatorOffer(t)
   const dimas = await aCandidate(t, made.vacancy.id, { status: 'pending', fullName: 'Dimas Pratama' })
   const save = async (over: Record<string, unknown>) => {
     const res = await call(t, 'PUT', `/api/hrd/job-vacancies/${made.vacancy.id}`, {
       as: made.hrd,
-      body: body(over),
+      body: made.body(over),
     })
     expect(res.status).toBe(200)
   }
-  return { ...made, majorId, dimas, save }
+  return { ...made, dimas, save }
 }
 
 /** The learner's notices as the bell lists them (newest first), and the unread count. */

@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { jobVacancyMajors } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin } from '../support/builders/accounts.js'
-import { aCandidate, anHrdWithVacancy } from '../support/builders/selection.js'
-import { vacancyBody } from '../support/builders/vacancies.js'
+import { aCandidate, anOperatorOffer } from '../support/builders/selection.js'
 import { notificationsOf } from '../support/stored.js'
 
 const t = useTestApp()
@@ -16,43 +13,7 @@ const t = useTestApp()
  * applied for. Now each applicant still waiting or in the selection is told what changed, old → new
  * (`application.terms_changed`), and may withdraw; an edit that is not of substance (quota, deadline) tells nobody.
  */
-async function offerInSelection() {
-  const made = await anHrdWithVacancy(t, {
-    vacancyTitle: 'Operator Produksi',
-    values: {
-      position: 'Operator',
-      description: 'Deskripsi pekerjaan.',
-      qualifications: 'Lulusan SMK.',
-      category: 'manufaktur',
-      minSalary: 4_500_000,
-      maxSalary: 5_000_000,
-      city: 'Bekasi',
-      province: 'Jawa Barat',
-      quota: 5,
-    },
-  })
-  const [{ majorId }] = await t.db
-    .select()
-    .from(jobVacancyMajors)
-    .where(eq(jobVacancyMajors.jobVacancyId, made.vacancy.id))
-  // The form as HR reads it: the stored vacancy, changed only where `over` says.
-  const body = (over: Record<string, unknown> = {}) =>
-    vacancyBody([majorId], made.vacancy.deadline, {
-      title: 'Operator Produksi',
-      position: 'Operator',
-      description: 'Deskripsi pekerjaan.',
-      qualifications: 'Lulusan SMK.',
-      category: 'manufaktur',
-      job_type: 'full_time',
-      min_salary: 4_500_000,
-      max_salary: 5_000_000,
-      city: 'Bekasi',
-      province: 'Jawa Barat',
-      quota: 5,
-      ...over,
-    })
-  return { ...made, body }
-}
+const offerInSelection = () => anOperatorOffer(t)
 
 const toldOf = async (userId: number, vacancyId: number) =>
   (await notificationsOf(t, userId)).filter(

@@ -4,6 +4,7 @@ import {
   applicationEvents,
   applications,
   type jobVacancies,
+  jobVacancyMajors,
   notifications,
   placementCheckins,
   placements,
@@ -15,7 +16,7 @@ import { type Account, anAlumnus, anHrd, aStudent } from './accounts.js'
 import { anApplication } from './applications.js'
 import { aCompany } from './org.js'
 import { aParticipant, aSchedule, hoursFromNow, moveSchedule } from './schedules.js'
-import { aVacancy, dayFromToday } from './vacancies.js'
+import { aVacancy, dayFromToday, vacancyBody } from './vacancies.js'
 
 let seq = 0
 
@@ -223,4 +224,45 @@ export async function aTestAhead(t: TestContext, names: string[]) {
   })
   const takesPlace = () => moveSchedule(t, schedule.id, hoursFromNow(-1))
   return { hrd, company, vacancy, candidates: people, participants, scheduleId: schedule.id, takesPlace }
+}
+
+/**
+ * "Operator Produksi", full time in Bekasi at Rp4.500.000–5.000.000 (quota 5), posted by a company's HR, with
+ * `body(over)`: the form as HR reads it (the stored vacancy), changed only where `over` says.
+ */
+export async function anOperatorOffer(t: TestContext) {
+  const made = await anHrdWithVacancy(t, {
+    vacancyTitle: 'Operator Produksi',
+    values: {
+      position: 'Operator',
+      description: 'Deskripsi pekerjaan.',
+      qualifications: 'Lulusan SMK.',
+      category: 'manufaktur',
+      minSalary: 4_500_000,
+      maxSalary: 5_000_000,
+      city: 'Bekasi',
+      province: 'Jawa Barat',
+      quota: 5,
+    },
+  })
+  const [{ majorId }] = await t.db
+    .select()
+    .from(jobVacancyMajors)
+    .where(eq(jobVacancyMajors.jobVacancyId, made.vacancy.id))
+  const body = (over: Record<string, unknown> = {}) =>
+    vacancyBody([majorId], made.vacancy.deadline, {
+      title: 'Operator Produksi',
+      position: 'Operator',
+      description: 'Deskripsi pekerjaan.',
+      qualifications: 'Lulusan SMK.',
+      category: 'manufaktur',
+      job_type: 'full_time',
+      min_salary: 4_500_000,
+      max_salary: 5_000_000,
+      city: 'Bekasi',
+      province: 'Jawa Barat',
+      quota: 5,
+      ...over,
+    })
+  return { ...made, majorId, body }
 }
