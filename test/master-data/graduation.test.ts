@@ -204,9 +204,20 @@ describe('POST /api/admin/graduations', () => {
         id: alumnus.studentId,
         nis: alumnus.student.nis,
         fullName: alumnus.student.fullName,
+        className: alumnus.student.className,
+        major: expect.objectContaining({ id: alumnus.majorId }),
         reason: 'Sudah lulus: alumni tahun 2023.',
+        left: null,
       },
-      { id: 2_000_000_000, nis: null, fullName: null, reason: 'Siswa tidak ditemukan.' },
+      {
+        id: 2_000_000_000,
+        nis: null,
+        fullName: null,
+        className: null,
+        major: null,
+        reason: 'Siswa tidak ditemukan.',
+        left: null,
+      },
     ])
     expect((await storedStudent(t, alumnus.studentId)).graduationYear).toBe(2023)
     expect((await storedStudent(t, student.studentId)).graduationYear).toBe(2025)

@@ -98,6 +98,7 @@ describe('GET /api/admin/students', () => {
         website: null,
       },
       account: { id: a.id, email: a.email, isActive: true },
+      left: null,
       createdAt: a.student.createdAt.toISOString(),
       updatedAt: a.student.updatedAt.toISOString(),
     })

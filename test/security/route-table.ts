@@ -114,6 +114,8 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/admin/students': { allow: ADMIN },
   'PUT /api/admin/students/:id': { allow: ADMIN },
   'DELETE /api/admin/students/:id': { allow: ADMIN },
+  'POST /api/admin/students/:id/left': { allow: ADMIN },
+  'DELETE /api/admin/students/:id/left': { allow: ADMIN },
   'POST /api/admin/alumni/upgrade': { allow: ADMIN },
   'GET /api/admin/alumni': { allow: ADMIN },
   'GET /api/admin/alumni/options': { allow: ADMIN },

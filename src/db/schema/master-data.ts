@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -85,9 +86,15 @@ export interface SocialMedia {
   website?: string | null
 }
 
+/** Why a learner left school without graduating: dropped out, or moved to another school. */
+export const LEFT_REASONS = ['keluar', 'mutasi'] as const
+export type LeftReason = (typeof LEFT_REASONS)[number]
+
 /**
  * One record per learner. A grade-12 student has no graduation year; an alumnus has one.
- * The login account (`users`) is optional and linked one-to-one.
+ * The login account (`users`) is optional and linked one-to-one. A grade-12 student who left school
+ * (`leftOn`, `leftReason`, `leftNote`) stays, for the history of their applications, but out of the
+ * students' list, the pickers, graduation and the reports' cohorts.
  */
 export const students = pgTable(
   'students',
@@ -117,9 +124,17 @@ export const students = pgTable(
     skills: jsonb().$type<string[]>().notNull().default([]),
     education: jsonb().$type<EducationEntry[]>().notNull().default([]),
     socialMedia: jsonb().$type<SocialMedia>().notNull().default({}),
+    /** The school's calendar day the learner left school (dropped out or moved); null while at school. */
+    leftOn: date({ mode: 'string' }),
+    leftReason: text().$type<LeftReason>(),
+    leftNote: text(),
     ...timestamps,
   },
   (t) => [
+    check(
+      'students_left_check',
+      sql`(${t.leftOn} is null) = (${t.leftReason} is null) and ${t.leftReason} in ('keluar', 'mutasi') and (${t.leftNote} is null or ${t.leftOn} is not null)`,
+    ),
     uniqueIndex('students_nis_key').on(t.nis),
     // The roster import upserts by NISN (migration 0006 cleared earlier duplicates, keeping the oldest).
     uniqueIndex('students_nisn_key').on(t.nisn),

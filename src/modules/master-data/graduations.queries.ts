@@ -11,6 +11,8 @@ const columns = {
   fullName: students.fullName,
   className: students.className,
   graduationYear: students.graduationYear,
+  leftOn: students.leftOn,
+  leftReason: students.leftReason,
   major: { id: majors.id, code: majors.code, name: majors.name },
   account: { id: users.id, email: users.email, role: users.role, isActive: users.isActive },
 }
@@ -20,7 +22,7 @@ export type Candidate = Awaited<ReturnType<typeof candidates>>[number]
 /**
  * The learners a graduation looks at, in class and name order: the listed ids (either kind), or the
  * grade-12 students of the filter together with those of it already graduated in `year` (refused, so
- * that a second run says who was done before). With `lock`, the learner rows are locked for the change
+ * that a second run says who was done before) and those who left school (refused, so that the preview shows them). With `lock`, the learner rows are locked for the change
  * (a concurrent graduation waits, then sees them graduated).
  */
 export async function candidates(

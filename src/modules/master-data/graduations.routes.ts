@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { LEFT_REASONS } from '../../db/schema/index.js'
 import { ok } from '../../http/envelope.js'
 import { type Lang, langOf, msg, tr } from '../../http/i18n.js'
-import { Envelope, Nullable } from '../../http/schemas.js'
+import { DateOnly, Envelope, Nullable, StringEnum } from '../../http/schemas.js'
 import { GraduationBody, UndoGraduationBody } from './graduations.schemas.js'
 import { graduateLearners, type Refusal, undoGraduation } from './graduations.service.js'
 
@@ -29,7 +30,18 @@ const Failure = Type.Object({
   id: Type.Integer(),
   nis: Nullable(Type.String()),
   fullName: Nullable(Type.String()),
+  className: Nullable(Type.String()),
+  major: Nullable(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() })),
   reason: Type.String(),
+  left: Nullable(
+    Type.Object(
+      { date: DateOnly, reason: StringEnum(LEFT_REASONS) },
+      {
+        description:
+          'Refused because they left school (keluar/mutasi) on that day; null for any other refusal',
+      },
+    ),
+  ),
 })
 
 const GraduationOut = Type.Object({
@@ -66,7 +78,7 @@ export const graduationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Graduate grade-12 students (a class, a major, or a list): preview with dry_run, then commit',
         description:
-          'One transaction: each graduate gets the graduation year and their account the role `alumni`; the learner record, account, portfolio, applications and placements stay as they are. Someone already graduated is refused on their own (`failures`, with the reason); the others graduate. A commit that matches nobody is 422.',
+          'One transaction: each graduate gets the graduation year and their account the role `alumni`; the learner record, account, portfolio, applications and placements stay as they are. Someone already graduated, or a student who left school (keluar/mutasi, `left`), is refused on their own (`failures`, with the reason); the others graduate. A commit that matches nobody is 422.',
         body: GraduationBody,
         response: { 200: Envelope(GraduationOut) },
       },

@@ -9,6 +9,7 @@ import { laterGraduationYear } from './graduation-year.js'
 import * as g from './graduations.queries.js'
 import type { GraduationBody, UndoGraduationBody } from './graduations.schemas.js'
 import * as q from './learners.queries.js'
+import { leftSchool } from './learners.service.js'
 
 /*
  * Graduation of a class (issue 16): grade-12 students become alumni of a year in one transaction. The
@@ -31,8 +32,8 @@ export interface Graduate {
   className: string | null
   major: { id: number; code: string; name: string }
   /**
-   * `isActive` false: the account is switched off, the one trace bursa keeps of a learner who left school
-   * (moved, dropped out) without graduating; the preview shows it and leaves them unticked.
+   * `isActive` false: the account is switched off (a learner who left school before "Keluar/Mutasi" could be
+   * recorded keeps only that trace); the preview shows it and leaves them unticked.
    */
   account: { id: number; email: string; isActive: boolean } | null
 }
@@ -41,7 +42,24 @@ export interface Refusal {
   id: number
   nis: string | null
   fullName: string | null
+  className: string | null
+  major: { id: number; code: string; name: string } | null
   reason: Msg
+  /** Refused because they left school (keluar/mutasi): the preview lists them, not to be ticked. */
+  left: { date: string; reason: 'keluar' | 'mutasi' } | null
+}
+
+/** A refusal of a learner (known or not) for the reason; `left` says it is their having left school. */
+function refusal(id: number, r: g.Candidate | undefined, reason: Msg, left = false): Refusal {
+  return {
+    id,
+    nis: r?.nis ?? null,
+    fullName: r?.fullName ?? null,
+    className: r?.className ?? null,
+    major: r?.major ?? null,
+    reason,
+    left: left && r?.leftOn && r.leftReason ? { date: r.leftOn, reason: r.leftReason } : null,
+  }
 }
 
 function graduateOut(c: g.Candidate): Graduate {
@@ -59,35 +77,24 @@ function graduateOut(c: g.Candidate): Graduate {
 const alreadyGraduated = (year: number) =>
   msg(`Sudah lulus: alumni tahun ${year}.`, `Already graduated: alumnus of ${year}.`)
 
-/** Who would graduate and who is refused, from the rows as read (locked when committing). */
+/** Why the grade-12 student or alumnus `r` cannot graduate, or undefined when they can. */
+const refusedFor = (r: g.Candidate) =>
+  r.graduationYear !== null ? alreadyGraduated(r.graduationYear) : r.leftOn ? leftSchool(r.leftOn) : undefined
+
+/**
+ * Who would graduate and who is refused (already graduated, or left school), from the rows as read (locked when
+ * committing).
+ */
 function sort(rows: g.Candidate[], ids: number[] | undefined) {
   const graduates: Graduate[] = []
   const failures: Refusal[] = []
-  if (ids) {
-    const byId = new Map(rows.map((r) => [r.id, r]))
-    for (const id of ids) {
-      const r = byId.get(id)
-      if (!r)
-        failures.push({
-          id,
-          nis: null,
-          fullName: null,
-          reason: msg('Siswa tidak ditemukan.', 'No such student.'),
-        })
-      else if (r.graduationYear !== null)
-        failures.push({ id, nis: r.nis, fullName: r.fullName, reason: alreadyGraduated(r.graduationYear) })
-      else graduates.push(graduateOut(r))
-    }
-  } else
-    for (const r of rows)
-      if (r.graduationYear !== null)
-        failures.push({
-          id: r.id,
-          nis: r.nis,
-          fullName: r.fullName,
-          reason: alreadyGraduated(r.graduationYear),
-        })
-      else graduates.push(graduateOut(r))
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  for (const id of ids ?? rows.map((r) => r.id)) {
+    const r = byId.get(id)
+    const why = r ? refusedFor(r) : msg('Siswa tidak ditemukan.', 'No such student.')
+    if (why) failures.push(refusal(id, r, why, r?.graduationYear === null))
+    else graduates.push(graduateOut(r!))
+  }
   return { graduates, failures }
 }
 
@@ -182,8 +189,7 @@ export async function undoGraduation(db: Db, actor: Actor, input: Static<typeof 
     const failures: Refusal[] = []
     for (const id of input.student_ids) {
       const r = byId.get(id)
-      const refuse = (reason: Msg) =>
-        failures.push({ id, nis: r?.nis ?? null, fullName: r?.fullName ?? null, reason })
+      const refuse = (reason: Msg) => failures.push(refusal(id, r, reason))
       const t = traces.get(id)
       if (!r) refuse(msg('Siswa tidak ditemukan.', 'No such student.'))
       else if (r.graduationYear !== year)

@@ -43,6 +43,9 @@ const columns = {
   email: students.email,
   skills: students.skills,
   socialMedia: students.socialMedia,
+  leftOn: students.leftOn,
+  leftReason: students.leftReason,
+  leftNote: students.leftNote,
   createdAt: students.createdAt,
   updatedAt: students.updatedAt,
   major: { id: majors.id, code: majors.code, name: majors.name },
@@ -57,7 +60,21 @@ export type LearnerRow = Awaited<ReturnType<typeof learnerById>> & {}
 export const sameClass = (className: string) =>
   sql`lower(${students.className}) = lower(${squeezed(className)})`
 
+/**
+ * Students at school (`active`, the list's default and every picker's), those who left it (`left`: dropped out or
+ * moved, `leftOn` set), or both (`all`).
+ */
+export const LEARNER_STATUSES = ['active', 'left', 'all'] as const
+export type LearnerStatus = (typeof LEARNER_STATUSES)[number]
+
+/** A learner still at school (or graduated): not one who left without graduating. */
+export const atSchool = isNull(students.leftOn)
+
+const ofStatus = (status: LearnerStatus = 'active') =>
+  status === 'active' ? atSchool : status === 'left' ? isNotNull(students.leftOn) : undefined
+
 export interface LearnerFilter {
+  status?: LearnerStatus
   search?: string
   majorId?: number
   departmentId?: number
@@ -70,6 +87,7 @@ function whereOf(kind: Kind, f: LearnerFilter): SQL | undefined {
   const pattern = f.search?.trim() ? likePattern(f.search) : null
   return and(
     ofKind(kind),
+    ofStatus(f.status),
     pattern ? or(ilike(students.fullName, pattern), ilike(students.nis, pattern)) : undefined,
     f.majorId === undefined ? undefined : eq(students.majorId, f.majorId),
     f.departmentId === undefined ? undefined : eq(majors.departmentId, f.departmentId),
@@ -130,6 +148,7 @@ export function learnersByIds(conn: Conn, ids: number[]) {
     .orderBy(...byName(students.fullName), asc(students.id))
 }
 
+/** A picker's learners: those at school only (`whereOf`'s default status). */
 export function learnerOptions(
   conn: Conn,
   kind: Kind,
@@ -337,14 +356,14 @@ export async function deleteLearner(conn: Conn, id: number, userId: number | nul
  */
 export function lockLearners(conn: Conn, ids: number[]) {
   return conn
-    .select({ id: students.id, graduationYear: students.graduationYear })
+    .select({ id: students.id, graduationYear: students.graduationYear, leftOn: students.leftOn })
     .from(students)
     .where(inArray(students.id, ids))
     .orderBy(asc(students.id))
     .for('update')
 }
 
-/** The grade-12 students of one class (of one major, when given), locked in id order. */
+/** The grade-12 students of one class (of one major, when given) still at school, locked in id order. */
 export async function lockClass(conn: Conn, className: string, majorId?: number) {
   const rows = await conn
     .select({ id: students.id })
@@ -352,6 +371,7 @@ export async function lockClass(conn: Conn, className: string, majorId?: number)
     .where(
       and(
         isNull(students.graduationYear),
+        atSchool,
         sameClass(className),
         majorId === undefined ? undefined : eq(students.majorId, majorId),
       ),
@@ -376,7 +396,8 @@ export async function moveGraduation(conn: Conn, ids: number[], from: number | n
     .where(
       and(
         inArray(students.id, ids),
-        from === null ? isNull(students.graduationYear) : eq(students.graduationYear, from),
+        // A student who left school never graduates, whatever raced.
+        from === null ? and(isNull(students.graduationYear), atSchool) : eq(students.graduationYear, from),
       ),
     )
     .returning({ id: students.id, userId: students.userId })
@@ -403,4 +424,37 @@ export async function auditEach(
   await conn
     .insert(auditLog)
     .values(ids.map((entityId) => ({ actorId, action, entity: 'student', entityId, data: json })))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Left school
+
+/** The learner's applications still open (pending or in the selection), in id order. */
+export async function openApplicationsOfLearner(conn: Conn, studentId: number) {
+  const rows = await conn
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(eq(applications.studentId, studentId), inArray(applications.status, ['pending', 'in_progress'])),
+    )
+    .orderBy(asc(applications.id))
+  return rows.map((r) => r.id)
+}
+
+/** Records that the learner left school (or, with null, that they did not after all). */
+export async function setLeft(
+  conn: Conn,
+  id: number,
+  left: { leftOn: string; leftReason: 'keluar' | 'mutasi'; leftNote: string | null } | null,
+) {
+  await conn
+    .update(students)
+    .set({ ...(left ?? { leftOn: null, leftReason: null, leftNote: null }), updatedAt: sql`now()` })
+    .where(eq(students.id, id))
+}
+
+/** Whether the account is switched on; undefined when there is no such account. */
+export async function accountActive(conn: Conn, userId: number) {
+  const [row] = await conn.select({ isActive: users.isActive }).from(users).where(eq(users.id, userId))
+  return row?.isActive
 }

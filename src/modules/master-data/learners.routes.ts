@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { LEFT_REASONS } from '../../db/schema/index.js'
 import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
 import {
@@ -14,10 +15,12 @@ import {
 } from '../../http/schemas.js'
 import { IfMatchHeaders, versionsOf } from '../../http/versions.js'
 import { GENDERS } from '../portfolio/options.js'
+import { mailingOf } from '../schedules/service.js'
 import {
   CreateLearnerBody,
   LearnerListQuery,
   LearnerOptionsQuery,
+  LeftBody,
   UpdateLearnerBody,
 } from './learners.schemas.js'
 import {
@@ -27,7 +30,9 @@ import {
   type Kind,
   learnerOptions,
   listLearners,
+  recordLeft,
   SOCIAL_KEYS,
+  undoLeft,
   updateLearner,
 } from './learners.service.js'
 
@@ -63,6 +68,15 @@ export const LearnerOut = Type.Object({
     Type.Object(
       { id: Type.Integer(), email: Type.String(), isActive: Type.Boolean() },
       { description: 'The login account, if the learner has one' },
+    ),
+  ),
+  left: Nullable(
+    Type.Object(
+      { date: DateOnly, reason: StringEnum(LEFT_REASONS), note: S },
+      {
+        description:
+          'A grade-12 student who left school without graduating (`keluar`: dropped out, `mutasi`: moved), on that school day; null otherwise',
+      },
     ),
   ),
   createdAt: Type.String({ format: 'date-time' }),
@@ -196,6 +210,70 @@ export function learnerRoutes(app: App, kind: Kind) {
     async (req) => {
       await deleteLearner(app.db, app.storage, req.user, kind, req.params.id)
       return ok(null, DONE[kind].deleted)
+    },
+  )
+
+  if (kind === 'siswa') leftRoutes(app)
+}
+
+/** `POST` and `DELETE /api/admin/students/:id/left`: a grade-12 student who left school, and its undoing. */
+function leftRoutes(app: App) {
+  const config = { roles: ['admin'] } as const
+  const tags = ['students']
+
+  app.post(
+    '/:id/left',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Record that a grade-12 student left school (keluar / mutasi)',
+        description:
+          "One transaction: the record keeps `left` (out of the default list, the pickers, graduation and the reports' cohorts), the student's open applications are withdrawn by the school (the timeline says why) and their account is switched off (sessions ended, e-mails owed given up), with audit rows. A date after the school's today: 422 on `date`; an alumnus, or a student already recorded: 409; unknown: 404.",
+        params: IdParams,
+        body: LeftBody,
+        response: { 200: Envelope(LearnerOut) },
+      },
+    },
+    async (req) => {
+      const { learner, closed } = await recordLeft(app.db, mailingOf(app), req.user, req.params.id, req.body)
+      const off = learner.account ? [' Akunnya dinonaktifkan.', ' Their account was switched off.'] : ['', '']
+      const shut =
+        closed > 0
+          ? [` ${closed} lamaran yang masih berjalan ditutup.`, ` ${closed} open application(s) closed.`]
+          : ['', '']
+      return ok(
+        learner,
+        msg(
+          `${learner.fullName} dicatat keluar/mutasi sejak ${req.body.date}.${off[0]}${shut[0]}`,
+          `${learner.fullName} recorded as having left school on ${req.body.date}.${off[1]}${shut[1]}`,
+        ),
+      )
+    },
+  )
+
+  app.delete(
+    '/:id/left',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Undo a "left school" recorded by mistake',
+        description:
+          'The student is at school again. The applications closed stay closed and the account stays off (switch it on in user management). Not recorded as having left: 409.',
+        params: IdParams,
+        response: { 200: Envelope(LearnerOut) },
+      },
+    },
+    async (req) => {
+      const learner = await undoLeft(app.db, req.user, req.params.id)
+      return ok(
+        learner,
+        msg(
+          `Status keluar/mutasi ${learner.fullName} dibatalkan.${learner.account && !learner.account.isActive ? ' Akunnya masih nonaktif; aktifkan lewat menu Pengguna bila perlu.' : ''}`,
+          `${learner.fullName} is at school again.${learner.account && !learner.account.isActive ? ' Their account is still off; switch it on in user management if needed.' : ''}`,
+        ),
+      )
     },
   )
 }

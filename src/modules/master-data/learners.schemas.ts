@@ -1,8 +1,9 @@
 import { type TOptional, type TSchema, Type } from '@sinclair/typebox'
+import { LEFT_REASONS } from '../../db/schema/index.js'
 import { PageQuery } from '../../http/envelope.js'
-import { Id, Line, Opt } from '../../http/schemas.js'
+import { Id, Line, Opt, StringEnum } from '../../http/schemas.js'
 import { PersonalFields, Social, socialMediaOf } from '../portfolio/schemas.js'
-import type { Kind } from './learners.queries.js'
+import { type Kind, LEARNER_STATUSES } from './learners.queries.js'
 
 /*
  * Students (grade 12) and alumni are one table and one set of rules; their bodies and queries differ only
@@ -87,6 +88,20 @@ export const UpdateLearnerBody = (kind: Kind) =>
  */
 const yearFilter = (kind: Kind): {} => (kind === 'alumni' ? { graduation_year: Type.Optional(Year) } : {})
 
+/** Students only: at school (default), those who left it (keluar/mutasi), or both. Typed `{}` as `yearFilter`. */
+const statusFilter = (kind: Kind): {} =>
+  kind === 'siswa'
+    ? {
+        status: Type.Optional(
+          StringEnum(LEARNER_STATUSES, {
+            default: 'active',
+            description:
+              '`active`: students at school (default); `left`: those recorded as having left (keluar/mutasi); `all`: both',
+          }),
+        ),
+      }
+    : {}
+
 export const LearnerListQuery = (kind: Kind) =>
   Type.Object({
     ...PageQuery,
@@ -94,6 +109,7 @@ export const LearnerListQuery = (kind: Kind) =>
     department_id: Type.Optional(Id),
     class_name: Type.Optional(Type.String({ maxLength: 50 })),
     ...yearFilter(kind),
+    ...statusFilter(kind),
     has_account: Type.Optional(Type.Boolean({ description: 'true: only learners with a login account' })),
   })
 
@@ -132,4 +148,22 @@ export const UpgradeBody = Type.Object(
     description:
       "Exactly one of `student_ids` or `class_name` (with `major_id` to pick one major's class of that name).",
   },
+)
+
+/** `POST /api/admin/students/:id/left`. */
+export const LeftBody = Type.Object(
+  {
+    date: Type.String({
+      format: 'date',
+      examples: ['2026-03-02'],
+      description: "The school's calendar day the student left; not after today",
+    }),
+    reason: StringEnum(LEFT_REASONS, {
+      description: '`keluar`: dropped out; `mutasi`: moved to another school',
+    }),
+    note: Opt(
+      Type.String({ maxLength: 500, description: "Staff's note (the school the student moved to, …)" }),
+    ),
+  },
+  { additionalProperties: false },
 )

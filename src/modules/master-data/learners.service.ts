@@ -11,19 +11,24 @@ import { msg } from '../../http/i18n.js'
 import { socialLink } from '../../http/patterns.js'
 import { squeezed } from '../../http/schemas.js'
 import { assertVersion } from '../../http/versions.js'
-import { ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
+import { ACCOUNT_DEACTIVATED, ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
 import type { Storage } from '../../storage/storage.js'
+import { moveApplications } from '../application-lifecycle/service.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
 import { removeStored } from '../files/service.js'
 import { storedMobile } from '../portfolio/service.js'
+import { releaseFromTests } from '../schedules/changes.js'
+import type { Mailing } from '../schedules/service.js'
+import * as accounts from '../users/queries.js'
 import { laterGraduationYear } from './graduation-year.js'
 import * as q from './learners.queries.js'
 import type {
   CreateLearnerBody,
   LearnerListQuery,
   LearnerOptionsQuery,
+  LeftBody,
   UpdateLearnerBody,
   UpgradeBody,
 } from './learners.schemas.js'
@@ -41,6 +46,8 @@ type LearnerInput = Static<ReturnType<typeof CreateLearnerBody>>
 type LearnerPatch = Static<ReturnType<typeof UpdateLearnerBody>>
 /** A list or options query; only alumni's has `graduation_year`. */
 type ByYear = { graduation_year?: number }
+/** A list query; only students' has `status`. */
+type ByStatus = { status?: q.LearnerStatus }
 
 const WORDS = {
   siswa: { id: 'Siswa', en: 'Student' },
@@ -78,6 +85,8 @@ export function learnerOut(row: q.LearnerRow) {
       string | null
     >,
     account: row.account,
+    left:
+      row.leftOn && row.leftReason ? { date: row.leftOn, reason: row.leftReason, note: row.leftNote } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -90,7 +99,7 @@ export function learnerOut(row: q.LearnerRow) {
 export async function listLearners(
   db: Db,
   kind: Kind,
-  query: Static<ReturnType<typeof LearnerListQuery>> & ByYear,
+  query: Static<ReturnType<typeof LearnerListQuery>> & ByYear & ByStatus,
 ) {
   const page = pageOf(query)
   const { rows, total } = await q.listLearners(
@@ -103,6 +112,7 @@ export async function listLearners(
       className: query.class_name,
       graduationYear: query.graduation_year,
       hasAccount: query.has_account,
+      status: query.status,
     },
     page,
   )
@@ -501,16 +511,20 @@ export async function upgradeToAlumni(db: Db, actor: Actor, input: Static<typeof
     let ids: number[]
     if (byIds) {
       ids = input.student_ids!
-      const found = new Map((await q.lockLearners(tx, ids)).map((r) => [r.id, r.graduationYear]))
+      const found = new Map((await q.lockLearners(tx, ids)).map((r) => [r.id, r]))
       const errors: FieldErrors = {}
       ids.forEach((id, i) => {
-        const year = found.get(id)
-        if (year === undefined)
+        const row = found.get(id)
+        if (row === undefined)
           errors[`student_ids.${i}`] = [msg('Siswa tidak ditemukan.', 'No such student.')]
-        else if (year !== null)
+        else if (row.graduationYear !== null)
           errors[`student_ids.${i}`] = [
-            msg(`Sudah menjadi alumni (lulus ${year}).`, `Already an alumnus (class of ${year}).`),
+            msg(
+              `Sudah menjadi alumni (lulus ${row.graduationYear}).`,
+              `Already an alumnus (class of ${row.graduationYear}).`,
+            ),
           ]
+        else if (row.leftOn !== null) errors[`student_ids.${i}`] = [leftSchool(row.leftOn)]
       })
       if (Object.keys(errors).length > 0)
         unprocessable(
@@ -548,4 +562,125 @@ async function checkMajorExists(tx: Tx, majorId: number, errors: FieldErrors) {
       'major_id',
       msg('Kompetensi keahlian tidak ditemukan.', 'The major does not exist.'),
     )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Left school (keluar / mutasi)
+
+/** Why a learner who left school is refused (graduation, the alumni upgrade). */
+export const leftSchool = (on: string) =>
+  msg(`Keluar/Mutasi sejak ${on}.`, `Left school (dropped out or moved) on ${on}.`)
+
+const LEFT_NOTE = 'Ditutup BKK: siswa keluar/mutasi dari sekolah.'
+
+const alumnusCannotLeave = (year: number) =>
+  conflict(
+    msg(
+      `Sudah menjadi alumni (lulus ${year}): hanya siswa kelas XII yang dapat dicatat keluar/mutasi.`,
+      `Already an alumnus (class of ${year}): only a grade-12 student can be recorded as having left.`,
+    ),
+  )
+
+/** The grade-12 student, locked; 404 for an unknown id, 409 naming the year for an alumnus. */
+async function lockStudent(tx: Tx, id: number) {
+  const current = await q.lockLearner(tx, 'siswa', id)
+  if (current) return current
+  const alumnus = await q.learnerById(tx, 'alumni', id)
+  return alumnus ? alumnusCannotLeave(alumnus.graduationYear!) : notFoundLearner('siswa')
+}
+
+/**
+ * Records that a grade-12 student left school (`keluar`: dropped out, `mutasi`: moved to another school) on a
+ * day of the school's calendar, not after today. In one transaction: their applications still open are
+ * withdrawn for them by the school (the lifecycle's `withdrawn` move, the timeline row saying why; their tests
+ * still ahead let them go, as a withdrawal does), and their account is switched off as user management does
+ * (sessions ended, e-mails still owed given up), with an audit row for each. The record stays, for the history
+ * of their applications, out of the students' list, the pickers, graduation and the reports' cohorts.
+ */
+export async function recordLeft(
+  db: Db,
+  mailing: Mailing,
+  actor: Actor,
+  id: number,
+  input: Static<typeof LeftBody>,
+) {
+  const today = await readSchoolToday(db)
+  if (input.date > today)
+    unprocessable(INVALID, {
+      date: [msg('tidak boleh setelah hari ini', 'must not be after today')],
+    })
+  const note = clean(input.note) ?? null
+  const result = await db.transaction(async (tx) => {
+    const current = await lockStudent(tx, id)
+    if (current.leftOn)
+      conflict(
+        msg(
+          `${current.fullName} sudah tercatat keluar/mutasi sejak ${current.leftOn}. Batalkan dulu untuk mengubahnya.`,
+          `${current.fullName} is already recorded as having left on ${current.leftOn}. Undo it first to change it.`,
+        ),
+      )
+    await q.setLeft(tx, id, { leftOn: input.date, leftReason: input.reason, leftNote: note })
+    const open = await q.openApplicationsOfLearner(tx, id)
+    const closed = await moveApplications(
+      tx,
+      actor,
+      open.map((applicationId) => ({ applicationId, move: 'withdrawn' as const, notes: LEFT_NOTE })),
+    )
+    await releaseFromTests(tx, mailing, closed)
+    const revoked = current.userId ? await switchOff(tx, actor, current.userId) : 0
+    await audit(tx, actor, 'left_school', 'student', id, {
+      kind: 'siswa',
+      date: input.date,
+      reason: input.reason,
+      note,
+      accountId: current.userId,
+      closedApplications: closed,
+      ...(revoked > 0 ? { revoked } : {}),
+    })
+    return { learner: learnerOut((await q.learnerById(tx, 'siswa', id))!), closed: closed.length }
+  })
+  mailing.outbox.kick()
+  return result
+}
+
+/**
+ * Switches the learner's account off as user management's deactivation does (`toggleUserActive`): its sessions
+ * end and the e-mails still owed to it are given up (the test cancellations just written among them); an audit
+ * row on the account when it was on. Answers how many sessions ended.
+ */
+async function switchOff(tx: Tx, actor: Actor, userId: number) {
+  const wasActive = await q.accountActive(tx, userId)
+  if (wasActive) await accounts.setActive(tx, userId, false)
+  const revoked = await accounts.revokeTokens(tx, userId)
+  await giveUpEmailsTo(tx, userId, ACCOUNT_DEACTIVATED)
+  if (wasActive)
+    await audit(tx, actor, 'deactivate', 'user', userId, { isActive: false, revoked, via: 'left_school' })
+  return revoked
+}
+
+/**
+ * Takes back a "left school" recorded by mistake: the learner is a grade-12 student at school again (in the list,
+ * the pickers, graduation, the cohorts). What the recording did stays: the applications it closed stay withdrawn
+ * (their companies may have moved on; the learner applies again), and the account stays off until staff switch it
+ * on in user management (`account.isActive` says so). 409 when they are not recorded as having left.
+ */
+export async function undoLeft(db: Db, actor: Actor, id: number) {
+  return db.transaction(async (tx) => {
+    const current = await lockStudent(tx, id)
+    if (!current.leftOn)
+      conflict(
+        msg(
+          `${current.fullName} tidak tercatat keluar/mutasi.`,
+          `${current.fullName} is not recorded as having left school.`,
+        ),
+      )
+    await q.setLeft(tx, id, null)
+    await audit(tx, actor, 'left_school_undone', 'student', id, {
+      kind: 'siswa',
+      date: current.leftOn,
+      reason: current.leftReason,
+      note: current.leftNote,
+    })
+    return learnerOut((await q.learnerById(tx, 'siswa', id))!)
+  })
 }

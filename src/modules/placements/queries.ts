@@ -388,7 +388,8 @@ export async function softDeletePlacement(tx: Tx, id: number) {
 
 /**
  * Learners (students and alumni) whose name or NIS matches, for the picker of the placement form:
- * at most `limit`, by name. `kind`: an alumnus has a graduation year.
+ * at most `limit`, by name. `kind`: an alumnus has a graduation year. Not a student who left school
+ * (keluar/mutasi): the school places its own learners.
  */
 export function learnerOptions(conn: Conn, search: string, limit: number) {
   const pattern = likePattern(search.trim())
@@ -402,7 +403,7 @@ export function learnerOptions(conn: Conn, search: string, limit: number) {
     })
     .from(students)
     .innerJoin(majors, eq(majors.id, students.majorId))
-    .where(or(ilike(students.fullName, pattern), ilike(students.nis, pattern)))
+    .where(and(isNull(students.leftOn), or(ilike(students.fullName, pattern), ilike(students.nis, pattern))))
     .orderBy(...byName(students.fullName), asc(students.id))
     .limit(limit)
 }

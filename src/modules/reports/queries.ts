@@ -200,7 +200,7 @@ export interface AbsorptionRow {
 }
 
 /**
- * The learners of a cohort (a major and a graduation year; grade 12 = no year yet) and how many
+ * The learners of a cohort (a major and a graduation year; grade 12 = no year yet; not one who left school) and how many
  * of them were placed (through bursa or found outside it: `placedOutside` are those placed only
  * outside it) or are working by their current tracer-study answer. Deleted placements do not count.
  * School year `Y/Y+1` is the cohort graduating in Y+1 (plus the grade-12 learners when it is the
@@ -226,6 +226,8 @@ export function absorption(conn: Conn, f: ReportFilters) {
               ${range.from || range.to ? sql`and ${dayIn(sql`p.accepted_at`, range)}` : sql``}
       ) pl
       ${whereAll(
+        // A student who left school (keluar/mutasi) is in no cohort: not the school's graduate to place.
+        sql`s.left_on is null`,
         f.majorId ? sql`s.major_id = ${f.majorId}` : undefined,
         sy
           ? sql`(s.graduation_year = ${sy.endYear}
@@ -295,6 +297,7 @@ export async function tracerStudy(conn: Conn, f: ReportFilters): Promise<TracerS
       select s.id from students s
       ${whereAll(
         sql`s.graduation_year is not null`,
+        sql`s.left_on is null`,
         f.schoolYear ? sql`s.graduation_year = ${f.schoolYear.endYear}` : undefined,
         f.majorId ? sql`s.major_id = ${f.majorId}` : undefined,
       )}
@@ -488,9 +491,9 @@ export async function dashboard(conn: Conn, latest: number): Promise<DashboardRo
       from applications a, bounds b
       where a.created_at >= b.sy_start
     ), tracer as (
-      select (select count(*) from students where graduation_year is not null)::int as alumni,
+      select (select count(*) from students where graduation_year is not null and left_on is null)::int as alumni,
              (select count(*) from tracer_studies t join students s on s.id = t.student_id
-              where t.is_current and s.graduation_year is not null)::int as respondents
+              where t.is_current and s.graduation_year is not null and s.left_on is null)::int as respondents
     )
     select
       b.sy as "schoolYear",

@@ -65,6 +65,17 @@ export interface paths {
                                 /** @description null for a grade-12 student */
                                 graduationYear: number | null;
                                 id: number;
+                                /** @description A grade-12 student who left school without graduating (`keluar`: dropped out, `mutasi`: moved), on that school day; null otherwise */
+                                left: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    date: string;
+                                    note: string | null;
+                                    /** @enum {string} */
+                                    reason: "keluar" | "mutasi";
+                                } | null;
                                 major: {
                                     code: string;
                                     id: number;
@@ -210,6 +221,17 @@ export interface paths {
                                 /** @description null for a grade-12 student */
                                 graduationYear: number | null;
                                 id: number;
+                                /** @description A grade-12 student who left school without graduating (`keluar`: dropped out, `mutasi`: moved), on that school day; null otherwise */
+                                left: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    date: string;
+                                    note: string | null;
+                                    /** @enum {string} */
+                                    reason: "keluar" | "mutasi";
+                                } | null;
                                 major: {
                                     code: string;
                                     id: number;
@@ -301,6 +323,17 @@ export interface paths {
                                 /** @description null for a grade-12 student */
                                 graduationYear: number | null;
                                 id: number;
+                                /** @description A grade-12 student who left school without graduating (`keluar`: dropped out, `mutasi`: moved), on that school day; null otherwise */
+                                left: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    date: string;
+                                    note: string | null;
+                                    /** @enum {string} */
+                                    reason: "keluar" | "mutasi";
+                                } | null;
                                 major: {
                                     code: string;
                                     id: number;
@@ -445,6 +478,17 @@ export interface paths {
                                 /** @description null for a grade-12 student */
                                 graduationYear: number | null;
                                 id: number;
+                                /** @description A grade-12 student who left school without graduating (`keluar`: dropped out, `mutasi`: moved), on that school day; null otherwise */
+                                left: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    date: string;
+                                    note: string | null;
+                                    /** @enum {string} */
+                                    reason: "keluar" | "mutasi";
+                                } | null;
                                 major: {
                                     code: string;
                                     id: number;
@@ -631,6 +675,17 @@ export interface paths {
                                     /** @description null for a grade-12 student */
                                     graduationYear: number | null;
                                     id: number;
+                                    /** @description A grade-12 student who left school without graduating (`keluar`: dropped out, `mutasi`: moved), on that school day; null otherwise */
+                                    left: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        date: string;
+                                        note: string | null;
+                                        /** @enum {string} */
+                                        reason: "keluar" | "mutasi";
+                                    } | null;
                                     major: {
                                         code: string;
                                         id: number;
@@ -2559,7 +2614,7 @@ export interface paths {
         put?: never;
         /**
          * Graduate grade-12 students (a class, a major, or a list): preview with dry_run, then commit
-         * @description One transaction: each graduate gets the graduation year and their account the role `alumni`; the learner record, account, portfolio, applications and placements stay as they are. Someone already graduated is refused on their own (`failures`, with the reason); the others graduate. A commit that matches nobody is 422.
+         * @description One transaction: each graduate gets the graduation year and their account the role `alumni`; the learner record, account, portfolio, applications and placements stay as they are. Someone already graduated, or a student who left school (keluar/mutasi, `left`), is refused on their own (`failures`, with the reason); the others graduate. A commit that matches nobody is 422.
          */
         post: {
             parameters: {
@@ -2600,8 +2655,24 @@ export interface paths {
                                 dryRun: boolean;
                                 failed: number;
                                 failures: {
+                                    className: string | null;
                                     fullName: string | null;
                                     id: number;
+                                    /** @description Refused because they left school (keluar/mutasi) on that day; null for any other refusal */
+                                    left: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        date: string;
+                                        /** @enum {string} */
+                                        reason: "keluar" | "mutasi";
+                                    } | null;
+                                    major: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    } | null;
                                     nis: string | null;
                                     reason: string;
                                 }[];
@@ -2683,8 +2754,24 @@ export interface paths {
                             data: {
                                 failed: number;
                                 failures: {
+                                    className: string | null;
                                     fullName: string | null;
                                     id: number;
+                                    /** @description Refused because they left school (keluar/mutasi) on that day; null for any other refusal */
+                                    left: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        date: string;
+                                        /** @enum {string} */
+                                        reason: "keluar" | "mutasi";
+                                    } | null;
+                                    major: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    } | null;
                                     nis: string | null;
                                     reason: string;
                                 }[];
@@ -6326,6 +6413,8 @@ export interface paths {
                     page?: number;
                     per_page?: number;
                     search?: string;
+                    /** @description `active`: students at school (default); `left`: those recorded as having left (keluar/mutasi); `all`: both */
+                    status?: "active" | "left" | "all";
                 };
                 header?: never;
                 path?: never;
@@ -6370,6 +6459,17 @@ export interface paths {
                                 /** @description null for a grade-12 student */
                                 graduationYear: number | null;
                                 id: number;
+                                /** @description A grade-12 student who left school without graduating (`keluar`: dropped out, `mutasi`: moved), on that school day; null otherwise */
+                                left: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    date: string;
+                                    note: string | null;
+                                    /** @enum {string} */
+                                    reason: "keluar" | "mutasi";
+                                } | null;
                                 major: {
                                     code: string;
                                     id: number;
@@ -6515,6 +6615,17 @@ export interface paths {
                                 /** @description null for a grade-12 student */
                                 graduationYear: number | null;
                                 id: number;
+                                /** @description A grade-12 student who left school without graduating (`keluar`: dropped out, `mutasi`: moved), on that school day; null otherwise */
+                                left: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    date: string;
+                                    note: string | null;
+                                    /** @enum {string} */
+                                    reason: "keluar" | "mutasi";
+                                } | null;
                                 major: {
                                     code: string;
                                     id: number;
@@ -6606,6 +6717,17 @@ export interface paths {
                                 /** @description null for a grade-12 student */
                                 graduationYear: number | null;
                                 id: number;
+                                /** @description A grade-12 student who left school without graduating (`keluar`: dropped out, `mutasi`: moved), on that school day; null otherwise */
+                                left: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    date: string;
+                                    note: string | null;
+                                    /** @enum {string} */
+                                    reason: "keluar" | "mutasi";
+                                } | null;
                                 major: {
                                     code: string;
                                     id: number;
@@ -6750,6 +6872,17 @@ export interface paths {
                                 /** @description null for a grade-12 student */
                                 graduationYear: number | null;
                                 id: number;
+                                /** @description A grade-12 student who left school without graduating (`keluar`: dropped out, `mutasi`: moved), on that school day; null otherwise */
+                                left: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    date: string;
+                                    note: string | null;
+                                    /** @enum {string} */
+                                    reason: "keluar" | "mutasi";
+                                } | null;
                                 major: {
                                     code: string;
                                     id: number;
@@ -6802,6 +6935,222 @@ export interface paths {
                         "application/json": {
                             /** @enum {object|null} */
                             data: never | null;
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/students/{id}/left": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that a grade-12 student left school (keluar / mutasi)
+         * @description One transaction: the record keeps `left` (out of the default list, the pickers, graduation and the reports' cohorts), the student's open applications are withdrawn by the school (the timeline says why) and their account is switched off (sessions ended, e-mails owed given up), with audit rows. A date after the school's today: 422 on `date`; an alumnus, or a student already recorded: 409; unknown: 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description The school's calendar day the student left; not after today
+                         * @example 2026-03-02
+                         */
+                        date: string;
+                        /** @description Staff's note (the school the student moved to, …) */
+                        note?: string | null;
+                        /**
+                         * @description `keluar`: dropped out; `mutasi`: moved to another school
+                         * @enum {string}
+                         */
+                        reason: "keluar" | "mutasi";
+                    };
+                };
+            };
+            responses: {
+                "4XX": components["responses"]["Refused"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The login account, if the learner has one */
+                                account: {
+                                    email: string;
+                                    id: number;
+                                    isActive: boolean;
+                                } | null;
+                                address: string | null;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                birthDate: string | null;
+                                birthPlace: string | null;
+                                city: string | null;
+                                className: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                department: {
+                                    id: number;
+                                    name: string;
+                                };
+                                email: string | null;
+                                fullName: string;
+                                /** @enum {string|null} */
+                                gender: "L" | "P" | null;
+                                /** @description null for a grade-12 student */
+                                graduationYear: number | null;
+                                id: number;
+                                /** @description A grade-12 student who left school without graduating (`keluar`: dropped out, `mutasi`: moved), on that school day; null otherwise */
+                                left: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    date: string;
+                                    note: string | null;
+                                    /** @enum {string} */
+                                    reason: "keluar" | "mutasi";
+                                } | null;
+                                major: {
+                                    code: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                nis: string;
+                                nisn: string | null;
+                                phone: string | null;
+                                province: string | null;
+                                religion: string | null;
+                                skills: string[];
+                                socialMedia: {
+                                    facebook: string | null;
+                                    github: string | null;
+                                    instagram: string | null;
+                                    linkedin: string | null;
+                                    tiktok: string | null;
+                                    website: string | null;
+                                };
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Undo a "left school" recorded by mistake
+         * @description The student is at school again. The applications closed stay closed and the account stays off (switch it on in user management). Not recorded as having left: 409.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Refused"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The login account, if the learner has one */
+                                account: {
+                                    email: string;
+                                    id: number;
+                                    isActive: boolean;
+                                } | null;
+                                address: string | null;
+                                /**
+                                 * Format: date
+                                 * @example 2026-07-15
+                                 */
+                                birthDate: string | null;
+                                birthPlace: string | null;
+                                city: string | null;
+                                className: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                department: {
+                                    id: number;
+                                    name: string;
+                                };
+                                email: string | null;
+                                fullName: string;
+                                /** @enum {string|null} */
+                                gender: "L" | "P" | null;
+                                /** @description null for a grade-12 student */
+                                graduationYear: number | null;
+                                id: number;
+                                /** @description A grade-12 student who left school without graduating (`keluar`: dropped out, `mutasi`: moved), on that school day; null otherwise */
+                                left: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    date: string;
+                                    note: string | null;
+                                    /** @enum {string} */
+                                    reason: "keluar" | "mutasi";
+                                } | null;
+                                major: {
+                                    code: string;
+                                    id: number;
+                                    name: string;
+                                };
+                                nis: string;
+                                nisn: string | null;
+                                phone: string | null;
+                                province: string | null;
+                                religion: string | null;
+                                skills: string[];
+                                socialMedia: {
+                                    facebook: string | null;
+                                    github: string | null;
+                                    instagram: string | null;
+                                    linkedin: string | null;
+                                    tiktok: string | null;
+                                    website: string | null;
+                                };
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
                             message: string;
                             success: boolean;
                         };

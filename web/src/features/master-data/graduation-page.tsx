@@ -7,6 +7,7 @@ import { TableView } from '../../components/data-table'
 import { PageTitle } from '../../components/ui'
 import { graduationYearNow } from '../../lib/school-zone'
 import { toastError, toastOk } from '../../lib/toast'
+import { LeftBadge } from './left-school'
 import { useMajorOptions } from './options'
 
 type Result =
@@ -15,11 +16,19 @@ type Body = NonNullable<paths['/api/admin/graduations']['post']['requestBody']>[
 
 const NO_CHOICE = 'Isi rombel atau pilih kompetensi keahlian.'
 
+type Failure = Result['failures'][number]
+/** A row of the preview: one who would graduate, or a student recorded as having left school (never ticked). */
+type Row =
+  | Result['graduates'][number]
+  | (Failure & { left: NonNullable<Failure['left']>; account?: undefined })
+
 /**
- * A learner whose account is switched off: the one trace bursa keeps of a learner who left school (moved, dropped
- * out) without graduating, whose record cannot be removed once it holds an application.
+ * A learner whose account is switched off: most likely one who left school before "Keluar/Mutasi" was recorded
+ * (the students page records it now); left unticked unless staff tick them.
  */
-const switchedOff = (g: Result['graduates'][number]) => g.account?.isActive === false
+const switchedOff = (g: Row) => g.account?.isActive === false
+const hasLeft = (f: Failure): f is Failure & { left: NonNullable<Failure['left']> } => f.left !== null
+const isLeft = (r: Row) => 'reason' in r
 
 /**
  * "Kelulusan": pick a class and/or a major and the year, see who would graduate, untick anyone who does
@@ -189,24 +198,28 @@ export function GraduationPage() {
             <Title order={2} size="h4">
               Pratinjau: {preview.succeeded} siswa akan lulus tahun {preview.graduationYear}
             </Title>
-            <TableView
-              rows={preview.graduates}
+            <TableView<Row>
+              // Those who left school are listed with their class, but cannot be ticked: the service refuses them.
+              rows={[...preview.graduates, ...preview.failures.filter(hasLeft)]}
               empty="Tidak ada siswa kelas XII yang cocok dengan pilihan ini."
               selection={{
                 selected: picked,
                 onChange: setPicked,
+                canSelect: (g) => !isLeft(g),
                 label: (g) => `Luluskan ${g.fullName}`,
                 allLabel: 'Pilih semua',
               }}
               columns={[
-                { label: 'NIS', render: (g) => g.nis },
+                { label: 'NIS', render: (g) => g.nis ?? '–' },
                 { label: 'Nama', render: (g) => g.fullName },
                 { label: 'Rombel', render: (g) => g.className ?? '–' },
-                { label: 'Kompetensi', render: (g) => g.major.name },
+                { label: 'Kompetensi', render: (g) => g.major?.name ?? '–' },
                 {
                   label: 'Akun',
                   render: (g) =>
-                    !g.account ? (
+                    'reason' in g ? (
+                      <LeftBadge left={g.left} />
+                    ) : !g.account ? (
                       'Belum punya akun'
                     ) : switchedOff(g) ? (
                       <>
@@ -226,9 +239,20 @@ export function GraduationPage() {
                 {`${preview.graduates.filter(switchedOff).length} siswa dengan akun nonaktif tidak dipilih: mungkin sudah keluar atau pindah sekolah. Centang bila mereka memang lulus.`}
               </Text>
             )}
-            {preview.failures.length > 0 && (
-              <Alert color="yellow" title={`${preview.failed} tidak diluluskan lagi`}>
-                {preview.failures.map((f) => `${f.fullName ?? `#${f.id}`}: ${f.reason}`).join(' · ')}
+            {preview.failures.some(hasLeft) && (
+              <Text size="sm" c="dimmed">
+                {`${preview.failures.filter(hasLeft).length} siswa tercatat keluar/mutasi dan tidak dapat diluluskan.`}
+              </Text>
+            )}
+            {preview.failures.some((f) => !hasLeft(f)) && (
+              <Alert
+                color="yellow"
+                title={`${preview.failures.filter((f) => !hasLeft(f)).length} tidak diluluskan lagi`}
+              >
+                {preview.failures
+                  .filter((f) => !hasLeft(f))
+                  .map((f) => `${f.fullName ?? `#${f.id}`}: ${f.reason}`)
+                  .join(' · ')}
               </Alert>
             )}
             {preview.graduates.length > 0 && (

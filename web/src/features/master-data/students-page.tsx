@@ -1,4 +1,4 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { api, ifMatch, unwrap } from '../../api/client'
 import { type AnyBody, CrudPage } from '../../components/crud'
@@ -10,9 +10,13 @@ import { graduationYearNow } from '../../lib/school-zone'
 import { type NameOf, namesOf, toastItemsRefused, toastOk } from '../../lib/toast'
 import { PasswordLinkButton } from '../auth/password-link-button'
 import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
+import { LeftBadge, LeftSchoolAction, STATUS_OPTIONS } from './left-school'
 import { useMajorOptions, withCurrent } from './options'
 
-/** Grade-12 students: kept by the career center, made alumni when they graduate. */
+/**
+ * Grade-12 students: kept by the career center, made alumni when they graduate. One who left school (dropped out,
+ * moved) is recorded so ("Keluar/Mutasi") and shown only under that status, with a badge.
+ */
 export function StudentsPage() {
   // The filter offers majors switched off since (students still finishing one); the form assigns active ones.
   const allMajors = useMajorOptions({ includeInactive: true })
@@ -22,9 +26,13 @@ export function StudentsPage() {
     <>
       <CrudPage<ListRow<'/api/admin/students'>>
         title="Siswa kelas XII"
-        filters={['major_id', 'class_name']}
-        filterFields={[{ name: 'major_id', label: 'Kompetensi', options: allMajors }]}
+        filters={['major_id', 'class_name', 'status']}
+        filterFields={[
+          { name: 'major_id', label: 'Kompetensi', options: allMajors },
+          { name: 'status', label: 'Status', options: STATUS_OPTIONS, placeholder: 'Siswa aktif' },
+        ]}
         selectable
+        wrapActions
         headerActions={(ids, reload, shown) => (
           <Button
             size="xs"
@@ -36,7 +44,18 @@ export function StudentsPage() {
           </Button>
         )}
         columns={[
-          nameColumn,
+          {
+            label: nameColumn.label,
+            render: (r) =>
+              r.left ? (
+                <Group gap={6} wrap="nowrap">
+                  {nameColumn.render(r)}
+                  <LeftBadge left={r.left} />
+                </Group>
+              ) : (
+                nameColumn.render(r)
+              ),
+          },
           { label: 'Kompetensi', render: (r) => `${r.major.name}${r.className ? ` · ${r.className}` : ''}` },
           accountColumn,
         ]}
@@ -53,9 +72,12 @@ export function StudentsPage() {
         }
         remove={(id) => unwrap(api.DELETE('/api/admin/students/{id}', { params: { path: { id } } }))}
         valuesOf={learnerValues}
-        extraActions={(r) =>
-          r.account?.isActive ? <PasswordLinkButton userId={r.account.id} email={r.account.email} /> : null
-        }
+        extraActions={(r, reload) => (
+          <>
+            {r.account?.isActive && <PasswordLinkButton userId={r.account.id} email={r.account.email} />}
+            <LeftSchoolAction learner={r} onDone={reload} />
+          </>
+        )}
       />
       {upgrade && (
         <UpgradeModal
