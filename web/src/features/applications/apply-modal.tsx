@@ -6,6 +6,7 @@ import { useForm } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
 import { ErrorAlert, Loading } from '../../components/ui'
 import { label } from '../../lib/labels'
+import { letterDraftKey } from '../../lib/tab-drafts'
 import { toastOk } from '../../lib/toast'
 import { useMe } from '../auth/session'
 import { usePortfolio } from '../portfolio/use-portfolio'
@@ -13,10 +14,10 @@ import { usePortfolio } from '../portfolio/use-portfolio'
 /**
  * The cover letter being written, kept in the tab (sessionStorage) per account and vacancy until it is sent: the
  * dialog put away (the phone's Back, Escape, "Batal") and opened again finds it as it was. The phone's Back left
- * the vacancy with the letter typed in it lost.
+ * the vacancy with the letter typed in it lost. A deliberate logout forgets it (lib/tab-drafts.ts).
  */
 function useLetterDraft(userId: number, vacancyId: number) {
-  const key = `bursa.cover-letter.${userId}.${vacancyId}`
+  const key = letterDraftKey(userId, vacancyId)
   const read = () => {
     try {
       return sessionStorage.getItem(key) ?? ''

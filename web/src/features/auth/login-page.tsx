@@ -11,10 +11,16 @@ import {
   Title,
 } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { ApiError, fieldErrors } from '../../api/client'
 import { retryAfterOf, retryMessage, useRetryWait } from '../../lib/retry-wait'
 import { homeOf, useSession } from './session'
+
+/** The e-mail a move to this page brought (`{ email }`, from a password link's page), or ''. */
+function emailGiven(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email
+  return typeof email === 'string' ? email : ''
+}
 
 // The login keeps its own form state rather than components/form.ts: it is in the first bundle, which
 // stays as small as it can.
@@ -22,7 +28,9 @@ export function LoginPage() {
   const { user, ready, ended, login } = useSession()
   const [params] = useSearchParams()
   const navigate = useNavigate()
-  const [email, setEmail] = useState('')
+  // A password link's "Masuk" names its account (the move's state): the password is what is left to type.
+  const given = emailGiven(useLocation().state)
+  const [email, setEmail] = useState(given)
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -88,8 +96,8 @@ export function LoginPage() {
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
               error={errors.email}
-              data-autofocus
-              autoFocus
+              data-autofocus={given ? undefined : true}
+              autoFocus={!given}
             />
             <PasswordInput
               label="Kata sandi"
@@ -98,6 +106,8 @@ export function LoginPage() {
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
               error={errors.password}
+              data-autofocus={given ? true : undefined}
+              autoFocus={!!given}
             />
             <Button type="submit" loading={busy} disabled={wait > 0} fullWidth>
               Masuk

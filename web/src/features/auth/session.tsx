@@ -16,11 +16,13 @@ import {
   setAccountChangedHandler,
   setUnauthorizedHandler,
   TOKEN_KEY,
+  toApiError,
   token,
   unwrap,
 } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { stopActing } from '../../lib/acting-company'
+import { forgetDrafts, forgetDraftsAsTold } from '../../lib/tab-drafts'
 
 export type Me = paths['/api/me']['get']['responses']['200']['content']['application/json']['data']
 export type Role = Me['role']
@@ -87,6 +89,49 @@ function parseUser(raw: string | null): Me | null {
   }
 }
 
+/**
+ * The account of a token a sign-in was just given, asked with that token (not the one stored: the client's
+ * middleware would send that). The sign-in stores its token only once this answered: a network that drops in
+ * between left a session in the browser while the login page said the sign-in failed (a school lab's next person
+ * found it).
+ */
+async function accountOf(given: string): Promise<Me> {
+  let res: Response
+  try {
+    res = await fetch(`${location.origin}/api/me`, {
+      headers: { authorization: `Bearer ${given}`, accept: 'application/json', 'accept-language': 'id' },
+    })
+  } catch {
+    throw toApiError(0, null)
+  }
+  const body = await res.json().catch(() => null)
+  if (!res.ok) throw toApiError(res.status, body, res.headers.get('retry-after'))
+  return (body as { data: Me }).data
+}
+
+/**
+ * Ends `held` on the service, in the background, with that token (the browser holds it no more, or another one):
+ * the browser's session is gone already, and a revocation that fails (a stalled network) only leaves a token
+ * that expires by itself.
+ */
+function revoke(held: string) {
+  fetch(`${location.origin}/api/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${held}`, accept: 'application/json', 'accept-language': 'id' },
+    keepalive: true,
+  }).catch(() => {})
+}
+
+/** The account of a sign-in's new token; when it cannot be read, the token is revoked, never kept. */
+async function accountOfNew(given: string): Promise<Me> {
+  try {
+    return await accountOf(given)
+  } catch (err) {
+    revoke(given)
+    throw err
+  }
+}
+
 /** The last known account of the stored token: the first screen renders at once, /api/me confirms it. */
 function cachedUser(): Me | null {
   if (!token.get()) return null
@@ -145,6 +190,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     try {
       const me = (await unwrap(api.GET('/api/me'))).data
+      // Signed out (or in as another account) while it was asked: the answer is of a session gone.
+      if (token.get() !== sent) return
       confirmed.current = sent
       setLapsed(null)
       setUser(me)
@@ -188,6 +235,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const follow = (e: StorageEvent) => {
       if (e.storageArea !== localStorage) return
+      forgetDraftsAsTold(e)
       if (e.key !== null && e.key !== TOKEN_KEY && e.key !== USER_KEY) return
       if (!token.get()) {
         // A tab under the password prompt stays there: the token it held was dead already (another tab
@@ -220,9 +268,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (email: string, password: string) => {
       const res = await unwrap(api.POST('/api/login', { body: { email, password } }))
+      const me = await accountOfNew(res.data.token)
       stopActing()
       token.set(res.data.token)
-      const me = (await unwrap(api.GET('/api/me'))).data
       confirmed.current = res.data.token
       setLapsed(null)
       setSignedOut(false)
@@ -238,8 +286,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const email = shown.current?.email
       if (!email) return
       const res = await unwrap(api.POST('/api/login', { body: { email, password } }))
+      const me = await accountOfNew(res.data.token)
       token.set(res.data.token)
-      const me = (await unwrap(api.GET('/api/me'))).data
       confirmed.current = res.data.token
       setLapsed(null)
       setUser(me)
@@ -247,17 +295,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [setUser],
   )
 
+  // The browser's session ends at once (the token and the account the other tabs follow, the account's drafts
+  // in every tab), then the service is told in the background: "Keluar" on a stalled network left the learner
+  // signed in, walking away, until the server answered.
   const logout = useCallback(async () => {
-    try {
-      await api.POST('/api/logout')
-    } finally {
-      token.clear()
-      confirmed.current = null
-      setLapsed(null)
-      setSignedOut(true)
-      setEnded(null)
-      setUser(null)
-    }
+    const held = token.get()
+    const who = shown.current
+    token.clear()
+    confirmed.current = null
+    setLapsed(null)
+    setSignedOut(true)
+    setEnded(null)
+    setUser(null)
+    if (who) forgetDrafts(who.id)
+    if (held) revoke(held)
   }, [setUser, setSignedOut, setEnded])
 
   const value = useMemo(

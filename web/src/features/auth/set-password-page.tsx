@@ -26,6 +26,27 @@ type State =
 
 const INVALID = 'Tautan ini tidak valid, sudah dipakai, atau sudah kedaluwarsa.'
 
+/** The login form's state: the link's account, its e-mail filled in (login-page.tsx). */
+const forAccount = (email: string) => (email ? { email } : undefined)
+
+/**
+ * A password link is about its own account: another account signed in at this browser (the BKK office's PC,
+ * where staff hand a link over in person and the learner opens it right there) is signed out here on opening
+ * it, and the page says so. "Masuk" then went to /login, which sent the signed-in account (staff's) to its
+ * home: the learner worked in the admin's session. A link without an e-mail is nobody's to keep a session for.
+ * Returns the name of the account signed out, if any.
+ */
+function useOnlyTheLinksAccount(email: string): string | null {
+  const { user, logout } = useSession()
+  const [signedOut, setSignedOut] = useState<string | null>(null)
+  useEffect(() => {
+    if (!user || (email && user.email.toLowerCase() === email.toLowerCase())) return
+    setSignedOut(user.fullName)
+    logout()
+  }, [user, email, logout])
+  return signedOut
+}
+
 /**
  * `/atur-kata-sandi?email=…&token=…`: the page of a one-time password link, for a forgotten password
  * (`reset`, sent by e-mail or handed over by the career center) and for a new account's first password
@@ -36,6 +57,7 @@ export function SetPasswordPage() {
   const email = params.get('email') ?? ''
   const token = params.get('token') ?? ''
   const { user, logout } = useSession()
+  const signedOut = useOnlyTheLinksAccount(email)
   const [state, setState] = useState<State>(() =>
     email && token ? { kind: 'checking' } : { kind: 'invalid', message: INVALID },
   )
@@ -78,6 +100,11 @@ export function SetPasswordPage() {
           <Title order={1} size="h2">
             {setup ? 'Buat kata sandi akun Anda' : 'Atur ulang kata sandi'}
           </Title>
+          {signedOut && (
+            <Alert color="blue" role="status">
+              Anda telah keluar dari akun {signedOut} di peramban ini.
+            </Alert>
+          )}
           {state.kind === 'checking' && (
             <Center py="md">
               <Loader aria-label="Memeriksa tautan" />
@@ -137,13 +164,13 @@ export function SetPasswordPage() {
               <Alert color="green" role="status" title="Kata sandi disimpan">
                 {state.message}
               </Alert>
-              <Button component={Link} to="/login" fullWidth>
+              <Button component={Link} to="/login" state={forAccount(email)} fullWidth>
                 Masuk
               </Button>
             </>
           )}
           {state.kind !== 'done' && (
-            <Anchor component={Link} to="/login" size="sm">
+            <Anchor component={Link} to="/login" state={forAccount(email)} size="sm">
               Kembali ke halaman masuk
             </Anchor>
           )}
