@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { applications, emailOutbox } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, anAdmin, anAlumnus, aStudent, logIn, PASSWORD } from '../support/builders/accounts.js'
+import {
+  type Account,
+  anAdmin,
+  anAlumnus,
+  anHrd,
+  aStudent,
+  aSuperadmin,
+  logIn,
+  PASSWORD,
+} from '../support/builders/accounts.js'
 import { anApplication } from '../support/builders/applications.js'
 import { aMajor } from '../support/builders/org.js'
 import { schoolToday } from '../support/builders/selection.js'
@@ -274,5 +283,84 @@ describe('a student who left school', () => {
     expect(again.status).toBe(409)
     expect(again.body.message).toBe('Salah Catat tidak tercatat keluar/mutasi.')
     expect((await undo(2_000_000_000)).status).toBe(404)
+  })
+})
+
+/**
+ * What a left student could still do or be given, found by the review of this change: user management switched
+ * the account on again (and the learner applied: 201), a placement was recorded by id by staff or HR (the
+ * pickers hide them, the server took them), and the major's page counted them among its grade-12 students.
+ */
+describe('a student who left school, everywhere else', () => {
+  async function leftLearner() {
+    const major = await aMajor(t)
+    const learner = await aStudent(t, { majorId: major.id, values: { className: className() } })
+    expect(
+      (await leave(learner.studentId, { date: dayBefore(schoolToday(), 2), reason: 'keluar' })).status,
+    ).toBe(200)
+    return { major, learner }
+  }
+
+  it('cannot have the account switched on again, nor be given a new one, while recorded as left', async () => {
+    const { learner } = await leftLearner()
+    const superadmin = await aSuperadmin(t)
+    const on = await call(t, 'PATCH', `/api/admin/users/${learner.id}/toggle-active`, { as: superadmin })
+    expect(on.status).toBe(409)
+    expect(on.body.message).toMatch(/tercatat keluar\/mutasi sejak/)
+    expect(await storedUser(t, learner.id)).toMatchObject({ isActive: false })
+    expect((await logIn(t, learner.email, PASSWORD)).status).toBe(403)
+
+    const without = await aStudent(t, { account: false, values: { className: className() } })
+    expect((await leave(without.studentId, { date: schoolToday(), reason: 'mutasi' })).status).toBe(200)
+    const given = await call(t, 'PUT', `/api/admin/students/${without.studentId}`, {
+      as: admin,
+      body: {
+        email: `left.${without.studentId}@siswa.test`,
+        create_account: true,
+        password: 'Kopi-Hitam-2026!q',
+      },
+    })
+    expect(given.status).toBe(422)
+    expect(Object.keys(given.body.errors)).toEqual(['create_account'])
+    const made = await call(t, 'POST', '/api/admin/users', {
+      as: superadmin,
+      body: {
+        full_name: 'Akun Baru',
+        email: `left.user.${without.studentId}@siswa.test`,
+        role: 'siswa',
+        password: 'Kopi-Hitam-2026!q',
+        student_id: without.studentId,
+      },
+    })
+    expect(made.status).toBe(422)
+    expect(Object.keys(made.body.errors)).toEqual(['student_id'])
+  })
+
+  it('cannot be given a placement by id, by staff or by HR', async () => {
+    const { learner } = await leftLearner()
+    const staff = await call(t, 'POST', '/api/admin/job-placements', {
+      as: admin,
+      body: {
+        student_id: learner.studentId,
+        company_name: 'Toko Elektronik Maju Jaya',
+        position: 'Teknisi servis',
+        accepted_date: schoolToday(),
+      },
+    })
+    expect(staff.status).toBe(422)
+    expect(staff.body.errors.student_id[0]).toMatch(/^Keluar\/Mutasi sejak/)
+    const hrd = await anHrd(t)
+    const hr = await call(t, 'POST', '/api/hrd/job-placements', {
+      as: hrd,
+      body: { student_id: learner.studentId, position: 'Operator produksi', accepted_date: schoolToday() },
+    })
+    expect(hr.status).toBe(422)
+  })
+
+  it("is not counted among the major's grade-12 students", async () => {
+    const { major } = await leftLearner()
+    const res = await call(t, 'GET', `/api/admin/majors/${major.id}`, { as: admin })
+    expect(res.status).toBe(200)
+    expect(res.body.data.studentCount).toBe(0)
   })
 })

@@ -372,7 +372,9 @@ export async function updateLearner(
           'the sign-in account already exists; send a password reset link from the Students or Alumni menu',
         ),
       )
-    if (!hasAccount && wantsAccount) {
+    if (!hasAccount && wantsAccount && current.leftOn)
+      addFieldError(errors, 'create_account', leftSchool(current.leftOn))
+    else if (!hasAccount && wantsAccount) {
       if (!email) addFieldError(errors, 'email', accountNeedsEmail)
       if (input.password === undefined) addFieldError(errors, 'password', accountNeedsEmail)
       else checkPassword(errors, input.password, { email, fullName })

@@ -5,9 +5,12 @@ import { departments, jobVacancyMajors, majors, students } from '../../db/schema
 import { likePattern, type Page, totalOf } from '../../http/envelope.js'
 import { outerId } from './departments.queries.js'
 
-/** Grade-12 students (no graduation year) and alumni of the major, from the students_major_idx index. */
+/**
+ * Grade-12 students at school (no graduation year, not recorded as having left) and alumni of the major, from the
+ * students_major_idx index.
+ */
 const studentCount =
-  sql<number>`(select count(*) from ${students} where ${students.majorId} = ${outerId(majors)} and ${students.graduationYear} is null)`
+  sql<number>`(select count(*) from ${students} where ${students.majorId} = ${outerId(majors)} and ${students.graduationYear} is null and ${students.leftOn} is null)`
     .mapWith(Number)
     .as('student_count')
 const alumniCount =

@@ -21,7 +21,9 @@ const MajorOut = Type.Object({
   description: Nullable(Type.String()),
   isActive: Type.Boolean(),
   department: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
-  studentCount: Type.Integer({ description: 'Grade-12 students of the major (no graduation year)' }),
+  studentCount: Type.Integer({
+    description: 'Grade-12 students of the major at school (no graduation year, not recorded as having left)',
+  }),
   alumniCount: Type.Integer({ description: 'Alumni of the major' }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),

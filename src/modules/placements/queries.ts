@@ -319,6 +319,7 @@ export async function lockLearner(tx: Tx, studentId: number) {
     .select({
       id: students.id,
       graduationYear: students.graduationYear,
+      leftOn: students.leftOn,
       today: sql<string>`${schoolToday}::text`,
     })
     .from(students)

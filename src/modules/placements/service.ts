@@ -19,6 +19,7 @@ import { squeezed } from '../../http/schemas.js'
 import { companyOf } from '../../http/scope.js'
 import { assertVersion } from '../../http/versions.js'
 import { labelOf } from '../../vocabulary/index.js'
+import { leftSchool } from '../master-data/learners.service.js'
 import { loadTemplates, renderTemplate } from '../messages/render.js'
 import { activeStaffBut, notify } from '../notifications/service.js'
 import { activeHrOf } from '../vacancies/queries.js'
@@ -472,6 +473,9 @@ async function checkStored(tx: Tx, c: Checked, exceptId?: number) {
         `is an alumnus (graduated ${learner.graduationYear}), not a grade-12 student`,
       ),
     )
+  } else if (learner.leftOn !== null) {
+    // The pickers leave them out; an id sent all the same is not the school's learner any more.
+    addFieldError(errors, c.learnerField, leftSchool(learner.leftOn))
   } else if (c.learnerField === 'alumni_id' && learner.graduationYear === null) {
     addFieldError(
       errors,

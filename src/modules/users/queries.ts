@@ -112,13 +112,15 @@ export async function lockAccountAndSuperadmins(conn: Conn, id: number) {
   const found = rows.find((r) => r.id === id)
   if (!found) return { account: undefined, activeSuperadmins }
   const [learner] = await conn
-    .select({ studentId: students.id, graduationYear: students.graduationYear })
+    .select({ studentId: students.id, graduationYear: students.graduationYear, leftOn: students.leftOn })
     .from(students)
     .where(eq(students.userId, id))
   const account = {
     ...found,
     studentId: learner?.studentId ?? null,
     graduationYear: learner?.graduationYear ?? null,
+    /** The learner's day of leaving school (keluar/mutasi), if recorded. */
+    leftOn: learner?.leftOn ?? null,
   }
   return { account, activeSuperadmins }
 }
@@ -137,7 +139,12 @@ export async function companyExists(conn: Conn, id: number) {
 /** The learner record, locked until commit so that two accounts cannot claim it at once. */
 export async function lockStudent(conn: Conn, id: number) {
   const [row] = await conn
-    .select({ id: students.id, userId: students.userId, graduationYear: students.graduationYear })
+    .select({
+      id: students.id,
+      userId: students.userId,
+      graduationYear: students.graduationYear,
+      leftOn: students.leftOn,
+    })
     .from(students)
     .where(eq(students.id, id))
     .for('update')

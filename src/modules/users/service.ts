@@ -135,6 +135,14 @@ async function claimStudent(tx: Conn, studentId: number, role: Role) {
       msg('Data siswa/alumni ini sudah memiliki akun.', 'This student or alumnus already has an account.'),
       { student_id: [msg('sudah terhubung dengan akun lain', 'is already linked to another account')] },
     )
+  if (student.leftOn !== null)
+    refuse(
+      'student_id',
+      msg(
+        `tercatat keluar/mutasi sejak ${student.leftOn}: tidak dapat diberi akun`,
+        `recorded as having left school on ${student.leftOn}: cannot be given an account`,
+      ),
+    )
   const expected: Role = student.graduationYear === null ? 'siswa' : 'alumni'
   if (expected !== role)
     refuse(
@@ -295,6 +303,15 @@ export async function toggleUserActive(db: Db, actor: Actor, id: number, { is_ac
     if (!account) return notFoundUser()
     const isActive = to ?? !account.isActive
     if (isActive === account.isActive) return detailOf(tx, id)
+    // The account of a learner who left school stays off: switched on, it applied to vacancies again in the name
+    // of someone no longer the school's (found by the review of the "Keluar/Mutasi" change).
+    if (isActive && account.leftOn)
+      conflict(
+        msg(
+          `Akun ini milik siswa yang tercatat keluar/mutasi sejak ${account.leftOn}. Batalkan keluar/mutasi di halaman Siswa terlebih dahulu bila pencatatan itu keliru.`,
+          `This account belongs to a student recorded as having left school on ${account.leftOn}. Undo that on the Students page first if it was a mistake.`,
+        ),
+      )
     if (!isActive)
       guardSuperadmins(actor, account, activeSuperadmins, {
         self: msg(

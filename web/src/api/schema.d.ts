@@ -4953,7 +4953,7 @@ export interface paths {
                                 id: number;
                                 isActive: boolean;
                                 name: string;
-                                /** @description Grade-12 students of the major (no graduation year) */
+                                /** @description Grade-12 students of the major at school (no graduation year, not recorded as having left) */
                                 studentCount: number;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -5020,7 +5020,7 @@ export interface paths {
                                 id: number;
                                 isActive: boolean;
                                 name: string;
-                                /** @description Grade-12 students of the major (no graduation year) */
+                                /** @description Grade-12 students of the major at school (no graduation year, not recorded as having left) */
                                 studentCount: number;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -5080,7 +5080,7 @@ export interface paths {
                                 id: number;
                                 isActive: boolean;
                                 name: string;
-                                /** @description Grade-12 students of the major (no graduation year) */
+                                /** @description Grade-12 students of the major at school (no graduation year, not recorded as having left) */
                                 studentCount: number;
                                 /** Format: date-time */
                                 updatedAt: string;
@@ -5145,7 +5145,7 @@ export interface paths {
                                 id: number;
                                 isActive: boolean;
                                 name: string;
-                                /** @description Grade-12 students of the major (no graduation year) */
+                                /** @description Grade-12 students of the major at school (no graduation year, not recorded as having left) */
                                 studentCount: number;
                                 /** Format: date-time */
                                 updatedAt: string;
