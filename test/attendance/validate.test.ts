@@ -441,6 +441,9 @@ describe('correcting from the history (If-Match: the validation as read) a recor
       body: { status: 'alpa', validation_status: 'rejected', notes: 'Tidak datang' },
     })
     expect(fresh.status).toBe(200)
-    expect(await storedParticipant(t, p.id)).toMatchObject({ attendanceStatus: 'alpa', validatedBy: admin.id })
+    expect(await storedParticipant(t, p.id)).toMatchObject({
+      attendanceStatus: 'alpa',
+      validatedBy: admin.id,
+    })
   })
 })
