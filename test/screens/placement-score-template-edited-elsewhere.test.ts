@@ -18,8 +18,7 @@ import {
   publishResults,
   recordOutsidePlacement,
 } from '../support/builders/selection.js'
-import { type FormValue, multipart } from '../support/multipart.js'
-import { renderScreen, signedInTo } from '../support/screen.js'
+import { answerUploads, renderScreen, signedInTo } from '../support/screen.js'
 
 /**
  * Forms saved after someone else changed their record. HR's "Data penempatan" (the follow-up dialog) sent the
@@ -176,54 +175,6 @@ describe('the template editor opened before a colleague reworded the message', (
   })
 })
 
-/**
- * The score dialog's multipart upload (XMLHttpRequest, which `signedInTo` does not answer) sent to the test app;
- * the headers of each request kept in `sent`.
- */
-function answerUploads() {
-  const sent: Record<string, string>[] = []
-  class AppXhr {
-    status = 0
-    responseText = ''
-    upload: { onprogress?: (e: { loaded: number; total: number }) => void } = {}
-    onload?: () => void
-    onerror?: () => void
-    private method = 'POST'
-    private url = ''
-    private headers: Record<string, string> = {}
-    open(method: string, url: string) {
-      this.method = method
-      this.url = url
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name.toLowerCase()] = value
-    }
-    async send(form: FormData) {
-      const fields: [string, FormValue][] = []
-      for (const [name, value] of form.entries())
-        fields.push([
-          name,
-          typeof value === 'string'
-            ? value
-            : { data: Buffer.from(await value.arrayBuffer()), filename: value.name, contentType: value.type },
-        ])
-      const body = multipart(fields)
-      sent.push({ ...this.headers })
-      const res = await t.app.inject({
-        method: this.method as 'POST',
-        url: this.url,
-        headers: { ...this.headers, ...body.headers },
-        payload: body.body,
-      })
-      this.status = res.statusCode
-      this.responseText = res.body
-      this.onload?.()
-    }
-  }
-  globalThis.XMLHttpRequest = AppXhr as unknown as typeof XMLHttpRequest
-  return sent
-}
-
 describe('the score dialog opened before a colleague published the result', () => {
   it('entering the MCU score is refused: the waiting list the applicant was told of stands; the dialog shows it with the score kept, and saves on top of it', async () => {
     const { hrd, company, vacancy } = await anHrdWithVacancy(t)
@@ -240,7 +191,7 @@ describe('the score dialog opened before a colleague published the result', () =
       (await t.db.select().from(selectionResults).where(eq(selectionResults.applicationId, appId)))[0]
     const row = await rowNow()
     expect(row.updatedAt).toBeNull()
-    const sent = answerUploads()
+    const sent = answerUploads(t)
     let reread = 0
 
     signedInTo(t, colleague.token)

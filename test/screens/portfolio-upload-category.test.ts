@@ -7,8 +7,8 @@ import { files } from '../../src/db/schema/index.js'
 import { PortfolioUpload } from '../../web/src/features/portfolio/upload-form'
 import { useTestApp } from '../support/app.js'
 import { aStudent } from '../support/builders/accounts.js'
-import { type FormValue, multipart, tinyPdf } from '../support/multipart.js'
-import { renderScreen, signedInTo } from '../support/screen.js'
+import { tinyPdf } from '../support/multipart.js'
+import { answerUploads, renderScreen, signedInTo } from '../support/screen.js'
 
 /**
  * A learner who uploaded a certificate and then picked the next file (the CV) kept "Sertifikat" chosen: the form
@@ -17,46 +17,6 @@ import { renderScreen, signedInTo } from '../support/screen.js'
  */
 const t = useTestApp()
 afterEach(cleanup)
-
-/** The upload (XMLHttpRequest, which `signedInTo` does not answer) sent to the test app. */
-function answerUploads() {
-  class AppXhr {
-    status = 0
-    responseText = ''
-    upload: { onprogress?: (e: { loaded: number; total: number }) => void } = {}
-    onload?: () => void
-    onerror?: () => void
-    private url = ''
-    private headers: Record<string, string> = {}
-    open(_method: string, url: string) {
-      this.url = url
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name.toLowerCase()] = value
-    }
-    async send(form: FormData) {
-      const fields: [string, FormValue][] = []
-      for (const [name, value] of form.entries())
-        fields.push([
-          name,
-          typeof value === 'string'
-            ? value
-            : { data: Buffer.from(await value.arrayBuffer()), filename: value.name, contentType: value.type },
-        ])
-      const body = multipart(fields)
-      const res = await t.app.inject({
-        method: 'POST',
-        url: this.url,
-        headers: { ...this.headers, ...body.headers },
-        payload: body.body,
-      })
-      this.status = res.statusCode
-      this.responseText = res.body
-      this.onload?.()
-    }
-  }
-  globalThis.XMLHttpRequest = AppXhr as unknown as typeof XMLHttpRequest
-}
 
 /** The select labelled `label`'s text box (Mantine labels its hidden input too). */
 const selectBox = (label: RegExp) =>
@@ -68,7 +28,7 @@ describe("the portfolio's upload form after an upload", () => {
   it('starts again with the category it opened with, not the one just used', async () => {
     const learner = await aStudent(t)
     signedInTo(t, learner.token as string)
-    answerUploads()
+    answerUploads(t)
     let done = 0
     renderScreen(
       h(PortfolioUpload, {

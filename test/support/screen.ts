@@ -9,6 +9,7 @@ import { render } from '@testing-library/react'
 import { createElement as h, type ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { type Caller, call, type TestContext } from './app.js'
+import { type FormValue, multipart } from './multipart.js'
 
 /** The client's requests go to the test app, as `token`'s holder. */
 export function signedInTo(t: TestContext, token: string) {
@@ -58,4 +59,52 @@ export function renderScreen(page: ReactElement, path: string, url: string) {
   return mount(
     h(RouterProvider, { router: createMemoryRouter([{ path, element: page }], { initialEntries: [url] }) }),
   )
+}
+
+/**
+ * The client's uploads (XMLHttpRequest, for their progress; `signedInTo` answers fetch only) sent to the test app
+ * as multipart; answers the headers of each request sent, in order.
+ */
+export function answerUploads(t: TestContext) {
+  const sent: Record<string, string>[] = []
+  class AppXhr {
+    status = 0
+    responseText = ''
+    upload: { onprogress?: (e: { loaded: number; total: number }) => void } = {}
+    onload?: () => void
+    onerror?: () => void
+    private method = 'POST'
+    private url = ''
+    private headers: Record<string, string> = {}
+    open(method: string, url: string) {
+      this.method = method
+      this.url = url
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name.toLowerCase()] = value
+    }
+    async send(form: FormData) {
+      const fields: [string, FormValue][] = []
+      for (const [name, value] of form.entries())
+        fields.push([
+          name,
+          typeof value === 'string'
+            ? value
+            : { data: Buffer.from(await value.arrayBuffer()), filename: value.name, contentType: value.type },
+        ])
+      const body = multipart(fields)
+      sent.push({ ...this.headers })
+      const res = await t.app.inject({
+        method: this.method as 'POST',
+        url: this.url,
+        headers: { ...this.headers, ...body.headers },
+        payload: body.body,
+      })
+      this.status = res.statusCode
+      this.responseText = res.body
+      this.onload?.()
+    }
+  }
+  globalThis.XMLHttpRequest = AppXhr as unknown as typeof XMLHttpRequest
+  return sent
 }
