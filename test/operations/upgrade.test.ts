@@ -12,9 +12,9 @@ import type { Mail, Mailer } from '../../src/jobs/mailer.js'
 import { createOutbox, deliverOutbox, SUPERSEDED } from '../../src/jobs/outbox.js'
 import type { Jobs } from '../../src/jobs/queue.js'
 import type { TestContext } from '../support/app.js'
-import { aStudent } from '../support/builders/accounts.js'
+import { anAccount } from '../support/builders/accounts.js'
 import { anApplication } from '../support/builders/applications.js'
-import { aCompany } from '../support/builders/org.js'
+import { aCompany, aMajor } from '../support/builders/org.js'
 import { aSchedule } from '../support/builders/schedules.js'
 import { adminQuery, queryOn, templateName, withDatabase } from '../support/databases.js'
 
@@ -85,6 +85,23 @@ async function vacancyAtLevel(
     [company, deletedAt ?? null],
   )
   return { id: row.id as number, companyId: row.company_id as number }
+}
+
+/**
+ * A grade-12 student with an account, written with the columns every level has (the builders write today's, which
+ * an older level lacks: `students.left_on` came with 0030).
+ */
+async function studentAtLevel(ctx: TestContext, url: string) {
+  const account = await anAccount(ctx, 'siswa')
+  const { id: majorId } = await aMajor(ctx)
+  const n = `${process.pid}x${account.id}`
+  const [row] = await queryOn(
+    url,
+    `insert into students (user_id, nis, full_name, major_id, class_name, phone, address, birth_date)
+     values ($1, $2, $3, $4, 'XII A', '081200000000', 'Jl. Mawar No. 1', '2007-01-01') returning id`,
+    [account.id, `N${n}`, `Siswa ${n}`, majorId],
+  )
+  return { ...account, studentId: row.id as number }
 }
 
 /** An SMTP server that takes everything and remembers what it took, in order. */
@@ -181,7 +198,7 @@ describe('upgrading a school that deleted vacancies with applications still open
     // Level 15 = migrations 0000-0014: releases before 0015 left a deleted vacancy's open applications open.
     const { url, database } = await databaseAtLevel(15)
     const ctx = { db: database.db } as TestContext
-    const student = async () => (await aStudent(ctx)).studentId
+    const student = async () => (await studentAtLevel(ctx, url)).studentId
     const gone = await vacancyAtLevel(ctx, url, { deletedAt: new Date('2026-10-01T03:00:00Z') })
     const kept = await vacancyAtLevel(ctx, url)
     const pending = await anApplication(ctx, { vacancyId: gone.id, studentId: await student() })
@@ -219,7 +236,7 @@ describe('upgrading a school whose HR set placements’ status directly', () => 
     // Level 16 = migrations 0000-0015: before 0016 a placement kept no day for a status HR set itself.
     const { url, database } = await databaseAtLevel(16)
     const ctx = { db: database.db } as TestContext
-    const studentId = (await aStudent(ctx)).studentId
+    const studentId = (await studentAtLevel(ctx, url)).studentId
     const placement = async (status: string, updatedAt: string) =>
       (
         await queryOn(
@@ -255,7 +272,7 @@ describe('upgrading a school in Papua (SCHOOL_TIME_ZONE=Asia/Jayapura) whose HR 
   it("keeps the day on the school's calendar, not Jakarta's", async () => {
     const { url, database } = await databaseAtLevel(16, 'Asia/Jayapura')
     const ctx = { db: database.db } as TestContext
-    const studentId = (await aStudent(ctx)).studentId
+    const studentId = (await studentAtLevel(ctx, url)).studentId
     // HR marked the person resigned at 00:30 WIT on 10 November (15:30 UTC on the 9th; 22:30 WIB on the 9th).
     const [{ id }] = await queryOn(
       url,
@@ -278,7 +295,7 @@ describe('upgrading a school whose outbox holds unsent e-mails', () => {
     // Level 17 = migrations 0000-0016: before 0017 an e-mail did not know its account.
     const { url, database } = await databaseAtLevel(17)
     const ctx = { db: database.db } as TestContext
-    const learner = await aStudent(ctx)
+    const learner = await studentAtLevel(ctx, url)
     await queryOn(
       url,
       `insert into email_outbox ("to", subject, text, sent_at) values
@@ -336,7 +353,7 @@ describe('upgrading a school that switched a company off while its tests lay ahe
     const ctx = { db: database.db } as TestContext
     const company = await aCompany(ctx, { isActive: false })
     const vacancy = await vacancyAtLevel(ctx, url, { companyId: company.id })
-    const student = await aStudent(ctx)
+    const student = await studentAtLevel(ctx, url)
     const app = await anApplication(ctx, {
       vacancyId: vacancy.id,
       studentId: student.studentId,
