@@ -82,6 +82,9 @@ describeInBrowser('staff lists and dialogs at 1280 px and 360 px', () => {
     expect(overlap(desk.toast, desk.close)).toBe(false)
     expect(overlap(desk.toast, desk.buttons)).toBe(false)
     expect(desk.toast.y + desk.toast.height).toBeLessThanOrEqual(800)
+    // Within the menu's column (240 px): across the page's foot it covered a form's "Simpan" (the schedule
+    // form's, in the HR journey, under two refusals in a row).
+    expect(desk.toast.x + desk.toast.width).toBeLessThanOrEqual(240)
 
     await page.setViewportSize({ width: 360, height: 740 })
     const phone = await toastOverDialog(2, 'toast-over-dialog-360')
