@@ -72,6 +72,7 @@ describe('POST /api/hrd/selection-results/:applicationId', () => {
         isPublished: false,
         publishedAt: null,
         letter: null,
+        placedElsewhere: false,
         updatedAt: expect.any(String),
       },
     })

@@ -294,7 +294,7 @@ describeInBrowser('web client: what HR and staff type is what is stored', () => 
 
   // Typing a date opens its calendar over the dialog; Escape to put it away closed the whole dialog (a Mantine
   // Modal closes on any Escape), and the date and notes typed were lost without a word (found in a browser audit).
-  it("hrd: Escape closes a date field's calendar, not the dialog with what was typed in it; a second one closes the dialog", async () => {
+  it("hrd: Escape closes a date field's calendar, not the dialog with what was typed in it; a second one asks, then closes the dialog", async () => {
     await login(page, svc.url, 'hrd@demo.test')
     await page.goto(`${svc.url}/hrd/penempatan?source=bursa`)
     const row = page
@@ -321,8 +321,10 @@ describeInBrowser('web client: what HR and staff type is what is stored', () => 
     expect(await dialog.count()).toBe(1)
     expect(await start.inputValue()).toBe(today)
     expect(await form.getByLabel('Catatan').inputValue()).toBe('Mulai di lini perakitan, shift pagi.')
-    // With the calendar closed, Escape closes the dialog as before.
+    // With the calendar closed, Escape closes the dialog: it asks first, what was typed being unsaved (FormModal).
     await page.keyboard.press('Escape')
+    const ask = page.getByRole('dialog', { name: 'Tutup tanpa menyimpan?' })
+    await ask.getByRole('button', { name: 'Buang isian' }).click()
     await dialog.waitFor({ state: 'detached' })
   }, 60_000)
 
