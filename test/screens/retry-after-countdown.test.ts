@@ -11,7 +11,7 @@ import { SessionProvider } from '../../web/src/features/auth/session'
 import { toastError } from '../../web/src/lib/toast'
 import { type TestContext, useTestApp } from '../support/app.js'
 import { anAdmin } from '../support/builders/accounts.js'
-import { mount } from '../support/screen.js'
+import { answeredByApp, mount } from '../support/screen.js'
 
 /**
  * Too many wrong passwords: the service answers 429 with `Retry-After` and "Coba lagi dalam 4 detik.". The login
@@ -25,22 +25,9 @@ afterEach(() => {
   notifications.clean()
 })
 
-/** The client's requests answered by the test app, with the answer's headers (`Retry-After`) as sent. */
+/** The client's requests answered by the test app, signed out. */
 function answeredBy(t: TestContext) {
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = input instanceof Request ? input : new Request(String(input), init)
-    const url = new URL(req.url)
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text()
-    const res = await t.app.inject({
-      method: req.method as 'GET',
-      url: url.pathname + url.search,
-      headers: Object.fromEntries(req.headers.entries()),
-      payload: body || undefined,
-    })
-    const headers = new Headers()
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, String(v))
-    return new Response(res.body, { status: res.statusCode, headers })
-  }) as typeof fetch
+  answeredByApp(t)
   localStorage.removeItem('access_token')
 }
 

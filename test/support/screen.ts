@@ -11,8 +11,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { type Caller, call, type TestContext } from './app.js'
 import { type FormValue, multipart } from './multipart.js'
 
-/** The client's requests go to the test app, as `token`'s holder. */
-export function signedInTo(t: TestContext, token: string) {
+/** The client's requests answered by the test app (`inject`), with the answer's headers as sent (`Retry-After`). */
+export function answeredByApp(t: TestContext) {
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(String(input), init)
     const url = new URL(req.url)
@@ -23,11 +23,15 @@ export function signedInTo(t: TestContext, token: string) {
       headers: Object.fromEntries(req.headers.entries()),
       payload: body || undefined,
     })
-    return new Response(res.body, {
-      status: res.statusCode,
-      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
-    })
+    const headers = new Headers()
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, String(v))
+    return new Response(res.body, { status: res.statusCode, headers })
   }) as typeof fetch
+}
+
+/** The client's requests go to the test app, as `token`'s holder. */
+export function signedInTo(t: TestContext, token: string) {
+  answeredByApp(t)
   localStorage.setItem('access_token', token)
 }
 
