@@ -22,7 +22,8 @@ export const UnreadCount = createContext<UnreadCountState>({ count: 0, refresh()
 export const useUnreadCount = () => useContext(UnreadCount)
 
 /**
- * The count Layout shares: read on navigation, every minute and on `refresh` (not while `off`). The last
+ * The count Layout shares: read on navigation, every minute while the tab is in view, when it comes back into
+ * view and on `refresh` (not while `off`). The last
  * answer asked for wins: an earlier read answering late does not undo a later one or a `set`.
  */
 export function useUnreadCountSource(off = false): UnreadCountState {
@@ -51,12 +52,21 @@ export function useUnreadCountSource(off = false): UnreadCountState {
     ++seq.current
     setCount(n)
   }, [])
+  // Every minute while the tab is in view, and when it comes back: a hidden tab asking every minute kept its session
+  // alive for good, past the service's idle limit (a lab tab left open, the next person signed in as its owner).
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again on navigation
   useEffect(() => {
     if (off) return
     refresh()
-    const timer = setInterval(refresh, 60_000)
-    return () => clearInterval(timer)
+    const inView = () => {
+      if (document.visibilityState === 'visible') refresh()
+    }
+    const timer = setInterval(inView, 60_000)
+    document.addEventListener('visibilitychange', inView)
+    return () => {
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', inView)
+    }
   }, [pathname, refresh, off])
   return useMemo(() => ({ count, refresh, set }), [count, refresh, set])
 }
