@@ -59,24 +59,31 @@ function letterForm() {
   return form
 }
 
+/**
+ * HR's two letters for `applicationId`, sent whole while a colleague's save holds the application (they wait for
+ * it); the browser tab is closed meanwhile, then the colleague's save ends and so do the two saves.
+ */
+async function twoLettersLeftBehind(applicationId: number, authorization: string) {
+  const client = new pg.Client({ connectionString: t.database.url })
+  await client.connect()
+  await client.query('begin')
+  await client.query('select id from applications where id = $1 for update', [applicationId])
+  const held = [
+    await wholeLetter(applicationId, authorization),
+    await wholeLetter(applicationId, authorization),
+  ]
+  await waitingForLocks(t, 2)
+  for (const s of held) s.destroy()
+  await new Promise((r) => setTimeout(r, 200))
+  await client.query('commit')
+  await client.end()
+}
+
 describe('a client gone before the answer gives its upload slot back', () => {
   it('one HR account: both letters sent whole, the tab closed on the slow save; the next letter goes through', async () => {
     const { hrd, vacancy } = await anHrdWithVacancy(t)
     const { application } = await aCandidate(t, vacancy.id, { reviewed: true })
-    // A colleague's save holds the application for a moment: the two uploads wait for it.
-    const client = await t.database.pool.connect()
-    await client.query('begin')
-    await client.query('select id from applications where id = $1 for update', [application.id])
-    const held = [
-      await wholeLetter(application.id, hrd.authorization),
-      await wholeLetter(application.id, hrd.authorization),
-    ]
-    await waitingForLocks(t, 2)
-    // The browser tab is closed while the service still works on them.
-    for (const s of held) s.destroy()
-    await new Promise((r) => setTimeout(r, 200))
-    await client.query('commit')
-    client.release()
+    await twoLettersLeftBehind(application.id, hrd.authorization)
     // Both saves finish (their letters are stored): nothing of this account is in flight any more, and its
     // next letter must go through. It was 429 "Unggahan Anda yang lain masih berjalan", for good.
     await new Promise((r) => setTimeout(r, 1000))
@@ -99,19 +106,7 @@ describe('a client gone before the answer gives its upload slot back', () => {
     // One at a time (the test database's pool is small): each HR account's two saves wait for a colleague's
     // save of the same application, and the browser tab is closed meanwhile.
     for (const { hrd, application } of people) {
-      const client = new pg.Client({ connectionString: t.database.url })
-      await client.connect()
-      await client.query('begin')
-      await client.query('select id from applications where id = $1 for update', [application.id])
-      const held = [
-        await wholeLetter(application.id, hrd.authorization),
-        await wholeLetter(application.id, hrd.authorization),
-      ]
-      await waitingForLocks(t, 2)
-      for (const s of held) s.destroy()
-      await new Promise((r) => setTimeout(r, 200))
-      await client.query('commit')
-      await client.end()
+      await twoLettersLeftBehind(application.id, hrd.authorization)
       await new Promise((r) => setTimeout(r, 500))
     }
     // Those saves finished: nothing is in flight.
