@@ -369,6 +369,7 @@ async function writeRecruitment(
           ...(marked
             ? {
                 attendanceStatus: mark,
+                markedStatus: mark,
                 attendanceNotes: plan.attendanceNotes ?? null,
                 markedBy: hr(cycle.company).id,
                 markedAt: t.markedAt,

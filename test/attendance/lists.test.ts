@@ -140,6 +140,8 @@ describe('GET /api/admin/attendances/queue', () => {
       },
       attendanceStatus: 'hadir',
       attendanceNotes: null,
+      // Written straight in the table (setAttendance), not marked by HR.
+      markedStatus: null,
       markedAt: null,
       checkedInAt: null,
       validationStatus: 'pending',

@@ -177,6 +177,7 @@ describe('POST /api/test-check-ins', () => {
     const stored = await storedParticipant(t, w.ani.participant.id)
     expect(stored).toMatchObject({
       attendanceStatus: 'hadir',
+      markedStatus: 'hadir',
       markedBy: w.ani.learner.id,
       validationStatus: 'pending',
     })

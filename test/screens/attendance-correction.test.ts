@@ -43,7 +43,10 @@ describe('an attendance verified by mistake, on the validation screen', () => {
 
     signedInTo(t, staff.token as string)
     renderScreen(h(AttendancePage), '/admin/kehadiran', '/admin/kehadiran?tab=history')
-    const correct = await waitFor(() => screen.getByRole('button', { name: /^Koreksi Rina Tidak Datang/ }))
+    // The first screen of the file waits for the page's modules to load on a busy machine.
+    const correct = await waitFor(() => screen.getByRole('button', { name: /^Koreksi Rina Tidak Datang/ }), {
+      timeout: 5_000,
+    })
     fireEvent.click(correct)
     const dialog = await waitFor(() => screen.getByRole('dialog'))
     fireEvent.click(within(dialog).getByLabelText('Alpa'))
@@ -55,6 +58,41 @@ describe('an attendance verified by mistake, on the validation screen', () => {
       },
     )
     expect(await storedParticipant(t, participants[0].id)).toMatchObject({ validationStatus: 'verified' })
+  })
+
+  it("the history shows HR's mark beside the correction: 'HRD: Alpa → dikoreksi: Hadir'", async () => {
+    const { hrd, company, vacancy } = await anHrdWithVacancy(t)
+    const [absent, present] = [
+      await aCandidate(t, vacancy.id, { reviewed: true, fullName: 'Sari Dikoreksi' }),
+      await aCandidate(t, vacancy.id, { reviewed: true, fullName: 'Tono Sesuai' }),
+    ]
+    const { schedule, participants } = await aSchedule(t, {
+      companyId: company.id,
+      vacancyId: vacancy.id,
+      applicationIds: [absent.application.id, present.application.id],
+    })
+    const mark = (id: number, status: string) =>
+      call(t, 'PATCH', `/api/hrd/test-schedules/${schedule.id}/participants/${id}/attendance`, {
+        as: hrd,
+        body: { status },
+      })
+    expect((await mark(participants[0].id, 'alpa')).status).toBe(200)
+    expect((await mark(participants[1].id, 'hadir')).status).toBe(200)
+    const staff = await anAdmin(t)
+    const bulk = await call(t, 'PATCH', '/api/admin/attendances/bulk-validate', {
+      as: staff,
+      body: { attendance_ids: participants.map((p) => p.id), status: 'hadir', validation_status: 'verified' },
+    })
+    expect(bulk.body.data.succeeded).toBe(2)
+
+    signedInTo(t, staff.token as string)
+    renderScreen(h(AttendancePage), '/admin/kehadiran', '/admin/kehadiran?tab=history')
+    const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement
+    await waitFor(() => expect(rowOf('Sari Dikoreksi').textContent).toMatch(/HRD: Alpa → dikoreksi: Hadir/), {
+      timeout: 5_000,
+    })
+    // Verified as HR marked it: nothing to tell.
+    expect(rowOf('Tono Sesuai').textContent).not.toMatch(/dikoreksi/)
   })
 
   it('a colleague corrected it since the history was read: 412 shown, their correction stays', async () => {

@@ -79,8 +79,15 @@ export const testParticipants = pgTable(
     applicationId: integer()
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
+    /** The attendance as the career center finds it: the mark below, or their correction of it. */
     attendanceStatus: text().$type<AttendanceStatus>(),
     attendanceNotes: text(),
+    /**
+     * The attendance as marked (by HR, or `hadir` by the participant's check-in), kept when the career center
+     * corrects `attendanceStatus`: the evidence of who said what. Null when unmarked, or for a record validated
+     * before it was kept (migration 0031).
+     */
+    markedStatus: text().$type<AttendanceStatus>(),
     markedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     markedAt: timestamp({ withTimezone: true }),
     validationStatus: text().$type<ValidationStatus>().notNull().default('pending'),

@@ -42,6 +42,7 @@ const itemFields = {
   scheduleStatus,
   attendanceStatus: tp.attendanceStatus,
   attendanceNotes: tp.attendanceNotes,
+  markedStatus: tp.markedStatus,
   markedAt: tp.markedAt,
   checkedInAt: tp.checkedInAt,
   validationStatus: tp.validationStatus,

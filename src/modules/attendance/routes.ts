@@ -40,8 +40,18 @@ const AttendanceOut = Type.Object({
       description: '`scheduled`: still ahead (cannot be validated yet); `done`: taken place',
     }),
   }),
-  attendanceStatus: Nullable(StringEnum(ATTENDANCE_STATUSES)),
+  attendanceStatus: Nullable(
+    StringEnum(ATTENDANCE_STATUSES, {
+      description: 'The attendance as validated: HR’s mark, or the career center’s correction of it',
+    }),
+  ),
   attendanceNotes: Nullable(Type.String({ description: "HR's notes on the mark" })),
+  markedStatus: Nullable(
+    StringEnum(ATTENDANCE_STATUSES, {
+      description:
+        'The attendance as marked (by HR, or `hadir` by the participant’s own check-in), kept when the career center corrects `attendanceStatus`: the two differ when it was corrected. Null when unmarked (staff recorded it without a mark), or for a record validated before marks were kept apart (HR’s mark unknown).',
+    }),
+  ),
   markedAt: Nullable(DateTime),
   checkedInAt: Nullable(
     Type.String({

@@ -37,6 +37,7 @@ function attendanceOut(r: q.AttendanceRow) {
     },
     attendanceStatus: r.attendanceStatus,
     attendanceNotes: r.attendanceNotes,
+    markedStatus: r.markedStatus,
     markedAt: iso(r.markedAt),
     checkedInAt: iso(r.checkedInAt),
     validationStatus: r.validationStatus,

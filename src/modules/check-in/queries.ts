@@ -94,6 +94,7 @@ export async function checkIn(
     .update(tp)
     .set({
       attendanceStatus: 'hadir',
+      markedStatus: 'hadir',
       checkedInAt: sql`now()`,
       markedAt: sql`now()`,
       markedBy: mark.userId,

@@ -385,7 +385,14 @@ export async function removeParticipants(tx: Conn, scheduleId: number, applicati
 export async function clearAttendanceMarks(tx: Conn, scheduleId: number) {
   await tx
     .update(tp)
-    .set({ attendanceStatus: null, attendanceNotes: null, markedBy: null, markedAt: null, checkedInAt: null })
+    .set({
+      attendanceStatus: null,
+      markedStatus: null,
+      attendanceNotes: null,
+      markedBy: null,
+      markedAt: null,
+      checkedInAt: null,
+    })
     .where(and(eq(tp.testScheduleId, scheduleId), eq(tp.validationStatus, 'pending')))
 }
 
@@ -572,6 +579,7 @@ export async function markAttendance(
     .update(tp)
     .set({
       attendanceStatus: mark.status,
+      markedStatus: mark.status,
       attendanceNotes: mark.notes,
       markedBy: mark.markedBy,
       markedAt: sql`now()`,

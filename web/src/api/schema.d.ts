@@ -792,7 +792,10 @@ export interface paths {
                                 applicationStatus: "pending" | "in_progress" | "accepted" | "rejected" | "withdrawn";
                                 /** @description HR's notes on the mark */
                                 attendanceNotes: string | null;
-                                /** @enum {string|null} */
+                                /**
+                                 * @description The attendance as validated: HR’s mark, or the career center’s correction of it
+                                 * @enum {string|null}
+                                 */
                                 attendanceStatus: "hadir" | "izin" | "alpa" | null;
                                 /**
                                  * Format: date-time
@@ -807,6 +810,11 @@ export interface paths {
                                 id: number;
                                 /** Format: date-time */
                                 markedAt: string | null;
+                                /**
+                                 * @description The attendance as marked (by HR, or `hadir` by the participant’s own check-in), kept when the career center corrects `attendanceStatus`: the two differ when it was corrected. Null when unmarked (staff recorded it without a mark), or for a record validated before marks were kept apart (HR’s mark unknown).
+                                 * @enum {string|null}
+                                 */
+                                markedStatus: "hadir" | "izin" | "alpa" | null;
                                 schedule: {
                                     id: number;
                                     /** @enum {string} */
@@ -966,7 +974,10 @@ export interface paths {
                                 applicationStatus: "pending" | "in_progress" | "accepted" | "rejected" | "withdrawn";
                                 /** @description HR's notes on the mark */
                                 attendanceNotes: string | null;
-                                /** @enum {string|null} */
+                                /**
+                                 * @description The attendance as validated: HR’s mark, or the career center’s correction of it
+                                 * @enum {string|null}
+                                 */
                                 attendanceStatus: "hadir" | "izin" | "alpa" | null;
                                 /**
                                  * Format: date-time
@@ -981,6 +992,11 @@ export interface paths {
                                 id: number;
                                 /** Format: date-time */
                                 markedAt: string | null;
+                                /**
+                                 * @description The attendance as marked (by HR, or `hadir` by the participant’s own check-in), kept when the career center corrects `attendanceStatus`: the two differ when it was corrected. Null when unmarked (staff recorded it without a mark), or for a record validated before marks were kept apart (HR’s mark unknown).
+                                 * @enum {string|null}
+                                 */
+                                markedStatus: "hadir" | "izin" | "alpa" | null;
                                 schedule: {
                                     id: number;
                                     /** @enum {string} */
@@ -1086,7 +1102,10 @@ export interface paths {
                                 applicationStatus: "pending" | "in_progress" | "accepted" | "rejected" | "withdrawn";
                                 /** @description HR's notes on the mark */
                                 attendanceNotes: string | null;
-                                /** @enum {string|null} */
+                                /**
+                                 * @description The attendance as validated: HR’s mark, or the career center’s correction of it
+                                 * @enum {string|null}
+                                 */
                                 attendanceStatus: "hadir" | "izin" | "alpa" | null;
                                 /**
                                  * Format: date-time
@@ -1101,6 +1120,11 @@ export interface paths {
                                 id: number;
                                 /** Format: date-time */
                                 markedAt: string | null;
+                                /**
+                                 * @description The attendance as marked (by HR, or `hadir` by the participant’s own check-in), kept when the career center corrects `attendanceStatus`: the two differ when it was corrected. Null when unmarked (staff recorded it without a mark), or for a record validated before marks were kept apart (HR’s mark unknown).
+                                 * @enum {string|null}
+                                 */
+                                markedStatus: "hadir" | "izin" | "alpa" | null;
                                 schedule: {
                                     id: number;
                                     /** @enum {string} */

@@ -19,6 +19,17 @@ const KEYS = ['search', 'company_id', 'attendance_status', 'date_from', 'date_to
 type Row = Awaited<ReturnType<typeof loadQueue>>['data'][number]
 type Mark = 'hadir' | 'izin' | 'alpa'
 
+/**
+ * The mark as made, when the career center validated something else: "HRD: Alpa → dikoreksi: Hadir" (or
+ * "Check-in: Hadir → …" for the participant's own check-in). Nothing for a record validated as marked, nor for
+ * one validated before marks were kept apart (its mark is unknown).
+ */
+function correctionOf(r: Row) {
+  if (!r.markedStatus || !r.attendanceStatus || r.markedStatus === r.attendanceStatus) return null
+  const by = r.checkedInAt && r.markedStatus === 'hadir' ? 'Check-in' : 'HRD'
+  return `${by}: ${label('attendance', r.markedStatus)} → dikoreksi: ${label('attendance', r.attendanceStatus)}`
+}
+
 const loadQueue = (query: object) =>
   unwrap(api.GET('/api/admin/attendances/queue', { params: { query: query as never } }))
 const loadHistory = (query: object) =>
@@ -102,10 +113,16 @@ export function AttendancePage() {
       ),
     },
     {
-      label: 'Dicatat HRD',
+      // The history's status is the validated one, HR's mark beside it when the career center corrected it.
+      label: tab === 'queue' ? 'Dicatat HRD' : 'Kehadiran',
       render: (r) => (
         <>
           <StatusBadge of="attendance" value={r.attendanceStatus ?? null} />
+          {tab === 'history' && correctionOf(r) && (
+            <Text size="xs" c="dimmed">
+              {correctionOf(r)}
+            </Text>
+          )}
           {r.checkedInAt && (
             <Text size="xs" c="dimmed">
               check-in mandiri (kode QR) {formatDateTime(r.checkedInAt)}
@@ -292,6 +309,12 @@ function CorrectModal({ row, onClose, onDone }: { row: Row; onClose: () => void;
           {row.schedule.name}, {formatDateTime(row.schedule.scheduledAt)}. Kehadiran disahkan ulang sesuai
           pilihan ini dan tercatat di riwayat lamaran peserta.
         </Text>
+        {row.markedStatus && (
+          <Text size="sm">
+            Dicatat {row.checkedInAt && row.markedStatus === 'hadir' ? 'lewat check-in' : 'HRD'}:{' '}
+            {label('attendance', row.markedStatus)}
+          </Text>
+        )}
         <Radio.Group label="Kehadiran yang benar" value={status} onChange={(v) => setStatus(v as Mark)}>
           <Group mt="xs">
             {(['hadir', 'izin', 'alpa'] as const).map((m) => (
