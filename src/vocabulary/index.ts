@@ -277,6 +277,7 @@ const importAction = {
   create: w('Baru', 'New'),
   update: w('Diperbarui', 'Updated'),
   unchanged: w('Tidak berubah', 'Unchanged'),
+  left: w('Keluar/Mutasi: dilewati', 'Left school: skipped'),
   error: w('Bermasalah', 'Error'),
 } satisfies Labels<ImportAction>
 

@@ -205,7 +205,7 @@ describe('POST /api/admin/imports/students: reading the file', () => {
       format: 'csv',
       headerRow: 1,
       unknownColumns: ['Agama', 'Nama Ibu Kandung'],
-      totals: { rows: 1, create: 1, update: 0, unchanged: 0, error: 0 },
+      totals: { rows: 1, create: 1, update: 0, unchanged: 0, left: 0, error: 0 },
       credentials: null,
     })
     expect(res.body.data.columns).toEqual([
@@ -229,6 +229,8 @@ describe('POST /api/admin/imports/students: reading the file', () => {
         major: 'TKJ',
         login: `${p.nisn}@${DOMAIN}`,
         changes: [],
+        left: null,
+        note: null,
         errors: [],
       },
     ])
@@ -245,7 +247,7 @@ describe('POST /api/admin/imports/students: reading the file', () => {
     const c = person({ tanggal: '1/2/2008', jk: 'Perempuan', jurusan: 'Teknik Komputer dan Jaringan' })
     const res = await upload(csv([HEADER, line(a), line(b), line(c)], ';'), { dryRun: false })
     expect(res.status).toBe(201)
-    expect(res.body.data.totals).toEqual({ rows: 3, create: 3, update: 0, unchanged: 0, error: 0 })
+    expect(res.body.data.totals).toEqual({ rows: 3, create: 3, update: 0, unchanged: 0, left: 0, error: 0 })
     expect(await byNisn(a.nisn)).toMatchObject({ birthDate: '2008-08-15', gender: 'L', majorId: tkj.id })
     expect(await byNisn(b.nisn)).toMatchObject({
       birthDate: '2007-12-31',
@@ -329,7 +331,7 @@ describe('POST /api/admin/imports/students: reading the file', () => {
       filename: 'sekolah.xlsx',
     })
     expect(res.status).toBe(200)
-    expect(res.body.data.totals).toEqual({ rows: 2, create: 2, update: 0, unchanged: 0, error: 0 })
+    expect(res.body.data.totals).toEqual({ rows: 2, create: 2, update: 0, unchanged: 0, left: 0, error: 0 })
     expect(res.body.data.rows.map((r: { row: number; nisn: string }) => [r.row, r.nisn])).toEqual([
       [2, a.nisn],
       [4, b.nisn],
@@ -536,7 +538,7 @@ describe('POST /api/admin/imports/students: a small file that would read as a hu
     expect(text.length).toBeGreaterThan(1_000_000)
     const res = await upload(Buffer.from(text), { dryRun: true })
     expect(res.status).toBe(200)
-    expect(res.body.data.totals).toEqual({ rows: 2, create: 2, update: 0, unchanged: 0, error: 0 })
+    expect(res.body.data.totals).toEqual({ rows: 2, create: 2, update: 0, unchanged: 0, left: 0, error: 0 })
     expect(res.body.data.rows.map((r: { nisn: string }) => r.nisn)).toEqual([a.nisn, b.nisn])
   })
 })
@@ -560,7 +562,7 @@ describe('POST /api/admin/imports/students: dry run and all or nothing', () => {
     })
     const res = await upload(rosterCsv([fresh, changed]), { dryRun: true })
     expect(res.status).toBe(200)
-    expect(res.body.data.totals).toEqual({ rows: 2, create: 1, update: 1, unchanged: 0, error: 0 })
+    expect(res.body.data.totals).toEqual({ rows: 2, create: 1, update: 1, unchanged: 0, left: 0, error: 0 })
     expect(res.body.data.rows[1]).toMatchObject({
       action: 'update',
       changes: ['gender', 'birth_place', 'class_name'],
@@ -580,7 +582,14 @@ describe('POST /api/admin/imports/students: dry run and all or nothing', () => {
 
     const preview = await upload(file, { dryRun: true })
     expect(preview.status).toBe(200)
-    expect(preview.body.data.totals).toEqual({ rows: 3, create: 2, update: 0, unchanged: 0, error: 1 })
+    expect(preview.body.data.totals).toEqual({
+      rows: 3,
+      create: 2,
+      update: 0,
+      unchanged: 0,
+      left: 0,
+      error: 1,
+    })
 
     const res = await upload(file, { dryRun: false, lang: 'en' })
     expect(res.status).toBe(422)
@@ -757,7 +766,7 @@ describe('POST /api/admin/imports/students: writing', () => {
 
     const again = await upload(file, { dryRun: false })
     expect(again.status).toBe(201)
-    expect(again.body.data.totals).toEqual({ rows: 3, create: 0, update: 0, unchanged: 3, error: 0 })
+    expect(again.body.data.totals).toEqual({ rows: 3, create: 0, update: 0, unchanged: 3, left: 0, error: 0 })
     expect(again.body.data.credentials).toBeNull()
     expect(await t.db.select().from(students).where(inArray(students.nisn, ids))).toEqual(learnersBefore)
     expect(await t.db.select().from(users).where(inArray(users.id, userIds))).toEqual(accountsBefore)

@@ -5,8 +5,11 @@ import { users } from './accounts.js'
 export const IMPORT_KINDS = ['students'] as const
 export type ImportKind = (typeof IMPORT_KINDS)[number]
 
-/** What an import would do (dry run) or did with each row of the file. */
-export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'error'] as const
+/**
+ * What an import would do (dry run) or did with each row of the file; `left`: the row's learner is recorded as
+ * Keluar/Mutasi, and the row is skipped.
+ */
+export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'left', 'error'] as const
 export type ImportAction = (typeof IMPORT_ACTIONS)[number]
 
 export interface ImportTotals {
@@ -14,6 +17,8 @@ export interface ImportTotals {
   create: number
   update: number
   unchanged: number
+  /** Absent from the runs stored before Keluar/Mutasi rows were told apart (they had none). */
+  left?: number
   error: number
 }
 

@@ -135,6 +135,9 @@ export const students = pgTable(
       'students_left_check',
       sql`(${t.leftOn} is null) = (${t.leftReason} is null) and ${t.leftReason} in ('keluar', 'mutasi') and (${t.leftNote} is null or ${t.leftOn} is not null)`,
     ),
+    // A school's NIS is one identity whatever its case: the service stores it in capitals (migration 0032 put those
+    // stored before in capitals), so this exact index keeps each NIS once; two that differed only in case before
+    // stay until staff merge them (docs/operations.md), and the service compares NIS without case.
     uniqueIndex('students_nis_key').on(t.nis),
     // The roster import upserts by NISN (migration 0006 cleared earlier duplicates, keeping the oldest).
     uniqueIndex('students_nisn_key').on(t.nisn),

@@ -21,8 +21,8 @@ export function allMajors(conn: Conn) {
 export type Existing = Awaited<ReturnType<typeof learnersByNisnOrNis>>[number]
 
 /**
- * The learners (students or alumni) holding one of the NISNs or NISs: one query for the whole file; with
- * `lock`, locked for the import's writes.
+ * The learners (students or alumni) holding one of the NISNs or NISs (in capitals: compared without case): one
+ * query for the whole file; with `lock`, locked for the import's writes.
  */
 export function learnersByNisnOrNis(conn: Conn, nisns: string[], niss: string[], lock = false) {
   const query = conn
@@ -40,12 +40,14 @@ export function learnersByNisnOrNis(conn: Conn, nisns: string[], niss: string[],
       phone: students.phone,
       graduationYear: students.graduationYear,
       userId: students.userId,
+      leftOn: students.leftOn,
+      leftReason: students.leftReason,
     })
     .from(students)
     .where(
       or(
         nisns.length ? inArray(students.nisn, nisns) : sql`false`,
-        niss.length ? inArray(students.nis, niss) : sql`false`,
+        niss.length ? inArray(sql`upper(${students.nis})`, niss) : sql`false`,
       ),
     )
   // In id order, as graduations lock them: the two wait for each other and cannot deadlock.

@@ -462,8 +462,9 @@ export function nisnOf(cell: Cell | undefined): Checked<string> {
   return { value: text }
 }
 
+/** NIS: letters, digits, `.`, `/`, `-`, as the learner form takes it; in capitals, as it is stored. */
 export function nisOf(cell: Cell | undefined): Checked<string> {
-  const text = cellText(cell)
+  const text = cellText(cell)?.toUpperCase() ?? null
   if (text === null) return { value: null }
   if (text.length > 30) return { error: msg('maksimal 30 karakter', 'must be at most 30 characters') }
   if (!/^[A-Za-z0-9][A-Za-z0-9./-]*$/.test(text))

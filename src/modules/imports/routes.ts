@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { IMPORT_ACTIONS } from '../../db/schema/index.js'
+import { IMPORT_ACTIONS, LEFT_REASONS } from '../../db/schema/index.js'
 import { ok, PageQuery, paged, pageOf } from '../../http/envelope.js'
 import { invalidField } from '../../http/errors.js'
 import { langOf, msg } from '../../http/i18n.js'
-import { DateTime, Envelope, IdParams, ListEnvelope, Nullable, StringEnum } from '../../http/schemas.js'
+import {
+  DateOnly,
+  DateTime,
+  Envelope,
+  IdParams,
+  ListEnvelope,
+  Nullable,
+  StringEnum,
+} from '../../http/schemas.js'
 import { displayName, readUpload } from '../files/upload.js'
 import { FIELDS } from './roster.js'
 import { downloadCredentials, importStudents, listImports } from './service.js'
@@ -14,6 +22,7 @@ const Totals = Type.Object({
   create: Type.Integer(),
   update: Type.Integer(),
   unchanged: Type.Integer(),
+  left: Type.Integer({ description: 'Rows of learners recorded as Keluar/Mutasi: skipped' }),
   error: Type.Integer(),
 })
 
@@ -35,6 +44,13 @@ const RowReport = Type.Object({
     }),
   ),
   changes: Type.Array(FieldName, { description: 'update: the fields that change' }),
+  left: Nullable(
+    Type.Object(
+      { date: DateOnly, reason: StringEnum(LEFT_REASONS) },
+      { description: 'left: the day the learner left school and why (Keluar/Mutasi); the row is skipped' },
+    ),
+  ),
+  note: Nullable(Type.String({ description: 'left: what happens to the row, to show as it is' })),
   errors: Type.Array(Type.Object({ field: FieldName, column: Type.String(), message: Type.String() })),
 })
 

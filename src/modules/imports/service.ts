@@ -1,7 +1,7 @@
 import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Conn, Db } from '../../db/client.js'
-import type { ImportAction, ImportTotals } from '../../db/schema/index.js'
+import type { ImportAction, ImportTotals, LeftReason } from '../../db/schema/index.js'
 import { readSchoolToday } from '../../db/school-day.js'
 import type { Page } from '../../http/envelope.js'
 import { AppError, addFieldError, type FieldErrors } from '../../http/errors.js'
@@ -76,6 +76,8 @@ interface PlannedRow {
   generatedLogin: boolean
   changes: Field[]
   errors: RowError[]
+  /** left: the day the learner left school (Keluar/Mutasi) and why; the row is skipped. */
+  left: { date: string; reason: LeftReason } | null
   /** What will be written: the learner (update) and the full values. */
   studentId?: number
   userId?: number | null
@@ -84,7 +86,7 @@ interface PlannedRow {
 
 interface Plan {
   rows: PlannedRow[]
-  totals: ImportTotals
+  totals: Required<ImportTotals>
 }
 
 /** The report's field names for what an update changes (the column it comes from). */
@@ -182,7 +184,9 @@ async function plan(
   const niss = [...new Set(read.flatMap(({ v }) => (v.nis ? [v.nis] : [])))]
   const existing = await q.learnersByNisnOrNis(conn, nisns, niss, lock)
   const byNisn = new Map(existing.flatMap((e) => (e.nisn ? [[e.nisn, e] as const] : [])))
-  const byNis = new Map(existing.map((e) => [e.nis, e]))
+  // By the NIS in capitals: two learners may hold it in two cases, as stored before NIS were kept in capitals.
+  const byNis = new Map<string, q.Existing[]>()
+  for (const e of existing) byNis.set(e.nis.toUpperCase(), [...(byNis.get(e.nis.toUpperCase()) ?? []), e])
 
   // The same NISN, NIS or login twice in the file: every row that shares it is in error.
   const count = (keys: (string | null)[]) => {
@@ -207,6 +211,7 @@ async function plan(
       generatedLogin: false,
       changes: [],
       errors,
+      left: null,
     }
     if (v.nisn && (nisnCount.get(v.nisn) ?? 0) > 1)
       errors.push({
@@ -235,9 +240,12 @@ async function plan(
           `belongs to ${current.fullName}, an alumnus (class of ${current.graduationYear}); the import is for grade-12 students only`,
         ),
       })
-    const holder = v.nis ? byNis.get(v.nis) : undefined
-    if (!current && holder && holder.nisn === null && holder.graduationYear === null) current = holder
-    else if (holder && holder.id !== current?.id)
+    const holders = v.nis ? (byNis.get(v.nis) ?? []) : []
+    const [only] = holders
+    if (!current && holders.length === 1 && only.nisn === null && only.graduationYear === null) current = only
+    const holder = holders.find((h) => h.id !== current?.id)
+    if (holder) {
+      const nisn = holder.nisn ? ` (NISN ${holder.nisn})` : ''
       errors.push({
         field: 'nis',
         message:
@@ -246,11 +254,17 @@ async function plan(
                 `sudah dipakai alumni ${holder.fullName} (lulus ${holder.graduationYear})`,
                 `is already used by ${holder.fullName}, an alumnus (class of ${holder.graduationYear})`,
               )
-            : msg(
-                `sudah dipakai siswa lain: ${holder.fullName}${holder.nisn ? ` (NISN ${holder.nisn})` : ''}`,
-                `is already used by another student: ${holder.fullName}${holder.nisn ? ` (NISN ${holder.nisn})` : ''}`,
-              ),
+            : holder.leftOn !== null
+              ? msg(
+                  `sudah dipakai siswa lain: ${holder.fullName}${nisn}, Keluar/Mutasi sejak ${holder.leftOn}`,
+                  `is already used by another student: ${holder.fullName}${nisn}, who left school on ${holder.leftOn}`,
+                )
+              : msg(
+                  `sudah dipakai siswa lain: ${holder.fullName}${nisn}`,
+                  `is already used by another student: ${holder.fullName}${nisn}`,
+                ),
       })
+    }
 
     const major = v.major
     const inactive = msg(
@@ -278,6 +292,15 @@ async function plan(
       return out
     }
 
+    // A learner recorded as Keluar/Mutasi is not taken back, rewritten or counted unchanged by a file that still
+    // lists them (an old export, or Dapodik not caught up yet): the row is skipped and says so. Staff undo
+    // Keluar/Mutasi on the students page when it was a mistake, and import again.
+    if (current.leftOn !== null && errors.length === 0) {
+      out.action = 'left'
+      out.studentId = current.id
+      out.left = { date: current.leftOn, reason: current.leftReason! }
+      return out
+    }
     if (major && !major.isActive && major.id !== current.majorId)
       errors.push({ field: 'major', message: inactive })
     if (errors.length > 0) return out
@@ -335,7 +358,7 @@ async function plan(
     r.action = 'error'
   }
 
-  const totals: ImportTotals = { rows: rows.length, create: 0, update: 0, unchanged: 0, error: 0 }
+  const totals = { rows: rows.length, create: 0, update: 0, unchanged: 0, left: 0, error: 0 }
   for (const r of rows) totals[r.action]++
   return { rows, totals }
 }
@@ -362,6 +385,8 @@ function reportOf(roster: Roster, plan: Plan, fileName: string, lang: Lang) {
       major: r.major,
       login: r.action === 'create' || r.action === 'error' ? r.login : null,
       changes: r.changes,
+      left: r.left,
+      note: r.left ? tr(leftAsIs(r.left.date), lang) : null,
       errors: r.errors.map((e) => ({
         field: e.field,
         column: column.get(e.field) ?? headerOf(e.field),
@@ -372,6 +397,12 @@ function reportOf(roster: Roster, plan: Plan, fileName: string, lang: Lang) {
 }
 
 export type ImportReport = ReturnType<typeof reportOf>
+
+const leftAsIs = (day: string) =>
+  msg(
+    `Keluar/Mutasi sejak ${day}: baris ini dilewati, data siswa tidak diubah dan tidak dibuatkan akun. Bila keliru, batalkan Keluar/Mutasi di halaman Siswa lalu impor lagi.`,
+    `Left school (dropped out or moved) on ${day}: this row is skipped, the learner is not changed and gets no account. If that is a mistake, undo "Keluar/Mutasi" on the Students page, then import again.`,
+  )
 
 function refused(report: ImportReport): never {
   const errors: FieldErrors = {}
@@ -529,7 +560,8 @@ export async function listImports(db: Db, actor: Actor, page: Page) {
       fileName: r.fileName,
       createdAt: r.createdAt.toISOString(),
       createdBy: r.createdById === null ? null : { id: r.createdById, fullName: r.createdByName ?? '' },
-      totals: r.totals,
+      // Runs stored before Keluar/Mutasi rows were told apart had none.
+      totals: { ...r.totals, left: r.totals.left ?? 0 },
       credentials:
         r.credentialsCount === 0
           ? null

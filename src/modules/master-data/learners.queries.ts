@@ -184,11 +184,17 @@ export async function majorState(conn: Conn, id: number) {
   return row
 }
 
-export async function nisTaken(conn: Conn, nis: string, exceptId: number) {
+/** True when another learner (than `exceptId`) holds the NIS, in any case. */
+export async function nisTaken(conn: Conn, nis: string, exceptId: number | null) {
   const [row] = await conn
     .select({ id: students.id })
     .from(students)
-    .where(and(eq(students.nis, nis), ne(students.id, exceptId)))
+    .where(
+      and(
+        sql`upper(${students.nis}) = upper(${nis})`,
+        exceptId === null ? undefined : ne(students.id, exceptId),
+      ),
+    )
     .limit(1)
   return row !== undefined
 }
@@ -294,8 +300,8 @@ const erasedData = (keepNumbers: boolean) => sql`(
  * logged every field sent: name, NISN, birth date, address, phone, e-mail); the rows of their placements
  * (`placementIds`: those deleted with them; they named the employer, the job and the dates, tied to the learner by
  * id) keep only what kind of change each was. The stored reports of roster imports keep each row of the learner
- * (by `studentId` since it is stored, else by any NISN or NIS the learner had: staff may have corrected one since
- * the import) with its action and the fields it changed, without NISN, NIS, name, class or login. Before the
+ * (by `studentId` since it is stored, else by any NISN or NIS, in any case, the learner had: staff may have corrected
+ * one since the import) with its action and the fields it changed, without NISN, NIS, name, class or login. Before the
  * audit rows, which the reports' match reads.
  */
 export async function eraseFromTrail(
@@ -314,7 +320,7 @@ export async function eraseFromTrail(
     update import_runs r set report = jsonb_set(r.report, '{rows}', (
       select jsonb_agg(case when (row->>'studentId')::int = ${learner.id} or (row->>'studentId' is null and (
           row->>'nisn' in (select nisn from known where nisn is not null)
-          or row->>'nis' in (select nis from known where nis is not null)))
+          or upper(row->>'nis') in (select upper(nis) from known where nis is not null)))
         then row || '{"nisn": null, "nis": null, "fullName": null, "className": null, "login": null}'::jsonb
         else row end order by n)
       from jsonb_array_elements(r.report->'rows') with ordinality as x(row, n)))
@@ -323,7 +329,7 @@ export async function eraseFromTrail(
         select 1 from jsonb_array_elements(r.report->'rows') as y(row)
         where (row->>'studentId')::int = ${learner.id}
           or row->>'nisn' in (select nisn from known where nisn is not null)
-          or row->>'nis' in (select nis from known where nis is not null))`)
+          or upper(row->>'nis') in (select upper(nis) from known where nis is not null))`)
   const ofAccount =
     learner.userId === null ? sql`false` : sql`(a.entity = 'user' and a.entity_id = ${learner.userId})`
   await conn.execute(sql`

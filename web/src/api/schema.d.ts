@@ -2887,6 +2887,8 @@ export interface paths {
                                 totals: {
                                     create: number;
                                     error: number;
+                                    /** @description Rows of learners recorded as Keluar/Mutasi: skipped */
+                                    left: number;
                                     rows: number;
                                     unchanged: number;
                                     update: number;
@@ -3028,7 +3030,7 @@ export interface paths {
                                 id: number | null;
                                 rows: {
                                     /** @enum {string} */
-                                    action: "create" | "update" | "unchanged" | "error";
+                                    action: "create" | "update" | "unchanged" | "left" | "error";
                                     /** @description update: the fields that change */
                                     changes: ("nisn" | "nis" | "full_name" | "gender" | "birth_place" | "birth_date" | "class_name" | "major" | "email" | "phone")[];
                                     className: string | null;
@@ -3042,18 +3044,32 @@ export interface paths {
                                         message: string;
                                     }[];
                                     fullName: string | null;
+                                    /** @description left: the day the learner left school and why (Keluar/Mutasi); the row is skipped */
+                                    left: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        date: string;
+                                        /** @enum {string} */
+                                        reason: "keluar" | "mutasi";
+                                    } | null;
                                     /** @description create: the login e-mail of the new account (given, or `<nisn>@<school domain>`) */
                                     login: string | null;
                                     /** @description The major's code (or the text of the cell when unknown) */
                                     major: string | null;
                                     nis: string | null;
                                     nisn: string | null;
+                                    /** @description left: what happens to the row, to show as it is */
+                                    note: string | null;
                                     /** @description The row's number in the spreadsheet (the header row counts) */
                                     row: number;
                                 }[];
                                 totals: {
                                     create: number;
                                     error: number;
+                                    /** @description Rows of learners recorded as Keluar/Mutasi: skipped */
+                                    left: number;
                                     rows: number;
                                     unchanged: number;
                                     update: number;
@@ -3098,7 +3114,7 @@ export interface paths {
                                 id: number | null;
                                 rows: {
                                     /** @enum {string} */
-                                    action: "create" | "update" | "unchanged" | "error";
+                                    action: "create" | "update" | "unchanged" | "left" | "error";
                                     /** @description update: the fields that change */
                                     changes: ("nisn" | "nis" | "full_name" | "gender" | "birth_place" | "birth_date" | "class_name" | "major" | "email" | "phone")[];
                                     className: string | null;
@@ -3112,18 +3128,32 @@ export interface paths {
                                         message: string;
                                     }[];
                                     fullName: string | null;
+                                    /** @description left: the day the learner left school and why (Keluar/Mutasi); the row is skipped */
+                                    left: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        date: string;
+                                        /** @enum {string} */
+                                        reason: "keluar" | "mutasi";
+                                    } | null;
                                     /** @description create: the login e-mail of the new account (given, or `<nisn>@<school domain>`) */
                                     login: string | null;
                                     /** @description The major's code (or the text of the cell when unknown) */
                                     major: string | null;
                                     nis: string | null;
                                     nisn: string | null;
+                                    /** @description left: what happens to the row, to show as it is */
+                                    note: string | null;
                                     /** @description The row's number in the spreadsheet (the header row counts) */
                                     row: number;
                                 }[];
                                 totals: {
                                     create: number;
                                     error: number;
+                                    /** @description Rows of learners recorded as Keluar/Mutasi: skipped */
+                                    left: number;
                                     rows: number;
                                     unchanged: number;
                                     update: number;
@@ -14253,7 +14283,7 @@ export interface paths {
                                 }[];
                                 importAction: {
                                     /** @enum {string} */
-                                    code: "create" | "update" | "unchanged" | "error";
+                                    code: "create" | "update" | "unchanged" | "left" | "error";
                                     label: string;
                                 }[];
                                 jobFit: {

@@ -17,7 +17,7 @@ const COLORS: Partial<Record<Vocabulary, Record<string, string>>> = {
   activeStatus: { active: 'green', inactive: 'gray' },
   approvalStatus: { approved: 'green', pending: 'yellow', rejected: 'red' },
   registrationStatus: { unconfirmed: 'gray', pending: 'yellow', approved: 'green', rejected: 'red' },
-  importAction: { create: 'blue', update: 'yellow', unchanged: 'gray', error: 'red' },
+  importAction: { create: 'blue', update: 'yellow', unchanged: 'gray', left: 'orange', error: 'red' },
   placementStatus: {
     active: 'green',
     contract_extended: 'blue',

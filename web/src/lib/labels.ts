@@ -170,6 +170,7 @@ export const VOCABULARIES = {
     create: 'Baru',
     update: 'Diperbarui',
     unchanged: 'Tidak berubah',
+    left: 'Keluar/Mutasi: dilewati',
     error: 'Bermasalah',
   },
   /** How a message the school may reword travels (the message templates screen). */

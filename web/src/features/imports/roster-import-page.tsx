@@ -213,7 +213,8 @@ export function RosterImportPage() {
           {
             label: 'Hasil',
             render: (r) =>
-              `${r.totals.create} baru, ${r.totals.update} diperbarui, ${r.totals.unchanged} tetap`,
+              `${r.totals.create} baru, ${r.totals.update} diperbarui, ${r.totals.unchanged} tetap` +
+              (r.totals.left > 0 ? `, ${r.totals.left} keluar/mutasi` : ''),
           },
           {
             label: 'Lembar akun',
@@ -273,6 +274,7 @@ const FILTERS: { value: 'all' | Action; label: string }[] = [
   { value: 'create', label: label('importAction', 'create') },
   { value: 'update', label: label('importAction', 'update') },
   { value: 'unchanged', label: label('importAction', 'unchanged') },
+  { value: 'left', label: label('importAction', 'left') },
 ]
 
 const FIELD_WORDS: Record<string, string> = {
@@ -302,6 +304,8 @@ function detailOf(r: Row) {
         ))}
       </List>
     )
+  // A learner recorded as Keluar/Mutasi: the service's sentence (since when, and that the row is skipped).
+  if (r.note) return <Text size="sm">{r.note}</Text>
   if (r.action === 'create') return <Text size="sm">Akun: {r.login}</Text>
   if (r.action === 'update')
     return <Text size="sm">Berubah: {r.changes.map((c) => FIELD_WORDS[c] ?? c).join(', ')}</Text>
@@ -340,6 +344,9 @@ function ReportView({
             <Badge color="blue" variant="light">{`${t.create} baru`}</Badge>
             <Badge color="yellow" variant="light">{`${t.update} diperbarui`}</Badge>
             <Badge color="gray" variant="light">{`${t.unchanged} tidak berubah`}</Badge>
+            {t.left > 0 && (
+              <Badge color="orange" variant="light">{`${t.left} keluar/mutasi, dilewati`}</Badge>
+            )}
             <Badge color="red" variant="light">{`${t.error} bermasalah`}</Badge>
           </Group>
         </Group>
@@ -358,7 +365,8 @@ function ReportView({
           <Alert color="green" title="Impor selesai">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">
-                {t.create} siswa baru beserta akunnya, {t.update} diperbarui, {t.unchanged} tidak berubah.
+                {t.create} siswa baru beserta akunnya, {t.update} diperbarui, {t.unchanged} tidak berubah
+                {t.left > 0 && `, ${t.left} dilewati karena tercatat keluar/mutasi`}.
               </Text>
               {report.credentials && (
                 <>
