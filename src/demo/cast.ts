@@ -1,5 +1,6 @@
 /**
- * Who and what the demo school holds: departments and majors, partner companies and their HR staff,
+ * Who and what the demo school holds: departments and majors, partner companies and their HR staff (one
+ * without, whose selection the career center runs),
  * grade-12 students and two cohorts of alumni with complete profiles, and the vacancies. Plain data;
  * `story.ts` says what happened to them this school year and `seed.ts` writes it.
  */
@@ -32,6 +33,8 @@ export const AHASS = 'AHASS Sinar Motor Bekasi'
 export const KREASI = 'PT Kreasi Media Nusantara'
 export const ELEKTRINDO = 'PT Elektrindo Tekno Utama'
 export const RETAIL = 'PT Mitra Retail Sejahtera'
+/** A family print shop with no HR staff: the career center posts its vacancy and runs its selection for it. */
+export const BERKAH = 'UD Percetakan Berkah Jaya'
 
 export const COMPANIES = [
   {
@@ -116,6 +119,17 @@ export const COMPANIES = [
     city: 'Bekasi',
     province: 'Jawa Barat',
   },
+  {
+    name: BERKAH,
+    industry: 'Percetakan dan Sablon',
+    email: 'cetak@berkahjaya.example',
+    phone: '021-82437765',
+    address: 'Jl. Raya Jatiasih No. 17',
+    city: 'Bekasi',
+    province: 'Jawa Barat',
+    description:
+      'Percetakan dan sablon keluarga (undangan, spanduk, kaos). Tidak memiliki staf HRD: lowongan dan seleksinya dikelola BKK.',
+  },
 ]
 
 export const DEMO_PASSWORD = 'password123'
@@ -146,6 +160,20 @@ export const OTHER_HR = [
 export const HR_OF: Record<string, string> = {
   [ASTRA]: 'hrd@demo.test',
   ...Object.fromEntries(OTHER_HR.map((h) => [h.company, h.email])),
+}
+
+/**
+ * Active partners without an HR account (docs/decisions.md, "Staff acting for a company without HR"): the
+ * career center posts their vacancies and runs their selection, as `ACTING_STAFF`.
+ */
+export const WITHOUT_HR: readonly string[] = [BERKAH]
+export const ACTING_STAFF = 'admin@demo.test'
+
+/** The account that does HR's part for a company: its HR account, or the acting staff member for one without. */
+export function selectorOf(company: string): string {
+  const email = HR_OF[company] ?? (WITHOUT_HR.includes(company) ? ACTING_STAFF : undefined)
+  if (!email) throw new Error(`demo: nobody runs the selection of ${company}`)
+  return email
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * The rows one application leaves behind as the real services write them: its timeline (with the
  * stages, statuses, notes and actors of apply, review, withdraw, schedule, attendance validation,
- * scoring and publication) and the in-app notifications of the applicant (and of HR, on applying)
- * with the same titles and texts. Pure: ids in, rows out. test/demo/seed.test.ts compares them with
- * what the services write.
+ * scoring and publication) and the in-app notifications of the applicant (and of HR, on applying; of
+ * every staff account instead for a company without HR) with the same titles and texts. Pure: ids in,
+ * rows out. test/demo/seed.test.ts compares them with what the services write.
  */
 import type {
   ApplicationStatus,
@@ -38,8 +38,13 @@ export interface Context {
   companyName: string
   /** The applicant's account (every demo applicant has one). */
   applicant: Person
-  /** The HR account acting for the company (every partner has one, active). */
+  /** The HR account acting for the company, or the staff member acting for a company without HR. */
   hr: Person
+  /**
+   * A company without an active HR account: its id, and every active admin and superadmin, who are told of
+   * each application in HR's place (`staffNoticesOfApplication`, notifications/service.ts).
+   */
+  staffRun?: { companyId: number; staff: Person[] }
   admin: Person
   now: Date
   /** `SCHOOL_TIME_ZONE`: the times in texts. */
@@ -73,13 +78,17 @@ const about = (t: TestPlan, x: Context) =>
 const whereWhen = (t: { scheduledAt: Date; location: string }, x: Context) =>
   `${whenText(t.scheduledAt, x.timeZone)} di ${t.location}`
 
-/** HR is told of each application as `hrNoticesOfApplication` (notifications/service.ts) writes it. */
+/**
+ * HR is told of each application as `hrNoticesOfApplication` (notifications/service.ts) writes it; the staff of
+ * a company without HR as `staffNoticesOfApplication` does, with the company to act for.
+ */
 function receivedNotice(x: Context) {
+  const link = { applicationId: x.applicationId, jobVacancyId: x.vacancyId }
   return {
     kind: 'application.received',
     title: `Lamaran baru: ${x.vacancyTitle}`,
     body: `${x.applicant.fullName} melamar ${x.vacancyTitle} di ${x.companyName}. Lamaran menunggu seleksi berkas.`,
-    data: { applicationId: x.applicationId, jobVacancyId: x.vacancyId },
+    data: x.staffRun ? { ...link, companyId: x.staffRun.companyId, companyName: x.companyName } : link,
   }
 }
 
@@ -133,7 +142,7 @@ export function historyOf(plan: ApplicantPlan, cycle: Cycle, x: Context, schedul
     notices.push({ userId: to.id, ...n, createdAt: at, readAt: readAt(at, x.now) })
 
   event({ stage: 'applied', status: 'pending', ...by(x.applicant), at: plan.appliedAt })
-  notify(plan.appliedAt, receivedNotice(x), x.hr)
+  for (const to of x.staffRun?.staff ?? [x.hr]) notify(plan.appliedAt, receivedNotice(x), to)
   if (plan.review) {
     const { decision, notes, at } = plan.review
     event({ stage: REVIEW_STAGE, status: decision, notes, ...by(x.hr), at })

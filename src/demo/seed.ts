@@ -42,11 +42,12 @@ import {
   DEMO_PASSWORD,
   DEPARTMENTS,
   emailOf,
-  HR_OF,
   LEARNERS,
   type Learner,
   MAJORS,
   OTHER_HR,
+  selectorOf,
+  WITHOUT_HR,
 } from './cast.js'
 import { addDays, type DemoClock, demoClock } from './clock.js'
 import { finalScore, letters, portfolioFiles, profileOf, type StoredFile } from './files.js'
@@ -85,10 +86,10 @@ export async function seedDemo(
   const c = demoClock(now, timeZone)
   const cycles = story(c)
   const hrNames = new Map<string, string>([
-    ['hrd@demo.test', DEMO_ACCOUNTS[2].fullName],
+    ...DEMO_ACCOUNTS.map((a) => [a.email, a.fullName] as [string, string]),
     ...OTHER_HR.map((h) => [h.email, h.fullName] as [string, string]),
   ])
-  const stored = [...portfolioFiles(c), ...letters(c, cycles, (company) => hrNames.get(HR_OF[company])!)]
+  const stored = [...portfolioFiles(c), ...letters(c, cycles, (company) => hrNames.get(selectorOf(company))!)]
   await Promise.all(stored.map((f) => storage.put(f.key, f.bytes)))
   try {
     const wrote = await db.transaction(async (tx) => {
@@ -234,7 +235,12 @@ async function writeSchool(tx: Tx, c: DemoClock, stored: StoredFile[], passwordH
     learner,
     studentId,
     accountOf: (key: string) => user.get(emailOf(learner.get(key)!))!,
-    hr: (company: string) => user.get(HR_OF[company])!,
+    /** Who does HR's part for the company: its HR account, or the staff member acting for one without. */
+    hr: (company: string) => user.get(selectorOf(company))!,
+    /** Every staff account (all active): told of applications to a company without HR. */
+    staff: DEMO_ACCOUNTS.filter((a) => a.role === 'admin' || a.role === 'superadmin').map(
+      (a) => user.get(a.email)!,
+    ),
     cvOf: idBy(
       fs.filter((f) => f.category === 'cv'),
       (f) => f.studentId!,
@@ -243,7 +249,10 @@ async function writeSchool(tx: Tx, c: DemoClock, stored: StoredFile[], passwordH
   }
 }
 
-/** The vacancies and their majors; answers the id of each by title. */
+/**
+ * The vacancies and their majors; answers the id of each by title. A company without HR's was posted by the
+ * career center, and so approved at once by the poster (vacancies/service.ts, `approvalOnSave`).
+ */
 async function writeVacancies(tx: Tx, c: DemoClock, school: School) {
   const vs = vacancies(c)
   const rows = await tx
@@ -254,6 +263,13 @@ async function writeVacancies(tx: Tx, c: DemoClock, school: School) {
         companyId: school.companyId.get(company)!,
         createdBy: school.hr(company).id,
         postedBy: school.hr(company).id,
+        ...(WITHOUT_HR.includes(company)
+          ? {
+              approvalStatus: 'approved' as const,
+              approvedBy: school.hr(company).id,
+              approvedAt: v.createdAt,
+            }
+          : {}),
         updatedAt: v.createdAt,
       })),
     )
@@ -459,6 +475,9 @@ async function writeRecruitment(
         companyName: cycle.company,
         applicant: school.accountOf(plan.who),
         hr: hr(cycle.company),
+        ...(WITHOUT_HR.includes(cycle.company)
+          ? { staffRun: { companyId: school.companyId.get(cycle.company)!, staff: school.staff } }
+          : {}),
         admin,
         now: c.now,
         timeZone: c.timeZone,

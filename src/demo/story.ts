@@ -12,9 +12,22 @@
  *   mechanic; "Mekanik Junior Kendaraan Ringan" is open to him and not applied to.
  * - the demo alumna: took the test that awaits validation, rejected at review elsewhere, a tracer
  *   answer; "Junior Web Developer" is open to her and not applied to.
+ * - the career center (admin): a print shop without HR staff whose vacancy it posted; acting for it,
+ *   one applicant reviewed by the admin and one waiting, both announced in the staff's bell.
  */
 import type { AttendanceStatus, SelectionDecision, TestKind } from '../db/schema/index.js'
-import { AHASS, ASTRA, BRI, ELEKTRINDO, KREASI, type Learner, RETAIL, SOLUSI, TELKOM } from './cast.js'
+import {
+  AHASS,
+  ASTRA,
+  BERKAH,
+  BRI,
+  ELEKTRINDO,
+  KREASI,
+  type Learner,
+  RETAIL,
+  SOLUSI,
+  TELKOM,
+} from './cast.js'
 import { addDays, type DemoClock } from './clock.js'
 import { V } from './vacancies.js'
 
@@ -266,6 +279,21 @@ export function story(c: DemoClock): Cycle[] {
       company: RETAIL,
       tests: [],
       applicants: [{ who: 'lestari', appliedAt: c.ago(3, 10) }],
+    },
+    {
+      // No HR account: the admin reviews, acting for the company (cast.ts: `selectorOf`).
+      vacancy: V.percetakan,
+      company: BERKAH,
+      tests: [],
+      applicants: [
+        {
+          who: 'bayu',
+          appliedAt: c.ago(6, 19, 10),
+          coverLetter: 'Saya sudah dua tahun membantu desain undangan di percetakan paman saya.',
+          review: lolos(c.ago(2, 10, 30), 'Portofolio desain undangan rapi.'),
+        },
+        { who: 'intan', appliedAt: c.ago(3, 16, 20) },
+      ],
     },
     lastYear(c),
   ]

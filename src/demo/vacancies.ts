@@ -1,7 +1,18 @@
 /** The demo vacancies: open and closed, of every job type, target and several categories and majors. */
 import type { JobType, VacancyTarget } from '../db/schema/index.js'
 import type { Category } from '../modules/vacancies/service.js'
-import { AHASS, ASTRA, BRI, ELEKTRINDO, KREASI, type MajorCode, RETAIL, SOLUSI, TELKOM } from './cast.js'
+import {
+  AHASS,
+  ASTRA,
+  BERKAH,
+  BRI,
+  ELEKTRINDO,
+  KREASI,
+  type MajorCode,
+  RETAIL,
+  SOLUSI,
+  TELKOM,
+} from './cast.js'
 import type { DemoClock } from './clock.js'
 
 export interface Vacancy {
@@ -47,6 +58,7 @@ export const V = {
   desainer: 'Desainer Grafis Junior',
   audioVideo: 'Teknisi Audio Video',
   gudang: 'Staf Administrasi Gudang',
+  percetakan: 'Operator Desain dan Cetak Digital',
   lastYear: 'Teknisi Servis Kendaraan Ringan',
 } as const
 
@@ -290,6 +302,29 @@ export function vacancies(c: DemoClock): Vacancy[] {
       majors: ['OTKP', 'AKL'],
       createdAt: c.ago(5, 9),
       deadline: openUntil(c, 15),
+    },
+    {
+      // Posted by the career center for a partner without HR staff (seed.ts: `WITHOUT_HR`).
+      company: BERKAH,
+      title: V.percetakan,
+      position: 'Operator Cetak Digital',
+      description:
+        'Menyiapkan desain pesanan pelanggan (undangan, spanduk, kartu nama), mengoperasikan mesin cetak digital dan mengerjakan finishing.',
+      qualifications:
+        '- Siswa kelas XII atau lulusan SMK jurusan MM\n- Menguasai CorelDRAW atau Photoshop\n- Teliti dan mau belajar mengoperasikan mesin cetak',
+      benefits: 'Makan siang, uang lembur saat musim wisuda, BPJS Ketenagakerjaan',
+      category: 'lainnya',
+      jobType: 'full_time',
+      workLocation: 'Jl. Raya Jatiasih No. 17',
+      city: 'Bekasi',
+      province: 'Jawa Barat',
+      minSalary: 3_300_000,
+      maxSalary: 3_800_000,
+      quota: 1,
+      target: 'all',
+      majors: ['MM'],
+      createdAt: c.ago(8, 11),
+      deadline: openUntil(c, 21),
     },
     {
       company: ASTRA,

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { applications, files, students, users } from '../../src/db/schema/index.js'
 import { DEMO_ACCOUNTS, DEMO_EMAILS, DEMO_PASSWORD, seedDemo } from '../../src/demo/seed.js'
@@ -265,9 +266,11 @@ describe('seedDemo: a believable school year on an empty database', () => {
     const queue = await get(admin, '/api/admin/company-registrations', { status: 'pending' })
     expect(queue.data.map((r: { name: string }) => r.name)).toEqual(['CV Karya Logam Presisi'])
     // Told in the bell as the service tells staff, unread, from the day it entered the queue.
+    // (The other unread notices are the applications to the company without HR, in the next test.)
     const notices = await get(admin, '/api/notifications', { per_page: 100 })
-    expect(notices.meta.unreadCount).toBe(1)
-    expect(notices.data).toEqual([
+    expect(notices.meta.unreadCount).toBe(3)
+    const pending = notices.data.filter((n: { kind: string }) => n.kind !== 'application.received')
+    expect(pending).toEqual([
       expect.objectContaining({
         kind: 'registration.pending',
         title: expect.stringContaining('CV Karya Logam Presisi'),
@@ -275,7 +278,80 @@ describe('seedDemo: a believable school year on an empty database', () => {
         isRead: false,
       }),
     ])
-    expect(new Date(notices.data[0].createdAt).getTime()).toBeLessThan(Date.now() - 86_400_000)
+    expect(new Date(pending[0].createdAt).getTime()).toBeLessThan(Date.now() - 86_400_000)
+  })
+
+  it('admin finds the partner without HR among the companies staff act for, and reads its applicants on HR’s route with company_id', async () => {
+    const admin = 'admin@demo.test'
+    const active = (await get(admin, '/api/admin/companies', { is_active: true, per_page: 100 })).data
+    const staffRun = active.filter((x: { activeHrdCount: number }) => x.activeHrdCount === 0)
+    expect(staffRun.map((x: { name: string }) => x.name)).toEqual(['UD Percetakan Berkah Jaya'])
+    const [company] = staffRun
+
+    const res = await call(t, 'GET', '/api/hrd/applicant-reviews', {
+      as: await as(admin),
+      query: { company_id: company.id, per_page: 100 },
+    })
+    expect(res.status).toBe(200)
+    const title = 'Operator Desain dan Cetak Digital'
+    type Row = {
+      id: number
+      status: string
+      reviewDecision: string | null
+      applicant: { fullName: string }
+      vacancy: { title: string }
+    }
+    const rows = (res.body.data as Row[]).map((a) => [
+      a.applicant.fullName,
+      a.status,
+      a.reviewDecision,
+      a.vacancy.title,
+    ])
+    expect(rows.sort()).toEqual([
+      ['Bayu Aji', 'in_progress', 'lolos', title],
+      ['Intan Permatasari', 'pending', null, title],
+    ])
+    // Reviewed by the staff member acting for the company, as the real review records it.
+    const bayu = (res.body.data as Row[]).find((a) => a.applicant.fullName === 'Bayu Aji')!
+    const detail = (await get(admin, `/api/hrd/applicant-reviews/${bayu.id}`)).data
+    expect(detail.timeline.map((e: { stage: string; actor: string }) => [e.stage, e.actor])).toEqual([
+      ['applied', 'Bayu Aji'],
+      ['document_review', 'Rina Wulandari (Admin BKK)'],
+    ])
+    const [stored] = await t.db.select().from(applications).where(eq(applications.id, bayu.id))
+    const [rina] = await t.db.select().from(users).where(eq(users.email, admin))
+    expect(stored.reviewedBy).toBe(rina.id)
+
+    // Its one vacancy was posted by the career center, approved at once by the poster.
+    const vacancies = (await get(admin, '/api/admin/job-vacancies', { company_id: company.id })).data
+    expect(vacancies).toEqual([
+      expect.objectContaining({
+        title,
+        approvalStatus: 'approved',
+        postedBy: expect.objectContaining({ id: rina.id, role: 'admin' }),
+        approvedBy: expect.objectContaining({ id: rina.id }),
+        company: expect.objectContaining({ id: company.id, isActive: true, hasHrd: false }),
+      }),
+    ])
+
+    // Every staff account was told of each application, with the company to act for in the notice.
+    for (const email of [admin, 'superadmin@demo.test']) {
+      const received = (await get(email, '/api/notifications', { per_page: 100 })).data.filter(
+        (n: { kind: string }) => n.kind === 'application.received',
+      )
+      expect(received.map((n: { data: { applicationId: number } }) => n.data.applicationId).sort()).toEqual(
+        (res.body.data as Row[]).map((a) => a.id).sort(),
+      )
+      for (const n of received) {
+        expect(n).toMatchObject({ title: `Lamaran baru: ${title}`, isRead: false })
+        expect(n.data).toEqual({
+          applicationId: n.data.applicationId,
+          jobVacancyId: vacancies[0].id,
+          companyId: company.id,
+          companyName: company.name,
+        })
+      }
+    }
   })
 
   it('seeded notifications and timeline rows read exactly as the review service writes them', async () => {
