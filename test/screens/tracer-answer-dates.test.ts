@@ -51,7 +51,7 @@ describe('the tracer form after the service refuses its dates', () => {
     await anOldAnswer({ startDate: '2024-10-01', waitingPeriodMonths: 30 })
     fireEvent.click(screen.getByRole('button', { name: 'Simpan perubahan' }))
     expect(await messageUnder(/^Masa tunggu/)).toBe(
-      'tidak sesuai dengan tanggal mulai: sekitar 3 bulan sejak lulus (2024-06-30) sampai mulai 2024-10-01 (1–5)',
+      'terlalu lama untuk tanggal mulai: sejak lulus (2024-06-30) sampai mulai 2024-10-01 sekitar 3 bulan, jadi masa tunggu paling lama 5 bulan',
     )
   })
 

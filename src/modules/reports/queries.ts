@@ -285,9 +285,30 @@ const textArray = (values: readonly string[]) =>
   )}]::text[]`
 
 /**
- * The alumni in scope (graduation year = the school year's second year; major) and their current
- * tracer-study answers (submitted in the date range). Working = bekerja or wirausaha: their waiting
- * period, starting salary, region and job fit.
+ * The answers of the alumni in `scope` the tracer report reads. No date range: each one's current answer. With
+ * one: each one's answer as it stood at the range's end (the latest version submitted up to `to`), kept when it
+ * was submitted within the range (from `from`): a round's respondents and figures stay as they were reported
+ * when alumni answer again in a later round.
+ */
+function tracerAnswers(f: ReportFilters): SQL {
+  const columns = sql`t.career_status, t.province, t.city, t.starting_salary, t.waiting_period_months, t.job_fit`
+  if (!f.dateFrom && !f.dateTo)
+    return sql`
+      select ${columns} from tracer_studies t join scope on scope.id = t.student_id where t.is_current`
+  return sql`
+      select * from (
+        select distinct on (t.student_id) ${columns}, t.submitted_at
+        from tracer_studies t join scope on scope.id = t.student_id
+        ${whereAll(instantIn(sql`t.submitted_at`, { from: null, to: f.dateTo }, f.timeZone))}
+        order by t.student_id, t.version desc
+      ) latest
+      ${whereAll(instantIn(sql`latest.submitted_at`, { from: f.dateFrom, to: null }, f.timeZone))}`
+}
+
+/**
+ * The alumni in scope (graduation year = the school year's second year; major) and their tracer-study
+ * answers (`tracerAnswers`: current, or as they stood in the date range). Working = bekerja or wirausaha:
+ * their waiting period, starting salary, region and job fit.
  */
 export async function tracerStudy(conn: Conn, f: ReportFilters): Promise<TracerSummary> {
   const [row] = await rows<{ summary: TracerSummary }>(
@@ -301,10 +322,7 @@ export async function tracerStudy(conn: Conn, f: ReportFilters): Promise<TracerS
         f.schoolYear ? sql`s.graduation_year = ${f.schoolYear.endYear}` : undefined,
         f.majorId ? sql`s.major_id = ${f.majorId}` : undefined,
       )}
-    ), answers as (
-      select t.career_status, t.province, t.city, t.starting_salary, t.waiting_period_months, t.job_fit
-      from tracer_studies t join scope on scope.id = t.student_id
-      ${whereAll(sql`t.is_current`, instantIn(sql`t.submitted_at`, { from: f.dateFrom, to: f.dateTo }, f.timeZone))}
+    ), answers as (${tracerAnswers(f)}
     ), working as (
       select * from answers where career_status in ('bekerja', 'wirausaha')
     ), counts as (

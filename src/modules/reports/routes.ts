@@ -300,7 +300,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/tracer-study',
     reportRoute(
       'Tracer study: response rate, status, waiting period, starting salary, work regions, job fit',
-      '`school_year` Y/Y+1 selects the alumni graduating in Y+1; the date range bounds when the current answer was submitted.',
+      "`school_year` Y/Y+1 selects the alumni graduating in Y+1. Without a date range, each alumnus's current answer; with one, the answer as it stood at `date_to` (the latest version submitted up to then), counted when submitted from `date_from` on.",
       TracerStudy,
     ),
     async (req, reply) =>

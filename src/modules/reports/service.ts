@@ -378,10 +378,13 @@ export async function tracerStudyReport(db: Db, query: ReportQuery, timeZone: st
       rows: lines,
       notes: notesOf(
         c,
-        'Waktu pengisian jawaban tracer study terkini (angkatan dipilih lewat tahun ajaran)',
+        'Waktu pengisian jawaban tracer study: jawaban terakhir tiap alumni s.d. akhir rentang, dihitung bila diisi dalam rentang; tanpa rentang, jawaban terkini (angkatan dipilih lewat tahun ajaran)',
         [
           ['Angkatan', 'Tahun ajaran 2025/2026 = alumni lulusan tahun 2026'],
-          ['Tingkat respons', 'Alumni dengan jawaban terkini ÷ alumni dalam cakupan × 100'],
+          [
+            'Tingkat respons',
+            'Alumni yang menjawab (dalam rentang tanggal, atau jawaban terkini) ÷ alumni dalam cakupan × 100',
+          ],
           ['Status karier', 'Persentase dari responden'],
           [
             'Masa tunggu, gaji, wilayah, kesesuaian',

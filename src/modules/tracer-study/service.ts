@@ -76,7 +76,7 @@ export const FIELDS_BY_STATUS: Record<
 /** Upper bound of a monthly salary or income, in rupiah: one billion. */
 export const MAX_SALARY = 1_000_000_000
 export const MAX_WAITING_MONTHS = 120
-/** How far a typed waiting period may be from the months between graduation and the start date. */
+/** How far a typed waiting period may run past the months between graduation and the start date. */
 export const WAITING_SLACK_MONTHS = 2
 /**
  * How many years before the graduation year's 1 January a start date may lie: an SMK of four years (some
@@ -90,7 +90,7 @@ export const graduationDay = (graduationYear: number) => `${graduationYear}-06-3
 /**
  * Whole months from graduation (30 June of `graduationYear`) to `start` (`YYYY-MM-DD`), as PostgreSQL's
  * age() counts them; 0 for a start before graduation, at most MAX_WAITING_MONTHS. What the suggestion
- * proposes and what a typed waiting period is checked against.
+ * proposes and what bounds a typed waiting period.
  */
 export function monthsSinceGraduation(graduationYear: number, start: string) {
   const [y, m, d] = start.split('-').map(Number)
@@ -221,23 +221,23 @@ function startDateError(start: string, today: string, learner?: Learner) {
 }
 
 /**
- * The waiting period's refusal, if any: further than WAITING_SLACK_MONTHS from the months between
- * graduation and the start date (a number of days typed, or a start date of another job).
+ * The waiting period's refusal, if any: longer than the months between graduation and the start date by more
+ * than WAITING_SLACK_MONTHS (a number of days typed). It counts to the first job or business, the start date is
+ * the current one's: a shorter waiting period is an earlier first job (a job change, work after studies).
  */
 function waitingPeriodError(months: number, start: string, graduationYear: number) {
   const expected = monthsSinceGraduation(graduationYear, start)
-  if (Math.abs(months - expected) <= WAITING_SLACK_MONTHS) return undefined
-  const from = Math.max(0, expected - WAITING_SLACK_MONTHS)
-  const to = Math.min(MAX_WAITING_MONTHS, expected + WAITING_SLACK_MONTHS)
+  const longest = Math.min(MAX_WAITING_MONTHS, expected + WAITING_SLACK_MONTHS)
+  if (months <= longest) return undefined
   const day = graduationDay(graduationYear)
   return start < day
     ? msg(
-        `tidak sesuai dengan tanggal mulai: mulai ${start} sebelum lulus (${day}), jadi masa tunggu sekitar 0 bulan (${from}–${to})`,
-        `does not match the start date: ${start} is before graduation (${day}), so the waiting period is about 0 months (${from}–${to})`,
+        `terlalu lama untuk tanggal mulai: mulai ${start} sebelum lulus (${day}), jadi masa tunggu paling lama ${longest} bulan`,
+        `too long for the start date: ${start} is before graduation (${day}), so the waiting period is at most ${longest} months`,
       )
     : msg(
-        `tidak sesuai dengan tanggal mulai: sekitar ${expected} bulan sejak lulus (${day}) sampai mulai ${start} (${from}–${to})`,
-        `does not match the start date: about ${expected} months from graduation (${day}) to the start on ${start} (${from}–${to})`,
+        `terlalu lama untuk tanggal mulai: sejak lulus (${day}) sampai mulai ${start} sekitar ${expected} bulan, jadi masa tunggu paling lama ${longest} bulan`,
+        `too long for the start date: about ${expected} months from graduation (${day}) to the start on ${start}, so the waiting period is at most ${longest} months`,
       )
 }
 
@@ -245,7 +245,8 @@ function waitingPeriodError(months: number, start: string, graduationYear: numbe
  * The values to store for the status, or every missing required field at once (and a start date after
  * `today`). Fields that do not apply to the status become null; names and places are stored squeezed.
  * With the `learner`, the start date is also checked against their birth date and graduation year, and the
- * waiting period against the months from graduation to the start date (when both are given).
+ * waiting period against the months from graduation to the start date, which it may not exceed (when both are
+ * given).
  */
 export function answerValues(input: TracerInput, today: string, learner?: Learner): q.TracerValues {
   const rule = FIELDS_BY_STATUS[input.career_status]

@@ -6321,7 +6321,7 @@ export interface paths {
         };
         /**
          * Tracer study: response rate, status, waiting period, starting salary, work regions, job fit
-         * @description `school_year` Y/Y+1 selects the alumni graduating in Y+1; the date range bounds when the current answer was submitted. `?format=csv` or `?format=xlsx` answers the same figures as a file (Content-Disposition attachment, named after the report and its filters) instead of the envelope.
+         * @description `school_year` Y/Y+1 selects the alumni graduating in Y+1. Without a date range, each alumnus's current answer; with one, the answer as it stood at `date_to` (the latest version submitted up to then), counted when submitted from `date_from` on. `?format=csv` or `?format=xlsx` answers the same figures as a file (Content-Disposition attachment, named after the report and its filters) instead of the envelope.
          */
         get: {
             parameters: {

@@ -188,7 +188,7 @@ export function TracerForm({
               {shown('waiting_period_months') && (
                 <NumberInput
                   {...common('waiting_period_months')}
-                  description="Sejak lulus (30 Juni) sampai mulai"
+                  description="Sejak lulus (30 Juni) sampai pekerjaan atau usaha pertama"
                   allowDecimal={false}
                   allowNegative={false}
                   min={0}
