@@ -86,7 +86,8 @@ const applicationStatus = {
   in_progress: w('Dalam proses seleksi', 'In selection'),
   accepted: w('Diterima', 'Accepted'),
   rejected: w('Tidak lolos', 'Not selected'),
-  withdrawn: w('Dibatalkan pelamar', 'Withdrawn'),
+  // Not "by the applicant": the school withdraws those of a learner who left school (Keluar/Mutasi).
+  withdrawn: w('Lamaran dibatalkan', 'Withdrawn'),
 } satisfies Labels<ApplicationStatus>
 
 /** HR's document review. */

@@ -228,7 +228,7 @@ describe('GET /api/hrd/applicant-reviews/options', () => {
       { value: 'in_progress', label: 'Dalam proses seleksi' },
       { value: 'accepted', label: 'Diterima' },
       { value: 'rejected', label: 'Tidak lolos' },
-      { value: 'withdrawn', label: 'Dibatalkan pelamar' },
+      { value: 'withdrawn', label: 'Lamaran dibatalkan' },
     ])
   })
 })

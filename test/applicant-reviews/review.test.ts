@@ -170,7 +170,7 @@ describe('PATCH /api/hrd/applicant-reviews/:id/review', () => {
       ['in_progress', /sudah diseleksi berkas \(status: Dalam proses seleksi\)/],
       ['rejected', /sudah diseleksi berkas \(status: Tidak lolos\)/],
       ['accepted', /sudah diseleksi berkas \(status: Diterima\)/],
-      ['withdrawn', /dibatalkan oleh pelamar/],
+      ['withdrawn', /sudah dibatalkan/],
     ] as const) {
       const { siswa, application } = await applicantTo(vacancy.id, { status })
       const res = await call(t, 'PATCH', `/api/hrd/applicant-reviews/${application.id}/review`, {
@@ -280,7 +280,7 @@ describe('POST /api/hrd/applicant-reviews/bulk-review', () => {
       failures: [
         { id: reviewed.application.id, reason: 'sudah diseleksi berkas (Dalam proses seleksi)' },
         { id: foreign.application.id, reason: 'tidak ditemukan' },
-        { id: withdrawn.application.id, reason: 'dibatalkan oleh pelamar' },
+        { id: withdrawn.application.id, reason: 'lamaran dibatalkan' },
         { id: unknownId, reason: 'tidak ditemukan' },
       ],
     })

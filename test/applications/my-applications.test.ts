@@ -255,7 +255,7 @@ describe('PATCH /api/my-applications/:id/withdraw', () => {
     for (const [status, label] of [
       ['accepted', 'Diterima'],
       ['rejected', 'Tidak lolos'],
-      ['withdrawn', 'Dibatalkan pelamar'],
+      ['withdrawn', 'Lamaran dibatalkan'],
     ] as const) {
       const { vacancy } = await vacancyOf()
       const app = await anApplication(t, {

@@ -13,7 +13,6 @@ import { createOutbox, deliverOutbox, SUPERSEDED } from '../../src/jobs/outbox.j
 import type { Jobs } from '../../src/jobs/queue.js'
 import type { TestContext } from '../support/app.js'
 import { anAccount } from '../support/builders/accounts.js'
-import { anApplication } from '../support/builders/applications.js'
 import { aCompany, aMajor } from '../support/builders/org.js'
 import { aSchedule } from '../support/builders/schedules.js'
 import { adminQuery, queryOn, templateName, withDatabase } from '../support/databases.js'
@@ -102,6 +101,28 @@ async function studentAtLevel(ctx: TestContext, url: string) {
     [account.id, `N${n}`, `Siswa ${n}`, majorId],
   )
   return { ...account, studentId: row.id as number }
+}
+
+/**
+ * An application and its `applied` row, written with the columns every level has (the builder writes today's:
+ * `applications.withdrawn_by_school` came with 0033).
+ */
+async function applicationAtLevel(
+  url: string,
+  { vacancyId, studentId, status = 'pending' }: { vacancyId: number; studentId: number; status?: string },
+) {
+  const [row] = await queryOn(
+    url,
+    `insert into applications (job_vacancy_id, student_id, applicant_role, status, cover_letter)
+     values ($1, $2, 'siswa', $3, 'Saya tertarik dengan posisi ini.') returning id`,
+    [vacancyId, studentId, status],
+  )
+  await queryOn(
+    url,
+    `insert into application_events (application_id, stage, status) values ($1, 'applied', 'pending')`,
+    [row.id],
+  )
+  return { id: row.id as number }
 }
 
 /** An SMTP server that takes everything and remembers what it took, in order. */
@@ -201,18 +222,18 @@ describe('upgrading a school that deleted vacancies with applications still open
     const student = async () => (await studentAtLevel(ctx, url)).studentId
     const gone = await vacancyAtLevel(ctx, url, { deletedAt: new Date('2026-10-01T03:00:00Z') })
     const kept = await vacancyAtLevel(ctx, url)
-    const pending = await anApplication(ctx, { vacancyId: gone.id, studentId: await student() })
-    const selecting = await anApplication(ctx, {
+    const pending = await applicationAtLevel(url, { vacancyId: gone.id, studentId: await student() })
+    const selecting = await applicationAtLevel(url, {
       vacancyId: gone.id,
       studentId: await student(),
       status: 'in_progress',
     })
-    const accepted = await anApplication(ctx, {
+    const accepted = await applicationAtLevel(url, {
       vacancyId: gone.id,
       studentId: await student(),
       status: 'accepted',
     })
-    const elsewhere = await anApplication(ctx, { vacancyId: kept.id, studentId: await student() })
+    const elsewhere = await applicationAtLevel(url, { vacancyId: kept.id, studentId: await student() })
 
     await database.migrate() // what the current start-up does
 
@@ -354,7 +375,7 @@ describe('upgrading a school that switched a company off while its tests lay ahe
     const company = await aCompany(ctx, { isActive: false })
     const vacancy = await vacancyAtLevel(ctx, url, { companyId: company.id })
     const student = await studentAtLevel(ctx, url)
-    const app = await anApplication(ctx, {
+    const app = await applicationAtLevel(url, {
       vacancyId: vacancy.id,
       studentId: student.studentId,
       status: 'in_progress',

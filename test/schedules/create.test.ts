@@ -165,7 +165,7 @@ describe('POST /api/hrd/test-schedules', () => {
       `Lamaran #${elsewhere.application.id} tidak ditemukan pada lowongan ini.`,
     ])
     expect(res.body.errors['application_ids.3']).toEqual([
-      'Lamaran Budi Santoso berstatus "Dibatalkan pelamar"; hanya lamaran yang lolos seleksi berkas (dalam proses seleksi) yang dapat dijadwalkan.',
+      'Lamaran Budi Santoso berstatus "Lamaran dibatalkan"; hanya lamaran yang lolos seleksi berkas (dalam proses seleksi) yang dapat dijadwalkan.',
     ])
     expect(await schedulesOfVacancy(vacancy.id)).toEqual([])
     expect((await eventsOf(t, ok.application.id)).map((e) => e.stage)).toEqual(['applied'])

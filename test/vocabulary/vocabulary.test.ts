@@ -64,7 +64,7 @@ describe('GET /api/vocabulary', () => {
       { code: 'in_progress', label: 'Dalam proses seleksi' },
       { code: 'accepted', label: 'Diterima' },
       { code: 'rejected', label: 'Tidak lolos' },
-      { code: 'withdrawn', label: 'Dibatalkan pelamar' },
+      { code: 'withdrawn', label: 'Lamaran dibatalkan' },
     ])
     expect(labelIn(v.testKind, 'tes_tulis')).toBe('Tes tertulis')
     expect(labelIn(v.careerStatus, 'lanjut_studi')).toBe('Melanjutkan studi')

@@ -213,10 +213,18 @@ export const applications = pgTable(
     reviewNotes: text(),
     reviewedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp({ withTimezone: true }),
+    /**
+     * Withdrawn by the school, not by the learner (recorded as having left school, "Keluar/Mutasi"). Such an
+     * application does not bar a new one to the same vacancy (the unique key leaves it out): a learner put back
+     * after a mistake applies again.
+     */
+    withdrawnBySchool: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('applications_vacancy_student_key').on(t.jobVacancyId, t.studentId),
+    uniqueIndex('applications_vacancy_student_key')
+      .on(t.jobVacancyId, t.studentId)
+      .where(sql`not ${t.withdrawnBySchool}`),
     // review_decision rides along so the recruitment report counts every application per vacancy
     // (status, passed review) from this small index alone, in vacancy order (no hashing).
     index('applications_vacancy_status_idx').on(t.jobVacancyId, t.status, t.reviewDecision),

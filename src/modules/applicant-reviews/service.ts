@@ -123,8 +123,8 @@ export type ReviewInput = Static<typeof ReviewBody>
 function notReviewable(status: ApplicationStatus): Msg {
   if (status === 'withdrawn')
     return msg(
-      'Lamaran ini sudah dibatalkan oleh pelamar sehingga tidak dapat diseleksi berkas.',
-      'This application was withdrawn by the applicant and cannot be document-reviewed.',
+      'Lamaran ini sudah dibatalkan sehingga tidak dapat diseleksi berkas.',
+      'This application was withdrawn and cannot be document-reviewed.',
     )
   return msg(
     `Lamaran ini sudah diseleksi berkas (status: ${labelOf('applicationStatus', status)}). Hanya lamaran berstatus "${labelOf('applicationStatus', 'pending')}" yang dapat diseleksi berkas.`,
@@ -274,7 +274,7 @@ export async function bulkReview(db: Db, actor: Actor, input: BulkReviewInput) {
       const reason: Msg = !status
         ? msg('tidak ditemukan', 'not found')
         : status === 'withdrawn'
-          ? msg('dibatalkan oleh pelamar', 'withdrawn by the applicant')
+          ? msg('lamaran dibatalkan', 'withdrawn')
           : msg(
               `sudah diseleksi berkas (${labelOf('applicationStatus', status)})`,
               `already document-reviewed (${labelOf('applicationStatus', status, 'en')})`,

@@ -38,8 +38,8 @@ export type NewApplication = typeof newApplication
 /**
  * A new pending application, its first timeline row and the notices to HR about it, in the wording of
  * `template`: one statement, one round trip. Undefined, and nothing written, when the learner already
- * applied (ON CONFLICT DO NOTHING on applications_vacancy_student_key: the CTE returns no row, so the
- * other two insert none).
+ * applied (ON CONFLICT DO NOTHING on applications_vacancy_student_key, which leaves out applications the
+ * school withdrew: the CTE returns no row, so the other two insert none).
  */
 export async function insertApplication(
   conn: Conn,
@@ -74,7 +74,11 @@ const insertApplicationStatement = preparedByKey<
         status: TRANSITIONS.applied.to,
         coverLetter: sql.placeholder('coverLetter'),
       })
-      .onConflictDoNothing({ target: [applications.jobVacancyId, applications.studentId] })
+      // The partial key: an application the school withdrew does not count (`withdrawnBySchool`).
+      .onConflictDoNothing({
+        target: [applications.jobVacancyId, applications.studentId],
+        where: sql`not ${applications.withdrawnBySchool}`,
+      })
       .returning({
         id: applications.id,
         status: applications.status,

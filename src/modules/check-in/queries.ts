@@ -62,7 +62,11 @@ export async function ensureSecret(conn: Conn, id: number, fresh: string) {
   return row.secret as string
 }
 
-/** The learner's participation in the schedule (through their application), locked for the check-in. */
+/**
+ * The learner's participation in the schedule (through their application), locked for the check-in. A learner
+ * may hold two in one test, one of an application the school withdrew (released) and one of the application
+ * made after that was undone: the one still taking part.
+ */
 export async function lockOwnParticipant(tx: Conn, scheduleId: number, studentId: number) {
   const [row] = await tx
     .select({
@@ -77,6 +81,8 @@ export async function lockOwnParticipant(tx: Conn, scheduleId: number, studentId
     .from(tp)
     .innerJoin(applications, eq(applications.id, tp.applicationId))
     .where(and(eq(tp.testScheduleId, scheduleId), eq(applications.studentId, studentId)))
+    .orderBy(sql`${tp.releasedAt} is not null`, sql`${tp.id} desc`)
+    .limit(1)
     .for('update', { of: tp })
   return row
 }

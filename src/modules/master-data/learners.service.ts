@@ -634,6 +634,8 @@ export async function recordLeft(
       tx,
       actor,
       open.map((applicationId) => ({ applicationId, move: 'withdrawn' as const, notes: LEFT_NOTE })),
+      // By the school: it does not bar a new application should this be undone (a mistake).
+      { changes: { withdrawnBySchool: true } },
     )
     await releaseFromTests(tx, mailing, closed)
     const revoked = current.userId ? await switchOff(tx, actor, current.userId) : 0

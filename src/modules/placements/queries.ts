@@ -238,10 +238,11 @@ export interface NewPlacement {
 
 /**
  * Placements accepted today (school calendar); an application already placed keeps its row. The hire may
- * have been recorded as found outside bursa already (the same learner, company and day, not deleted): that
- * record becomes this application's placement, keeping what was recorded and its follow-ups, so one hire is
- * one placement. The learners are locked first, in id order, as recording an outside placement locks its
- * learner before it looks for the same hire. A learner who already works at the company through another of
+ * have been recorded as found outside bursa already (the same learner and partner company, not deleted and
+ * not ended, whatever its day: staff often hear of a hire days before HR publishes it): that record becomes
+ * this application's placement, keeping what was recorded (the acceptance day she was told, the start, the
+ * notes) and its follow-ups, so one hire is one placement. The learners are locked first, in id order, as
+ * recording an outside placement locks its learner before it looks for the same hire. A learner who already works at the company through another of
  * its vacancies (a placement through bursa not deleted and not ended) is not placed again: nothing is
  * written, and those hires are answered (`workingThere`) for the caller to refuse.
  */
@@ -279,7 +280,7 @@ export async function insertPlacements(tx: Tx, rows: NewPlacement[]) {
   if (workingThere.length > 0) return { workingThere }
   const fresh: NewPlacement[] = []
   for (const r of rows) {
-    // One record at most (the rule allows one a day), and none for an application placed already.
+    // One record at most (the newest hire), and none for an application placed already.
     const [adopted] = await tx
       .update(placements)
       .set({
@@ -292,9 +293,9 @@ export async function insertPlacements(tx: Tx, rows: NewPlacement[]) {
       .where(
         sql`${placements.id} = (select o.id from ${placements} o
           where o.student_id = ${r.studentId} and o.company_id = ${r.companyId} and o.source = 'outside'
-            and o.deleted_at is null and o.accepted_at = ${schoolToday}
+            and o.deleted_at is null and o.status not in ('resigned', 'moved')
             and not exists (select 1 from ${placements} b where b.application_id = ${r.applicationId})
-          order by o.id limit 1)`,
+          order by o.accepted_at desc, o.id desc limit 1)`,
       )
       .returning({ id: placements.id })
     if (!adopted) fresh.push(r)
@@ -371,6 +372,37 @@ export async function samePlacement(
           : sql`${companyNameKey(companyNameOf)} = ${companyNameKey(p.companyName as string)}`,
       ),
     )
+    .limit(1)
+  return row
+}
+
+/**
+ * The learner's placement through bursa at the partner company that is not deleted and not ended: she works
+ * there, and an outside record of the same company would count the hire twice (publishing takes such a
+ * record over, `insertPlacements`). Undefined when there is none.
+ */
+export async function workingThereThroughBursa(conn: Conn, studentId: number, companyId: number) {
+  const [row] = await conn
+    .select({
+      fullName: students.fullName,
+      companyName: companies.name,
+      vacancyTitle: jobVacancies.title,
+      acceptedAt: placements.acceptedAt,
+    })
+    .from(placements)
+    .innerJoin(students, eq(students.id, placements.studentId))
+    .innerJoin(companies, eq(companies.id, placements.companyId))
+    .innerJoin(jobVacancies, eq(jobVacancies.id, placements.jobVacancyId))
+    .where(
+      and(
+        eq(placements.studentId, studentId),
+        eq(placements.companyId, companyId),
+        eq(placements.source, 'bursa'),
+        isNull(placements.deletedAt),
+        inArray(placements.status, ['active', 'contract_extended', 'permanent']),
+      ),
+    )
+    .orderBy(desc(placements.acceptedAt))
     .limit(1)
   return row
 }

@@ -451,7 +451,7 @@ function checkInput(input: OutsideInput, employer: 'body' | number): Checked {
 /**
  * What needs the database, under the learner's lock: the learner exists and is of the kind its field
  * names, the acceptance is not after today, the partner company exists, a written name is not a partner's,
- * and the same hire is not recorded twice.
+ * the learner does not already work at that partner through bursa, and the same hire is not recorded twice.
  */
 async function checkStored(tx: Tx, c: Checked, exceptId?: number) {
   const errors: FieldErrors = {}
@@ -507,6 +507,16 @@ async function checkStored(tx: Tx, c: Checked, exceptId?: number) {
       )
   }
   if (Object.keys(errors).length > 0) unprocessable(INVALID, errors)
+  // Whatever the day: staff hear of a hire on the phone days after HR published it.
+  const bursa =
+    c.companyId !== null ? await q.workingThereThroughBursa(tx, c.studentId, c.companyId) : undefined
+  if (bursa)
+    conflict(
+      msg(
+        `${bursa.fullName} sudah bekerja di ${bursa.companyName} lewat bursa (lowongan "${bursa.vacancyTitle}", diterima ${dateText(bursa.acceptedAt)}). Satu orang satu penempatan di satu perusahaan: catat perubahannya (status, tanggal mulai, catatan) pada penempatan itu.`,
+        `${bursa.fullName} already works at ${bursa.companyName} through bursa (vacancy "${bursa.vacancyTitle}", accepted ${bursa.acceptedAt}). One person has one placement at one company: record what changed (status, start date, notes) on that placement.`,
+      ),
+    )
   if (await q.samePlacement(tx, { ...c, acceptedAt: c.acceptedAt }, exceptId))
     conflict(
       msg(

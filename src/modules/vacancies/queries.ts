@@ -472,9 +472,10 @@ export interface BrowseFilters {
 const quotaLeft = qualified(
   sql<number>`greatest(${v.quota} - (${v.acceptedCount} - ${v.placesFreed}), 0)::int`,
 )
+/** The learner holds an application to the vacancy: one the school withdrew (`withdrawnBySchool`) does not count. */
 const appliedBy = (studentId: LearnerParams['studentId']) =>
   qualified(
-    sql<boolean>`exists (select 1 from ${applications} where ${applications.jobVacancyId} = ${v.id} and ${applications.studentId} = ${studentId})`,
+    sql<boolean>`exists (select 1 from ${applications} where ${applications.jobVacancyId} = ${v.id} and ${applications.studentId} = ${studentId} and not ${applications.withdrawnBySchool})`,
   )
 
 const m = jobVacancyMajors
@@ -579,8 +580,9 @@ export async function openVacancyPage(conn: Conn, learner: Learner, f: BrowseFil
 }
 
 /**
- * A vacancy (not deleted) with its company, the learner's application if any, and each
- * eligibility condition as a flag. The caller decides what the learner may see.
+ * A vacancy (not deleted) with its company, the learner's application if any (the newest: one the school
+ * withdrew may have been followed by a new one), whether it bars applying (`applied`), and each eligibility
+ * condition as a flag. The caller decides what the learner may see.
  */
 export async function vacancyForLearner(conn: Conn, learner: Learner, id: number) {
   const [row] = await vacancyForLearnerStatement(conn).execute({ ...learner, id })
@@ -606,6 +608,7 @@ const vacancyForLearnerStatement = prepared((conn) =>
       },
       applicationId: applications.id,
       applicationStatus: applications.status,
+      applied: appliedBy(learnerPlaceholders.studentId),
       checks: eligibilityChecks(learnerPlaceholders),
       profile: profileFacts(learnerPlaceholders.studentId),
     })
@@ -613,7 +616,12 @@ const vacancyForLearnerStatement = prepared((conn) =>
     .innerJoin(companies, eq(companies.id, v.companyId))
     .leftJoin(
       applications,
-      and(eq(applications.jobVacancyId, v.id), eq(applications.studentId, learnerPlaceholders.studentId)),
+      and(
+        eq(applications.jobVacancyId, v.id),
+        eq(applications.studentId, learnerPlaceholders.studentId),
+        sql`not exists (select 1 from ${applications} newer where newer.job_vacancy_id = ${applications.jobVacancyId}
+          and newer.student_id = ${applications.studentId} and newer.id > ${applications.id})`,
+      ),
     )
     .where(and(eq(v.id, sql.placeholder('id')), isNull(v.deletedAt)))
     .prepare('vacancy_for_learner'),

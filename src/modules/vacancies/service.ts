@@ -987,10 +987,18 @@ export async function browseVacancy(db: Db, actor: Actor, id: number, lang: Lang
   const open = isOpen(row.checks)
   if (!open && !row.applicationId) notFound(vacancyNotFound)
   const reasons = reasonsNotOpen(row.checks, learner.role)
-  if (row.applicationId) reasons.push(alreadyApplied)
+  if (row.applied) reasons.push(alreadyApplied)
   const gaps = gapsIn(row.profile)
   if (gaps.length > 0) reasons.push(profileIncompleteReason(gaps))
-  const { checks: _checks, profile: _profile, applicationId, applicationStatus, createdAt, ...vacancy } = row
+  const {
+    checks: _checks,
+    profile: _profile,
+    applied: _applied,
+    applicationId,
+    applicationStatus,
+    createdAt,
+    ...vacancy
+  } = row
   return {
     ...vacancy,
     createdAt: iso(createdAt),
@@ -1011,7 +1019,8 @@ const standingChanged = msg(
 )
 
 /**
- * One application per learner per vacancy. Inside one transaction: the vacancy row is locked
+ * One application per learner per vacancy (one the school withdrew, as the learner was recorded as having left
+ * school, does not count: put back after a mistake, they apply again). Inside one transaction: the vacancy row is locked
  * (FOR NO KEY UPDATE: the insert's trigger updates its counters) and the open rule checked against
  * it, then the profile and the portfolio files, then INSERT … ON CONFLICT DO NOTHING on
  * applications_vacancy_student_key decides a race (nothing returned = someone else's identical

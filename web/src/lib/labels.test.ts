@@ -24,7 +24,7 @@ describe('labels: codes worded in Indonesian, by vocabulary', () => {
   it('the same code reads by its vocabulary; an unknown code stays readable; none is a dash', () => {
     expect(label('applicationStatus', 'pending')).toBe('Menunggu seleksi berkas')
     // An application the applicant withdrew does not read like a test called off.
-    expect(label('applicationStatus', 'withdrawn')).toBe('Dibatalkan pelamar')
+    expect(label('applicationStatus', 'withdrawn')).toBe('Lamaran dibatalkan')
     expect(label('scheduleStatus', 'cancelled')).toBe('Dibatalkan')
     // A participant HR has not marked reads as the reports and the export say it.
     expect(NOT_MARKED).toBe('Belum tercatat')

@@ -50,7 +50,7 @@ export const VOCABULARIES = {
     in_progress: 'Dalam proses seleksi',
     accepted: 'Diterima',
     rejected: 'Tidak lolos',
-    withdrawn: 'Dibatalkan pelamar',
+    withdrawn: 'Lamaran dibatalkan',
   },
   /** HR's document review. */
   reviewDecision: {

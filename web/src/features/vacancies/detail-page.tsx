@@ -41,18 +41,22 @@ export function VacancyDetailPage() {
               </Fact>
             </SimpleGrid>
           </Card>
-          {d.application ? (
-            <Alert color="blue" title="Anda sudah melamar">
+          {d.application && (
+            // An application the school withdrew (recorded as having left school, then put back) lets them
+            // apply again: it shows as the earlier one.
+            <Alert color="blue" title={d.canApply ? 'Lamaran Anda sebelumnya' : 'Anda sudah melamar'}>
               Status: <StatusBadge of="applicationStatus" value={d.application.status} />{' '}
               <Anchor component={Link} to={`/lamaran/${d.application.id}`}>
                 Lihat lamaran
               </Anchor>
+              {d.canApply && ' · Anda dapat melamar lagi.'}
             </Alert>
-          ) : d.canApply ? (
+          )}
+          {d.canApply ? (
             <Group>
               <Button onClick={() => setApplying(true)}>Lamar sekarang</Button>
             </Group>
-          ) : (
+          ) : d.application ? null : (
             <Alert color="yellow" title="Mengapa saya belum bisa melamar?">
               <List size="sm">
                 {d.reasons.map((r) => (
