@@ -1,9 +1,9 @@
 import { PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { editedElsewhere } from '../api/client'
 import { toastError } from '../lib/toast'
 import { DateField } from './dates'
-import { type Form, REBASED, rebase, useForm } from './form'
+import { type Form, REBASED, useForm } from './form'
 import { FormModal } from './form-modal'
 import { ModalActions } from './modal-actions'
 import { NotSavedAlert } from './ui'
@@ -103,18 +103,12 @@ export function CrudForm({
   refresh?: () => Promise<Values | null>
 }) {
   const form = useForm(initial)
-  const { setValues } = form
-  // What the dialog was filled from: the user's changes are what differs from it.
-  const base = useRef(initial)
   // A record someone else changed after this dialog was filled: said here until it is closed, not in a toast.
   const [stale, setStale] = useState<string | null>(null)
   const reread = async (err: Error) => {
     const theirs = await refresh?.().catch(() => null)
     if (!theirs) return setStale(`${err.message} Tutup formulir ini, lalu buka lagi.`)
-    // Read now: React may run the update after `base` moves on below.
-    const was = base.current
-    setValues((mine) => rebase(was, mine, theirs))
-    base.current = theirs
+    form.refill(theirs)
     setStale(REBASED)
   }
   const submit = form.submit(
@@ -139,7 +133,7 @@ export function CrudForm({
                 <FieldInput key={fd.name} field={fd} form={form} />
               ))}
           </SimpleGrid>
-          <ModalActions onCancel={onClose} busy={form.busy}>
+          <ModalActions onCancel={onClose} form={form}>
             Simpan
           </ModalActions>
         </Stack>

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { fieldErrors } from '../api/client'
+import { useRetryHold } from '../lib/retry-wait'
 import { toastError } from '../lib/toast'
 import { useUnsavedInDialog } from './unsaved'
 
@@ -11,14 +12,20 @@ type Values = Record<string, unknown>
  * inputs come from `text(name)` (inputs whose onChange gives an event), `value(name)` (Select, DateField,
  * MultiSelect, Checkbox.Group, NumberInput…) and `checked(name)` (Switch); `numbers(...names)` reads what
  * NumberInputs hold before sending; `submit(action)` is the form's onSubmit. `dirty` while the values differ from
- * those it was filled with: a dialog (`FormModal`) then asks before closing throws the input away (told by the
- * component that opens the dialog, or by itself when it is a component inside the dialog).
+ * the record they were filled from (`from`, unless the values are it; after a refused save, the record as read
+ * again: `refill`): a dialog (`FormModal`) then asks before closing throws the input away (told by the component
+ * that opens the dialog, or by itself when it is a component inside the dialog). `wait`: the seconds left before
+ * the form may be sent again after a refusal asking to wait (a 429's `Retry-After`); its submit button, given the
+ * form (`SubmitButton form={form}`, `ModalActions form={form}`), is off meanwhile, and `submit` sends nothing.
  */
-export function useForm<V extends Values>(initial: V | (() => V)) {
+export function useForm<V extends Values>(initial: V | (() => V), from?: V) {
   const [values, setValues] = useState<V>(initial)
-  const [filled] = useState(() => JSON.stringify(values))
+  // The record the values are measured against: the user's changes are what differs from it.
+  const base = useRef(from ?? values)
+  const [filled, setFilled] = useState(() => JSON.stringify(base.current))
   const dirty = JSON.stringify(values) !== filled
   useUnsavedInDialog(dirty)
+  const { left: wait, hold } = useRetryHold()
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   // The form being sent: once it is done, the first field with a message takes the focus, so a screen
@@ -36,11 +43,26 @@ export function useForm<V extends Values>(initial: V | (() => V)) {
   const error = (name: string): string | undefined =>
     errors[name] ?? Object.entries(errors).find(([k]) => k.startsWith(`${name}.`))?.[1]
 
+  /**
+   * The form filled again from its record as read now (`theirs`), after a save was refused because someone else
+   * changed it (412): each field the user changed keeps what they typed (`rebase`), and `theirs` becomes what the
+   * form is measured against, so `dirty` is the user's changes still unsaved, not the colleague's values.
+   */
+  const refill = (theirs: V) => {
+    // Read now: React may run the update after `base` moves on below.
+    const was = base.current
+    setValues((mine) => rebase(was, mine, theirs))
+    base.current = theirs
+    setFilled(JSON.stringify(theirs))
+  }
+
   return {
     values,
     setValues,
     set,
     dirty,
+    refill,
+    wait,
     errors,
     setErrors,
     error,
@@ -85,12 +107,13 @@ export function useForm<V extends Values>(initial: V | (() => V)) {
      * The form's onSubmit: clears the old messages, runs `action` with the values while the form is busy,
      * and on a refusal puts its field messages under their fields and hands it to `onError` (a toast
      * unless told), then focuses the first field with a message. A check before sending can `setErrors`
-     * and return.
+     * and return. While a refusal's wait is not over (`wait`), it sends nothing: Enter in a field as well.
      */
     submit:
       (action: (values: V) => Promise<unknown> | unknown, onError: (err: unknown) => void = toastError) =>
       async (e?: FormEvent) => {
         e?.preventDefault()
+        if (wait > 0) return
         sent.current = e?.currentTarget instanceof HTMLFormElement ? e.currentTarget : null
         setErrors({})
         setBusy(true)
@@ -98,6 +121,7 @@ export function useForm<V extends Values>(initial: V | (() => V)) {
           await action(values)
         } catch (err) {
           setErrors(fieldErrors(err))
+          hold(err)
           onError(err)
         } finally {
           setBusy(false)
@@ -145,20 +169,16 @@ export type Reread<V extends Values> = { values: V; version: string | null }
 /**
  * The version a form saves against (If-Match, its record's `updatedAt`), and what happens when a save is refused
  * because someone else changed the record since (412): `reread(read, err)` with the record as read again fills the
- * form with it, keeping what the user changed (`rebase` against what the form was filled from), moves the version
- * on, and sets `stale`, which the form shows until it is closed. Given null (the record is gone, or reading it
- * failed), `stale` says to close the form and open it again.
+ * form with it, keeping what the user changed (`form.refill`: the record read again is then what closing the
+ * dialog is measured against), moves the version on, and sets `stale`, which the form shows until it is closed.
+ * Given null (the record is gone, or reading it failed), `stale` says to close the form and open it again.
  */
-export function useVersion<V extends Values>(form: Form<V>, initial: V, version: string | null) {
-  const base = useRef(initial)
+export function useVersion<V extends Values>(form: Form<V>, version: string | null) {
   const [at, setAt] = useState(version)
   const [stale, setStale] = useState<string | null>(null)
   const reread = (read: Reread<V> | null, err: Error) => {
     if (!read) return setStale(`${err.message} Tutup formulir ini, lalu buka lagi.`)
-    // Read now: React may run the update after `base` moves on below.
-    const was = base.current
-    form.setValues((mine) => rebase(was, mine, read.values))
-    base.current = read.values
+    form.refill(read.values)
     setAt(read.version)
     setStale(REBASED)
   }

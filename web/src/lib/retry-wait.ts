@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ApiError } from '../api/client'
 
 /** The seconds a refusal asks to wait before trying again (a 429's `Retry-After`), or null. */
@@ -10,15 +10,14 @@ export const retryAfterOf = (err: unknown) => (err instanceof ApiError ? err.ret
  * kept saying.
  */
 export function retryMessage(message: string, seconds: number): string {
-  const left =
-    seconds <= 0
-      ? 'Silakan coba lagi sekarang.'
-      : seconds < 60
-        ? `Coba lagi dalam ${seconds} detik.`
-        : `Coba lagi dalam ${Math.ceil(seconds / 60)} menit.`
+  const left = seconds <= 0 ? 'Silakan coba lagi sekarang.' : `${tryAgainIn(seconds)}.`
   const said = /Coba lagi dalam \d+ (detik|menit)\./
   return said.test(message) ? message.replace(said, left) : `${message} ${left}`
 }
+
+/** The wait left, as a form's button says it while it is off: "Coba lagi dalam 12 detik", "… dalam 3 menit". */
+export const tryAgainIn = (seconds: number) =>
+  seconds < 60 ? `Coba lagi dalam ${seconds} detik` : `Coba lagi dalam ${Math.ceil(seconds / 60)} menit`
 
 /** Calls `tick` with the seconds left of `seconds` now and then each second, down to 0; returns the stop. */
 export function countDown(seconds: number, tick: (left: number) => void): () => void {
@@ -45,4 +44,23 @@ export function useRetryWait(err: unknown): number {
     return seconds ? countDown(seconds, setLeft) : undefined
   }, [seconds, err])
   return left
+}
+
+/**
+ * A form's wait: `hold(err)` with each refusal starts the wait it asks for (its `Retry-After`; none for another
+ * error), and `left` is the seconds still to wait, counting down to 0. Set with the refusal itself, so the button
+ * goes off in the same render as the form stops being busy, with no moment on in between.
+ */
+export function useRetryHold() {
+  const [left, setLeft] = useState(0)
+  const stop = useRef<(() => void) | null>(null)
+  useEffect(() => () => stop.current?.(), [])
+  const hold = (err: unknown) => {
+    stop.current?.()
+    stop.current = null
+    const seconds = retryAfterOf(err) ?? 0
+    setLeft(seconds)
+    if (seconds) stop.current = countDown(seconds, setLeft)
+  }
+  return { left, hold }
 }

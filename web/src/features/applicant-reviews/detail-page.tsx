@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core'
+import { Alert, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core'
 import { useParams } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
@@ -7,6 +7,7 @@ import { DetailHeader } from '../../components/detail-header'
 import { FileLink } from '../../components/file-link'
 import { useForm } from '../../components/form'
 import { StatusBadge } from '../../components/status-badge'
+import { SubmitButton } from '../../components/submit-button'
 import { Loading } from '../../components/ui'
 import { formatDate, formatDateTime } from '../../lib/format'
 import { label } from '../../lib/labels'
@@ -96,21 +97,22 @@ export function ReviewDetailPage() {
               {/* One decision at a time, and none while the applicant is loaded again after it: a second
                   click would be refused (already reviewed) with a red toast. */}
               <Group mt="sm">
-                <Button
+                <SubmitButton
+                  form={form}
+                  type="button"
                   color="green"
-                  loading={form.busy}
                   disabled={a.loading}
                   onClick={() => review('lolos')}
                 >
                   Lolos
-                </Button>
+                </SubmitButton>
                 <ConfirmButton
                   title="Nyatakan tidak lolos?"
                   message={`Lamaran ditolak dan pelamar diberi tahu. ${NOT_PASSED_CORRECTABLE}`}
                   confirmLabel="Tidak lolos"
                   onConfirm={() => review('tidak_lolos')}
                   size="sm"
-                  disabled={form.busy || a.loading}
+                  disabled={form.busy || form.wait > 0 || a.loading}
                 >
                   Tidak lolos
                 </ConfirmButton>

@@ -162,7 +162,7 @@ function BulkReviewModal({
         <ModalActions
           onCancel={onClose}
           onConfirm={() => run()}
-          busy={form.busy}
+          form={form}
           color={decision === 'lolos' ? 'green' : 'red'}
         >
           Ya, proses {ids.length} lamaran

@@ -108,7 +108,7 @@ export function ApplyModal({ vacancyId, onClose }: { vacancyId: number; onClose:
                 {...form.text('cover_letter')}
               />
               {error ? <ErrorAlert error={error} title="Gagal mengirim" /> : null}
-              <ModalActions onCancel={onClose} busy={form.busy}>
+              <ModalActions onCancel={onClose} form={form}>
                 Kirim lamaran
               </ModalActions>
             </Stack>

@@ -1,6 +1,7 @@
-import { Button, Group, PasswordInput, Stack } from '@mantine/core'
+import { Group, PasswordInput, Stack } from '@mantine/core'
 import { api, unwrap } from '../../api/client'
 import { useForm } from '../../components/form'
+import { SubmitButton } from '../../components/submit-button'
 import { useSession } from './session'
 
 const BLANK = { current_password: '', password: '', password_confirmation: '' }
@@ -47,9 +48,7 @@ export function ChangePasswordForm({
           {...form.text('password_confirmation')}
         />
         <Group>
-          <Button type="submit" loading={form.busy}>
-            {submitLabel}
-          </Button>
+          <SubmitButton form={form}>{submitLabel}</SubmitButton>
         </Group>
       </Stack>
     </form>

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Anchor, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ApiError, api, unwrap } from '../../api/client'
 import { useForm } from '../../components/form'
+import { SubmitButton } from '../../components/submit-button'
 
 /**
  * "Lupa kata sandi?": asks for a one-time link by e-mail. The service answers the same whatever the
@@ -55,9 +56,9 @@ export function ForgotPasswordPage() {
                   autoFocus
                   {...form.text('email')}
                 />
-                <Button type="submit" loading={form.busy} fullWidth>
+                <SubmitButton form={form} fullWidth>
                   Kirim tautan
-                </Button>
+                </SubmitButton>
               </Stack>
             </form>
           )}

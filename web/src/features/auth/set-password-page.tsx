@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ApiError, api, unwrap } from '../../api/client'
 import { useForm } from '../../components/form'
+import { SubmitButton } from '../../components/submit-button'
 import { formatDateTime } from '../../lib/format'
 import { useSession } from './session'
 
@@ -153,9 +154,9 @@ export function SetPasswordPage() {
                   required
                   {...form.text('password_confirmation')}
                 />
-                <Button type="submit" loading={form.busy} fullWidth>
+                <SubmitButton form={form} fullWidth>
                   Simpan kata sandi
-                </Button>
+                </SubmitButton>
               </Stack>
             </form>
           )}

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Button,
   Center,
   Paper,
   SimpleGrid,
@@ -15,6 +14,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { ApiError, api, unwrap } from '../../api/client'
 import { useForm } from '../../components/form'
+import { SubmitButton } from '../../components/submit-button'
 
 const EMPTY = {
   name: '',
@@ -142,9 +142,7 @@ export function RegisterCompanyPage() {
                     autoComplete: 'tel',
                   })}
                 </SimpleGrid>
-                <Button type="submit" loading={form.busy}>
-                  Kirim pendaftaran
-                </Button>
+                <SubmitButton form={form}>Kirim pendaftaran</SubmitButton>
               </Stack>
             </form>
           )}

@@ -1,9 +1,10 @@
-import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core'
 import { api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { useForm } from '../../components/form'
 import { FormModal } from '../../components/form-modal'
 import { StatusBadge } from '../../components/status-badge'
+import { SubmitButton } from '../../components/submit-button'
 import { Loading } from '../../components/ui'
 import { toastError, toastOk } from '../../lib/toast'
 import { useLoad } from '../../lib/use-load'
@@ -84,9 +85,9 @@ export function HrAccountsModal({
               <PasswordInput label="Kata sandi" {...form.text('password')} />
             </SimpleGrid>
             <Group>
-              <Button onClick={() => add()} loading={form.busy}>
+              <SubmitButton form={form} type="button" onClick={() => add()}>
                 Tambah
-              </Button>
+              </SubmitButton>
             </Group>
           </Stack>
         )}

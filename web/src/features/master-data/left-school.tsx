@@ -144,7 +144,7 @@ export function LeftSchoolModal({
             maxLength={500}
             {...form.text('note')}
           />
-          <ModalActions onCancel={onClose} busy={form.busy} color="orange">
+          <ModalActions onCancel={onClose} form={form} color="orange">
             Simpan keluar/mutasi
           </ModalActions>
         </Stack>

@@ -124,7 +124,7 @@ function UpgradeModal({
           {ids.length} siswa akan menjadi alumni; akun mereka berubah peran menjadi alumni.
         </Text>
         <TextInput label="Tahun lulus" inputMode="numeric" {...form.text('graduation_year')} />
-        <ModalActions onCancel={onClose} onConfirm={() => upgrade()} busy={form.busy}>
+        <ModalActions onCancel={onClose} onConfirm={() => upgrade()} form={form}>
           Jadikan alumni
         </ModalActions>
       </Stack>

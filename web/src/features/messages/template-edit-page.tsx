@@ -20,6 +20,7 @@ import { ConfirmButton } from '../../components/confirm'
 import { DetailHeader } from '../../components/detail-header'
 import { useForm } from '../../components/form'
 import { LeaveGuard } from '../../components/leave-guard'
+import { SubmitButton } from '../../components/submit-button'
 import { Loading } from '../../components/ui'
 import type { DataOf } from '../../lib/api-types'
 import { formatDateTime } from '../../lib/format'
@@ -209,9 +210,7 @@ function Editor({ detail: initial }: { detail: Detail }) {
               />
               <Placeholders detail={detail} onInsert={insert} />
               <Group gap="xs">
-                <Button type="submit" loading={form.busy}>
-                  Simpan
-                </Button>
+                <SubmitButton form={form}>Simpan</SubmitButton>
                 {detail.customised && (
                   <ConfirmButton
                     title="Kembalikan ke teks bawaan?"

@@ -1,10 +1,11 @@
-import { Button, Group, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
+import { Group, Select, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core'
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import { DateField } from '../../components/dates'
 import { type Form, REBASED, rebase, useForm } from '../../components/form'
 import { FormModal } from '../../components/form-modal'
 import { StatusBadge } from '../../components/status-badge'
+import { SubmitButton } from '../../components/submit-button'
 import { Field, Loading, NotSavedAlert } from '../../components/ui'
 import type { BodyOf, DataOf } from '../../lib/api-types'
 import { formatDate, formatDateTime } from '../../lib/format'
@@ -237,7 +238,11 @@ function useCarried(p: Placement, carried: { current: Carried | null }) {
   useEffect(() => {
     carried.current = null
   }, [carried])
-  const form = useForm(() => (from ? rebase(from.was, from.mine, placementValues(p)) : placementValues(p)))
+  // Measured against the placement as read now: the changes carried over are still the user's, unsaved.
+  const form = useForm(
+    () => (from ? rebase(from.was, from.mine, placementValues(p)) : placementValues(p)),
+    placementValues(p),
+  )
   return [form, from !== null] as const
 }
 
@@ -283,9 +288,7 @@ function SubForm<V extends StatusAndNotes>({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>{children}</SimpleGrid>
         <Textarea label="Catatan" autosize minRows={2} maxLength={2000} {...form.text('notes')} />
         <Group justify="flex-end">
-          <Button type="submit" loading={form.busy}>
-            {submitLabel}
-          </Button>
+          <SubmitButton form={form}>{submitLabel}</SubmitButton>
         </Group>
       </Stack>
     </form>

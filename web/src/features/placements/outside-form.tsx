@@ -102,7 +102,7 @@ export function OutsidePlacementForm({
   const learnerWas = useRef(picked?.value)
   const learners = useLearnerSearch(who, picked)
   const form = useForm(() => valuesOf(editing))
-  const version = useVersion(form, valuesOf(editing), editing?.updatedAt ?? null)
+  const version = useVersion(form, editing?.updatedAt ?? null)
   const v = form.values
   /** A refusal: its message; one because the placement changed since it was read, the placement read again. */
   const stale = async (err: unknown) => {
@@ -220,7 +220,7 @@ export function OutsidePlacementForm({
             <DateField label="Mulai bekerja" min={form.values.accepted_date} {...form.value('start_date')} />
           </SimpleGrid>
           <Textarea label="Catatan" autosize minRows={2} maxLength={2000} {...form.text('notes')} />
-          <ModalActions onCancel={onClose} busy={form.busy}>
+          <ModalActions onCancel={onClose} form={form}>
             Simpan
           </ModalActions>
         </Stack>

@@ -18,6 +18,7 @@ import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { DateField } from '../../components/dates'
 import { REBASED, rebase, useForm } from '../../components/form'
+import { SubmitButton } from '../../components/submit-button'
 import { toastError, toastOk } from '../../lib/toast'
 import { useMe } from '../auth/session'
 
@@ -181,7 +182,11 @@ export function ProfileForm({
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Nomor telepon" type="tel" autoComplete="tel" {...field('phone')} />
-        <TextInput label="E-mail kontak" type="email" {...field('email')} />
+        <TextInput
+          label="E-mail kontak"
+          type="email"
+          {...field('email')}
+        />
         <TextInput label="Tempat lahir" {...field('birth_place')} />
         <DateField label="Tanggal lahir" {...form.value('birth_date')} />
         <TextInput label="Alamat" {...field('address')} />
@@ -206,9 +211,7 @@ export function ProfileForm({
       />
       <SchoolingList form={form} levels={choices?.educationLevels ?? []} />
       <Group mt="md">
-        <Button type="submit" loading={form.busy}>
-          Simpan profil
-        </Button>
+        <SubmitButton form={form}>Simpan profil</SubmitButton>
       </Group>
     </form>
   )

@@ -1,7 +1,8 @@
-import { Button, FileInput, Group, Progress, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { FileInput, Group, Progress, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { useState } from 'react'
 import { toApiError, upload } from '../../api/client'
 import { useForm } from '../../components/form'
+import { SubmitButton } from '../../components/submit-button'
 import { formatBytes, MAX_UPLOAD, UPLOAD_TYPES } from '../../lib/files'
 import { toastOk } from '../../lib/toast'
 
@@ -87,9 +88,9 @@ export function PortfolioUpload({
           </Text>
         )}
         <Group>
-          <Button type="submit" loading={progress !== null}>
+          <SubmitButton form={form} loading={progress !== null}>
             Unggah
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
     </form>

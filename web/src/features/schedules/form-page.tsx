@@ -17,6 +17,7 @@ import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { DateField, TimeField } from '../../components/dates'
 import { type Form, REBASED, rebase, useForm } from '../../components/form'
+import { SubmitButton } from '../../components/submit-button'
 import { ErrorAlert, NotSavedAlert, PageTitle } from '../../components/ui'
 import { type CodeOf, label, options } from '../../lib/labels'
 import { idOptions } from '../../lib/options'
@@ -281,9 +282,7 @@ export function ScheduleFormPage() {
           <Textarea label="Keterangan" {...form.text('description')} />
           <Participants form={form} current={was?.participants} sent={sent.current} />
           <Group>
-            <Button type="submit" loading={form.busy}>
-              Simpan jadwal
-            </Button>
+            <SubmitButton form={form}>Simpan jadwal</SubmitButton>
             <Button component={Link} to={id ? `/hrd/jadwal/${id}` : '/hrd/jadwal'} variant="default">
               Batal
             </Button>

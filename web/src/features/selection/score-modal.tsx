@@ -115,7 +115,7 @@ export function ScoreModal({
   onStale: () => void
 }) {
   const form = useForm(() => valuesOf(row))
-  const version = useVersion(form, valuesOf(row), row.updatedAt)
+  const version = useVersion(form, row.updatedAt)
   const [file, setFile] = useState<File | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
 
@@ -197,7 +197,7 @@ export function ScoreModal({
               disimpan; lampirkan surat untuk keputusan yang baru.
             </Alert>
           )}
-          <ModalActions onCancel={onClose} busy={progress !== null}>
+          <ModalActions onCancel={onClose} form={form} busy={progress !== null}>
             Simpan
           </ModalActions>
         </Stack>
@@ -252,7 +252,7 @@ export function LetterModal({
             required
             description="Hasil yang sudah diumumkan tetap; pelamar dapat mengunduh suratnya di halaman lamarannya."
           />
-          <ModalActions onCancel={onClose} busy={progress !== null}>
+          <ModalActions onCancel={onClose} form={form} busy={progress !== null}>
             Lampirkan
           </ModalActions>
         </Stack>

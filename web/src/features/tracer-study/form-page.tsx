@@ -1,7 +1,6 @@
 import '../../styles-all'
 import {
   Alert,
-  Button,
   Card,
   Group,
   NumberInput,
@@ -16,6 +15,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { api, unwrap } from '../../api/client'
 import { DateField } from '../../components/dates'
 import { useForm } from '../../components/form'
+import { SubmitButton } from '../../components/submit-button'
 import { Loading, PageTitle } from '../../components/ui'
 import { formatDateTime } from '../../lib/format'
 import { loadVocabulary, options } from '../../lib/labels'
@@ -217,9 +217,9 @@ export function TracerForm({
             </Text>
           )}
           <Group>
-            <Button type="submit" loading={form.busy}>
+            <SubmitButton form={form}>
               {staff ? 'Simpan atas nama alumni' : current ? 'Simpan perubahan' : 'Simpan'}
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
       </Card>

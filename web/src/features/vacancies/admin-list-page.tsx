@@ -233,7 +233,7 @@ function RejectModal({
             memperbaiki lowongannya.
           </Text>
           <Textarea label="Alasan penolakan" required autosize minRows={3} {...form.text('reason')} />
-          <ModalActions onCancel={onClose} busy={form.busy} color="red">
+          <ModalActions onCancel={onClose} form={form} color="red">
             Tolak lowongan
           </ModalActions>
         </Stack>

@@ -15,6 +15,7 @@ import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { DateField } from '../../components/dates'
 import { REBASED, rebase, useForm } from '../../components/form'
+import { SubmitButton } from '../../components/submit-button'
 import { ErrorAlert, NotSavedAlert, PageTitle } from '../../components/ui'
 import { codeOptions, idOptions } from '../../lib/options'
 import { toastError, toastOk } from '../../lib/toast'
@@ -327,9 +328,7 @@ function VacancyForm({ via }: { via: FormApi }) {
           <Textarea label="Kualifikasi" required autosize minRows={3} {...form.text('qualifications')} />
           <Textarea label="Fasilitas dan tunjangan" autosize minRows={2} {...form.text('benefits')} />
           <Group>
-            <Button type="submit" loading={form.busy}>
-              Simpan
-            </Button>
+            <SubmitButton form={form}>Simpan</SubmitButton>
             <Button component={Link} to={via.back} variant="default">
               Batal
             </Button>
