@@ -2,11 +2,13 @@
  * npm run create-admin -- --email you@school.sch.id --password '…' [--name "Nama Lengkap"]
  *
  * Creates a superadmin on the configured database (DATABASE_URL, or the embedded PostgreSQL under DATA_DIR), or gives
- * the account with that e-mail the new password and makes it an active superadmin.
+ * the account with that e-mail the new password and makes it an active superadmin. While the service runs on the
+ * embedded database, it works through the service's server (as `npm run backup`): no need to stop the school's
+ * service to reset one password.
  */
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../src/config.js'
-import { type Database, openDatabase } from '../src/db/client.js'
+import { openForScript } from '../src/db/client.js'
 import { AppError } from '../src/http/errors.js'
 import { tr } from '../src/http/i18n.js'
 import { ensureSuperadmin } from '../src/modules/users/service.js'
@@ -50,9 +52,9 @@ try {
   fail((err as Error).message)
 }
 
-let database: Database
+let opened: Awaited<ReturnType<typeof openForScript>>
 try {
-  database = await openDatabase({
+  opened = await openForScript({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: 2,
@@ -61,16 +63,16 @@ try {
 } catch (err) {
   fail(`Cannot open the database: ${(err as Error).message}`)
 }
+const { database, running, where } = opened
 
 let exitCode = 0
 try {
-  await database.migrate()
+  if (!running) await database.migrate()
   const user = await ensureSuperadmin(database.db, {
     email: args.email!,
     password: args.password!,
     fullName: args.name,
   })
-  const where = database.kind === 'embedded' ? `the embedded PostgreSQL (${config.dataDir}/pg)` : 'PostgreSQL'
   console.log(
     user.created
       ? `Superadmin ${user.email} (id ${user.id}) created on ${where}.`

@@ -13,6 +13,7 @@ import { frameworkErrors, registerErrorHandling } from './http/errors.js'
 import { registerMessageLanguage } from './http/i18n.js'
 import { registerJsonBody } from './http/json-body.js'
 import { documentRoute, shareRefusals } from './http/openapi.js'
+import { registerProxyCheck } from './http/proxy.js'
 import type { RateLimitStore } from './http/rate-limit.js'
 import { registerSaneInput } from './http/sane-input.js'
 import { serviceFormats } from './http/schemas.js'
@@ -247,6 +248,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   registerJsonBody(app)
   registerMessageLanguage(app)
   registerSaneInput(app)
+  registerProxyCheck(app, config.trustProxy)
   // Before the token check, so that its refusals carry the browser headers (and CORS headers) too.
   securityHeaders = await registerSecurityHeaders(app, { scriptHashes: inlineScriptHashes() })
   await registerCors(app, config.corsOrigins)

@@ -4,7 +4,8 @@ import { loadConfigOrExit } from './config.js'
 import { openDatabase } from './db/client.js'
 import { isEmpty, seedDemo } from './demo/seed.js'
 import { createLogger, flushLogs } from './logger.js'
-import { demoAccountsOpen, demoBlock, hasActiveSuperadmin, listenProblem } from './startup.js'
+import { demoAccountsOpen, demoBlock, demoRefusal, hasActiveSuperadmin, listenProblem } from './startup.js'
+import { storageProblem } from './storage/probe.js'
 import { createStorage } from './storage/storage.js'
 
 const started = performance.now()
@@ -23,6 +24,14 @@ if (!config.publicUrl) {
 const cannotListen = await listenProblem(config.host, config.port)
 if (cannotListen) {
   console.error(cannotListen)
+  process.exit(1)
+}
+
+// A file storage that refuses (a STORAGE_URL key refused, a bucket it may not write, an unwritable folder) stops
+// the start naming it, rather than a service whose every upload and download answers 503.
+const storageRefused = await storageProblem(createStorage(config), config)
+if (storageRefused) {
+  console.error(storageRefused)
   process.exit(1)
 }
 
@@ -67,16 +76,7 @@ if (config.seedDemo && (await isEmpty(database.db))) {
 }
 const demoOpen = await demoAccountsOpen(database.db)
 if (config.env === 'production' && demoOpen.length > 0) {
-  console.error(
-    [
-      `Refusing to start in production: ${demoOpen.length} demo account(s) (${demoOpen
-        .slice(0, 3)
-        .map((a) => a.email)
-        .join(', ')}${demoOpen.length > 3 ? ', …' : ''}) still accept the demo password.`,
-      'This data folder was made by a development start. Either start production on a new DATA_DIR (or an empty DATABASE_URL),',
-      'or deactivate the demo accounts first: NODE_ENV=production npm run disable-demo',
-    ].join('\n'),
-  )
+  console.error(demoRefusal(demoOpen, config))
   await database.close().catch(() => {})
   process.exit(1)
 }

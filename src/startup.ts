@@ -1,5 +1,6 @@
 import { createServer } from 'node:net'
-import { and, eq, inArray } from 'drizzle-orm'
+import { resolve } from 'node:path'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from './db/client.js'
 import { accessTokens, users } from './db/schema/index.js'
 import { DEMO_ACCOUNTS, DEMO_EMAILS, DEMO_PASSWORD } from './demo/seed.js'
@@ -31,22 +32,39 @@ export function listenProblem(host: string, port: number): Promise<string | null
 }
 
 /**
- * Demo accounts (every account the demo seeding makes) that are active and still accept the demo password;
- * each distinct hash is checked once (the seeding gives them one).
+ * The stored password hashes that accept the demo password. The demo seeding gives every account it makes one
+ * hash (src/demo/seed.ts); an account keeps it when its e-mail is changed in user management, and loses it when
+ * a password is set. The candidates are the hashes of accounts under a demo e-mail and any hash two accounts
+ * share (a hash of a chosen password is salted, so never shared); each is verified once.
+ */
+async function demoHashes(db: Db): Promise<string[]> {
+  const shared = db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .groupBy(users.passwordHash)
+    .having(sql`count(*) > 1`)
+  const candidates = await db
+    .selectDistinct({ hash: users.passwordHash })
+    .from(users)
+    .where(or(inArray(users.email, [...DEMO_EMAILS]), inArray(users.passwordHash, shared)))
+  const verdicts = await Promise.all(candidates.map((c) => verifyPassword(c.hash, DEMO_PASSWORD)))
+  return candidates.filter((_, i) => verdicts[i]).map((c) => c.hash)
+}
+
+/**
+ * Demo accounts that are active and still accept the demo password: every account the demo seeding made that
+ * kept the demo's password, whatever its e-mail became.
  */
 export async function demoAccountsOpen(db: Db): Promise<{ email: string; role: string }[]> {
-  const rows = await db
-    .select({ email: users.email, role: users.role, hash: users.passwordHash })
+  const hashes = await demoHashes(db)
+  if (hashes.length === 0) return []
+  const open = await db
+    .select({ email: users.email, role: users.role })
     .from(users)
-    .where(and(inArray(users.email, [...DEMO_EMAILS]), eq(users.isActive, true)))
-  const verdicts = new Map<string, Promise<boolean>>()
-  const open = []
-  for (const row of rows) {
-    if (!verdicts.has(row.hash)) verdicts.set(row.hash, verifyPassword(row.hash, DEMO_PASSWORD))
-    if (await verdicts.get(row.hash)) open.push({ email: row.email, role: row.role })
-  }
-  // In the order of DEMO_EMAILS: the five main accounts first.
-  return open.sort((a, b) => DEMO_EMAILS.indexOf(a.email) - DEMO_EMAILS.indexOf(b.email))
+    .where(and(inArray(users.passwordHash, hashes), eq(users.isActive, true)))
+  // In the order of DEMO_EMAILS (the five main accounts first), then the accounts given another e-mail.
+  const rank = (email: string) => DEMO_EMAILS.indexOf(email) + 1 || DEMO_EMAILS.length + 1
+  return open.sort((a, b) => rank(a.email) - rank(b.email) || a.email.localeCompare(b.email))
 }
 
 export async function hasActiveSuperadmin(db: Db): Promise<boolean> {
@@ -57,6 +75,29 @@ export async function hasActiveSuperadmin(db: Db): Promise<boolean> {
     .limit(1)
   return row !== undefined
 }
+
+/**
+ * Why production refuses a data folder made by a development start, and the command that fixes it, naming the
+ * database this start used: pasted as it is, it works on that data folder, not on the `./data` of wherever it is
+ * run. The `DATABASE_URL` itself is not printed (it holds a password).
+ */
+export function demoRefusal(
+  open: { email: string }[],
+  where: { databaseUrl: string | null; dataDir: string },
+): string {
+  const shown = open.slice(0, 3).map((a) => a.email)
+  const fix = where.databaseUrl
+    ? "NODE_ENV=production DATABASE_URL=… npm run disable-demo   (with this service's DATABASE_URL)"
+    : `NODE_ENV=production DATA_DIR=${shellWord(resolve(where.dataDir))} npm run disable-demo`
+  return [
+    `Refusing to start in production: ${open.length} demo account(s) (${shown.join(', ')}${open.length > 3 ? ', …' : ''}) still accept the demo password.`,
+    'This data folder was made by a development start. Either start production on a new DATA_DIR (or an empty DATABASE_URL),',
+    `or deactivate the demo accounts first: ${fix}`,
+  ].join('\n')
+}
+
+/** `word` as the shell reads it back: as it is when plain, else in single quotes. */
+const shellWord = (word: string) => (/^[\w./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`)
 
 /** The block printed on a development start: the five main demo accounts that accept the demo password. */
 export function demoBlock(base: string, open: { email: string; role: string }[]): string {
@@ -76,13 +117,26 @@ export function demoBlock(base: string, open: { email: string; role: string }[])
   ].join('\n')
 }
 
-/** Deactivates every demo account and ends its sessions; returns the e-mails it changed. */
+/**
+ * Deactivates every demo account (under a demo e-mail, or given another e-mail but still on the demo password)
+ * and ends its sessions; returns the e-mails it changed. An account given a real address whose owner set a
+ * password of their own is no demo account any more, and stays.
+ */
 export async function disableDemoAccounts(db: Db): Promise<string[]> {
+  const hashes = await demoHashes(db)
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
       .set({ isActive: false })
-      .where(and(inArray(users.email, [...DEMO_EMAILS]), eq(users.isActive, true)))
+      .where(
+        and(
+          eq(users.isActive, true),
+          or(
+            inArray(users.email, [...DEMO_EMAILS]),
+            hashes.length > 0 ? inArray(users.passwordHash, hashes) : undefined,
+          ),
+        ),
+      )
       .returning({ id: users.id, email: users.email })
     if (rows.length > 0)
       await tx.delete(accessTokens).where(

@@ -1,11 +1,12 @@
-import { dirname, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { type PgDatabase, type PgQueryResultHKT, QueryBuilder } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import { type EmbeddedOptions, type EmbeddedServer, startEmbedded } from './embedded.js'
+import { type EmbeddedOptions, type EmbeddedServer, runningServerUrl, startEmbedded } from './embedded.js'
 import * as schema from './schema/index.js'
 import { connectionOptions, DEFAULT_SCHOOL_TIME_ZONE } from './school-day.js'
 
@@ -140,6 +141,37 @@ export async function openDatabase(
       await close()
       await server.stop()
     },
+  }
+}
+
+/**
+ * The database an operator's script works on (create-admin, disable-demo): `DATABASE_URL`'s server; else the
+ * embedded server of the service running on `DATA_DIR`, through its socket as `npm run backup` does, so the
+ * school's service keeps running; else the embedded server, started here. `running`: the service's own server,
+ * which it migrated when it started (the script leaves the schema to it). With `existing`, a `DATA_DIR` that
+ * holds no embedded database (a command pasted without `DATA_DIR`, a typo) is refused with its path, and
+ * nothing is made there.
+ */
+export async function openForScript(
+  opts: PoolOptions & { databaseUrl: string | null; dataDir: string; existing?: boolean },
+): Promise<{ database: Database; running: boolean; where: string }> {
+  if (opts.databaseUrl)
+    return { database: postgresDatabase(opts.databaseUrl, opts), running: false, where: 'PostgreSQL' }
+  const url = runningServerUrl(opts.dataDir)
+  if (url)
+    return {
+      database: { ...postgresDatabase(url, opts), kind: 'embedded' },
+      running: true,
+      where: `the embedded PostgreSQL of the running service (${resolve(opts.dataDir)}/pg)`,
+    }
+  if (opts.existing && !existsSync(join(opts.dataDir, 'pg', 'PG_VERSION')))
+    throw new Error(
+      `there is no bursa data in DATA_DIR=${resolve(opts.dataDir)} (no embedded database in its pg folder). Set DATA_DIR to the service's data folder, or DATABASE_URL to its PostgreSQL.`,
+    )
+  return {
+    database: await openDatabase(opts),
+    running: false,
+    where: `the embedded PostgreSQL (${resolve(opts.dataDir)}/pg)`,
   }
 }
 

@@ -11,6 +11,7 @@ import {
   sweepReminders,
 } from '../modules/reminders/service.js'
 import type { Storage } from '../storage/storage.js'
+import { watchSending } from './mail-watch.js'
 import type { Mailer } from './mailer.js'
 import { DELIVER_EMAILS, deliverOutbox, MAX_EMAIL_ATTEMPTS } from './outbox.js'
 import type { Jobs } from './queue.js'
@@ -29,7 +30,9 @@ export function registerWorkers(
     emailRetrySeconds: number
   },
 ) {
-  const { mailer, emailRetrySeconds: retrySeconds } = deps
+  const { emailRetrySeconds: retrySeconds } = deps
+  // Every send below tells the log when sending fails and when it works again (mail-watch.ts).
+  const mailer = deps.mailer && watchSending(deps.mailer, deps.log)
   jobs.work<{ reminderId: number }>(DELIVER_REMINDER, async ({ reminderId }) => {
     const { failures, gaveUp } = await deliverReminder(
       deps.db,

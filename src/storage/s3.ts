@@ -7,7 +7,7 @@ import { type Storage, StorageNotFoundError } from './storage.js'
 /**
  * S3-compatible object storage (AWS S3, MinIO, Cloudflare R2, ...) over `fetch`, signed with AWS
  * Signature Version 4 by aws4fetch (one small, dependency-free package). Four calls are all bursa
- * needs (PUT, GET, DELETE, HEAD of one object), so this small client stands in for the AWS SDK and
+ * needs (PUT, GET, DELETE, HEAD of one object, and the bucket's list for the restore's check), so this small client stands in for the AWS SDK and
  * its dependency tree. Files are at most the
  * upload limit, so a body is hashed whole before it is sent.
  */
@@ -108,15 +108,20 @@ async function toBuffer(body: Readable | Buffer): Promise<Buffer> {
 
 const KEY = /^[a-z0-9][a-z0-9/_-]{0,200}$/
 
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+const unescapeXml = (s: string) =>
+  s.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => XML_ENTITIES[name]!)
+
 export function s3Storage(opts: S3Options, timeoutMs = 30_000): Storage {
   const base = new URL(opts.endpoint)
+  const pathOf = (path: string) =>
+    opts.forcePathStyle
+      ? new URL(`${base.protocol}//${base.host}/${encodeSegment(opts.bucket)}/${path}`)
+      : new URL(`${base.protocol}//${opts.bucket}.${base.host}/${path}`)
   const urlOf = (key: string) => {
     if (!KEY.test(key) || key.includes('..') || key.includes('//'))
       throw new Error(`unsafe storage key: ${key}`)
-    const path = key.split('/').map(encodeSegment).join('/')
-    return opts.forcePathStyle
-      ? new URL(`${base.protocol}//${base.host}/${encodeSegment(opts.bucket)}/${path}`)
-      : new URL(`${base.protocol}//${opts.bucket}.${base.host}/${path}`)
+    return pathOf(key.split('/').map(encodeSegment).join('/'))
   }
 
   /**
@@ -124,7 +129,7 @@ export function s3Storage(opts: S3Options, timeoutMs = 30_000): Storage {
    * first); the caller's `stall` re-arms it for a body read afterwards. A deadline on the whole fetch would
    * also cut a GET's body while a slow downloader reads it, after the 200 has gone out.
    */
-  async function send(method: string, key: string, body?: Buffer) {
+  async function send(method: string, key: string | URL, body?: Buffer) {
     const controller = new AbortController()
     const abort = () => controller.abort(new DOMException('S3 did not answer in time', 'TimeoutError'))
     const timer = setTimeout(abort, timeoutMs)
@@ -136,8 +141,8 @@ export function s3Storage(opts: S3Options, timeoutMs = 30_000): Storage {
     }
   }
 
-  async function request(method: string, key: string, body: Buffer | undefined, signal: AbortSignal) {
-    const url = urlOf(key)
+  async function request(method: string, key: string | URL, body: Buffer | undefined, signal: AbortSignal) {
+    const url = typeof key === 'string' ? urlOf(key) : key
     const signed = await signV4({
       method,
       url,
@@ -200,6 +205,29 @@ export function s3Storage(opts: S3Options, timeoutMs = 30_000): Storage {
       if (res.status === 404) return false
       if (!res.ok) throw new Error(`S3 HEAD ${key} failed: ${res.status}`)
       return true
+    },
+    /** ListObjectsV2, a page of at most 1,000 keys at a time; keys bursa would not have made are left out. */
+    async keys() {
+      const found: string[] = []
+      let token: string | null = null
+      do {
+        const url = pathOf('')
+        url.searchParams.set('list-type', '2')
+        if (token) url.searchParams.set('continuation-token', token)
+        const sent = await send('GET', url)
+        if (!sent.res.ok) throw await fail(sent, 'list')
+        const timer = sent.stall()
+        const xml = await sent.res.text().finally(() => clearTimeout(timer))
+        for (const [, key] of xml.matchAll(/<Key>([^<]*)<\/Key>/g)) {
+          const k = unescapeXml(key as string)
+          if (KEY.test(k) && !k.includes('..') && !k.includes('//')) found.push(k)
+        }
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml)
+          ? unescapeXml(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '') ||
+            null
+          : null
+      } while (token)
+      return found
     },
   }
 }

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -11,6 +11,8 @@ export interface Storage {
   get(key: string): Promise<Readable>
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
+  /** Every key stored (the restore's check of the files against the database; never on a request's path). */
+  keys(): Promise<string[]>
 }
 
 /** `get` of a key that holds nothing. */
@@ -53,6 +55,7 @@ export function guarded(storage: Storage): Storage {
     get: wrap('read a file', storage.get.bind(storage)),
     delete: wrap('delete a file', storage.delete.bind(storage)),
     exists: wrap('look up a file', storage.exists.bind(storage)),
+    keys: wrap('list the files', storage.keys.bind(storage)),
   }
 }
 
@@ -104,6 +107,23 @@ export function localStorage(root: string): Storage {
       } catch {
         return false
       }
+    },
+    async keys() {
+      const found: string[] = []
+      const walk = async (prefix: string) => {
+        const entries = await readdir(join(base, prefix), { withFileTypes: true }).catch((err) => {
+          // No files folder yet: nothing stored.
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []
+          throw err
+        })
+        for (const e of entries) {
+          const key = prefix ? `${prefix}/${e.name}` : e.name
+          if (e.isDirectory()) await walk(key)
+          else if (e.isFile() && SAFE_KEY.test(key)) found.push(key)
+        }
+      }
+      await walk('')
+      return found
     },
   }
 }

@@ -103,6 +103,21 @@ describe('s3Storage()', () => {
         return
       }
       const key = url.pathname
+      if (req.method === 'GET' && url.searchParams.get('list-type') === '2') {
+        // ListObjectsV2, two keys a page, the continuation token being the next position.
+        const all = [...objects.keys()].filter((k) => k.startsWith('/bursa/')).map((k) => k.slice(7))
+        const from = Number(url.searchParams.get('continuation-token') ?? 0)
+        const more = from + 2 < all.length
+        res.writeHead(200, { 'content-type': 'application/xml' }).end(
+          `<ListBucketResult>${all
+            .slice(from, from + 2)
+            .map((k) => `<Contents><Key>${k}</Key></Contents>`)
+            .join(
+              '',
+            )}<IsTruncated>${more}</IsTruncated>${more ? `<NextContinuationToken>${from + 2}</NextContinuationToken>` : ''}</ListBucketResult>`,
+        )
+        return
+      }
       if (req.method === 'PUT') {
         objects.set(key, body)
         res.writeHead(200).end()
@@ -154,6 +169,20 @@ describe('s3Storage()', () => {
       forcePathStyle: true,
     })
     await expect(wrong.put('portfolio/x', Buffer.from('x'))).rejects.toThrow(/403/)
+  })
+
+  it("lists every key, page after page (the restore's check of the files)", async () => {
+    const s = storage()
+    const keys = [
+      'letters/2026/a-1',
+      'portfolio/2026/b-2',
+      'portfolio/2026/c-3',
+      'portfolio/2026/d-4',
+      'portfolio/2026/e-5',
+    ]
+    for (const key of keys) await s.put(key, Buffer.from(key))
+    expect((await s.keys()).sort()).toEqual(keys)
+    for (const key of keys) await s.delete(key)
   })
 
   it('refuses keys it did not make', async () => {

@@ -213,7 +213,10 @@ describe('starting the service', () => {
     expect(prod.out).toContain(
       `Refusing to start in production: ${DEMO_EMAILS.length} demo account(s) (superadmin@demo.test, admin@demo.test, hrd@demo.test, …) still accept the demo password.`,
     )
-    expect(prod.out).toMatch(/npm run disable-demo/)
+    // The command to paste names the database this start used (its DATA_DIR; a DATABASE_URL is not printed).
+    expect(prod.out).toContain(
+      `NODE_ENV=production ${store.url ? 'DATABASE_URL=…' : `DATA_DIR=${store.dataDir}`} npm run disable-demo`,
+    )
 
     const disabled = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/disable-demo.ts'], {
       cwd: root,

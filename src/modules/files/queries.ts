@@ -9,6 +9,7 @@ import {
   jobVacancies,
   selectionResults,
   storageDeletions,
+  students,
 } from '../../db/schema/index.js'
 
 export type FileRow = typeof files.$inferSelect
@@ -117,4 +118,27 @@ export async function dueRemovals(conn: Conn, limit: number) {
     .orderBy(asc(storageDeletions.dueAt))
     .limit(limit)
   return rows.map((r) => r.key)
+}
+
+/**
+ * What the storage should hold: every file's key, with what it is and whose (for the restore's report), and the
+ * keys owed a removal (the sweep removes them: not strays).
+ */
+export async function keysNamed(conn: Conn) {
+  const [named, owed] = await Promise.all([
+    conn
+      .select({
+        id: files.id,
+        key: files.storageKey,
+        category: files.category,
+        title: files.title,
+        learner: students.fullName,
+        nis: students.nis,
+      })
+      .from(files)
+      .leftJoin(students, eq(students.id, files.studentId))
+      .orderBy(asc(files.id)),
+    conn.select({ key: storageDeletions.storageKey }).from(storageDeletions),
+  ])
+  return { named, owed: owed.map((r) => r.key) }
 }

@@ -7,12 +7,13 @@ import { type Storage, StorageNotFoundError } from '../../storage/storage.js'
 import {
   dueRemovals,
   type FileRow,
+  keysNamed,
   oweRemoval,
   readableFile,
   removalFailed,
   removalsDone,
 } from './queries.js'
-import { ALLOWED_TYPES } from './upload.js'
+import { ALLOWED_TYPES, STORAGE_KEY_SHAPE } from './upload.js'
 
 const notFoundFile = () => notFound(msg('Berkas tidak ditemukan.', 'File not found.'))
 
@@ -136,4 +137,22 @@ export async function sweepStorageDeletions(db: Db, storage: Storage) {
  */
 export async function discardUpload(db: Conn, storage: Storage, key: string) {
   await storage.delete(key).catch(() => oweRemoval(db, [key]).catch(() => undefined))
+}
+
+/**
+ * The database's files against the storage's keys (after a restore: the backup holds no bytes, the storage is of
+ * another day). `missing`: rows whose bytes the storage lacks (a download answers 404 "Isi berkas tidak tersedia
+ * lagi"); `orphans`: stored files (keys the service makes; not a start's probe, nor anything else in a shared
+ * bucket) that no row names nor a removal owes: nobody can reach them. One listing of the storage, not a look-up
+ * per file.
+ */
+export async function checkStorage(db: Db, storage: Storage) {
+  const [{ named, owed }, stored] = await Promise.all([keysNamed(db), storage.keys()])
+  const held = new Set(stored)
+  const known = new Set([...named.map((f) => f.key), ...owed])
+  return {
+    named: named.length,
+    missing: named.filter((f) => !held.has(f.key)),
+    orphans: stored.filter((key) => STORAGE_KEY_SHAPE.test(key) && !known.has(key)).sort(),
+  }
 }

@@ -137,3 +137,6 @@ export function displayName(raw: string | undefined, fallback = 'berkas'): strin
 
 /** A fresh storage key that says nothing about the file: `<prefix>/<year>/<uuid>`. */
 export const newStorageKey = (prefix: string) => `${prefix}/${new Date().getUTCFullYear()}/${randomUUID()}`
+/** A key `newStorageKey` makes: what the restore's check counts as a file of the service (not a start's probe). */
+export const STORAGE_KEY_SHAPE =
+  /^[a-z]+\/\d{4}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
