@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Conn, Db } from '../db/client.js'
-import { emailOutbox } from '../db/schema/index.js'
+import { learnerEmail } from '../db/learner-email.js'
+import { emailOutbox, students, users } from '../db/schema/index.js'
 import type { Mailer } from './mailer.js'
 import type { Jobs } from './queue.js'
 
@@ -92,6 +93,29 @@ export async function giveUpEmailsTo(
     .update(emailOutbox)
     .set({ attempts: MAX_EMAIL_ATTEMPTS, claimedUntil: null, lastError: why, ...BODY_GONE })
     .where(and(isNull(emailOutbox.sentAt), eq(emailOutbox.userId, userId)))
+}
+
+/** Why an e-mail was not sent: the learner changed her contact e-mail, the address it was written to, before it went. */
+export const CONTACT_CHANGED = 'not sent: the learner changed her contact e-mail'
+
+/**
+ * Gives up a learner's unsent e-mails written to an address that is no longer hers, neither her login nor the
+ * address her e-mails go to now (`learnerEmail`), in the transaction that changed her contact e-mail: a test change
+ * held in the outbox, or one retried while the SMTP server is down, would still reach the old address, maybe a
+ * stranger's (the typo she corrected). Her login's e-mails (password links) stay.
+ */
+export async function giveUpEmailsToFormerContact(tx: Conn, userId: number) {
+  await tx
+    .update(emailOutbox)
+    .set({ attempts: MAX_EMAIL_ATTEMPTS, claimedUntil: null, lastError: CONTACT_CHANGED, ...BODY_GONE })
+    .where(
+      and(
+        isNull(emailOutbox.sentAt),
+        eq(emailOutbox.userId, userId),
+        sql`not exists (select 1 from ${users} left join ${students} on ${students.userId} = ${users.id}
+          where ${users.id} = ${userId} and lower(${emailOutbox.to}) in (lower(${users.email}), lower(${learnerEmail()})))`,
+      ),
+    )
 }
 
 /** Why an invitation was not sent: a later e-mail of the same event replaced it. */

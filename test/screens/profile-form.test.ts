@@ -157,4 +157,17 @@ describe("the learner's profile form", () => {
       education: [expect.objectContaining({ level: 'SMP', institution: 'SMP Negeri 3 Bekasi' })],
     })
   })
+
+  /**
+   * Her e-mails about applications and tests go to "E-mail kontak" (else her login); password links stay with the
+   * login. The field says so, as its description (read with it by a screen reader).
+   */
+  it('says what the contact e-mail is used for', async () => {
+    const learner = await aStudent(t)
+    const email = await openPortfolio(learner, 'E-mail kontak')
+    const hint = screen.getByText(
+      'Pemberitahuan lamaran dan undangan tes dikirim ke alamat ini; tautan kata sandi tetap ke e-mail login.',
+    )
+    expect(email.getAttribute('aria-describedby')?.split(' ')).toContain(hint.id)
+  })
 })

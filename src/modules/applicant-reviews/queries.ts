@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
+import { learnerEmail } from '../../db/learner-email.js'
 import { literal, preparedBySize } from '../../db/prepared.js'
 import {
   type ApplicationStatus,
@@ -183,7 +184,7 @@ export async function reviewDetail(conn: Conn, companyId: number, id: number) {
       city: students.city,
       province: students.province,
       phone: students.phone,
-      email: sql<string | null>`coalesce(${students.email}, ${users.email})`,
+      email: learnerEmail(),
       summary: students.summary,
       skills: students.skills,
       education: students.education,

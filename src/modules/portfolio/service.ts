@@ -10,6 +10,7 @@ import { mobileNumber, PATTERNS, socialLink } from '../../http/patterns.js'
 import { squeezed } from '../../http/schemas.js'
 import { fileOut } from '../../http/shapes/file.js'
 import { lockAtVersion } from '../../http/versions.js'
+import { giveUpEmailsToFormerContact } from '../../jobs/outbox.js'
 import type { Storage } from '../../storage/storage.js'
 import { discardUpload, removeStored } from '../files/service.js'
 import { displayName, newStorageKey, sniff, type Upload } from '../files/upload.js'
@@ -240,6 +241,7 @@ export async function updateProfile(
         updatedAt: sql`now()`,
       })
       .where(eq(students.id, studentId))
+    if (set.email !== undefined) await giveUpEmailsToFormerContact(tx, actor.id)
   })
   return getProfile(db, actor)
 }

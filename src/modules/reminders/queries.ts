@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Conn } from '../../db/client.js'
+import { learnerEmail } from '../../db/learner-email.js'
 import type { TestKind } from '../../db/schema/index.js'
 
 /** The SQL of reminders: a press writes an outbox (`reminder_deliveries`); delivery works through it. */
@@ -66,7 +67,7 @@ export async function insertDeliveries(
   const [counts] = rowsOf<{ queued: number; recent: number }>(
     await conn.execute(sql`
       with eligible as (
-        select p.id, u.id as user_id, u.email,
+        select p.id, u.id as user_id, ${learnerEmail(sql`st.email`, sql`u.email`)} as email,
                exists (select 1 from reminder_deliveries d join reminders r on r.id = d.reminder_id
                        where d.participant_id = p.id
                          and r.created_at > now() - make_interval(secs => ${againAfterSeconds})) as recent
@@ -120,8 +121,8 @@ export interface Delivery {
 
 const deliveryDetails = sql`
   select d.id, d.participant_id, d.user_id,
-         -- The account's address now: one corrected since the press is written to, not the old one.
-         case when d.email is not null then coalesce(u.email, d.email) end as email, d.attempts, p.application_id, s.id as schedule_id, s.name,
+         -- Her address now (learnerEmail): one corrected since the press is written to, not the old one.
+         case when d.email is not null then coalesce(${learnerEmail(sql`st.email`, sql`u.email`)}, d.email) end as email, d.attempts, p.application_id, s.id as schedule_id, s.name,
          s.kind, s.scheduled_at, s.duration_minutes, s.location, s.description, s.sequence, s.calendar_host,
          v.title as vacancy_title, c.name as company_name,
          u.full_name,
@@ -130,6 +131,7 @@ const deliveryDetails = sql`
   from reminder_deliveries d
   join test_participants p on p.id = d.participant_id
   join applications a on a.id = p.application_id
+  join students st on st.id = a.student_id
   join test_schedules s on s.id = p.test_schedule_id
   join job_vacancies v on v.id = s.job_vacancy_id
   join companies c on c.id = s.company_id

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
+import { learnerEmail } from '../../db/learner-email.js'
 import { byName } from '../../db/order.js'
 import {
   type AttendanceStatus,
@@ -224,10 +225,10 @@ export async function now(conn: Conn): Promise<Date> {
   return row.now
 }
 
-/** The applicant's account, for the notice and the e-mail. */
+/** The applicant's account, for the notice, and the address the e-mail goes to (`learnerEmail`). */
 const recipientFields = {
   userId: students.userId,
-  email: users.email,
+  email: learnerEmail(),
   fullName: users.fullName,
   active: users.isActive,
 }

@@ -185,6 +185,7 @@ export function ProfileForm({
         <TextInput
           label="E-mail kontak"
           type="email"
+          description="Pemberitahuan lamaran dan undangan tes dikirim ke alamat ini; tautan kata sandi tetap ke e-mail login."
           {...field('email')}
         />
         <TextInput label="Tempat lahir" {...field('birth_place')} />
