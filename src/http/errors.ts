@@ -153,7 +153,14 @@ function ajvMessage(e: AjvError, lang: Lang): string {
     case 'exclusiveMaximum':
       return en ? `must be less than ${p.limit}` : `harus kurang dari ${p.limit}`
     case 'minItems':
-      return en ? `must have at least ${p.limit} item(s)` : `minimal ${p.limit} item`
+      // Said under a list to tick (participants, majors): what to do, in words as for HR, not the schema's.
+      return p.limit === 1
+        ? en
+          ? 'choose at least one'
+          : 'pilih paling sedikit satu'
+        : en
+          ? `choose at least ${p.limit}`
+          : `pilih paling sedikit ${p.limit}`
     case 'maxItems':
       return en ? `must have at most ${p.limit} items` : `maksimal ${p.limit} item`
     case 'uniqueItems':

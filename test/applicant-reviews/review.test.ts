@@ -330,7 +330,7 @@ describe('POST /api/hrd/applicant-reviews/bulk-review', () => {
   it('422 for no ids, 101 ids, duplicate ids and a missing decision', async () => {
     const { hrd } = await company()
     const cases: [unknown, Record<string, string[]>][] = [
-      [{ application_ids: [], decision: 'lolos' }, { application_ids: ['minimal 1 item'] }],
+      [{ application_ids: [], decision: 'lolos' }, { application_ids: ['pilih paling sedikit satu'] }],
       [
         { application_ids: Array.from({ length: 101 }, (_, i) => i + 1), decision: 'lolos' },
         { application_ids: ['maksimal 100 item'] },

@@ -307,7 +307,7 @@ describe('PATCH /api/admin/attendances/bulk-validate', () => {
         as: admin,
         body: { attendance_ids, status: 'hadir', validation_status: 'verified' },
       })
-    expect((await send([])).body.errors).toEqual({ attendance_ids: ['minimal 1 item'] })
+    expect((await send([])).body.errors).toEqual({ attendance_ids: ['pilih paling sedikit satu'] })
     expect((await send([4, 4])).body.errors).toEqual({ attendance_ids: ['tidak boleh berisi duplikat'] })
     const many = await send(Array.from({ length: 101 }, (_, i) => i + 1))
     expect(many.status).toBe(422)

@@ -242,6 +242,6 @@ describe('POST /api/hrd/test-schedules', () => {
       body: { ...body(1, []), application_ids: [] },
     })
     expect(empty.status).toBe(422)
-    expect(empty.body.errors.application_ids).toEqual(['minimal 1 item'])
+    expect(empty.body.errors.application_ids).toEqual(['pilih paling sedikit satu'])
   })
 })

@@ -183,7 +183,7 @@ describe('POST /api/hrd/job-vacancies', () => {
       ].sort(),
     )
     expect(res.body.errors.quota).toEqual(['minimal 1'])
-    expect(res.body.errors.major_ids).toEqual(['minimal 1 item'])
+    expect(res.body.errors.major_ids).toEqual(['pilih paling sedikit satu'])
     expect(res.body.errors.category[0]).toMatch(/^harus salah satu dari: teknologi_informasi/)
     const rows = await t.db.select().from(jobVacancies).where(eq(jobVacancies.companyId, hrd.companyId))
     expect(rows).toEqual([])

@@ -1,5 +1,6 @@
 import { Button, type ButtonProps, Modal, Stack, Text } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
+import { useFocusBack } from './focus-back'
 import { ModalActions } from './modal-actions'
 
 // Apart from ui.tsx so that the dialog's code (Modal, focus trap, scroll lock) stays out of the first screen's bundle.
@@ -25,6 +26,8 @@ export function ConfirmButton({
 } & Omit<ButtonProps, 'children' | 'color'>) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
+  // Mantine gives the focus back to the button; this to the screen's heading when the button went with its row.
+  useFocusBack(open)
   return (
     <>
       <Button color={color} variant="light" size="xs" {...button} onClick={() => setOpen(true)}>

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, type ModalProps, Text } from '@mantine/core'
 import { useCallback, useRef, useState } from 'react'
+import { useFocusBack } from './focus-back'
 import { UnsavedInDialog } from './unsaved'
 
 /**
@@ -8,6 +9,7 @@ import { UnsavedInDialog } from './unsaved'
  * pressed Escape halfway through a rejection reason lost it without a word. Typed input is `dirty` (the dialog's own
  * form: its `useForm`'s `dirty`, a file picked) or a `useForm` in a component inside the dialog that differs from
  * what it was filled with (told through `useUnsavedInDialog`). "Batal" still closes at once: that was asked for.
+ * Closed, the focus goes back to what opened it (`useFocusBack`), also when it is closed by being unmounted.
  */
 export function FormModal({
   onClose,
@@ -23,6 +25,7 @@ export function FormModal({
     forms.current.set(form, unsaved)
   }, [])
   const [asking, setAsking] = useState(false)
+  useFocusBack(modal.opened)
   const close = () => {
     if (!(dirty || [...forms.current.values()].some(Boolean))) return onClose()
     // Asked once the Escape that closes has gone by: opened within it, the question's own listener (on the

@@ -35,7 +35,7 @@ export function useForm<V extends Values>(initial: V | (() => V), from?: V) {
     if (busy || !sent.current) return
     const form = sent.current
     sent.current = null
-    if (Object.keys(errors).length) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    if (Object.keys(errors).length) firstRefused(form)?.focus()
   }, [busy, errors])
 
   const set = <K extends keyof V>(name: K, value: V[K]) => setValues((s) => ({ ...s, [name]: value }))
@@ -146,6 +146,25 @@ export function rebase<V extends Values>(base: V, mine: V, theirs: V): V {
     return same(m, b) ? t : m
   }
   return Object.fromEntries(Object.keys(theirs).map((k) => [k, field(k)])) as V
+}
+
+/**
+ * Where the focus goes after a refusal: the first field with a message, in the form's order. A text field or a
+ * select says so itself (`aria-invalid`); a list of checkboxes (`Checkbox.Group`) puts its message on its wrapper
+ * only (`data-error`), so its first box that can be ticked takes the focus (the group's name and message are read
+ * on entering it). Before, a refused list left the focus on <body> and only the toast was read.
+ */
+function firstRefused(form: HTMLFormElement): HTMLElement | null {
+  for (const marked of form.querySelectorAll<HTMLElement>('[aria-invalid="true"], [data-error]')) {
+    const target = marked.matches('[aria-invalid="true"]')
+      ? marked
+      : (marked.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        marked.querySelector<HTMLElement>(
+          'input:not(:disabled):not([type=hidden]), select:not(:disabled), textarea:not(:disabled)',
+        ))
+    if (target) return target
+  }
+  return null
 }
 
 /**

@@ -2,6 +2,7 @@ import { Alert, Anchor, Checkbox, Modal, Stack, Text, Textarea } from '@mantine/
 import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { api, unwrap } from '../../api/client'
+import { useFocusBack } from '../../components/focus-back'
 import { useForm } from '../../components/form'
 import { ModalActions } from '../../components/modal-actions'
 import { ErrorAlert, Loading } from '../../components/ui'
@@ -47,6 +48,8 @@ export function ApplyModal({ vacancyId, onClose }: { vacancyId: number; onClose:
   // biome-ignore lint/correctness/useExhaustiveDependencies: kept as it is typed
   useEffect(() => draft.write(letter), [letter])
   const [error, setError] = useState<unknown>(null)
+  // Mounted only while open: Mantine would leave the focus on <body> once it closes.
+  useFocusBack(true)
   const files = portfolio.data?.data.files
   // biome-ignore lint/correctness/useExhaustiveDependencies: the CVs are ticked once the portfolio is in
   useEffect(() => {

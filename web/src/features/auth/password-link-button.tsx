@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { useRef, useState } from 'react'
 import { api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
+import { useFocusBack } from '../../components/focus-back'
 import { formatDateTime } from '../../lib/format'
 import { toastError, toastOk } from '../../lib/toast'
 
@@ -45,6 +46,8 @@ export function PasswordLinkButton({ userId, email }: { userId: number; email: s
 function LinkModal({ sent, onClose }: { sent: Sent; onClose: () => void }) {
   const input = useRef<HTMLInputElement>(null)
   const [copied, setCopied] = useState(false)
+  // Mounted only while open: Mantine would leave the focus on <body> once it closes.
+  useFocusBack(true)
   // The clipboard API needs a secure context (https or localhost); a school serving bursa over plain
   // http on its network gets the selected text copied the old way.
   const copy = async () => {
