@@ -38,7 +38,7 @@ async function companyChangedWhileOpen(name: string) {
   signedInTo(t, staff.token)
   renderScreen(h(CompaniesPage), '/admin/perusahaan', `/admin/perusahaan?search=${encodeURIComponent(name)}`)
   const row = await waitFor(() => screen.getByRole('row', { name: new RegExp(name) }), { timeout: 5_000 })
-  fireEvent.click(within(row).getByRole('button', { name: 'Ubah' }))
+  fireEvent.click(within(row).getByRole('button', { name: /^Ubah / }))
   const dialog = await screen.findByRole('dialog', { name: /^Ubah:/ })
   const off = await call(t, 'PATCH', `/api/admin/companies/${company.id}/toggle-active`, {
     as: colleague,

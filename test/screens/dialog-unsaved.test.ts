@@ -41,7 +41,7 @@ describe('a dialog holding typed input, closed by Escape or its ×', () => {
       timeout: 5_000,
     })
     const open = async () => {
-      fireEvent.click(within(row).getByRole('button', { name: 'Ubah' }))
+      fireEvent.click(within(row).getByRole('button', { name: /^Ubah / }))
       return screen.findByRole('dialog', { name: /^Ubah:/ })
     }
 

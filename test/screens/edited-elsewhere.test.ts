@@ -34,7 +34,7 @@ describe('the companies screen, saving a dialog opened before a colleague’s ch
     const row = await waitFor(() => screen.getByRole('row', { name: new RegExp(company.name) }), {
       timeout: 5_000,
     })
-    fireEvent.click(within(row).getByRole('button', { name: 'Ubah' }))
+    fireEvent.click(within(row).getByRole('button', { name: /^Ubah / }))
     const dialog = await screen.findByRole('dialog')
     expect((within(dialog).getByRole('switch', { name: 'Aktif' }) as HTMLInputElement).checked).toBe(true)
 

@@ -61,7 +61,7 @@ describe('a form whose save is refused with Retry-After', () => {
     const row = await waitFor(() => screen.getByRole('row', { name: new RegExp(company.name) }), {
       timeout: 5_000,
     })
-    fireEvent.click(within(row).getByRole('button', { name: 'Ubah' }))
+    fireEvent.click(within(row).getByRole('button', { name: /^Ubah / }))
     const dialog = await screen.findByRole('dialog', { name: /^Ubah:/ })
     fireEvent.change(within(dialog).getByLabelText('Telepon'), { target: { value: '021-5550142' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Simpan' }))

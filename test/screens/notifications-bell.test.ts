@@ -66,7 +66,7 @@ describe('the bell while the notifications page marks notices read', () => {
     await waitFor(() => expect(screen.getByText('Kabar 2')).toBeTruthy(), { timeout: 5_000 })
     await waitFor(() => expect(bell()).toBe('Notifikasi, 2 belum dibaca'), { timeout: 5_000 })
 
-    fireEvent.click(screen.getAllByRole('button', { name: 'Tandai dibaca' })[0])
+    fireEvent.click(screen.getAllByRole('button', { name: /^Tandai dibaca: / })[0])
     await waitFor(() => expect(screen.getByText('Belum dibaca (1)')).toBeTruthy(), { timeout: 5_000 })
     await waitFor(() => expect(bell()).toBe('Notifikasi, 1 belum dibaca'), { timeout: 2_000 })
   })
@@ -82,8 +82,10 @@ describe('the bell while the notifications page marks notices read', () => {
     signedInTo(t, learner.token)
     renderApp('/notifikasi')
     await waitFor(() => expect(bell()).toBe('Notifikasi, 1 belum dibaca'), { timeout: 5_000 })
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Lihat' })).toBeTruthy(), { timeout: 5_000 })
-    fireEvent.click(screen.getByRole('link', { name: 'Lihat' }))
+    await waitFor(() => expect(screen.getByRole('link', { name: /^Lihat: / })).toBeTruthy(), {
+      timeout: 5_000,
+    })
+    fireEvent.click(screen.getByRole('link', { name: /^Lihat: / }))
     await waitFor(() => expect(screen.getByText('Detail lamaran')).toBeTruthy(), { timeout: 5_000 })
 
     await waitFor(() => expect(bell()).toBe('Notifikasi, 0 belum dibaca'), { timeout: 3_000 })
@@ -101,9 +103,11 @@ describe('the bell while the notifications page marks notices read', () => {
 
     signedInTo(t, staff.token)
     renderApp('/notifikasi')
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Lihat' })).toBeTruthy(), { timeout: 5_000 })
-    expect(screen.getByRole('link', { name: 'Lihat' }).getAttribute('href')).toBe('/hrd/pelamar/9')
-    fireEvent.click(screen.getByRole('link', { name: 'Lihat' }))
+    await waitFor(() => expect(screen.getByRole('link', { name: /^Lihat: / })).toBeTruthy(), {
+      timeout: 5_000,
+    })
+    expect(screen.getByRole('link', { name: /^Lihat: / }).getAttribute('href')).toBe('/hrd/pelamar/9')
+    fireEvent.click(screen.getByRole('link', { name: /^Lihat: / }))
     await waitFor(() => expect(screen.getByText('Detail pelamar')).toBeTruthy(), { timeout: 5_000 })
     expect(actingCompany()).toEqual({ id: 3, name: 'PT Tanpa HRD' })
     expect(screen.getByText('Bertindak untuk PT Tanpa HRD')).toBeTruthy()
@@ -121,12 +125,14 @@ describe('the bell while the notifications page marks notices read', () => {
     })
     signedInTo(t, hr.token)
     renderApp('/notifikasi')
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Lihat' })).toBeTruthy(), { timeout: 5_000 })
+    await waitFor(() => expect(screen.getByRole('link', { name: /^Lihat: / })).toBeTruthy(), {
+      timeout: 5_000,
+    })
     const results = MENU.find((m) => m.label === 'Hasil seleksi' && m.roles.includes('hrd'))?.to
-    expect(screen.getByRole('link', { name: 'Lihat' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: /^Lihat: / }).getAttribute('href')).toBe(
       `${results}?job_vacancy_id=4&decision=cadangan`,
     )
-    fireEvent.click(screen.getByRole('link', { name: 'Lihat' }))
+    fireEvent.click(screen.getByRole('link', { name: /^Lihat: / }))
     await waitFor(() => expect(screen.getByText('Halaman hasil seleksi')).toBeTruthy(), { timeout: 5_000 })
   })
 
@@ -140,8 +146,10 @@ describe('the bell while the notifications page marks notices read', () => {
     })
     signedInTo(t, hr.token)
     renderApp('/notifikasi')
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Lihat' })).toBeTruthy(), { timeout: 5_000 })
-    expect(screen.getByRole('link', { name: 'Lihat' }).getAttribute('href')).toBe('/hrd/lowongan')
+    await waitFor(() => expect(screen.getByRole('link', { name: /^Lihat: / })).toBeTruthy(), {
+      timeout: 5_000,
+    })
+    expect(screen.getByRole('link', { name: /^Lihat: / }).getAttribute('href')).toBe('/hrd/lowongan')
     cleanup()
 
     await aNotification(t, hr.id, {
@@ -153,7 +161,7 @@ describe('the bell while the notifications page marks notices read', () => {
     await waitFor(() => expect(screen.getByText('Lowongan "Teknisi Listrik" dihapus BKK')).toBeTruthy(), {
       timeout: 5_000,
     })
-    expect(screen.getAllByRole('link', { name: 'Lihat' })).toHaveLength(1)
+    expect(screen.getAllByRole('link', { name: /^Lihat: / })).toHaveLength(1)
   })
 
   // The same notice for the staff who run the selection of a company without HR: they are its HR here.
@@ -166,11 +174,13 @@ describe('the bell while the notifications page marks notices read', () => {
     })
     signedInTo(t, staff.token)
     renderApp('/notifikasi')
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Lihat' })).toBeTruthy(), { timeout: 5_000 })
-    expect(screen.getByRole('link', { name: 'Lihat' }).getAttribute('href')).toBe(
+    await waitFor(() => expect(screen.getByRole('link', { name: /^Lihat: / })).toBeTruthy(), {
+      timeout: 5_000,
+    })
+    expect(screen.getByRole('link', { name: /^Lihat: / }).getAttribute('href')).toBe(
       '/hrd/hasil?job_vacancy_id=4&decision=cadangan',
     )
-    fireEvent.click(screen.getByRole('link', { name: 'Lihat' }))
+    fireEvent.click(screen.getByRole('link', { name: /^Lihat: / }))
     await waitFor(() => expect(screen.getByText('Halaman hasil seleksi')).toBeTruthy(), { timeout: 5_000 })
     expect(actingCompany()).toEqual({ id: 3, name: 'PT Tanpa HRD' })
     expect(screen.getByText('Bertindak untuk PT Tanpa HRD')).toBeTruthy()

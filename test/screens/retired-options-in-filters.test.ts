@@ -113,7 +113,7 @@ describe('majors and companies switched off, on screens about past or ongoing re
     const row = await waitFor(() => screen.getByText('Sari Angkatan Lama').closest('tr') as HTMLElement, {
       timeout: 5_000,
     })
-    fireEvent.click(within(row).getByRole('button', { name: 'Ubah' }))
+    fireEvent.click(within(row).getByRole('button', { name: /^Ubah / }))
     const dialog = await waitFor(() => screen.getByRole('dialog'))
     const field = within(dialog)
       .getAllByLabelText(/^Kompetensi keahlian/)

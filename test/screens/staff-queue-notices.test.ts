@@ -84,7 +84,7 @@ describe("staff's notices of their queues", () => {
     )
     expect(screen.getByText('Lowongan menunggu persetujuan: Teknisi Gudang')).toBeTruthy()
     // Newest first: the vacancy, then the registration.
-    const links = screen.getAllByRole('link', { name: 'Lihat' })
+    const links = screen.getAllByRole('link', { name: /^Lihat: / })
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       `/admin/lowongan?approval=pending&company_id=${company.id}`,
       `/admin/pendaftaran-perusahaan?id=${registration.id}`,

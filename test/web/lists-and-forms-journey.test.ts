@@ -115,7 +115,7 @@ describeInBrowser('web client: forms and paged lists keep what they should', () 
 
   it('admin: a student made alumni is no longer ticked, nor is one ticked on another view', async () => {
     await page.goto(`${svc.url}/admin/siswa`)
-    const rows = page.getByRole('checkbox', { name: /^Pilih baris \d+$/ })
+    const rows = page.getByRole('checkbox', { name: /^Pilih .+ \(NIS [^)]+\)$/ })
     await rows.first().waitFor()
     await rows.first().check()
     await page.getByRole('button', { name: 'Jadikan alumni (1)' }).click()
@@ -141,19 +141,14 @@ describeInBrowser('web client: forms and paged lists keep what they should', () 
 
   it('admin: an upgrade refused for a ticked student says which one and why', async () => {
     await page.goto(`${svc.url}/admin/siswa`)
-    const box = page.getByRole('checkbox', { name: /^Pilih baris \d+$/ }).first()
+    const box = page.getByRole('checkbox', { name: /^Pilih .+ \(NIS [^)]+\)$/ }).first()
     await box.waitFor()
-    const id = Number((await box.getAttribute('aria-label'))?.match(/\d+/)?.[0])
-    // The student as the list names them: the refusal names them so, not by the id behind the row.
-    const name = (
-      await page
-        .getByRole('row')
-        .filter({ has: box })
-        .locator('p', { hasNotText: /^NIS / })
-        .first()
-        .textContent()
-    )?.trim()
+    // The student as the list names them ("Pilih Andi Pratama (NIS …)"): the refusal names them so, not by the
+    // id behind the row.
+    const [, name, nis] =
+      /^Pilih (.+) \(NIS ([^)]+)\)$/.exec((await box.getAttribute('aria-label')) ?? '') ?? []
     expect(name).toBeTruthy()
+    const [{ id }] = await svc.query('select id from students where nis = $1', [nis])
     await box.check()
     await page.getByRole('button', { name: 'Jadikan alumni (1)' }).click()
     // Meanwhile another admin makes the same student alumni.

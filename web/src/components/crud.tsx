@@ -31,6 +31,7 @@ export function CrudPage<R extends { id: number }>({
   update,
   remove,
   valuesOf,
+  nameOf,
   extraActions,
   headerActions,
   selectable,
@@ -56,6 +57,11 @@ export function CrudPage<R extends { id: number }>({
   ) => Promise<unknown>
   remove?: (id: number) => Promise<unknown>
   valuesOf: (row: R) => Values
+  /**
+   * The record as its row's controls name it ("Pilih …", "Ubah …", "Hapus …") and the delete question asks about
+   * it: what a screen reader reads out for the box and the buttons, whose text alone says nothing of the row.
+   */
+  nameOf: (row: R) => string
   extraActions?: (row: R, reload: () => void) => ReactNode
   /**
    * Actions on the ticked rows; `reload` after one loads the rows again with none ticked; `shown`, the rows
@@ -115,16 +121,22 @@ export function CrudPage<R extends { id: number }>({
     render: (row) => (
       <Group gap={4} wrap={wrapActions ? 'wrap' : 'nowrap'}>
         {update && (
-          <Button size="xs" variant="light" onClick={() => setEditing(row)}>
+          <Button
+            size="xs"
+            variant="light"
+            aria-label={`Ubah ${nameOf(row)}`}
+            onClick={() => setEditing(row)}
+          >
             Ubah
           </Button>
         )}
         {extraActions?.(row, reload)}
         {remove && (
           <ConfirmButton
-            title="Hapus data?"
+            title={`Hapus ${nameOf(row)}?`}
             message="Data yang dihapus tidak dapat dikembalikan."
             confirmLabel="Hapus"
+            aria-label={`Hapus ${nameOf(row)}`}
             onConfirm={() =>
               remove(row.id).then(() => {
                 toastOk('Data dihapus.')
@@ -166,7 +178,7 @@ export function CrudPage<R extends { id: number }>({
         highlightOnHover
         onPage={f.setPage}
         selection={
-          selectable ? { selected, onChange: setSelected, label: (r) => `Pilih baris ${r.id}` } : undefined
+          selectable ? { selected, onChange: setSelected, label: (r) => `Pilih ${nameOf(r)}` } : undefined
         }
         columns={[...columns, actions]}
       />

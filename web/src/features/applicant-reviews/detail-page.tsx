@@ -1,4 +1,5 @@
 import { Alert, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core'
+import { useRef } from 'react'
 import { useParams } from 'react-router'
 import { api, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
@@ -28,6 +29,9 @@ export function ReviewDetailPage() {
     [id],
   )
   const form = useForm({ notes: '' })
+  // A decision replaces the card holding the focus: the outcome takes it once the applicant is read again
+  // (`focusOutcome`), else it falls to the page's body and a screen reader never reads the outcome.
+  const decided = useRef(false)
   const review = (decision: 'lolos' | 'tidak_lolos') =>
     form.submit(async ({ notes }) => {
       await unwrap(
@@ -37,6 +41,7 @@ export function ReviewDetailPage() {
         }),
       )
       toastOk(decision === 'lolos' ? 'Pelamar lolos seleksi berkas.' : 'Pelamar tidak lolos.')
+      decided.current = true
       a.reload()
     })()
   const correct = () =>
@@ -47,6 +52,7 @@ export function ReviewDetailPage() {
       }),
     ).then(() => {
       toastOk('Keputusan dikoreksi: pelamar lolos seleksi berkas.')
+      decided.current = true
       a.reload()
     }, toastError)
   return (
@@ -120,7 +126,11 @@ export function ReviewDetailPage() {
             </Card>
           ) : (
             d.reviewDecision && (
-              <Alert color={d.reviewDecision === 'lolos' ? 'green' : 'red'}>
+              <Alert
+                color={d.reviewDecision === 'lolos' ? 'green' : 'red'}
+                tabIndex={-1}
+                ref={(el) => focusOutcome(el, decided, !a.loading)}
+              >
                 Seleksi berkas: {label('reviewDecision', d.reviewDecision)} ({formatDateTime(d.reviewedAt)}){' '}
                 {d.reviewNotes && `· ${d.reviewNotes}`}
                 {/* A "tidak lolos" given by mistake is put right here (nothing can have followed it). */}
@@ -145,6 +155,13 @@ export function ReviewDetailPage() {
       )}
     </Loading>
   )
+}
+
+/** The outcome shown after a decision takes the focus, once: not when the page opens on a decided applicant. */
+function focusOutcome(el: HTMLElement | null, decided: { current: boolean }, loaded: boolean) {
+  if (!el || !loaded || !decided.current) return
+  decided.current = false
+  el.focus()
 }
 
 function Profile({ d }: { d: Review }) {

@@ -30,6 +30,9 @@ function correctionOf(r: Row) {
   return `${by}: ${label('attendance', r.markedStatus)} → dikoreksi: ${label('attendance', r.attendanceStatus)}`
 }
 
+/** Whose attendance a row's buttons act on, for their names: "Rina Marlina, Psikotes gelombang 1". */
+const whose = (r: Row) => `${r.applicant.fullName}, ${r.schedule.name}`
+
 const loadQueue = (query: object) =>
   unwrap(api.GET('/api/admin/attendances/queue', { params: { query: query as never } }))
 const loadHistory = (query: object) =>
@@ -140,13 +143,15 @@ export function AttendancePage() {
                 size="xs"
                 color="green"
                 variant="light"
+                aria-label={`Sahkan ${label('attendance', r.attendanceStatus ?? 'hadir').toLowerCase()} ${whose(r)}`}
                 onClick={() => validateOne(r.id, r.attendanceStatus ?? 'hadir', 'verified')}
               >
                 Sahkan {label('attendance', r.attendanceStatus ?? 'hadir').toLowerCase()}
               </Button>
               <ConfirmButton
                 title="Tolak catatan kehadiran?"
-                message="Catatan HRD ditolak; peserta dianggap alpa."
+                message={`Catatan HRD untuk ${r.applicant.fullName} (${r.schedule.name}) ditolak; peserta dianggap alpa.`}
+                aria-label={`Tolak ${whose(r)}`}
                 onConfirm={() => validateOne(r.id, 'alpa', 'rejected')}
               >
                 Tolak
@@ -166,7 +171,7 @@ export function AttendancePage() {
                 size="xs"
                 variant="light"
                 mt={4}
-                aria-label={`Koreksi ${r.applicant.fullName}, ${r.schedule.name}`}
+                aria-label={`Koreksi ${whose(r)}`}
                 onClick={() => setCorrecting(r)}
               >
                 Koreksi

@@ -4,7 +4,7 @@ import { type AnyBody, CrudPage } from '../../components/crud'
 import type { ListRow } from '../../lib/api-types'
 import { toastError, toastOk } from '../../lib/toast'
 import { PasswordLinkButton } from '../auth/password-link-button'
-import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
+import { accountColumn, learnerFields, learnerName, learnerValues, nameColumn } from './fields'
 import { useMajorOptions, withCurrent } from './options'
 
 /** Graduates: kept by the career center (their accounts follow them into the alumni screens). */
@@ -35,6 +35,7 @@ export function AlumniPage() {
         )
       }
       remove={(id) => unwrap(api.DELETE('/api/admin/alumni/{id}', { params: { path: { id } } }))}
+      nameOf={learnerName}
       valuesOf={(r) => ({ ...learnerValues(r), graduation_year: String(r.graduationYear ?? '') })}
       extraActions={(r, reload) => (
         <>

@@ -82,6 +82,7 @@ export function CompaniesPage() {
           )
         }
         remove={(id) => unwrap(api.DELETE('/api/admin/companies/{id}', { params: { path: { id } } }))}
+        nameOf={(r) => r.name}
         valuesOf={(r) => ({
           name: r.name,
           industry: s(r.industry),

@@ -31,6 +31,7 @@ export function DepartmentsPage() {
         )
       }
       remove={(id) => unwrap(api.DELETE('/api/admin/departments/{id}', { params: { path: { id } } }))}
+      nameOf={(r) => r.name}
       valuesOf={(r) => ({
         code: r.code,
         name: r.name,

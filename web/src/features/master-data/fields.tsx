@@ -75,6 +75,9 @@ export const nameColumn: Column<Learner> = {
   render: (r) => <Lines bold main={r.fullName} sub={`NIS ${r.nis}`} />,
 }
 
+/** The learner as a row's controls name them: the name and, for two of the same name, the NIS. */
+export const learnerName = (r: Learner) => `${r.fullName} (NIS ${r.nis})`
+
 /** The learner's login, when they have one. */
 export const accountColumn: Column<Learner> = {
   label: 'Akun',

@@ -47,6 +47,7 @@ export function MajorsPage() {
           toastWarn(r.message)
       }}
       remove={(id) => unwrap(api.DELETE('/api/admin/majors/{id}', { params: { path: { id } } }))}
+      nameOf={(r) => r.name}
       valuesOf={(r) => ({
         department_id: String(r.department.id),
         code: r.code,

@@ -9,7 +9,7 @@ import type { ListRow } from '../../lib/api-types'
 import { graduationYearNow } from '../../lib/school-zone'
 import { type NameOf, namesOf, toastItemsRefused, toastOk } from '../../lib/toast'
 import { PasswordLinkButton } from '../auth/password-link-button'
-import { accountColumn, learnerFields, learnerValues, nameColumn } from './fields'
+import { accountColumn, learnerFields, learnerName, learnerValues, nameColumn } from './fields'
 import { LeftBadge, LeftSchoolAction, STATUS_OPTIONS } from './left-school'
 import { useMajorOptions, withCurrent } from './options'
 
@@ -71,6 +71,7 @@ export function StudentsPage() {
           )
         }
         remove={(id) => unwrap(api.DELETE('/api/admin/students/{id}', { params: { path: { id } } }))}
+        nameOf={learnerName}
         valuesOf={learnerValues}
         extraActions={(r, reload) => (
           <>

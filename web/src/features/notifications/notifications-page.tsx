@@ -65,6 +65,18 @@ function linkOf(role: string, data: Record<string, unknown>): { to: string; actF
   return null
 }
 
+/**
+ * A notice as its buttons name it ("Lihat: …", "Tandai dibaca: …"): its title, with its time when another notice
+ * on the page has the same title (two applications passed read "Lamaran Anda lolos seleksi berkas" both).
+ */
+function whichNotice(
+  n: { id: number; title: string; createdAt: string },
+  shown: { id: number; title: string }[],
+) {
+  const repeated = shown.some((o) => o.id !== n.id && o.title === n.title)
+  return repeated ? `${n.title}, ${formatDateTime(n.createdAt)}` : n.title
+}
+
 export function NotificationsPage() {
   const me = useMe()
   const f = useUrlFilters(NOTIF_KEYS)
@@ -125,12 +137,22 @@ export function NotificationsPage() {
         emptyText="Tidak ada notifikasi."
       >
         {(d) => (
-          <Stack gap="xs">
+          // A list of notices, each titled by a heading: a screen reader tells how many and goes from one to the
+          // next (by list item or by heading).
+          <Stack
+            gap="xs"
+            component="ul"
+            aria-label="Daftar notifikasi"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+          >
             {d.data.map((n) => {
               const to = linkOf(me.role, n.data)
+              const which = whichNotice(n, d.data)
               const calendar = calendarOf(me.role, n.kind, n.data)
               return (
-                <Card key={n.id} withBorder padding="sm" bg={n.isRead ? undefined : 'blue.0'}>
+                <Card key={n.id} component="li" withBorder padding="sm" bg={n.isRead ? undefined : 'blue.0'}>
                   {/* On a phone the buttons go under the text, which keeps the card's width. */}
                   <Flex
                     direction={{ base: 'column', xs: 'row' }}
@@ -139,16 +161,18 @@ export function NotificationsPage() {
                     gap="xs"
                   >
                     <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-                      {/* A div: the "baru" badge is one, which a paragraph may not hold. */}
-                      <Text fw={600} size="sm" component="div">
+                      {/* The notice's heading: the "baru" badge a span in it, as a heading holds only text. */}
+                      <Text fw={600} size="sm" component="h2" m={0}>
                         {!n.isRead && (
-                          <Badge size="xs" mr={6} variant="filled">
+                          <Badge component="span" size="xs" mr={6} variant="filled">
                             baru
                           </Badge>
                         )}
                         {n.title}
                       </Text>
-                      <Text size="sm">{n.body}</Text>
+                      <Text size="sm" id={`notifikasi-${n.id}`}>
+                        {n.body}
+                      </Text>
                       <Text size="xs" c="dimmed">
                         {formatDateTime(n.createdAt)}
                       </Text>
@@ -164,6 +188,8 @@ export function NotificationsPage() {
                           component={Link}
                           to={to.to}
                           onClick={() => open(n, to.actFor)}
+                          aria-label={`Lihat: ${which}`}
+                          aria-describedby={`notifikasi-${n.id}`}
                           size="compact-xs"
                           variant="subtle"
                         >
@@ -175,6 +201,7 @@ export function NotificationsPage() {
                         <Button
                           size="compact-xs"
                           variant="subtle"
+                          aria-label={`Tandai dibaca: ${which}`}
                           onClick={() =>
                             unwrap(
                               api.PATCH('/api/notifications/{id}/read', { params: { path: { id: n.id } } }),

@@ -78,6 +78,7 @@ export function UsersPage() {
           )
         }
         remove={(id) => unwrap(api.DELETE('/api/admin/users/{id}', { params: { path: { id } } }))}
+        nameOf={(r) => r.fullName}
         valuesOf={(r) => ({
           full_name: r.fullName,
           email: r.email,
