@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, type SQL,
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn, Tx } from '../../db/client.js'
 import { companyNameKey } from '../../db/company-name.js'
+import { learnerEmail } from '../../db/learner-email.js'
 import { byName } from '../../db/order.js'
 import {
   applications,
@@ -155,7 +156,7 @@ export async function placementDetail(conn: Conn, scope: PlacementScope, id: num
     .select({
       ...itemFields,
       phone: students.phone,
-      email: sql<string | null>`coalesce(${students.email}, ${users.email})`,
+      email: learnerEmail(),
       staffMayUpdate: noHrRecords,
     })
     .from(placements)

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn, Tx } from '../../db/client.js'
+import { learnerEmail } from '../../db/learner-email.js'
 import { byName } from '../../db/order.js'
 import {
   type CareerStatus,
@@ -154,7 +155,7 @@ const alumnusFields = {
   majorCode: majors.code,
   majorName: majors.name,
   phone: students.phone,
-  email: sql<string | null>`coalesce(${students.email}, ${users.email})`,
+  email: learnerEmail(),
 }
 
 /** An alumnus as the staff's tracer screens show them (undefined for a grade-12 student or no one). */
