@@ -62,4 +62,16 @@ describe('the companies list (/admin/perusahaan)', () => {
     fireEvent.click(within(row).getByRole('button', { name: `Hapus ${name}` }))
     expect(await screen.findByRole('dialog', { name: `Hapus ${name}?` })).toBeTruthy()
   })
+
+  it("the edit dialog's title names the company it edits (it read \"Ubah: Perusahaan mitra\" for every row)", async () => {
+    const staff = await anAdmin(t)
+    const name = `CV Karya Abadi ${process.pid}`
+    await aCompany(t, { name })
+    signedInTo(t, staff.token)
+    renderScreen(h(CompaniesPage), '/admin/perusahaan', `/admin/perusahaan?search=${process.pid}`)
+
+    const row = await waitFor(() => screen.getByRole('row', { name: new RegExp(name) }), { timeout: 5_000 })
+    fireEvent.click(within(row).getByRole('button', { name: `Ubah ${name}` }))
+    expect(await screen.findByRole('dialog', { name: `Ubah: ${name}` })).toBeTruthy()
+  })
 })

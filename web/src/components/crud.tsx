@@ -184,7 +184,8 @@ export function CrudPage<R extends { id: number }>({
       />
       {editing && formFields && (
         <CrudForm
-          title={title}
+          // "Tambah: Perusahaan mitra"; "Ubah: PT Sumber Rejeki", the record it edits (every row's read the list's title)
+          title={editing === 'new' ? title : nameOf(editing)}
           fields={formFields}
           creating={creating}
           initial={
