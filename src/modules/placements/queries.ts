@@ -243,9 +243,10 @@ export interface NewPlacement {
  * not ended, whatever its day: staff often hear of a hire days before HR publishes it): that record becomes
  * this application's placement, keeping what was recorded (the acceptance day she was told, the start, the
  * notes) and its follow-ups, so one hire is one placement. The learners are locked first, in id order, as
- * recording an outside placement locks its learner before it looks for the same hire. A learner who already works at the company through another of
- * its vacancies (a placement through bursa not deleted and not ended) is not placed again: nothing is
- * written, and those hires are answered (`workingThere`) for the caller to refuse.
+ * recording an outside placement locks its learner before it looks for the same hire. A learner who already
+ * works at the company through another of its vacancies (a placement through bursa not deleted and not
+ * ended) is not placed again: nothing is written, and those hires are answered (`workingThere`) for the
+ * caller to refuse.
  */
 export async function insertPlacements(tx: Tx, rows: NewPlacement[]) {
   if (rows.length === 0) return { workingThere: [] }
