@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core'
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react'
 import { createBrowserRouter, Navigate, RouterProvider, useRouteError } from 'react-router'
-import { Forbidden, NotFoundView } from './components/ui'
+import { Forbidden, NotFoundPage } from './components/ui'
 import { LoginPage } from './features/auth/login-page'
 import { homeOf, type Role, useSession } from './features/auth/session'
 import { WithActingCompany } from './features/vacancies/acting-banner'
@@ -193,7 +193,7 @@ const router = createBrowserRouter([
           r('admin/template-pesan', ADMIN, <MessageTemplates />),
           r('admin/template-pesan/:key', ADMIN, <MessageTemplate />),
           r('admin/pengguna', ['superadmin'], <Users />),
-          { path: '*', element: <NotFoundView /> },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],

@@ -4,6 +4,19 @@ import { Link, useLocation } from 'react-router'
 import { ApiError } from '../api/client'
 import type { Loaded } from '../lib/use-load'
 
+/**
+ * Names the browser tab after the screen ("Masuk · bursa") while it shows; for the screens outside the layout
+ * (login, the password pages, the company sign-up), which have no `useScreenHeading`.
+ */
+export function useTabTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · bursa`
+    return () => {
+      document.title = 'bursa · Bursa Kerja Khusus'
+    }
+  }, [title])
+}
+
 /** The path of the screen whose heading showed last; null until the first one shows. */
 let shownPath: string | null = null
 
@@ -15,12 +28,7 @@ let shownPath: string | null = null
 export function useScreenHeading(title: string) {
   const ref = useRef<HTMLHeadingElement>(null)
   const { pathname } = useLocation()
-  useEffect(() => {
-    document.title = `${title} · bursa`
-    return () => {
-      document.title = 'bursa · Bursa Kerja Khusus'
-    }
-  }, [title])
+  useTabTitle(title)
   useEffect(() => {
     const moved = shownPath !== null && shownPath !== pathname
     shownPath = pathname
@@ -93,6 +101,12 @@ export function NotFoundView({
       </Stack>
     </Center>
   )
+}
+
+/** An address no screen has: the tab says so too. */
+export function NotFoundPage() {
+  useTabTitle('Halaman tidak ditemukan')
+  return <NotFoundView />
 }
 
 /**

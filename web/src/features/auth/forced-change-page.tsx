@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { Navigate, useNavigate } from 'react-router'
+import { useTabTitle } from '../../components/ui'
 import { toastOk } from '../../lib/toast'
 import { ChangePasswordForm } from './change-password-form'
 import { homeOf, useSession } from './session'
@@ -10,6 +11,7 @@ import { homeOf, useSession } from './session'
  * route until then.
  */
 export function ForcedChangePage() {
+  useTabTitle('Ganti kata sandi')
   const { user, ready, logout } = useSession()
   const navigate = useNavigate()
   if (!ready) return null

@@ -4,12 +4,14 @@ import { Link } from 'react-router'
 import { ApiError, api, unwrap } from '../../api/client'
 import { useForm } from '../../components/form'
 import { SubmitButton } from '../../components/submit-button'
+import { useTabTitle } from '../../components/ui'
 
 /**
  * "Lupa kata sandi?": asks for a one-time link by e-mail. The service answers the same whatever the
  * e-mail (and says so when the school has no e-mail set up: then the career center hands links over).
  */
 export function ForgotPasswordPage() {
+  useTabTitle('Lupa kata sandi')
   const form = useForm({ email: '' })
   const [answer, setAnswer] = useState<string | null>(null)
   const [refusal, setRefusal] = useState<string | null>(null)

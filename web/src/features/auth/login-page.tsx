@@ -13,6 +13,7 @@ import {
 import { type FormEvent, useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { ApiError, fieldErrors } from '../../api/client'
+import { useTabTitle } from '../../components/ui'
 import { retryAfterOf, retryMessage, useRetryWait } from '../../lib/retry-wait'
 import { homeOf, useSession } from './session'
 
@@ -25,6 +26,7 @@ function emailGiven(state: unknown): string {
 // The login keeps its own form state rather than components/form.ts: it is in the first bundle, which
 // stays as small as it can.
 export function LoginPage() {
+  useTabTitle('Masuk')
   const { user, ready, ended, login } = useSession()
   const [params] = useSearchParams()
   const navigate = useNavigate()

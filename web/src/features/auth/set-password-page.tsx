@@ -15,6 +15,7 @@ import { Link, useSearchParams } from 'react-router'
 import { ApiError, api, unwrap } from '../../api/client'
 import { useForm } from '../../components/form'
 import { SubmitButton } from '../../components/submit-button'
+import { useTabTitle } from '../../components/ui'
 import { formatDateTime } from '../../lib/format'
 import { useSession } from './session'
 
@@ -94,6 +95,7 @@ export function SetPasswordPage() {
     state.kind === 'ready'
       ? state.link.purpose === 'setup'
       : state.kind === 'done' && state.purpose === 'setup'
+  useTabTitle(setup ? 'Buat kata sandi' : 'Atur ulang kata sandi')
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       <Paper component="main" withBorder shadow="sm" p="lg" w="100%" maw={440}>

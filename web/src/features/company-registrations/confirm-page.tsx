@@ -2,6 +2,7 @@ import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@manti
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { api, unwrap } from '../../api/client'
+import { useTabTitle } from '../../components/ui'
 
 type State =
   | { kind: 'confirming' }
@@ -15,6 +16,7 @@ const NO_TOKEN = 'Tautan konfirmasi tidak lengkap. Buka tautan dari e-mail penda
  * contact's e-mail, and the registration goes to the career center's queue.
  */
 export function ConfirmRegistrationPage() {
+  useTabTitle('Konfirmasi pendaftaran')
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const [state, setState] = useState<State>(() =>

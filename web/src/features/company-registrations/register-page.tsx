@@ -15,6 +15,7 @@ import { Link } from 'react-router'
 import { ApiError, api, unwrap } from '../../api/client'
 import { useForm } from '../../components/form'
 import { SubmitButton } from '../../components/submit-button'
+import { useTabTitle } from '../../components/ui'
 
 const EMPTY = {
   name: '',
@@ -53,6 +54,7 @@ function bodyOf(v: Values) {
  * account.
  */
 export function RegisterCompanyPage() {
+  useTabTitle('Daftar perusahaan mitra')
   const form = useForm<Values>(EMPTY)
   const [done, setDone] = useState<{ message: string; confirm: boolean } | null>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
