@@ -12,6 +12,7 @@ import {
   startService,
   stopService,
 } from '../failure/service.js'
+import { adminQuery } from '../support/databases.js'
 import { multipart, tinyPdf } from '../support/multipart.js'
 import { runScript } from '../support/scripts.js'
 
@@ -31,6 +32,19 @@ afterAll(async () => {
   await store?.drop()
   rmSync(out, { recursive: true, force: true })
 })
+
+/**
+ * `env` for a restore: on DATABASE_URL the restore goes into an empty database (README), so the store's database
+ * is made anew under its name, as the operator makes a new one; the embedded restore replaces its own.
+ */
+async function emptied(env: Record<string, string>) {
+  if (store.kind === 'postgres') {
+    const name = new URL(store.url).pathname.slice(1)
+    await adminQuery(inject('dbServer'), `drop database if exists ${name} with (force)`)
+    await adminQuery(inject('dbServer'), `create database ${name}`)
+  }
+  return env
+}
 
 describe('npm run restore over a files folder that moved on since the backup', () => {
   it('reports the files the database names that the storage lacks, and the stored files no row names', async () => {
@@ -82,7 +96,7 @@ describe('npm run restore over a files folder that moved on since the backup', (
     const storedBefore = stored()
 
     const backupFile = join(out, readdirSync(out)[0] as string)
-    const restored = runScript('restore', [backupFile, '--yes'], env)
+    const restored = runScript('restore', [backupFile, '--yes'], await emptied(env))
     expect(restored.code, restored.out).toBe(0)
     // Before: only "Restored … into the embedded database in …".
     expect(restored.out).toContain('1 file named by the restored database is not in the storage')
@@ -102,7 +116,7 @@ describe('npm run restore over a files folder that moved on since the backup', (
     service = null
 
     // Sure of the backup, before the service takes new work: the same restore, removing what no row names.
-    const again = runScript('restore', [backupFile, '--yes', '--remove-orphans'], env)
+    const again = runScript('restore', [backupFile, '--yes', '--remove-orphans'], await emptied(env))
     expect(again.code, again.out).toBe(0)
     expect(again.out).toContain('Removed 1 stored file that no row of the restored database names')
     expect(stored()).toHaveLength(storedBefore.length - 1)
