@@ -63,7 +63,7 @@ describe('the companies list (/admin/perusahaan)', () => {
     expect(await screen.findByRole('dialog', { name: `Hapus ${name}?` })).toBeTruthy()
   })
 
-  it("the edit dialog's title names the company it edits (it read \"Ubah: Perusahaan mitra\" for every row)", async () => {
+  it('the edit dialog\'s title names the company it edits (it read "Ubah: Perusahaan mitra" for every row)', async () => {
     const staff = await anAdmin(t)
     const name = `CV Karya Abadi ${process.pid}`
     await aCompany(t, { name })
