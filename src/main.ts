@@ -29,7 +29,8 @@ if (cannotListen) {
 
 // A file storage that refuses (a STORAGE_URL key refused, a bucket it may not write, an unwritable folder) stops
 // the start naming it, rather than a service whose every upload and download answers 503.
-const storageRefused = await storageProblem(createStorage(config), config)
+const storage = createStorage(config)
+const storageRefused = await storageProblem(storage, config)
 if (storageRefused) {
   console.error(storageRefused)
   process.exit(1)
@@ -71,7 +72,7 @@ try {
 
 let seeded = false
 if (config.seedDemo && (await isEmpty(database.db))) {
-  await seedDemo(database.db, createStorage(config), config.schoolTimeZone)
+  await seedDemo(database.db, storage, config.schoolTimeZone)
   seeded = true
 }
 const demoOpen = await demoAccountsOpen(database.db)
@@ -84,7 +85,7 @@ if (config.env === 'production' && demoOpen.length > 0) {
 const app = await buildApp({
   config,
   database,
-  storage: createStorage(config),
+  storage,
   loggerInstance: logger,
 }).catch(async (err: Error) => {
   console.error(`Cannot start: ${err.message}`)

@@ -4,13 +4,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { createElement as h } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CompaniesPage } from '../../web/src/features/master-data/companies-page'
-import { FollowUpDialog } from '../../web/src/features/placements/follow-up-dialog'
 import { OutsidePlacementForm, type PlacementRow } from '../../web/src/features/placements/outside-form'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin } from '../support/builders/accounts.js'
 import { aCompany } from '../support/builders/org.js'
 import { anHrdWithVacancy, aPlacement, recordOutsidePlacement } from '../support/builders/selection.js'
 import { renderScreen, signedInTo } from '../support/screen.js'
+import { hrFollowUpDialog } from './follow-up-dialog.js'
 
 /**
  * A dialog's save refused because a colleague changed the record meanwhile (412) fills the form again with the
@@ -138,22 +138,7 @@ describe('a record’s dialog filled again after its save was refused (412)', ()
       vacancyId: vacancy.id,
       values: { acceptedAt: '2025-01-15', startDate: '2025-02-01', status: 'active' },
     })
-    const list = await call(t, 'GET', '/api/hrd/job-placements', { as: hrd })
-    const row = (list.body.data as PlacementRow[]).find((p) => p.id === placement.id) as PlacementRow
-    let closed = 0
-    signedInTo(t, hrd.token)
-    renderScreen(
-      h(FollowUpDialog, {
-        who: 'hrd',
-        row,
-        onClose: () => {
-          closed += 1
-        },
-        onSaved() {},
-      }),
-      '/hrd/penempatan',
-      '/hrd/penempatan',
-    )
+    const dialog = await hrFollowUpDialog(t, hrd, placement.id)
     const form = () => within(screen.getByRole('form', { name: 'Data penempatan' }))
     const notes = () => form().getByLabelText(/^Catatan/) as HTMLTextAreaElement
     await waitFor(() => expect(notes()).toBeTruthy(), { timeout: 5_000 })
@@ -171,8 +156,8 @@ describe('a record’s dialog filled again after its save was refused (412)', ()
     pressEscape()
     // Before the fix: closed at once, the carried-over notes thrown away without a word.
     await screen.findByRole('dialog', { name: ASK }, { timeout: 5_000 })
-    expect(closed).toBe(0)
+    expect(dialog.closed()).toBe(0)
     fireEvent.click(screen.getByRole('button', { name: 'Buang isian' }))
-    await waitFor(() => expect(closed).toBe(1), { timeout: 5_000 })
+    await waitFor(() => expect(dialog.closed()).toBe(1), { timeout: 5_000 })
   })
 })

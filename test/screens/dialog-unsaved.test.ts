@@ -3,15 +3,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { createElement as h } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CompaniesPage } from '../../web/src/features/master-data/companies-page'
-import { FollowUpDialog } from '../../web/src/features/placements/follow-up-dialog'
-import type { PlacementRow } from '../../web/src/features/placements/outside-form'
 import { AdminVacanciesPage } from '../../web/src/features/vacancies/admin-list-page'
-import { call, useTestApp } from '../support/app.js'
+import { useTestApp } from '../support/app.js'
 import { anAdmin } from '../support/builders/accounts.js'
 import { aCompany } from '../support/builders/org.js'
 import { anHrdWithVacancy, aPlacement } from '../support/builders/selection.js'
 import { aVacancy } from '../support/builders/vacancies.js'
 import { renderScreen, signedInTo } from '../support/screen.js'
+import { hrFollowUpDialog } from './follow-up-dialog.js'
 
 /**
  * Staff halfway through a dialog's form (a company's details, a vacancy's rejection reason) who pressed Escape or
@@ -111,27 +110,12 @@ describe('a dialog holding typed input, closed by Escape or its ×', () => {
   it('asks for a form inside the dialog too (a follow-up being written in "Pemantauan")', async () => {
     const { company, hrd, vacancy } = await anHrdWithVacancy(t)
     const { placement } = await aPlacement(t, { companyId: company.id, vacancyId: vacancy.id })
-    const list = await call(t, 'GET', '/api/hrd/job-placements', { as: hrd })
-    const row = (list.body.data as PlacementRow[]).find((p) => p.id === placement.id) as PlacementRow
-    let closed = 0
-    signedInTo(t, hrd.token)
-    renderScreen(
-      h(FollowUpDialog, {
-        who: 'hrd',
-        row,
-        onClose: () => {
-          closed += 1
-        },
-        onSaved() {},
-      }),
-      '/hrd/penempatan',
-      '/hrd/penempatan',
-    )
+    const dialog = await hrFollowUpDialog(t, hrd, placement.id)
     const form = await screen.findByRole('form', { name: 'Catat pemantauan' }, { timeout: 5_000 })
     fireEvent.change(within(form).getByLabelText(/^Catatan/), { target: { value: 'Masih bekerja, sehat.' } })
     pressEscape()
     await screen.findByRole('dialog', { name: ASK })
     fireEvent.click(screen.getByRole('button', { name: 'Buang isian' }))
-    await waitFor(() => expect(closed).toBe(1))
+    await waitFor(() => expect(dialog.closed()).toBe(1))
   })
 })
