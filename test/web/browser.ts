@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import {
@@ -45,15 +45,31 @@ const repo = resolve(import.meta.dirname, '../..')
 const scratch = join(tmpdir(), 'bursa-web-artefacts')
 /** Where an artefact that lives at `path` (from the repository's root) is written in this run. */
 export function artefactPath(path: string): string {
-  if (UPDATE_SCREENS) return resolve(repo, path)
+  return UPDATE_SCREENS ? resolve(repo, path) : scratchPath(path)
+}
+function scratchPath(path: string): string {
   const file = join(scratch, path)
   mkdirSync(resolve(file, '..'), { recursive: true })
   return file
 }
 
-/** A screenshot of the page: docs/screens/<name>.png with UPDATE_SCREENS=1, a temporary file otherwise. */
+/** The screenshots the README shows: only these are rewritten in the work tree by UPDATE_SCREENS=1. */
+const readmeScreens = new Set(
+  [...readFileSync(resolve(repo, 'README.md'), 'utf8').matchAll(/docs\/screens\/([\w-]+)\.png/g)].map(
+    (m) => m[1],
+  ),
+)
+
+/**
+ * A screenshot of the page: docs/screens/<name>.png with UPDATE_SCREENS=1 when the README shows it, a
+ * temporary file otherwise (a journey's other screenshots are for looking at, never committed).
+ */
 export const shot = (page: Page, name: string) =>
-  page.screenshot({ path: artefactPath(`docs/screens/${name}.png`) })
+  page.screenshot({
+    path: readmeScreens.has(name)
+      ? artefactPath(`docs/screens/${name}.png`)
+      : scratchPath(`docs/screens/${name}.png`),
+  })
 
 /** A phone as a browser context sees it: a touch screen, a mobile viewport and its pixel density. */
 export type Device = Pick<BrowserContextOptions, 'isMobile' | 'hasTouch' | 'deviceScaleFactor'>
