@@ -168,6 +168,8 @@ async function authenticate(
   tokens: TokenStore,
   cache: TokenCache,
   header: string | undefined,
+  /** A client's own background ask (`X-Background: 1`: the bell's poll), which is not the person's use. */
+  background = false,
 ): Promise<Checked> {
   // The scheme in any case (RFC 9110 §11.1: `bearer` is `Bearer`).
   const match = header?.match(/^Bearer\s+(\d{1,10})\|([A-Za-z0-9]{40})$/i)
@@ -196,7 +198,8 @@ async function authenticate(
       ),
       ACCOUNT_DEACTIVATED,
     )
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+  // A tab left open in view polls the bell every minute: counted as use, it kept the lab's session alive for good.
+  if (!background && (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000)) {
     await tokens.touch(tokenId)
     row.lastUsedAt = new Date()
   }
@@ -241,7 +244,12 @@ export function registerAuth(app: FastifyInstance, tokens: TokenStore) {
     const url = req.routeOptions.url
     const config = req.routeOptions.config
     if (!url?.startsWith('/api') || config.public) return
-    const actor = await authenticate(tokens, cache, req.headers.authorization)
+    const actor = await authenticate(
+      tokens,
+      cache,
+      req.headers.authorization,
+      req.headers['x-background'] === '1',
+    )
     // Before the role check: whatever the route, such an account is told what to do first.
     if (actor.mustChangePassword && !config.whilePasswordChangeRequired)
       throw new AppError(

@@ -98,6 +98,7 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
       'X-Request-Id',
       'If-Match',
       'If-None-Match',
+      'X-Background',
     ],
     exposedHeaders: ['Content-Disposition', 'Retry-After', 'X-Request-Id'],
     credentials: false,

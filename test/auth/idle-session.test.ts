@@ -43,3 +43,46 @@ describe('a session left unused', () => {
     expect((await call(t, 'GET', '/api/me', { as })).status).toBe(200)
   })
 })
+
+/**
+ * A tab left open *in view* at the lab asked the bell's count every minute, and each ask counted as use: the
+ * session never went idle, and the next person at that computer was signed in as the learner for the token's 7
+ * days. The client marks such background asks (`X-Background: 1`); they are answered but do not count as use.
+ */
+describe('a background ask (the bell polling a tab in view)', () => {
+  const lastUsed = async (as: { authorization: string }) => {
+    const id = Number(as.authorization.slice('Bearer '.length).split('|')[0])
+    const [row] = await t.db.select().from(accessTokens).where(eq(accessTokens.id, id))
+    return row.lastUsedAt as Date
+  }
+
+  it('is answered but does not count as use: the session still ends after 12 hours without the learner', async () => {
+    const as = await leftFor(11.5)
+    const before = await lastUsed(as)
+    const poll = await call(t, 'GET', '/api/notifications?per_page=1', {
+      as,
+      headers: { 'x-background': '1' },
+    })
+    expect(poll.status).toBe(200)
+    // It was moved to now: a tab in view kept the session alive for good.
+    expect((await lastUsed(as)).getTime()).toBe(before.getTime())
+
+    await t.db
+      .update(accessTokens)
+      .set({ lastUsedAt: sql`now() - interval '13 hours'` })
+      .where(eq(accessTokens.id, Number(as.authorization.slice(7).split('|')[0])))
+    const later = await call(t, 'GET', '/api/notifications?per_page=1', {
+      as,
+      headers: { 'x-background': '1' },
+    })
+    expect(later.status).toBe(401)
+    expect(later.body.message).toBe('Sesi Anda telah berakhir. Silakan masuk kembali.')
+  })
+
+  it('a request without the mark (the learner moving on) counts as use', async () => {
+    const as = await leftFor(11.5)
+    const before = await lastUsed(as)
+    expect((await call(t, 'GET', '/api/notifications?per_page=1', { as })).status).toBe(200)
+    expect((await lastUsed(as)).getTime()).toBeGreaterThan(before.getTime() + 11 * 3600_000)
+  })
+})

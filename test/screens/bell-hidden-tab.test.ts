@@ -57,3 +57,28 @@ describe("the bell's count in a tab left open", () => {
     expect(asked.length).toBe(first + 2)
   })
 })
+
+describe("the bell's count in a tab left open in view", () => {
+  it('asks every minute marked as a background ask (not use); the ask on navigation is not marked', async () => {
+    const learner = await aStudent(t)
+    signedInTo(t, learner.token as string)
+    const asked: (string | null)[] = []
+    const answer = globalThis.fetch
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (input instanceof Request && input.url.includes('/api/notifications'))
+        asked.push(input.headers.get('x-background'))
+      return answer(input, init)
+    }) as typeof fetch
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    renderInLayout('/notifikasi-kosong', { '/notifikasi-kosong': h('p', null, 'Halaman') })
+    await screen.findByText('Halaman')
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0))
+    // The screen's own read, on arriving: the learner's move.
+    expect(asked).toEqual([null])
+
+    vi.advanceTimersByTime(60_000)
+    await new Promise((r) => setTimeout(r, 100))
+    // It was null: the minute's ask counted as the learner's use, and the session never went idle.
+    expect(asked).toEqual([null, '1'])
+  })
+})

@@ -37,29 +37,40 @@ export function useUnreadCountSource(off = false): UnreadCountState {
       alive.current = false
     }
   }, [])
-  const refresh = useCallback(() => {
-    if (off) return
-    const mine = ++seq.current
-    api.GET('/api/notifications', { params: { query: { per_page: 1 } } }).then(
-      ({ data }) => {
-        const meta = data?.meta as { unreadCount?: number } | undefined
-        if (alive.current && mine === seq.current && meta) setCount(meta.unreadCount ?? 0)
-      },
-      () => {},
-    )
-  }, [off])
+  const ask = useCallback(
+    (background: boolean) => {
+      if (off) return
+      const mine = ++seq.current
+      api
+        .GET('/api/notifications', {
+          params: { query: { per_page: 1 } },
+          // The minute's ask is the tab's, not the person's: it must not keep an unused session alive.
+          ...(background ? { headers: { 'x-background': '1' } } : {}),
+        })
+        .then(
+          ({ data }) => {
+            const meta = data?.meta as { unreadCount?: number } | undefined
+            if (alive.current && mine === seq.current && meta) setCount(meta.unreadCount ?? 0)
+          },
+          () => {},
+        )
+    },
+    [off],
+  )
+  const refresh = useCallback(() => ask(false), [ask])
   const set = useCallback((n: number) => {
     ++seq.current
     setCount(n)
   }, [])
   // Every minute while the tab is in view, and when it comes back: a hidden tab asking every minute kept its session
   // alive for good, past the service's idle limit (a lab tab left open, the next person signed in as its owner).
+  // These asks are marked as the tab's own (`X-Background`), so a tab left in view does not keep it alive either.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again on navigation
   useEffect(() => {
     if (off) return
     refresh()
     const inView = () => {
-      if (document.visibilityState === 'visible') refresh()
+      if (document.visibilityState === 'visible') ask(true)
     }
     const timer = setInterval(inView, 60_000)
     document.addEventListener('visibilitychange', inView)
@@ -67,6 +78,6 @@ export function useUnreadCountSource(off = false): UnreadCountState {
       clearInterval(timer)
       document.removeEventListener('visibilitychange', inView)
     }
-  }, [pathname, refresh, off])
+  }, [pathname, refresh, ask, off])
   return useMemo(() => ({ count, refresh, set }), [count, refresh, set])
 }
