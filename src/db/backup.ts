@@ -326,10 +326,16 @@ async function recountVacancies(c: pg.Client) {
     `select 1 from information_schema.columns where table_name = 'job_vacancies' and column_name = 'applicant_count'`,
   )
   if (rows.length === 0) return
+  // A superseded application (migration 0034) is no applicant; before that level every application was one.
+  const { rows: superseded } = await c.query(
+    `select 1 from information_schema.columns where table_name = 'applications' and column_name = 'superseded'`,
+  )
+  const counted = superseded.length > 0 ? 'where not superseded' : 'where true'
   await c.query(
     `update job_vacancies v set applicant_count = coalesce(n.applicants, 0), accepted_count = coalesce(n.accepted, 0)
      from job_vacancies v2 left join (
-       select job_vacancy_id, count(*)::int as applicants, (count(*) filter (where status = 'accepted'))::int as accepted
+       select job_vacancy_id, (count(*) filter (${counted}))::int as applicants,
+              (count(*) filter (where status = 'accepted'))::int as accepted
        from applications group by job_vacancy_id) n on n.job_vacancy_id = v2.id
      where v.id = v2.id`,
   )

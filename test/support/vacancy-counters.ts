@@ -4,9 +4,9 @@ import { applications, jobVacancies } from '../../src/db/schema/index.js'
 import type { TestContext } from './app.js'
 
 /**
- * The counters stored on the vacancy (kept by the database's trigger, migration 0001) are what the
- * applications say: `applicants` of every status and `accepted`. Checks both the stored columns and a
- * live count against the expected figures.
+ * The counters stored on the vacancy (kept by the database's trigger, migrations 0001 and 0034) are what the
+ * applications say: `applicants` of every status but superseded (history: withdrawn by the school, the learner
+ * applied again) and `accepted`. Checks both the stored columns and a live count against the expected figures.
  */
 export async function expectCounters(
   t: TestContext,
@@ -19,7 +19,7 @@ export async function expectCounters(
     .where(eq(jobVacancies.id, vacancyId))
   const [counted] = await t.db
     .select({
-      applicants: sql<number>`count(*)::int`,
+      applicants: sql<number>`(count(*) filter (where not ${applications.superseded}))::int`,
       accepted: sql<number>`(count(*) filter (where ${applications.status} = 'accepted'))::int`,
     })
     .from(applications)

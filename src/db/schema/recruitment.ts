@@ -219,6 +219,13 @@ export const applications = pgTable(
      * after a mistake applies again.
      */
     withdrawnBySchool: boolean().notNull().default(false),
+    /**
+     * History, not an applicant: withdrawn by the school, then followed by a later application of the same learner
+     * to the same vacancy (set by the trigger `applications_supersede_earlier`, migration 0034). Left out of every
+     * count of applicants (the vacancy's `applicant_count`, HR's list and statistics, monitoring, the reports and
+     * the dashboard); the learner's own history and a read by id keep it.
+     */
+    superseded: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -227,10 +234,11 @@ export const applications = pgTable(
       .where(sql`not ${t.withdrawnBySchool}`),
     // review_decision rides along so the recruitment report counts every application per vacancy
     // (status, passed review) from this small index alone, in vacancy order (no hashing).
-    index('applications_vacancy_status_idx').on(t.jobVacancyId, t.status, t.reviewDecision),
+    // superseded rides along in the three indexes below so the counts that leave it out stay index-only.
+    index('applications_vacancy_status_idx').on(t.jobVacancyId, t.status, t.reviewDecision, t.superseded),
     index('applications_student_idx').on(t.studentId, t.createdAt),
     // HR's applicant list: a company's newest applications (the ids and their order) from the index alone.
-    index('applications_vacancy_created_idx').on(t.jobVacancyId, t.createdAt, t.id),
+    index('applications_vacancy_created_idx').on(t.jobVacancyId, t.createdAt, t.id, t.superseded),
     // Reports and the dashboard: applications of a period (school year, date range) counted from the
     // index alone (vacancy, status, review and applicant ride along), the newest first, the first of
     // each school year (report options).
@@ -240,6 +248,7 @@ export const applications = pgTable(
       t.status,
       t.reviewDecision,
       t.studentId,
+      t.superseded,
     ),
   ],
 )

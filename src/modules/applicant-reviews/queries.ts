@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, not, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
 import { learnerEmail } from '../../db/learner-email.js'
@@ -27,10 +27,15 @@ export interface ReviewFilters {
 const ofCompany = (companyId: number | Placeholder) =>
   and(eq(jobVacancies.companyId, companyId), isNull(jobVacancies.deletedAt))
 
+/**
+ * The list's rows and counts: also not a superseded application (withdrawn by the school, then followed by the
+ * learner's new one to the vacancy): HR sees her once, her live application; the old one stays readable by id.
+ */
 function filtersOf(companyId: number | Placeholder, f: ReviewFilters, withStatus: boolean): SQL | undefined {
   const search = f.search?.trim()
   return and(
     ofCompany(companyId),
+    not(applications.superseded),
     f.jobVacancyId ? eq(applications.jobVacancyId, f.jobVacancyId) : undefined,
     withStatus && f.status ? eq(applications.status, f.status) : undefined,
     search ? applicantSearch(search) : undefined,

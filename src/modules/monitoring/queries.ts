@@ -40,7 +40,8 @@ export interface TestCounts {
 /**
  * The vacancy's applications by status and how far they got after the tests: one pass over its
  * applications (index on (job_vacancy_id, status)) with their result and placement (both keyed by
- * application id).
+ * application id). A superseded application (withdrawn by the school, the learner applied again) is not
+ * counted: one person, one applicant.
  */
 const applicationCounts = sql<ApplicationCounts>`(
   select json_build_object(
@@ -56,7 +57,7 @@ const applicationCounts = sql<ApplicationCounts>`(
   from ${a}
   left join ${selectionResults} on ${selectionResults.applicationId} = ${a.id}
   left join ${placements} on ${placements.applicationId} = ${a.id}
-  where ${a.jobVacancyId} = ${v.id})`
+  where ${a.jobVacancyId} = ${v.id} and not ${a.superseded})`
 
 /**
  * Distinct applications with a place in a test of the vacancy that was not cancelled (and that they did not

@@ -45,7 +45,9 @@ export interface RecruitmentRow {
 
 /**
  * Per company: its vacancies open during the period, the applications made in the period, those
- * that passed the document review, those accepted; plus a totals row (is_total) last.
+ * that passed the document review, those accepted; plus a totals row (is_total) last. A superseded
+ * application (withdrawn by the school, then followed by the learner's new one to the vacancy) is not an
+ * applicant: one person, one applicant of a vacancy.
  */
 export function recruitment(conn: Conn, f: ReportFilters) {
   const p = f.period
@@ -60,7 +62,7 @@ export function recruitment(conn: Conn, f: ReportFilters) {
              (count(*) filter (where a.status = 'accepted'))::int as accepted
       from applications a
       ${major ? sql`join students s on s.id = a.student_id and s.major_id = ${major}` : sql``}
-      ${whereAll(instantIn(sql`a.created_at`, p, f.timeZone))}
+      ${whereAll(sql`not a.superseded`, instantIn(sql`a.created_at`, p, f.timeZone))}
       group by a.job_vacancy_id
     ), per_company as (
       select v.company_id,
@@ -484,6 +486,7 @@ export interface DashboardRow {
 /**
  * The front page in one statement: every figure a scalar subquery on an index (applications of the
  * school year on applications_created_idx, the validation queue on test_participants_validation_idx).
+ * Superseded applications are not counted nor listed (the recruitment report's rule).
  * "This school year" and "this week" (Monday to Sunday) are the school calendar's.
  */
 export async function dashboard(conn: Conn, latest: number): Promise<DashboardRow> {
@@ -507,7 +510,7 @@ export async function dashboard(conn: Conn, latest: number): Promise<DashboardRo
              (count(*) filter (where a.status = 'rejected'))::int as rejected,
              (count(*) filter (where a.status = 'withdrawn'))::int as withdrawn
       from applications a, bounds b
-      where a.created_at >= b.sy_start
+      where a.created_at >= b.sy_start and not a.superseded
     ), tracer as (
       select (select count(*) from students where graduation_year is not null and left_on is null)::int as alumni,
              (select count(*) from tracer_studies t join students s on s.id = t.student_id
@@ -537,6 +540,7 @@ export async function dashboard(conn: Conn, latest: number): Promise<DashboardRo
                  'applicantName', s.full_name, 'vacancyId', v.id, 'vacancyTitle', v.title, 'companyName', c.name)
                order by x.created_at desc, x.id desc)
         from (select id, status, created_at, student_id, job_vacancy_id from applications
+              where not superseded
               order by created_at desc, id desc limit ${latest}) x
         join students s on s.id = x.student_id
         join job_vacancies v on v.id = x.job_vacancy_id

@@ -10,6 +10,7 @@ import {
   isNull,
   lte,
   ne,
+  not,
   or,
   sql,
 } from 'drizzle-orm'
@@ -431,7 +432,10 @@ export function openApplicationsOf(conn: Conn, vacancyId: number) {
     .orderBy(applications.id)
 }
 
-/** Per (not deleted) vacancy of the company: quota and applications by status; one grouped query. */
+/**
+ * Per (not deleted) vacancy of the company: quota and applications by status; one grouped query. A superseded
+ * application (withdrawn by the school, the learner applied again) is not counted: one person, one applicant.
+ */
 export async function companyVacancyStats(conn: Conn, companyId: number) {
   const by = (status: string) =>
     sql<number>`(count(${applications.id}) filter (where ${applications.status} = ${status}))::int`
@@ -452,7 +456,7 @@ export async function companyVacancyStats(conn: Conn, companyId: number) {
       withdrawn: by('withdrawn'),
     })
     .from(v)
-    .leftJoin(applications, eq(applications.jobVacancyId, v.id))
+    .leftJoin(applications, and(eq(applications.jobVacancyId, v.id), not(applications.superseded)))
     .where(ofCompany(companyId))
     .groupBy(v.id)
     .orderBy(desc(v.createdAt), desc(v.id))
