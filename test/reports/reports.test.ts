@@ -706,7 +706,9 @@ describe('GET /api/admin/reports/absorption', () => {
     const range = await get('absorption', { date_from: '2025-07-01', date_to: '2025-12-31' })
     expect(range.body.data.rows).toEqual([
       row('m1', null, 2, 1, 0, 1, [50, 0, 50]),
-      row('m1', 2025, 2, 0, 1, 1, [0, 50, 50]),
+      // s4 started work on 1 July 2025 and was looking again in August: she was absorbed in the range (her
+      // current answer alone was read: 1, 1, 50%), as a placement accepted in it counts whatever became of it.
+      row('m1', 2025, 2, 0, 2, 2, [0, 100, 100]),
       row('m2', 2026, 2, 0, 0, 0, [0, 0, 0]),
       row('m2', 2025, 1, 1, 1, 1, [100, 100, 100]),
       row('m2', 2024, 1, 0, 0, 0, [0, 0, 0]),
@@ -714,9 +716,9 @@ describe('GET /api/admin/reports/absorption', () => {
     expect(range.body.data.totals).toMatchObject({
       cohort: 8,
       placed: 2,
-      working: 2,
-      absorbed: 3,
-      absorbedPercent: 37.5,
+      working: 3,
+      absorbed: 4,
+      absorbedPercent: 50,
     })
   })
 

@@ -204,28 +204,33 @@ export interface AbsorptionRow {
 /**
  * The learners of a cohort (a major and a graduation year; grade 12 = no year yet; not one who left school) and how many
  * of them were placed (through bursa or found outside it: `placedOutside` are those placed only
- * outside it) or are working by their current tracer-study answer. Deleted placements do not count.
- * School year `Y/Y+1` is the cohort graduating in Y+1 (plus the grade-12 learners when it is the
- * current school year: they graduate at its end); the date range bounds the placement's
- * acceptance date and the tracer answer's start date.
+ * outside it) or working by the tracer study. Deleted placements do not count. School year `Y/Y+1` is the cohort
+ * graduating in Y+1 (plus the grade-12 learners when it is the current school year: they graduate at its end); the
+ * date range bounds the placement's acceptance date and the tracer answer's start date.
+ *
+ * "Working" without a date range: her current answer is bekerja/wirausaha. With one: **any version** of her answer
+ * said so with a start date in the range (she started work then), as a placement accepted in the range counts
+ * whatever became of it. A later answer (she lost that job, or changed it) does not take her out of a past range, and
+ * an answer given after the range about a start inside it counts: the tracer study asks afterwards by design.
  */
 export function absorption(conn: Conn, f: ReportFilters) {
   const range = { from: f.dateFrom, to: f.dateTo }
+  const ranged = range.from || range.to
   const sy = f.schoolYear
   return rows<AbsorptionRow>(
     conn,
     sql`
     with learners as (
       select s.major_id, s.graduation_year, pl.placed, pl.placed and not pl.via_bursa as placed_outside,
-             exists (select 1 from tracer_studies t where t.student_id = s.id and t.is_current
+             exists (select 1 from tracer_studies t where t.student_id = s.id
                      and t.career_status in ('bekerja', 'wirausaha')
-                     ${range.from || range.to ? sql`and ${dayIn(sql`t.start_date`, range)}` : sql``}) as working
+                     and ${ranged ? dayIn(sql`t.start_date`, range) : sql`t.is_current`}) as working
       from students s
       cross join lateral (
         select count(*) > 0 as placed, coalesce(bool_or(p.source = 'bursa'), false) as via_bursa
         from placements p
         where p.student_id = s.id and p.deleted_at is null
-              ${range.from || range.to ? sql`and ${dayIn(sql`p.accepted_at`, range)}` : sql``}
+              ${ranged ? sql`and ${dayIn(sql`p.accepted_at`, range)}` : sql``}
       ) pl
       ${whereAll(
         // A student who left school (keluar/mutasi) is in no cohort: not the school's graduate to place.
@@ -259,6 +264,24 @@ export function absorption(conn: Conn, f: ReportFilters) {
   )
 }
 
+/**
+ * Each alumna's tracer-study answer as it stood at the end of school day `asOf`: her latest version submitted up
+ * to then (none when she had not answered yet); without `asOf`, her current answer. Rows: `student_id`, `columns`
+ * (of `t`, tracer_studies), `submitted_at`, of the learners in `scope` (a relation with their `id`). What the
+ * tracer-study report of a round reads, so that it does not change when an alumna answers again after the round
+ * (docs/reports.md). `student_id desc, version desc`: the order of tracer_studies_version_key read backward, so the
+ * planner can skip the sort.
+ */
+function tracerAnswersAsOf(columns: SQL, asOf: string | null, timeZone: string, scope: SQL): SQL {
+  const from = sql`tracer_studies t join ${scope} on ${scope}.id = t.student_id`
+  if (!asOf) return sql`select t.student_id, ${columns}, t.submitted_at from ${from} where t.is_current`
+  return sql`
+      select distinct on (t.student_id) t.student_id, ${columns}, t.submitted_at
+      from ${from}
+      ${whereAll(instantIn(sql`t.submitted_at`, { from: null, to: asOf }, timeZone))}
+      order by t.student_id desc, t.version desc`
+}
+
 // ------------------------------------------------------------------ tracer study
 
 export interface Share<K extends string> {
@@ -287,23 +310,21 @@ const textArray = (values: readonly string[]) =>
   )}]::text[]`
 
 /**
- * The answers of the alumni in `scope` the tracer report reads. No date range: each one's current answer. With
- * one: each one's answer as it stood at the range's end (the latest version submitted up to `to`), kept when it
- * was submitted within the range (from `from`): a round's respondents and figures stay as they were reported
- * when alumni answer again in a later round.
+ * The answers of the alumni in `scope` the tracer report reads: each one's answer as it stood at the range's end
+ * (`tracerAnswersAsOf`; the current one without `date_to`), kept when it was submitted within the range (from
+ * `date_from`): a round's respondents and figures stay as they were reported when alumni answer again in a later
+ * round, and an answer given before the round and not renewed in it is not one of the round's.
  */
 function tracerAnswers(f: ReportFilters): SQL {
-  const columns = sql`t.career_status, t.province, t.city, t.starting_salary, t.waiting_period_months, t.job_fit`
-  if (!f.dateFrom && !f.dateTo)
-    return sql`
-      select ${columns} from tracer_studies t join scope on scope.id = t.student_id where t.is_current`
+  const asOf = tracerAnswersAsOf(
+    sql`t.career_status, t.province, t.city, t.starting_salary, t.waiting_period_months, t.job_fit`,
+    f.dateTo,
+    f.timeZone,
+    sql`scope`,
+  )
+  if (!f.dateFrom) return asOf
   return sql`
-      select * from (
-        select distinct on (t.student_id) ${columns}, t.submitted_at
-        from tracer_studies t join scope on scope.id = t.student_id
-        ${whereAll(instantIn(sql`t.submitted_at`, { from: null, to: f.dateTo }, f.timeZone))}
-        order by t.student_id, t.version desc
-      ) latest
+      select * from (${asOf}) latest
       ${whereAll(instantIn(sql`latest.submitted_at`, { from: f.dateFrom, to: null }, f.timeZone))}`
 }
 

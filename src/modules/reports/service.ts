@@ -272,7 +272,10 @@ export async function absorptionReport(db: Db, query: ReportQuery, timeZone: str
             'Pernah mendapat penempatan kerja melalui bursa, atau di luar bursa yang dicatat staf BKK atau HRD',
           ],
           ['Di luar bursa', 'Ditempatkan hanya lewat penempatan di luar bursa (tanpa lamaran melalui bursa)'],
-          ['Bekerja/wirausaha', 'Jawaban tracer study terkini berstatus bekerja atau wirausaha'],
+          [
+            'Bekerja/wirausaha',
+            'Jawaban tracer study berstatus bekerja atau wirausaha: dengan rentang tanggal, versi jawaban mana pun dengan tanggal mulai dalam rentang (mulai bekerja dalam rentang); tanpa rentang, jawaban terkini',
+          ],
           ['Terserap', 'Ditempatkan atau bekerja/wirausaha (dihitung sekali per orang)'],
           ['Persentase', 'Jumlah ÷ jumlah lulusan/siswa angkatan × 100'],
         ],
