@@ -118,6 +118,35 @@ export async function giveUpEmailsToFormerContact(tx: Conn, userId: number) {
     )
 }
 
+/** How far back the front page counts e-mails given up after their last try (`outboxBacklog`, the reminders' too). */
+export const FAILED_EMAIL_DAYS = 7
+
+/**
+ * What the outbox owes, as counts for the career center's front page (no address, subject or text): `waiting`, the
+ * unsent e-mails still to be tried (held, due, or waiting after a failed try); `failing`, those of them whose last try
+ * failed; `failed`, those given up after their last allowed try (a failure: one given up by a rule, superseded,
+ * expired or no longer the account's, has no body) created in the last `FAILED_EMAIL_DAYS` days. Staff see a broken
+ * mail setup there, not only the operator in the log (docs/operations.md has the SQL to send them again).
+ */
+export async function outboxBacklog(conn: Conn) {
+  const unsent = sql`${emailOutbox.sentAt} is null and ${emailOutbox.text} <> ''`
+  const waiting = sql`${unsent} and ${emailOutbox.attempts} < ${MAX_EMAIL_ATTEMPTS}`
+  const [row] = await conn
+    .select({
+      waiting: sql<number>`count(*) filter (where ${waiting})`.mapWith(Number),
+      failing:
+        sql<number>`count(*) filter (where ${waiting} and ${emailOutbox.lastError} is not null)`.mapWith(
+          Number,
+        ),
+      failed:
+        sql<number>`count(*) filter (where ${unsent} and ${emailOutbox.attempts} >= ${MAX_EMAIL_ATTEMPTS}
+        and ${emailOutbox.createdAt} > now() - make_interval(days => ${FAILED_EMAIL_DAYS}))`.mapWith(Number),
+    })
+    .from(emailOutbox)
+    .where(isNull(emailOutbox.sentAt))
+  return row
+}
+
 /** Why an invitation was not sent: a later e-mail of the same event replaced it. */
 export const SUPERSEDED = 'not sent: a later e-mail of the same test replaced it'
 /** `last_error` of an e-mail whose link stopped working before it could be sent (`OutgoingEmail.expiresAt`). */

@@ -1,7 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { emailOutbox, users } from '../../src/db/schema/index.js'
-import { CHANGE_HOLD_SECONDS, CONTACT_CHANGED } from '../../src/jobs/outbox.js'
+import {
+  ADDRESS_CHANGED,
+  CHANGE_HOLD_SECONDS,
+  CONTACT_CHANGED,
+  MAX_EMAIL_ATTEMPTS,
+} from '../../src/jobs/outbox.js'
 import { call, useTestApp } from '../support/app.js'
 import { type Account, anAdmin } from '../support/builders/accounts.js'
 import { aCandidate, anHrdWithVacancy } from '../support/builders/selection.js'
@@ -31,7 +36,12 @@ async function anAlumna(vacancyId: number, contact: string | null) {
   const login = `${nisn}@siswa.sekolah.sch.id`
   await t.db.update(users).set({ email: login }).where(eq(users.id, alumna.id))
   if (contact) await setContact(alumna, contact)
-  return { alumna: { ...alumna, email: login }, applicationId: c.application.id, login }
+  return {
+    alumna: { ...alumna, email: login },
+    studentId: c.learner.studentId,
+    applicationId: c.application.id,
+    login,
+  }
 }
 
 async function setContact(alumna: Account, email: string | null) {
@@ -133,6 +143,72 @@ describe('e-mails about her tests', () => {
     await setContact(alumna, 'sari@gmail.test')
     const [gone] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, held.id))
     expect(gone).toMatchObject({ sentAt: null, lastError: CONTACT_CHANGED, text: '', calendar: null })
+  })
+})
+
+/** A test change HR made after the invitation, held in the outbox (`CHANGE_HOLD_SECONDS`) for her contact e-mail. */
+async function aHeldChange(contact: string) {
+  const { hrd, vacancy } = await anHrdWithVacancy(t)
+  const alumna = await anAlumna(vacancy.id, contact)
+  const id = await aTestFor(hrd, vacancy.id, [alumna.applicationId])
+  await eventually(async () => mailsTo(contact).length === 1)
+  const moved = await call(t, 'PUT', `/api/hrd/test-schedules/${id}`, {
+    as: hrd,
+    body: { scheduled_at: '2099-07-16T01:00:00Z' },
+  })
+  expect(moved.status).toBe(200)
+  const [held] = await t.db
+    .select()
+    .from(emailOutbox)
+    .where(
+      and(eq(emailOutbox.userId, alumna.alumna.id), isNull(emailOutbox.sentAt), eq(emailOutbox.attempts, 0)),
+    )
+  expect(held.to).toBe(contact)
+  return { ...alumna, held }
+}
+
+/** Staff save the e-mail on the Alumni screen's form (PUT /api/admin/alumni/:id). */
+async function staffSetEmail(studentId: number, email: string) {
+  const res = await call(t, 'PUT', `/api/admin/alumni/${studentId}`, {
+    as: await anAdmin(t),
+    body: { email },
+  })
+  expect(res.status).toBe(200)
+  expect(res.body.data.email).toBe(email)
+}
+
+const outboxRow = async (id: number) =>
+  (await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]
+
+describe('staff change her contact e-mail on the Alumni screen', () => {
+  it('to her login: a change still unsent to the old contact address is not sent there', async () => {
+    const { studentId, login, held } = await aHeldChange('sari.staf@gmial.test')
+
+    // The same address saved again gives nothing up.
+    await staffSetEmail(studentId, 'sari.staf@gmial.test')
+    expect(await outboxRow(held.id)).toMatchObject({ lastError: null, attempts: 0 })
+
+    await staffSetEmail(studentId, login)
+    expect(await outboxRow(held.id)).toMatchObject({
+      sentAt: null,
+      attempts: MAX_EMAIL_ATTEMPTS,
+      lastError: CONTACT_CHANGED,
+      text: '',
+      calendar: null,
+    })
+  })
+
+  it('to another address (which becomes her login too): nothing still unsent goes to the old one', async () => {
+    const { studentId, held } = await aHeldChange('dewi.staf@gmial.test')
+
+    await staffSetEmail(studentId, 'dewi.staf@gmail.test')
+    expect(await outboxRow(held.id)).toMatchObject({
+      sentAt: null,
+      attempts: MAX_EMAIL_ATTEMPTS,
+      lastError: ADDRESS_CHANGED,
+      text: '',
+      calendar: null,
+    })
   })
 })
 

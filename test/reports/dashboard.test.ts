@@ -125,6 +125,8 @@ describe('GET /api/admin/dashboard', () => {
       attendanceAwaitingValidation: 2,
       placementsThisSchoolYear: 1,
       tracerStudy: { alumni: 2, respondents: 1, responseRate: 50 },
+      // E-mail is off (no SMTP_URL): nothing queued. test/reports/dashboard-emails.test.ts counts them.
+      emails: { enabled: false, waiting: 0, failing: 0, failedLast7Days: 0 },
     })
     expect(d.latestApplications.map((a: { applicantName: string }) => a.applicantName)).toEqual([
       'Dodi',

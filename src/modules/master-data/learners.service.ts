@@ -11,7 +11,12 @@ import { msg } from '../../http/i18n.js'
 import { socialLink } from '../../http/patterns.js'
 import { squeezed } from '../../http/schemas.js'
 import { assertVersion } from '../../http/versions.js'
-import { ACCOUNT_DEACTIVATED, ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
+import {
+  ACCOUNT_DEACTIVATED,
+  ADDRESS_CHANGED,
+  giveUpEmailsTo,
+  giveUpEmailsToFormerContact,
+} from '../../jobs/outbox.js'
 import type { Storage } from '../../storage/storage.js'
 import { moveApplications } from '../application-lifecycle/service.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
@@ -394,10 +399,11 @@ export async function updateLearner(
     if (set.nisn && set.nisn !== current.nisn && (await q.nisnTaken(tx, set.nisn, id)))
       taken.nisn = [NISN_TAKEN]
     let userId = current.userId
+    let newLogin = false
     if (hasAccount) {
       // The record's e-mail changed to one that is not the login already: the login follows.
       const login = newEmail ? await q.loginOf(tx, current.userId!) : undefined
-      const newLogin = newEmail && set.email ? set.email !== login : false
+      newLogin = newEmail && set.email ? set.email !== login : false
       if (newLogin && (await q.emailTaken(tx, set.email!, current.userId))) taken.email = [EMAIL_TAKEN]
       else if (newLogin || newName) {
         await q.updateAccount(tx, current.userId!, {
@@ -432,6 +438,10 @@ export async function updateLearner(
         updatedAt: sql`now()`,
       })
       .where(eq(students.id, id))
+    // Her contact e-mail changed to her login: what is still unsent to the old one is given up, as when she changes
+    // it in her profile (one rule, `giveUpEmailsToFormerContact`; read after the row is written). A new login gave
+    // up everything still owed to her above.
+    if (hasAccount && newEmail && !newLogin) await giveUpEmailsToFormerContact(tx, current.userId!)
     const { password: _, ...logged } = input
     await audit(tx, actor, 'update', 'student', id, {
       kind,

@@ -229,3 +229,23 @@ export async function owedReminderIds(conn: Conn, emailOn: boolean, maxAttempts:
       limit 100`),
   ).map((r) => r.reminder_id)
 }
+
+// ---------------------------------------------------------------- the front page's figures
+
+/**
+ * The reminder e-mails owed, as counts (`outboxBacklog`, src/jobs/outbox.ts, says what each means): `waiting`, to
+ * be tried; `failing`, those whose last try failed; `failed`, given up after their last try (not those dropped as no
+ * longer due, `notDue`) in the last `days` days.
+ */
+export async function reminderEmailBacklog(conn: Conn, maxAttempts: number, notDue: string, days: number) {
+  const [row] = rowsOf<{ waiting: number; failing: number; failed: number }>(
+    await conn.execute(sql`
+      select count(*) filter (where attempts < ${maxAttempts})::int as waiting,
+             count(*) filter (where attempts < ${maxAttempts} and last_error is not null)::int as failing,
+             count(*) filter (where attempts >= ${maxAttempts} and last_error is distinct from ${notDue}
+               and created_at > now() - make_interval(days => ${days}))::int as failed
+      from reminder_deliveries
+      where email is not null and email_sent_at is null`),
+  )
+  return row
+}

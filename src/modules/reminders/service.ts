@@ -8,6 +8,7 @@ import type { Mailer } from '../../jobs/mailer.js'
 import {
   CLAIM_SECONDS,
   EMAIL_RETRY_SECONDS,
+  FAILED_EMAIL_DAYS,
   MAX_EMAIL_ATTEMPTS,
   retryDelaySeconds,
 } from '../../jobs/outbox.js'
@@ -25,6 +26,10 @@ export const DELIVER_REMINDER = 'reminder.deliver'
 /** Why an owed reminder e-mail was not sent (`reminder_deliveries.last_error`). */
 export const NOT_DUE =
   'not sent: no longer due (the test cancelled or begun, its vacancy deleted, the applicant out of the selection or their account deactivated)'
+
+/** The reminder e-mails owed, counted as the outbox's are (`outboxBacklog`) for the career center's front page. */
+export const reminderEmailBacklog = (db: Db) =>
+  q.reminderEmailBacklog(db, MAX_EMAIL_ATTEMPTS, NOT_DUE, FAILED_EMAIL_DAYS)
 
 /**
  * How long a participant's reminder keeps them from the next press: a double click, or a press repeated

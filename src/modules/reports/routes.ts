@@ -190,6 +190,19 @@ const Dashboard = Type.Object({
       source: StringEnum(PLACEMENT_SOURCES),
     }),
   ),
+  emails: Type.Object(
+    {
+      enabled: Type.Boolean({ description: 'E-mail is switched on (SMTP_URL set)' }),
+      waiting: Type.Integer({
+        description: 'E-mails (the outbox and test reminders) not sent yet and still to be tried',
+      }),
+      failing: Type.Integer({ description: 'Of those waiting, the ones whose last try failed' }),
+      failedLast7Days: Type.Integer({
+        description: 'E-mails given up after their last try, written in the last 7 days (not sent)',
+      }),
+    },
+    { description: 'Counts only: no address, subject or text' },
+  ),
 })
 
 const tags = ['reports']
@@ -329,7 +342,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (req, reply) => {
-      const figures = await shared('dashboard', {}, () => dashboard(app.db))
+      const figures = await shared('dashboard', {}, () => dashboard(app.db, { emailOn: app.outbox.enabled }))
       return sendShared(req, reply, figures, () => ok(figures))
     },
   )

@@ -3,7 +3,9 @@ import type { TestKind } from '../../db/schema/index.js'
 import { dateText, schoolTimeText, wallClock, zoneName } from '../../db/school-day.js'
 import { invalidField } from '../../http/errors.js'
 import { type Lang, msg, tr } from '../../http/i18n.js'
+import { outboxBacklog } from '../../jobs/outbox.js'
 import { labelOf } from '../../vocabulary/index.js'
+import { reminderEmailBacklog } from '../reminders/service.js'
 import type { Column, Table } from './export.js'
 import { fileStem, filtersOut, type ReportFilters, reportFilters } from './filters.js'
 import * as q from './queries.js'
@@ -422,8 +424,14 @@ export async function reportOptions(db: Db, lang: Lang) {
 /** How many of the latest applications and placements the front page lists. */
 export const DASHBOARD_LATEST = 5
 
-export async function dashboard(db: Db) {
+/**
+ * The front page's figures. `emailOn`: SMTP is set (`app.outbox.enabled`); the e-mails owed are counted either way
+ * (switched off, what was queued before waits).
+ */
+export async function dashboard(db: Db, { emailOn }: { emailOn: boolean }) {
   const d = await q.dashboard(db, DASHBOARD_LATEST)
+  const outbox = await outboxBacklog(db)
+  const reminderMail = await reminderEmailBacklog(db)
   const { total, ...byStatus } = d.applications
   return {
     schoolYear: schoolYearLabel(d.schoolYear),
@@ -437,5 +445,11 @@ export async function dashboard(db: Db) {
     tracerStudy: d.tracer,
     latestApplications: d.latestApplications,
     latestPlacements: d.latestPlacements,
+    emails: {
+      enabled: emailOn,
+      waiting: outbox.waiting + reminderMail.waiting,
+      failing: outbox.failing + reminderMail.failing,
+      failedLast7Days: outbox.failed + reminderMail.failed,
+    },
   }
 }

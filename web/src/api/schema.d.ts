@@ -2271,6 +2271,17 @@ export interface paths {
                                     active: number;
                                     total: number;
                                 };
+                                /** @description Counts only: no address, subject or text */
+                                emails: {
+                                    /** @description E-mail is switched on (SMTP_URL set) */
+                                    enabled: boolean;
+                                    /** @description E-mails given up after their last try, written in the last 7 days (not sent) */
+                                    failedLast7Days: number;
+                                    /** @description Of those waiting, the ones whose last try failed */
+                                    failing: number;
+                                    /** @description E-mails (the outbox and test reminders) not sent yet and still to be tried */
+                                    waiting: number;
+                                };
                                 latestApplications: {
                                     applicantName: string;
                                     companyName: string;

@@ -1,5 +1,5 @@
 import '../../styles-all'
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { api, unwrap } from '../../api/client'
 import { BarChart } from '../../components/bar-chart'
@@ -42,6 +42,11 @@ export function AdminDashboardPage() {
             <Text size="sm" c="dimmed">
               {`Tahun ajaran ${data.schoolYear} · minggu ini sejak Senin, ${formatDate(data.weekStart)}`}
             </Text>
+            {(data.emails.failing > 0 || data.emails.failedLast7Days > 0) && (
+              <Alert color="yellow" role="alert" title="Pengiriman e-mail bermasalah">
+                {`${formatNumber(data.emails.failedLast7Days)} e-mail tidak terkirim dalam 7 hari terakhir; ${formatNumber(data.emails.failing)} sedang dicoba lagi setelah gagal. Undangan tes dan tautan kata sandi mungkin tidak sampai: minta pengelola server memeriksa pengaturan e-mail (SMTP). Pemberitahuan di aplikasi tetap terkirim.`}
+              </Alert>
+            )}
             <SimpleGrid cols={{ base: 2, md: 4 }}>
               <Stat
                 name="Lowongan terbuka"
@@ -77,6 +82,15 @@ export function AdminDashboardPage() {
                 value={formatNumber(data.applications.byStatus.in_progress)}
                 hint={`${formatNumber(data.applications.byStatus.pending)} menunggu seleksi berkas`}
                 to="/admin/seleksi"
+              />
+              <Stat
+                name="E-mail tertunda"
+                value={data.emails.enabled ? formatNumber(data.emails.waiting) : 'Nonaktif'}
+                hint={
+                  data.emails.enabled
+                    ? `${formatNumber(data.emails.failedLast7Days)} gagal dalam 7 hari terakhir`
+                    : 'E-mail belum diatur; pemberitahuan hanya di aplikasi'
+                }
               />
             </SimpleGrid>
             <Card withBorder>
