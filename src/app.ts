@@ -41,6 +41,7 @@ import { masterDataRoutes } from './modules/master-data/routes.js'
 import { messageTemplateRoutes } from './modules/messages/routes.js'
 import { recruitmentSelectionRoutes } from './modules/monitoring/routes.js'
 import { notificationRoutes } from './modules/notifications/routes.js'
+import { personalDataRoutes } from './modules/personal-data/routes.js'
 import { adminPlacementRoutes } from './modules/placements/admin.routes.js'
 import { placementRoutes } from './modules/placements/routes.js'
 import { portfolioRoutes } from './modules/portfolio/routes.js'
@@ -306,6 +307,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   await app.register(messageTemplateRoutes, { prefix: '/api/admin/message-templates' })
   await app.register(tracerStudyRoutes, { prefix: '/api/alumni/tracer-study' })
   await app.register(staffTracerStudyRoutes, { prefix: '/api/admin/tracer-studies' })
+  await app.register(personalDataRoutes, { prefix: '/api' })
   await app.register(vocabularyRoutes, { prefix: '/api/vocabulary' })
   // The routes that take uploads, in a context of their own: only they parse multipart bodies (at most one
   // file per request, streamed; the size limit is enforced while reading), and the multipart plugin's

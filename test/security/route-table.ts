@@ -116,6 +116,8 @@ export const ROUTES: Record<string, RouteRule> = {
   'DELETE /api/admin/students/:id': { allow: ADMIN },
   'POST /api/admin/students/:id/left': { allow: ADMIN },
   'DELETE /api/admin/students/:id/left': { allow: ADMIN },
+  'GET /api/admin/students/:id/personal-data': { allow: ADMIN },
+  'GET /api/admin/alumni/:id/personal-data': { allow: ADMIN },
   'POST /api/admin/alumni/upgrade': { allow: ADMIN },
   'GET /api/admin/alumni': { allow: ADMIN },
   'GET /api/admin/alumni/options': { allow: ADMIN },
@@ -288,6 +290,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /api/job-vacancies/:id': { allow: LEARNERS },
   'POST /api/job-vacancies/:id/apply': { allow: LEARNERS },
   'GET /api/my-applications': { allow: LEARNERS },
+  'GET /api/my-data': { allow: LEARNERS },
   'GET /api/my-applications/:id/tests/:scheduleId.ics': {
     allow: LEARNERS,
     scope: ['owner'],

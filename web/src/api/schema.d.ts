@@ -553,6 +553,385 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/alumni/{id}/personal-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A copy of everything bursa holds about an alumnus, as a JSON file (a parent's request under UU PDP)
+         * @description One JSON document, the envelope sent as a download (`Content-Disposition: attachment`), `data` holding the learner record, the login account (never its password hash or tokens), portfolio files (names, types, sizes; not the bytes), applications with their timeline, tests and attendance and the published result, placements with their follow-ups, every tracer-study version, notifications, e-mails written to the account (address, subject, times), rows of roster imports, and the audit trail about the learner. `omitted` says what it leaves out (unpublished drafts, HR's and staff's working notes) and why. Read in one repeatable-read transaction. The download is written to the audit trail (`export_personal_data` on the learner, the caller as actor) in the same transaction. At most 30 an hour per account (429). Unknown id, or a learner of the other kind: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Refused"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** PersonalData */
+                            data: {
+                                /** @description The login account; never its password hash or tokens */
+                                account: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    fullName: string;
+                                    id: number;
+                                    isActive: boolean;
+                                    /** Format: date-time */
+                                    lastLoginAt: string | null;
+                                    mustChangePassword: boolean;
+                                    /** @description Links to set the password that were issued (not the links themselves) */
+                                    passwordLinks: {
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        /** Format: date-time */
+                                        expiresAt: string;
+                                        purpose: string;
+                                        /** Format: date-time */
+                                        usedAt: string | null;
+                                    }[];
+                                    /** @enum {string} */
+                                    role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                    /** @description Sign-ins still kept (the token itself is never stored, only its hash, and is not given) */
+                                    sessions: {
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        /** Format: date-time */
+                                        expiresAt: string;
+                                        /** Format: date-time */
+                                        lastUsedAt: string | null;
+                                    }[];
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                } | null;
+                                applications: {
+                                    applicantRole: string;
+                                    company: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    coverLetter: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** @description Portfolio files attached when applying */
+                                    files: {
+                                        category: string;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        downloadUrl: string;
+                                        id: number;
+                                        mimeType: string;
+                                        originalName: string;
+                                        size: number;
+                                        title: string;
+                                    }[];
+                                    id: number;
+                                    /** @description The selection result once published (a draft is not given) */
+                                    result: {
+                                        /** @enum {string} */
+                                        decision: "diterima" | "tidak_diterima" | "cadangan";
+                                        finalScore: number | null;
+                                        interviewScore: number | null;
+                                        letter: {
+                                            category: string;
+                                            /** Format: date-time */
+                                            createdAt: string;
+                                            downloadUrl: string;
+                                            id: number;
+                                            mimeType: string;
+                                            originalName: string;
+                                            size: number;
+                                            title: string;
+                                        } | null;
+                                        mcuScore: number | null;
+                                        notes: string | null;
+                                        psychotestScore: number | null;
+                                        /** Format: date-time */
+                                        publishedAt: string;
+                                    } | null;
+                                    review: {
+                                        decision: string;
+                                        notes: string | null;
+                                        /** Format: date-time */
+                                        reviewedAt: string | null;
+                                    } | null;
+                                    status: string;
+                                    tests: {
+                                        /** @enum {string|null} */
+                                        attendanceStatus: "hadir" | "izin" | "alpa" | null;
+                                        cancelReason: string | null;
+                                        /** Format: date-time */
+                                        checkedInAt: string | null;
+                                        description: string | null;
+                                        durationMinutes: number | null;
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "psikotes" | "tes_tulis" | "praktik" | "wawancara" | "mcu";
+                                        location: string;
+                                        /** Format: date-time */
+                                        markedAt: string | null;
+                                        /** @enum {string|null} */
+                                        markedStatus: "hadir" | "izin" | "alpa" | null;
+                                        name: string;
+                                        /** Format: date-time */
+                                        scheduledAt: string;
+                                        /** @enum {string} */
+                                        status: "scheduled" | "cancelled";
+                                        /** Format: date-time */
+                                        validatedAt: string | null;
+                                        /** @enum {string} */
+                                        validationStatus: "pending" | "verified" | "rejected";
+                                    }[];
+                                    timeline: {
+                                        actor: string | null;
+                                        /** Format: date-time */
+                                        at: string;
+                                        notes: string | null;
+                                        stage: string;
+                                        status: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    vacancy: {
+                                        city: string | null;
+                                        deleted: boolean;
+                                        id: number;
+                                        jobType: string;
+                                        position: string;
+                                        province: string | null;
+                                        title: string;
+                                    };
+                                    withdrawnBySchool: boolean;
+                                }[];
+                                /** @description Who changed the learner's record, account and placements, and who downloaded this document for them, oldest first */
+                                auditTrail: {
+                                    action: string;
+                                    actor: {
+                                        fullName: string;
+                                        id: number;
+                                        /** @enum {string} */
+                                        role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                    } | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    data: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    entity: string;
+                                    entityId: number | null;
+                                }[];
+                                emails: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    sentAt: string | null;
+                                    subject: string;
+                                    to: string;
+                                }[];
+                                /** Format: date-time */
+                                exportedAt: string;
+                                exportedBy: {
+                                    fullName: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                };
+                                /** @description Portfolio files (names, types, sizes; not the bytes) */
+                                files: {
+                                    category: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    downloadUrl: string;
+                                    id: number;
+                                    mimeType: string;
+                                    originalName: string;
+                                    size: number;
+                                    title: string;
+                                }[];
+                                /** @description The learner record: academic profile, biodata, contact, social media */
+                                learner: {
+                                    address: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    birthDate: string | null;
+                                    birthPlace: string | null;
+                                    city: string | null;
+                                    className: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    department: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    };
+                                    education: {
+                                        endYear: number | null;
+                                        institution: string;
+                                        level: string;
+                                        major: string | null;
+                                        startYear: number | null;
+                                    }[];
+                                    /** @description The contact e-mail of the profile (the login is `account.email`) */
+                                    email: string | null;
+                                    fullName: string;
+                                    gender: string | null;
+                                    graduationYear: number | null;
+                                    id: number;
+                                    left: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        date: string;
+                                        note: string | null;
+                                        /** @enum {string} */
+                                        reason: "keluar" | "mutasi";
+                                    } | null;
+                                    major: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    nisn: string | null;
+                                    phone: string | null;
+                                    province: string | null;
+                                    religion: string | null;
+                                    skills: string[];
+                                    socialMedia: {
+                                        facebook: string | null;
+                                        github: string | null;
+                                        instagram: string | null;
+                                        linkedin: string | null;
+                                        tiktok: string | null;
+                                        website: string | null;
+                                    };
+                                    summary: string | null;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
+                                notifications: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    data: {
+                                        [key: string]: unknown;
+                                    };
+                                    id: number;
+                                    kind: string;
+                                    /** Format: date-time */
+                                    readAt: string | null;
+                                    title: string;
+                                }[];
+                                /** @description What bursa holds about the learner and the document leaves out, and why (Indonesian) */
+                                omitted: string[];
+                                placements: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    acceptedAt: string;
+                                    applicationId: number | null;
+                                    company: {
+                                        id: number | null;
+                                        name: string;
+                                    };
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    deletedAt: string | null;
+                                    followUps: {
+                                        monthMark: number;
+                                        /** Format: date-time */
+                                        recordedAt: string;
+                                        /** @enum {string} */
+                                        status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                    }[];
+                                    id: number;
+                                    position: string;
+                                    /** @enum {string} */
+                                    source: "bursa" | "outside";
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    /** @enum {string} */
+                                    status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                }[];
+                                /** @description The learner's rows in the roster imports' reports */
+                                rosterImports: {
+                                    fileName: string;
+                                    /** Format: date-time */
+                                    importedAt: string;
+                                    importId: number;
+                                    row: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                /** @description Every version, newest first */
+                                tracerStudy: {
+                                    /** @enum {string} */
+                                    careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                    city: string | null;
+                                    enteredBy: {
+                                        fullName: string;
+                                        id: number;
+                                    } | null;
+                                    institutionName: string | null;
+                                    isCurrent: boolean;
+                                    /** @enum {string|null} */
+                                    jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                    jobTitle: string | null;
+                                    province: string | null;
+                                    sector: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    startingSalary: number | null;
+                                    /** Format: date-time */
+                                    submittedAt: string;
+                                    version: number;
+                                    waitingPeriodMonths: number | null;
+                                }[];
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/alumni/options": {
         parameters: {
             query?: never;
@@ -7228,6 +7607,385 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/students/{id}/personal-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A copy of everything bursa holds about a grade-12 student, as a JSON file (a parent's request under UU PDP)
+         * @description One JSON document, the envelope sent as a download (`Content-Disposition: attachment`), `data` holding the learner record, the login account (never its password hash or tokens), portfolio files (names, types, sizes; not the bytes), applications with their timeline, tests and attendance and the published result, placements with their follow-ups, every tracer-study version, notifications, e-mails written to the account (address, subject, times), rows of roster imports, and the audit trail about the learner. `omitted` says what it leaves out (unpublished drafts, HR's and staff's working notes) and why. Read in one repeatable-read transaction. The download is written to the audit trail (`export_personal_data` on the learner, the caller as actor) in the same transaction. At most 30 an hour per account (429). Unknown id, or a learner of the other kind: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Refused"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** PersonalData */
+                            data: {
+                                /** @description The login account; never its password hash or tokens */
+                                account: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    fullName: string;
+                                    id: number;
+                                    isActive: boolean;
+                                    /** Format: date-time */
+                                    lastLoginAt: string | null;
+                                    mustChangePassword: boolean;
+                                    /** @description Links to set the password that were issued (not the links themselves) */
+                                    passwordLinks: {
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        /** Format: date-time */
+                                        expiresAt: string;
+                                        purpose: string;
+                                        /** Format: date-time */
+                                        usedAt: string | null;
+                                    }[];
+                                    /** @enum {string} */
+                                    role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                    /** @description Sign-ins still kept (the token itself is never stored, only its hash, and is not given) */
+                                    sessions: {
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        /** Format: date-time */
+                                        expiresAt: string;
+                                        /** Format: date-time */
+                                        lastUsedAt: string | null;
+                                    }[];
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                } | null;
+                                applications: {
+                                    applicantRole: string;
+                                    company: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    coverLetter: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** @description Portfolio files attached when applying */
+                                    files: {
+                                        category: string;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        downloadUrl: string;
+                                        id: number;
+                                        mimeType: string;
+                                        originalName: string;
+                                        size: number;
+                                        title: string;
+                                    }[];
+                                    id: number;
+                                    /** @description The selection result once published (a draft is not given) */
+                                    result: {
+                                        /** @enum {string} */
+                                        decision: "diterima" | "tidak_diterima" | "cadangan";
+                                        finalScore: number | null;
+                                        interviewScore: number | null;
+                                        letter: {
+                                            category: string;
+                                            /** Format: date-time */
+                                            createdAt: string;
+                                            downloadUrl: string;
+                                            id: number;
+                                            mimeType: string;
+                                            originalName: string;
+                                            size: number;
+                                            title: string;
+                                        } | null;
+                                        mcuScore: number | null;
+                                        notes: string | null;
+                                        psychotestScore: number | null;
+                                        /** Format: date-time */
+                                        publishedAt: string;
+                                    } | null;
+                                    review: {
+                                        decision: string;
+                                        notes: string | null;
+                                        /** Format: date-time */
+                                        reviewedAt: string | null;
+                                    } | null;
+                                    status: string;
+                                    tests: {
+                                        /** @enum {string|null} */
+                                        attendanceStatus: "hadir" | "izin" | "alpa" | null;
+                                        cancelReason: string | null;
+                                        /** Format: date-time */
+                                        checkedInAt: string | null;
+                                        description: string | null;
+                                        durationMinutes: number | null;
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "psikotes" | "tes_tulis" | "praktik" | "wawancara" | "mcu";
+                                        location: string;
+                                        /** Format: date-time */
+                                        markedAt: string | null;
+                                        /** @enum {string|null} */
+                                        markedStatus: "hadir" | "izin" | "alpa" | null;
+                                        name: string;
+                                        /** Format: date-time */
+                                        scheduledAt: string;
+                                        /** @enum {string} */
+                                        status: "scheduled" | "cancelled";
+                                        /** Format: date-time */
+                                        validatedAt: string | null;
+                                        /** @enum {string} */
+                                        validationStatus: "pending" | "verified" | "rejected";
+                                    }[];
+                                    timeline: {
+                                        actor: string | null;
+                                        /** Format: date-time */
+                                        at: string;
+                                        notes: string | null;
+                                        stage: string;
+                                        status: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    vacancy: {
+                                        city: string | null;
+                                        deleted: boolean;
+                                        id: number;
+                                        jobType: string;
+                                        position: string;
+                                        province: string | null;
+                                        title: string;
+                                    };
+                                    withdrawnBySchool: boolean;
+                                }[];
+                                /** @description Who changed the learner's record, account and placements, and who downloaded this document for them, oldest first */
+                                auditTrail: {
+                                    action: string;
+                                    actor: {
+                                        fullName: string;
+                                        id: number;
+                                        /** @enum {string} */
+                                        role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                    } | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    data: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    entity: string;
+                                    entityId: number | null;
+                                }[];
+                                emails: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    sentAt: string | null;
+                                    subject: string;
+                                    to: string;
+                                }[];
+                                /** Format: date-time */
+                                exportedAt: string;
+                                exportedBy: {
+                                    fullName: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                };
+                                /** @description Portfolio files (names, types, sizes; not the bytes) */
+                                files: {
+                                    category: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    downloadUrl: string;
+                                    id: number;
+                                    mimeType: string;
+                                    originalName: string;
+                                    size: number;
+                                    title: string;
+                                }[];
+                                /** @description The learner record: academic profile, biodata, contact, social media */
+                                learner: {
+                                    address: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    birthDate: string | null;
+                                    birthPlace: string | null;
+                                    city: string | null;
+                                    className: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    department: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    };
+                                    education: {
+                                        endYear: number | null;
+                                        institution: string;
+                                        level: string;
+                                        major: string | null;
+                                        startYear: number | null;
+                                    }[];
+                                    /** @description The contact e-mail of the profile (the login is `account.email`) */
+                                    email: string | null;
+                                    fullName: string;
+                                    gender: string | null;
+                                    graduationYear: number | null;
+                                    id: number;
+                                    left: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        date: string;
+                                        note: string | null;
+                                        /** @enum {string} */
+                                        reason: "keluar" | "mutasi";
+                                    } | null;
+                                    major: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    nisn: string | null;
+                                    phone: string | null;
+                                    province: string | null;
+                                    religion: string | null;
+                                    skills: string[];
+                                    socialMedia: {
+                                        facebook: string | null;
+                                        github: string | null;
+                                        instagram: string | null;
+                                        linkedin: string | null;
+                                        tiktok: string | null;
+                                        website: string | null;
+                                    };
+                                    summary: string | null;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
+                                notifications: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    data: {
+                                        [key: string]: unknown;
+                                    };
+                                    id: number;
+                                    kind: string;
+                                    /** Format: date-time */
+                                    readAt: string | null;
+                                    title: string;
+                                }[];
+                                /** @description What bursa holds about the learner and the document leaves out, and why (Indonesian) */
+                                omitted: string[];
+                                placements: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    acceptedAt: string;
+                                    applicationId: number | null;
+                                    company: {
+                                        id: number | null;
+                                        name: string;
+                                    };
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    deletedAt: string | null;
+                                    followUps: {
+                                        monthMark: number;
+                                        /** Format: date-time */
+                                        recordedAt: string;
+                                        /** @enum {string} */
+                                        status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                    }[];
+                                    id: number;
+                                    position: string;
+                                    /** @enum {string} */
+                                    source: "bursa" | "outside";
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    /** @enum {string} */
+                                    status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                }[];
+                                /** @description The learner's rows in the roster imports' reports */
+                                rosterImports: {
+                                    fileName: string;
+                                    /** Format: date-time */
+                                    importedAt: string;
+                                    importId: number;
+                                    row: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                /** @description Every version, newest first */
+                                tracerStudy: {
+                                    /** @enum {string} */
+                                    careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                    city: string | null;
+                                    enteredBy: {
+                                        fullName: string;
+                                        id: number;
+                                    } | null;
+                                    institutionName: string | null;
+                                    isCurrent: boolean;
+                                    /** @enum {string|null} */
+                                    jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                    jobTitle: string | null;
+                                    province: string | null;
+                                    sector: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    startingSalary: number | null;
+                                    /** Format: date-time */
+                                    submittedAt: string;
+                                    version: number;
+                                    waitingPeriodMonths: number | null;
+                                }[];
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/students/options": {
         parameters: {
             query?: never;
@@ -13446,6 +14204,383 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/my-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A copy of everything bursa holds about the caller, as a JSON file (`data-saya-<NISN>-<date>.json`)
+         * @description One JSON document, the envelope sent as a download (`Content-Disposition: attachment`), `data` holding the learner record, the login account (never its password hash or tokens), portfolio files (names, types, sizes; not the bytes), applications with their timeline, tests and attendance and the published result, placements with their follow-ups, every tracer-study version, notifications, e-mails written to the account (address, subject, times), rows of roster imports, and the audit trail about the learner. `omitted` says what it leaves out (unpublished drafts, HR's and staff's working notes) and why. Read in one repeatable-read transaction. At most 5 an hour per account (429 with `Retry-After`). An account without a learner record: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Refused"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** PersonalData */
+                            data: {
+                                /** @description The login account; never its password hash or tokens */
+                                account: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    email: string;
+                                    fullName: string;
+                                    id: number;
+                                    isActive: boolean;
+                                    /** Format: date-time */
+                                    lastLoginAt: string | null;
+                                    mustChangePassword: boolean;
+                                    /** @description Links to set the password that were issued (not the links themselves) */
+                                    passwordLinks: {
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        /** Format: date-time */
+                                        expiresAt: string;
+                                        purpose: string;
+                                        /** Format: date-time */
+                                        usedAt: string | null;
+                                    }[];
+                                    /** @enum {string} */
+                                    role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                    /** @description Sign-ins still kept (the token itself is never stored, only its hash, and is not given) */
+                                    sessions: {
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        /** Format: date-time */
+                                        expiresAt: string;
+                                        /** Format: date-time */
+                                        lastUsedAt: string | null;
+                                    }[];
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                } | null;
+                                applications: {
+                                    applicantRole: string;
+                                    company: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    coverLetter: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** @description Portfolio files attached when applying */
+                                    files: {
+                                        category: string;
+                                        /** Format: date-time */
+                                        createdAt: string;
+                                        downloadUrl: string;
+                                        id: number;
+                                        mimeType: string;
+                                        originalName: string;
+                                        size: number;
+                                        title: string;
+                                    }[];
+                                    id: number;
+                                    /** @description The selection result once published (a draft is not given) */
+                                    result: {
+                                        /** @enum {string} */
+                                        decision: "diterima" | "tidak_diterima" | "cadangan";
+                                        finalScore: number | null;
+                                        interviewScore: number | null;
+                                        letter: {
+                                            category: string;
+                                            /** Format: date-time */
+                                            createdAt: string;
+                                            downloadUrl: string;
+                                            id: number;
+                                            mimeType: string;
+                                            originalName: string;
+                                            size: number;
+                                            title: string;
+                                        } | null;
+                                        mcuScore: number | null;
+                                        notes: string | null;
+                                        psychotestScore: number | null;
+                                        /** Format: date-time */
+                                        publishedAt: string;
+                                    } | null;
+                                    review: {
+                                        decision: string;
+                                        notes: string | null;
+                                        /** Format: date-time */
+                                        reviewedAt: string | null;
+                                    } | null;
+                                    status: string;
+                                    tests: {
+                                        /** @enum {string|null} */
+                                        attendanceStatus: "hadir" | "izin" | "alpa" | null;
+                                        cancelReason: string | null;
+                                        /** Format: date-time */
+                                        checkedInAt: string | null;
+                                        description: string | null;
+                                        durationMinutes: number | null;
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "psikotes" | "tes_tulis" | "praktik" | "wawancara" | "mcu";
+                                        location: string;
+                                        /** Format: date-time */
+                                        markedAt: string | null;
+                                        /** @enum {string|null} */
+                                        markedStatus: "hadir" | "izin" | "alpa" | null;
+                                        name: string;
+                                        /** Format: date-time */
+                                        scheduledAt: string;
+                                        /** @enum {string} */
+                                        status: "scheduled" | "cancelled";
+                                        /** Format: date-time */
+                                        validatedAt: string | null;
+                                        /** @enum {string} */
+                                        validationStatus: "pending" | "verified" | "rejected";
+                                    }[];
+                                    timeline: {
+                                        actor: string | null;
+                                        /** Format: date-time */
+                                        at: string;
+                                        notes: string | null;
+                                        stage: string;
+                                        status: string;
+                                    }[];
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                    vacancy: {
+                                        city: string | null;
+                                        deleted: boolean;
+                                        id: number;
+                                        jobType: string;
+                                        position: string;
+                                        province: string | null;
+                                        title: string;
+                                    };
+                                    withdrawnBySchool: boolean;
+                                }[];
+                                /** @description Who changed the learner's record, account and placements, and who downloaded this document for them, oldest first */
+                                auditTrail: {
+                                    action: string;
+                                    actor: {
+                                        fullName: string;
+                                        id: number;
+                                        /** @enum {string} */
+                                        role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                    } | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    data: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    entity: string;
+                                    entityId: number | null;
+                                }[];
+                                emails: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    sentAt: string | null;
+                                    subject: string;
+                                    to: string;
+                                }[];
+                                /** Format: date-time */
+                                exportedAt: string;
+                                exportedBy: {
+                                    fullName: string;
+                                    id: number;
+                                    /** @enum {string} */
+                                    role: "superadmin" | "admin" | "hrd" | "siswa" | "alumni";
+                                };
+                                /** @description Portfolio files (names, types, sizes; not the bytes) */
+                                files: {
+                                    category: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    downloadUrl: string;
+                                    id: number;
+                                    mimeType: string;
+                                    originalName: string;
+                                    size: number;
+                                    title: string;
+                                }[];
+                                /** @description The learner record: academic profile, biodata, contact, social media */
+                                learner: {
+                                    address: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    birthDate: string | null;
+                                    birthPlace: string | null;
+                                    city: string | null;
+                                    className: string | null;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    department: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    };
+                                    education: {
+                                        endYear: number | null;
+                                        institution: string;
+                                        level: string;
+                                        major: string | null;
+                                        startYear: number | null;
+                                    }[];
+                                    /** @description The contact e-mail of the profile (the login is `account.email`) */
+                                    email: string | null;
+                                    fullName: string;
+                                    gender: string | null;
+                                    graduationYear: number | null;
+                                    id: number;
+                                    left: {
+                                        /**
+                                         * Format: date
+                                         * @example 2026-07-15
+                                         */
+                                        date: string;
+                                        note: string | null;
+                                        /** @enum {string} */
+                                        reason: "keluar" | "mutasi";
+                                    } | null;
+                                    major: {
+                                        code: string;
+                                        id: number;
+                                        name: string;
+                                    };
+                                    nis: string;
+                                    nisn: string | null;
+                                    phone: string | null;
+                                    province: string | null;
+                                    religion: string | null;
+                                    skills: string[];
+                                    socialMedia: {
+                                        facebook: string | null;
+                                        github: string | null;
+                                        instagram: string | null;
+                                        linkedin: string | null;
+                                        tiktok: string | null;
+                                        website: string | null;
+                                    };
+                                    summary: string | null;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                };
+                                notifications: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    data: {
+                                        [key: string]: unknown;
+                                    };
+                                    id: number;
+                                    kind: string;
+                                    /** Format: date-time */
+                                    readAt: string | null;
+                                    title: string;
+                                }[];
+                                /** @description What bursa holds about the learner and the document leaves out, and why (Indonesian) */
+                                omitted: string[];
+                                placements: {
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    acceptedAt: string;
+                                    applicationId: number | null;
+                                    company: {
+                                        id: number | null;
+                                        name: string;
+                                    };
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    /** Format: date-time */
+                                    deletedAt: string | null;
+                                    followUps: {
+                                        monthMark: number;
+                                        /** Format: date-time */
+                                        recordedAt: string;
+                                        /** @enum {string} */
+                                        status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                    }[];
+                                    id: number;
+                                    position: string;
+                                    /** @enum {string} */
+                                    source: "bursa" | "outside";
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    /** @enum {string} */
+                                    status: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                }[];
+                                /** @description The learner's rows in the roster imports' reports */
+                                rosterImports: {
+                                    fileName: string;
+                                    /** Format: date-time */
+                                    importedAt: string;
+                                    importId: number;
+                                    row: {
+                                        [key: string]: unknown;
+                                    };
+                                }[];
+                                /** @description Every version, newest first */
+                                tracerStudy: {
+                                    /** @enum {string} */
+                                    careerStatus: "bekerja" | "wirausaha" | "lanjut_studi" | "mencari_kerja";
+                                    city: string | null;
+                                    enteredBy: {
+                                        fullName: string;
+                                        id: number;
+                                    } | null;
+                                    institutionName: string | null;
+                                    isCurrent: boolean;
+                                    /** @enum {string|null} */
+                                    jobFit: "sangat_sesuai" | "sesuai" | "kurang_sesuai" | "tidak_sesuai" | null;
+                                    jobTitle: string | null;
+                                    province: string | null;
+                                    sector: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    startDate: string | null;
+                                    startingSalary: number | null;
+                                    /** Format: date-time */
+                                    submittedAt: string;
+                                    version: number;
+                                    waitingPeriodMonths: number | null;
+                                }[];
+                            };
+                            message: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/notifications": {

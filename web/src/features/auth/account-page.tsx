@@ -3,6 +3,7 @@ import { PageTitle } from '../../components/ui'
 import { formatDateTime } from '../../lib/format'
 import { label } from '../../lib/labels'
 import { toastOk } from '../../lib/toast'
+import { MyDataCard } from '../personal-data/my-data-card'
 import { ChangePasswordForm } from './change-password-form'
 import { useMe, useSession } from './session'
 
@@ -68,6 +69,7 @@ export function AccountPage() {
           onDone={() => toastOk('Kata sandi diganti. Sesi di perangkat lain telah diakhiri.')}
         />
       </Card>
+      {(me.role === 'siswa' || me.role === 'alumni') && <MyDataCard />}
     </>
   )
 }

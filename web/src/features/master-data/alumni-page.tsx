@@ -4,6 +4,7 @@ import { type AnyBody, CrudPage } from '../../components/crud'
 import type { ListRow } from '../../lib/api-types'
 import { toastError, toastOk } from '../../lib/toast'
 import { PasswordLinkButton } from '../auth/password-link-button'
+import { LearnerDataButton } from '../personal-data/learner-data-button'
 import { accountColumn, learnerFields, learnerName, learnerValues, nameColumn } from './fields'
 import { useMajorOptions, withCurrent } from './options'
 
@@ -41,6 +42,7 @@ export function AlumniPage() {
         <>
           {r.account?.isActive && <PasswordLinkButton userId={r.account.id} email={r.account.email} />}
           {r.graduationYear !== null && <UndoGraduation alumnus={r} onDone={reload} />}
+          <LearnerDataButton kind="alumni" learner={r} />
         </>
       )}
     />

@@ -9,6 +9,7 @@ import type { ListRow } from '../../lib/api-types'
 import { graduationYearNow } from '../../lib/school-zone'
 import { type NameOf, namesOf, toastItemsRefused, toastOk } from '../../lib/toast'
 import { PasswordLinkButton } from '../auth/password-link-button'
+import { LearnerDataButton } from '../personal-data/learner-data-button'
 import { accountColumn, learnerFields, learnerName, learnerValues, nameColumn } from './fields'
 import { LeftBadge, LeftSchoolAction, STATUS_OPTIONS } from './left-school'
 import { useMajorOptions, withCurrent } from './options'
@@ -77,6 +78,7 @@ export function StudentsPage() {
           <>
             {r.account?.isActive && <PasswordLinkButton userId={r.account.id} email={r.account.email} />}
             <LeftSchoolAction learner={r} onDone={reload} />
+            <LearnerDataButton kind="students" learner={r} />
           </>
         )}
       />
