@@ -8,6 +8,7 @@ import { MantineProvider } from '@mantine/core'
 import { render } from '@testing-library/react'
 import { createElement as h, type ReactElement } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
+import { theme } from '../../web/src/theme.js'
 import { type Caller, call, type TestContext } from './app.js'
 import { type FormValue, multipart } from './multipart.js'
 
@@ -45,14 +46,17 @@ export async function signedInAs(t: TestContext, account: Caller & { token: stri
   localStorage.setItem('bursa_user', JSON.stringify(me.body.data))
 }
 
-/** `tree` mounted as the client mounts its screens: in Mantine's provider (happy-dom given what Mantine needs). */
+/**
+ * `tree` mounted as the client mounts its screens: in Mantine's provider with the app's theme (web/src/theme.ts),
+ * happy-dom given what Mantine needs.
+ */
 export function mount(tree: ReactElement) {
   // happy-dom has no document.fonts, which Mantine's autosized text areas listen to.
   if (!('fonts' in document))
     Object.defineProperty(document, 'fonts', {
       value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
     })
-  return render(h(MantineProvider, null, tree))
+  return render(h(MantineProvider, { theme }, tree))
 }
 
 /**

@@ -30,7 +30,7 @@ import '@mantine/core/styles/ActionIcon.css'
 import '@mantine/core/styles/Combobox.css'
 import '@mantine/core/styles/InlineInput.css'
 import '@mantine/core/styles/VisuallyHidden.css'
-import { createTheme, MantineProvider } from '@mantine/core'
+import { MantineProvider } from '@mantine/core'
 import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
@@ -38,35 +38,10 @@ import { LapsedSessionPrompt } from './features/auth/lapsed-session'
 import { SessionProvider } from './features/auth/session'
 import { loadVocabulary } from './lib/labels'
 import { reloadOnce } from './lib/reload-once'
+import { theme } from './theme'
 
 // The toasts' container (and its transitions) loads after the first screen; nothing shows a toast before.
 const Notifications = lazy(() => import('./Notifications'))
-
-// Blue 8/9 on white and dimmed text at gray.7 keep contrast above WCAG AA.
-const theme = createTheme({
-  primaryColor: 'blue',
-  primaryShade: 8,
-  defaultRadius: 'md',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif',
-  colors: {},
-  other: {},
-  // Names in Indonesian for the controls Mantine draws without one, or in English (the page is lang="id");
-  // plain objects, not Modal.extend(): the first screen's script does not carry those components.
-  components: {
-    ModalCloseButton: { defaultProps: { 'aria-label': 'Tutup' } },
-    // A click beside a dialog does not close it: a form's typed work went with it (a refusal's reason, a half-filled
-    // placement). Escape, its × and its "Batal" still do.
-    Modal: { defaultProps: { closeOnClickOutside: false } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Tutup pemberitahuan' } } },
-    // Reachable by Tab, its name stays while aria-pressed says whether the password shows.
-    PasswordInput: {
-      defaultProps: {
-        visibilityToggleFocusable: true,
-        visibilityToggleButtonProps: { 'aria-label': 'Tampilkan kata sandi' },
-      },
-    },
-  },
-})
 
 // A screen's script that failed to load (a release since the tab opened, or the network): one reload to
 // the current release; the screen's error view shows meanwhile, and stays if that does not help (App.tsx).

@@ -64,7 +64,10 @@ export function TableView<R>({
   const pickable = selection ? rows.filter(selection.canSelect ?? (() => true)).map(rowKey) : []
   const all = pickable.length > 0 && pickable.every((id) => selection?.selected.includes(id))
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      scrollAreaProps={stickyFirst ? { classNames: { viewport: classes.stickyScroller } } : undefined}
+    >
       <Table
         striped={striped}
         highlightOnHover={highlightOnHover}

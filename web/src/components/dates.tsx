@@ -7,7 +7,7 @@ import {
   type DatesProviderSettings,
   TimePicker,
 } from '@mantine/dates'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { parseDateInput } from '../lib/date-input'
 
 /**
@@ -89,7 +89,11 @@ export function DateField({
   )
 }
 
-/** A time of day on the 24-hour clock (`HH:mm`, '' for none). */
+/**
+ * A time of day on the 24-hour clock (`HH:mm`, '' for none). Its two fields ("Jam", "Menit") are one group named
+ * by the label ("Jam mulai (WIB)"), described by its message: a screen reader says which time they set, where it
+ * read only "Jam" and "Menit".
+ */
 export function TimeField({
   label,
   value,
@@ -103,8 +107,12 @@ export function TimeField({
   error?: ReactNode
   required?: boolean
 }) {
+  const id = useId()
   return (
     <TimePicker
+      id={id}
+      role="group"
+      aria-labelledby={`${id}-label`}
       label={label}
       format="24h"
       withDropdown

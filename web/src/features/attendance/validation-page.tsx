@@ -4,6 +4,7 @@ import { api, editedElsewhere, fieldErrors, ifMatch, unwrap } from '../../api/cl
 import { ConfirmButton } from '../../components/confirm'
 import { type Column, DataTable, Lines } from '../../components/data-table'
 import { FilterBar } from '../../components/filter-bar'
+import { useForm } from '../../components/form'
 import { FormModal } from '../../components/form-modal'
 import { ModalActions } from '../../components/modal-actions'
 import { StatusBadge } from '../../components/status-badge'
@@ -276,34 +277,30 @@ export function AttendancePage() {
  * career center: validated again with the attendance as it was. HR can no longer change a verified mark.
  */
 function CorrectModal({ row, onClose, onDone }: { row: Row; onClose: () => void; onDone: () => void }) {
-  const [status, setStatus] = useState<Mark>(row.attendanceStatus ?? 'hadir')
-  const [notes, setNotes] = useState('')
-  const [busy, setBusy] = useState(false)
-  const save = () => {
-    setBusy(true)
-    return unwrap(
-      api.PATCH('/api/admin/attendances/{id}/validate', {
-        // The validation as read: a colleague's correction since is refused (412), not overwritten.
-        params: { path: { id: row.id }, header: ifMatch(row.validatedAt ?? undefined) },
-        body: { status, validation_status: 'verified', notes: notes.trim() || null },
-      }),
-    )
-      .then(
-        () => {
-          toastOk('Kehadiran dikoreksi.')
-          onDone()
-        },
-        (err) => {
-          toastError(err)
-          // The history is read again, the colleague's correction in it; the next correction starts from that.
-          if (editedElsewhere(err)) onDone()
-        },
+  // Through the shared form wiring: busy while sent, and a refusal asking to wait (429) keeps "Simpan koreksi"
+  // off, saying the time left, until it is over.
+  const form = useForm({ status: (row.attendanceStatus ?? 'hadir') as Mark, notes: '' })
+  const save = form.submit(
+    async ({ status, notes }) => {
+      await unwrap(
+        api.PATCH('/api/admin/attendances/{id}/validate', {
+          // The validation as read: a colleague's correction since is refused (412), not overwritten.
+          params: { path: { id: row.id }, header: ifMatch(row.validatedAt ?? undefined) },
+          body: { status, validation_status: 'verified', notes: notes.trim() || null },
+        }),
       )
-      .finally(() => setBusy(false))
-  }
+      toastOk('Kehadiran dikoreksi.')
+      onDone()
+    },
+    (err) => {
+      toastError(err)
+      // The history is read again, the colleague's correction in it; the next correction starts from that.
+      if (editedElsewhere(err)) onDone()
+    },
+  )
   return (
     <FormModal
-      dirty={status !== (row.attendanceStatus ?? 'hadir') || notes.trim() !== ''}
+      dirty={form.dirty}
       opened
       onClose={onClose}
       title={`Koreksi kehadiran ${row.applicant.fullName}`}
@@ -320,21 +317,19 @@ function CorrectModal({ row, onClose, onDone }: { row: Row; onClose: () => void;
             {label('attendance', row.markedStatus)}
           </Text>
         )}
-        <Radio.Group label="Kehadiran yang benar" value={status} onChange={(v) => setStatus(v as Mark)}>
+        <Radio.Group
+          label="Kehadiran yang benar"
+          value={form.values.status}
+          onChange={(v) => form.set('status', v as Mark)}
+        >
           <Group mt="xs">
             {(['hadir', 'izin', 'alpa'] as const).map((m) => (
               <Radio key={m} value={m} label={label('attendance', m)} />
             ))}
           </Group>
         </Radio.Group>
-        <Textarea
-          label="Catatan koreksi (opsional)"
-          value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
-          autosize
-          minRows={2}
-        />
-        <ModalActions onCancel={onClose} onConfirm={save} busy={busy} color="blue">
+        <Textarea label="Catatan koreksi (opsional)" {...form.text('notes')} autosize minRows={2} />
+        <ModalActions onCancel={onClose} onConfirm={() => save()} form={form} color="blue">
           Simpan koreksi
         </ModalActions>
       </Stack>

@@ -13,6 +13,7 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { ApiError, fieldErrors } from '../../api/client'
+import { retryAfterOf, retryMessage, useRetryWait } from '../../lib/retry-wait'
 import { useSession } from './session'
 
 /** Mounted beside the app (main.tsx): the prompt while the session has lapsed, nothing otherwise. */
@@ -86,17 +87,24 @@ function LapsedSession({ reason }: { reason: string }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
+  // Too many attempts (429), as at the login page: "Masuk lagi" stays off while the message counts the wait down,
+  // and Enter sends nothing meanwhile.
+  const [refusal, setRefusal] = useState<unknown>(null)
+  const wait = useRetryWait(refusal)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
+    if (wait > 0) return
     setBusy(true)
     setError(null)
     setErrors({})
+    setRefusal(null)
     try {
       await resume(password)
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Gagal masuk.')
       setErrors(fieldErrors(err))
+      setRefusal(err)
     } finally {
       setBusy(false)
     }
@@ -132,7 +140,7 @@ function LapsedSession({ reason }: { reason: string }) {
                 </Text>
                 {error && (
                   <Alert color="red" role="alert">
-                    {error}
+                    {retryAfterOf(refusal) ? retryMessage(error, wait) : error}
                   </Alert>
                 )}
                 <PasswordInput
@@ -146,7 +154,7 @@ function LapsedSession({ reason }: { reason: string }) {
                   required
                 />
                 <Group justify="space-between">
-                  <Button type="submit" loading={busy}>
+                  <Button type="submit" loading={busy} disabled={wait > 0}>
                     Masuk lagi
                   </Button>
                   <Button variant="subtle" color="gray" onClick={() => logout()}>

@@ -1,10 +1,13 @@
-import { Alert, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Alert, Card, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { ApiError, api, unwrap } from '../../api/client'
+import { useForm } from '../../components/form'
+import { SubmitButton } from '../../components/submit-button'
 import { useScreenHeading } from '../../components/ui'
 import { formatDateTime } from '../../lib/format'
 import { label } from '../../lib/labels'
+import { retryAfterOf, retryMessage } from '../../lib/retry-wait'
 
 type Result = Awaited<ReturnType<typeof send>>
 
@@ -24,44 +27,44 @@ function codeOf(input: string): string {
 export function CheckInPage() {
   const [params] = useSearchParams()
   const fromLink = params.get('code')
-  const [code, setCode] = useState(fromLink ?? '')
-  const [busy, setBusy] = useState(false)
+  // The shared form wiring: busy while sent; after "too many tries" (429, 30 in 5 minutes) "Check-in" stays off,
+  // saying the time left, and the message counts it down, as at every other form.
+  const form = useForm({ code: fromLink ?? '' })
   const [result, setResult] = useState<Result | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  // What went wrong, and the refusal it came from: one asking to wait is told counting down.
+  const [error, setError] = useState<{ text: string; refusal?: unknown } | null>(null)
   const sent = useRef<string | null>(null)
   const heading = useScreenHeading('Check-in tes')
+  // The refusal is told in the message above the field (large, for a phone), not under it as well.
+  const { error: _said, ...codeInput } = form.text('code')
 
-  async function checkIn(value: string) {
-    const typed = codeOf(value)
-    if (!typed) {
-      setError('Ketik kode check-in yang tampil di layar petugas.')
-      return
-    }
-    setBusy(true)
-    setError(null)
-    setResult(null)
-    try {
-      setResult(await send(typed))
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Check-in gagal. Coba lagi.')
-    } finally {
-      setBusy(false)
-    }
-  }
+  const checkIn = (value: string) =>
+    form.submit(
+      async () => {
+        setError(null)
+        setResult(null)
+        const typed = codeOf(value)
+        if (!typed) {
+          setError({ text: 'Ketik kode check-in yang tampil di layar petugas.' })
+          return
+        }
+        setResult(await send(typed))
+      },
+      (err) =>
+        setError({
+          text: err instanceof ApiError ? err.message : 'Check-in gagal. Coba lagi.',
+          refusal: err,
+        }),
+    )
 
   // Scanned: check in once with the code of the link.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per code of the link, not per render
   useEffect(() => {
     if (fromLink && sent.current !== fromLink) {
       sent.current = fromLink
-      checkIn(fromLink)
+      checkIn(fromLink)()
     }
   }, [fromLink])
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    checkIn(code)
-  }
 
   return (
     <Stack maw={480} mx="auto" gap="lg">
@@ -96,10 +99,10 @@ export function CheckInPage() {
           title="Check-in belum berhasil"
           styles={{ message: { fontSize: 18 } }}
         >
-          {error}
+          {retryAfterOf(error.refusal) ? retryMessage(error.text, form.wait) : error.text}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={checkIn(form.values.code)} noValidate>
         <Stack>
           <TextInput
             label="Kode check-in"
@@ -109,12 +112,11 @@ export function CheckInPage() {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
+            {...codeInput}
           />
-          <Button type="submit" size="lg" fullWidth loading={busy}>
+          <SubmitButton form={form} size="lg" fullWidth>
             Check-in
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </Stack>
