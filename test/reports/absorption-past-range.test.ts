@@ -130,6 +130,21 @@ describe('GET /api/admin/reports/absorption of a past date range', () => {
     expect(await working(major.id, { date_from: '2025-01-01', date_to: '2025-06-30' })).toEqual(NOT_WORKING)
   })
 
+  it('a start date she corrected (same job, wrong year) counts her in the corrected year only', async () => {
+    const major = await aMajor(t)
+    const alumna = await workingSinceOctober2024(major.id)
+    // A minute later she corrects the year: the same job (same workplace, written in other case), from October 2025.
+    const fixed = await call(t, 'POST', '/api/alumni/tracer-study', {
+      as: alumna,
+      body: employedAnswer({ institution_name: ' pt astra honda motor ', start_date: '2025-10-01' }),
+    })
+    expect(fixed.status).toBe(200)
+
+    expect(await working(major.id, { date_from: '2025-07-01', date_to: '2026-06-30' })).toEqual(AS_WORKING)
+    // It was working 1 here too (the typo's version), absorbed in two school years (found by the review audit).
+    expect(await working(major.id, PAST)).toEqual(NOT_WORKING)
+  })
+
   it('the CSV and Excel downloads of the past range agree with the JSON', async () => {
     const major = await aMajor(t, { code: 'TPRA' })
     const alumna = await workingSinceOctober2024(major.id)

@@ -208,12 +208,19 @@ export interface AbsorptionRow {
  * graduating in Y+1 (plus the grade-12 learners when it is the current school year: they graduate at its end); the
  * date range bounds the placement's acceptance date and the tracer answer's start date.
  *
- * "Working" without a date range: her current answer is bekerja/wirausaha. With one: **any version** of her answer
+ * "Working" without a date range: her current answer is bekerja/wirausaha. With one: **a version** of her answer
  * said so with a start date in the range (she started work then), as a placement accepted in the range counts
- * whatever became of it. A later answer (she lost that job, or changed it) does not take her out of a past range, and
- * an answer given after the range about a start inside it counts: the tracer study asks afterwards by design.
+ * whatever became of it; of the versions about one job (same status and workplace), only the latest, so that a
+ * corrected start date counts once. A later answer (she lost that job, or changed it) does not take her out of a past
+ * range, and an answer given after the range about a start inside it counts: the tracer study asks afterwards.
  */
 export function absorption(conn: Conn, f: ReportFilters) {
+  // A later version about the same job (the same status and workplace, however written) corrects this one: a start
+  // date typed in the wrong year must not count her in that year too. Another workplace, or another status, is a
+  // change of her life, and the earlier job still began when it said.
+  const correctedLater = sql`exists (select 1 from tracer_studies n where n.student_id = t.student_id
+                     and n.version > t.version and n.career_status = t.career_status
+                     and lower(btrim(n.institution_name)) = lower(btrim(t.institution_name)))`
   const range = { from: f.dateFrom, to: f.dateTo }
   const ranged = range.from || range.to
   const sy = f.schoolYear
@@ -224,7 +231,7 @@ export function absorption(conn: Conn, f: ReportFilters) {
       select s.major_id, s.graduation_year, pl.placed, pl.placed and not pl.via_bursa as placed_outside,
              exists (select 1 from tracer_studies t where t.student_id = s.id
                      and t.career_status in ('bekerja', 'wirausaha')
-                     and ${ranged ? dayIn(sql`t.start_date`, range) : sql`t.is_current`}) as working
+                     and ${ranged ? sql`${dayIn(sql`t.start_date`, range)} and not ${correctedLater}` : sql`t.is_current`}) as working
       from students s
       cross join lateral (
         select count(*) > 0 as placed, coalesce(bool_or(p.source = 'bursa'), false) as via_bursa
