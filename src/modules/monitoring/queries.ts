@@ -60,14 +60,17 @@ const applicationCounts = sql<ApplicationCounts>`(
   where ${a.jobVacancyId} = ${v.id} and not ${a.superseded})`
 
 /**
- * Distinct applications with a place in a test of the vacancy that was not cancelled (and that they did not
- * leave the selection before), and those among them whose attendance (hadir) the career center verified.
+ * Distinct applicants (learners) with a place in a test of the vacancy that was not cancelled (and that they did
+ * not leave the selection before), and those among them whose attendance (hadir) the career center verified. By
+ * learner, not application: one who applied again after the school withdrew her first application (superseded)
+ * and sat a test under each is one applicant, her attendance under the first still hers.
  */
 const testCounts = sql<TestCounts>`(
   select json_build_object(
-    'scheduled', count(distinct ${tp.applicationId}),
-    'attended', count(distinct ${tp.applicationId}) filter (where ${tp.attendanceStatus} = 'hadir' and ${tp.validationStatus} = 'verified'))
+    'scheduled', count(distinct ta.student_id),
+    'attended', count(distinct ta.student_id) filter (where ${tp.attendanceStatus} = 'hadir' and ${tp.validationStatus} = 'verified'))
   from ${ts} inner join ${tp} on ${tp.testScheduleId} = ${ts.id}
+  inner join applications ta on ta.id = ${tp.applicationId}
   where ${ts.jobVacancyId} = ${v.id} and ${ts.status} <> 'cancelled' and ${tookPart()})`
 
 /** Open to applicants: the learners' rule without its learner's part (vacancies/eligibility.ts). */
