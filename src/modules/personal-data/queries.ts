@@ -16,6 +16,7 @@ import {
   passwordLinks,
   placementCheckins,
   placements,
+  reminderDeliveries,
   selectionResults,
   students,
   testParticipants,
@@ -290,9 +291,14 @@ export const notificationsOf = (conn: Conn, userId: number) =>
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
 
-/** The e-mails written to her account: address, subject and times, never the body (it may hold a link). */
-export const emailsOf = (conn: Conn, userId: number) =>
-  conn
+/**
+ * The e-mails written to her account: address, subject and times, never the body (it may hold a link). The outbox's,
+ * and the test reminders HR sent ("Ingatkan"), which wait in their own table (`reminder_deliveries`: the address
+ * and when it went; their subject, written from the message template when sent, is not kept, so it is named by the
+ * test).
+ */
+export async function emailsOf(conn: Conn, userId: number) {
+  const outbox = await conn
     .select({
       to: emailOutbox.to,
       subject: emailOutbox.subject,
@@ -301,7 +307,19 @@ export const emailsOf = (conn: Conn, userId: number) =>
     })
     .from(emailOutbox)
     .where(eq(emailOutbox.userId, userId))
-    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+  const reminders = await conn
+    .select({
+      to: sql<string>`${reminderDeliveries.email}`,
+      subject: sql<string>`'Pengingat tes: ' || ${testSchedules.name}`,
+      createdAt: reminderDeliveries.createdAt,
+      sentAt: reminderDeliveries.emailSentAt,
+    })
+    .from(reminderDeliveries)
+    .innerJoin(testParticipants, eq(testParticipants.id, reminderDeliveries.participantId))
+    .innerJoin(testSchedules, eq(testSchedules.id, testParticipants.testScheduleId))
+    .where(and(eq(reminderDeliveries.userId, userId), sql`${reminderDeliveries.email} is not null`))
+  return [...outbox, ...reminders].sort((a, b) => +new Date(b.createdAt) - +new Date(a.createdAt))
+}
 
 /** What a report row of a roster import may give (the rest is the import's bookkeeping). */
 const IMPORT_ROW_KEYS = [
