@@ -459,7 +459,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     )
   })
 
+  // Worded by Accept-Language also outside /api (which is no-store anyway): a 404 may be kept by a shared cache,
+  // which would hand one language's answer to the other.
   app.setNotFoundHandler((req, reply) =>
-    send(reply, 404, errorBody(langOf(req), msg('Alamat tidak ditemukan.', 'Route not found.'))),
+    send(
+      reply.header('cache-control', 'no-store'),
+      404,
+      errorBody(langOf(req), msg('Alamat tidak ditemukan.', 'Route not found.')),
+    ),
   )
 }

@@ -9,10 +9,11 @@ export const msg = (id: string, en: string): Msg => ({ id, en })
 export function langOf(req: Pick<FastifyRequest, 'headers'>): Lang {
   const header = req.headers['accept-language']
   if (typeof header !== 'string') return 'id'
-  // Of the languages we speak, the one the client weighs most (`q`, 1 when absent; `q=0` means "not this");
-  // the first listed among equals.
+  // Of the languages we speak, the one the client weighs most (`q`, 1 when absent, its name in any case; `q=0`
+  // means "not this"); the first listed among equals. Indonesian when it names neither, unless it refused Indonesian.
   let best: Lang = 'id'
   let bestWeight = 0
+  let refusesId = false
   for (const part of header.split(',')) {
     const [name, ...params] = part.split(';')
     const tag = name.trim().toLowerCase()
@@ -22,14 +23,15 @@ export function langOf(req: Pick<FastifyRequest, 'headers'>): Lang {
         ? 'id'
         : null
     if (lang === null) continue
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='))
     const weight = q === undefined ? 1 : Number(q.slice(2))
+    if (weight === 0 && lang === 'id') refusesId = true
     if (weight > bestWeight) {
       best = lang
       bestWeight = weight
     }
   }
-  return best
+  return bestWeight === 0 && refusesId ? 'en' : best
 }
 
 export function tr(m: Msg, lang: Lang): string {
