@@ -14,6 +14,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { ApiError, api, unwrap } from '../../api/client'
 import { useForm } from '../../components/form'
+import { LeaveGuard } from '../../components/leave-guard'
 import { SubmitButton } from '../../components/submit-button'
 import { useTabTitle } from '../../components/ui'
 
@@ -81,6 +82,8 @@ export function RegisterCompanyPage() {
 
   return (
     <Center mih="100vh" p="md" bg="gray.0">
+      {/* A company's data typed on a phone is not lost to a Back or the link to the login without a question. */}
+      <LeaveGuard when={form.dirty && !form.busy && !done} />
       <Paper component="main" withBorder shadow="sm" p="lg" w="100%" maw={760}>
         <Stack>
           <div>
@@ -121,7 +124,14 @@ export function RegisterCompanyPage() {
                   {field('phone', 'Telepon perusahaan', { type: 'tel' })}
                   {field('city', 'Kota/kabupaten', { required: true })}
                   {field('province', 'Provinsi', { required: true })}
-                  {field('website', 'Situs web', { placeholder: 'https://' })}
+                  {/* The phone's keyboard for a web address. The form is `noValidate`: the browser's own check of
+                      a URL does not stop "www.contoh.co.id", and the service's message says what it takes. */}
+                  {field('website', 'Situs web', {
+                    placeholder: 'https://',
+                    type: 'url',
+                    inputMode: 'url',
+                    autoComplete: 'url',
+                  })}
                 </SimpleGrid>
                 <Textarea label="Alamat" required autosize minRows={2} {...form.text('address')} />
                 <Textarea label="Tentang perusahaan" autosize minRows={2} {...form.text('description')} />

@@ -18,6 +18,7 @@ import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { DateField } from '../../components/dates'
 import { REBASED, rebase, useForm } from '../../components/form'
+import { LeaveGuard } from '../../components/leave-guard'
 import { SubmitButton } from '../../components/submit-button'
 import { toastError, toastOk } from '../../lib/toast'
 import { useMe } from '../auth/session'
@@ -128,6 +129,8 @@ export function ProfileForm({
   const ownSave = useRef(false)
   // Said above the form after a save refused because staff changed the record meanwhile.
   const [stale, setStale] = useState(false)
+  // What the last save sent, until the profile is read again: nothing of it is lost by leaving meanwhile.
+  const saved = useRef<string | null>(null)
   // Each profile read moves the form to its version. Changed biodata (their own save, or staff's change read
   // after a refused save) fills the form again, keeping what the user changed and has not saved (`rebase`); the
   // page reloads the whole profile after a file is uploaded or deleted, and that must not throw away what was
@@ -142,7 +145,11 @@ export function ProfileForm({
       setValues((mine) => (reset ? theirs : rebase(was, mine, theirs)))
     base.current = theirs
     version.current = profile.updatedAt
+    saved.current = null
   }, [profile.updatedAt, setValues])
+  // Changed here and not saved (measured against the profile as last read): leaving the page asks first.
+  const now = JSON.stringify(form.values)
+  const unsaved = !form.busy && now !== JSON.stringify(base.current) && now !== saved.current
   const field = (name: TextKey) => {
     const props = form.text(name)
     // A social-media link's message comes back as `social_media.<name>`.
@@ -160,6 +167,7 @@ export function ProfileForm({
       // Saved: the next save is made on this version, even before the page has read the profile again.
       version.current = res.data.updatedAt
       ownSave.current = true
+      saved.current = JSON.stringify(values)
       setStale(false)
       toastOk('Profil disimpan.')
       onSaved()
@@ -175,6 +183,7 @@ export function ProfileForm({
   )
   return (
     <form onSubmit={save} noValidate>
+      <LeaveGuard when={unsaved} />
       {stale && (
         <Alert color="orange" role="alert" title="Belum disimpan" mb="md">
           {REBASED}

@@ -17,6 +17,7 @@ import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { DateField, TimeField } from '../../components/dates'
 import { type Form, REBASED, rebase, useForm } from '../../components/form'
+import { LeaveGuard } from '../../components/leave-guard'
 import { SubmitButton } from '../../components/submit-button'
 import { ErrorAlert, NotSavedAlert, PageTitle } from '../../components/ui'
 import { type CodeOf, label, options } from '../../lib/labels'
@@ -214,9 +215,14 @@ export function ScheduleFormPage() {
     },
   )
 
+  // What the user changed and has not saved (against the test as the form was filled from it, or a blank one):
+  // leaving asks first. Not while it is being saved: the save's own move to the test goes on.
+  const unsaved = JSON.stringify(v) !== JSON.stringify(was?.values ?? BLANK) && !form.busy
+
   if (loadError) return <ErrorAlert error={loadError} />
   return (
     <>
+      <LeaveGuard when={unsaved} />
       <PageTitle title={id ? 'Ubah jadwal tes' : 'Buat jadwal tes'} />
       <form onSubmit={submit} noValidate>
         <Stack maw={860}>

@@ -11,10 +11,11 @@ import {
   Text,
   TextInput,
 } from '@mantine/core'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { api, unwrap } from '../../api/client'
 import { DateField } from '../../components/dates'
 import { useForm } from '../../components/form'
+import { LeaveGuard } from '../../components/leave-guard'
 import { SubmitButton } from '../../components/submit-button'
 import { Loading, PageTitle } from '../../components/ui'
 import { formatDateTime } from '../../lib/format'
@@ -86,7 +87,15 @@ export function TracerForm({
   const form = useForm<FormState>(() => formOf(current ?? prefill))
   const [message, setMessage] = useState<string | null>(null)
   const { setValues } = form
-  useEffect(() => setValues(formOf(current ?? prefill)), [current, prefill, setValues])
+  // What the last save sent, until the answer is read again: nothing of it is lost by leaving meanwhile.
+  const saved = useRef<string | null>(null)
+  useEffect(() => {
+    saved.current = null
+    setValues(formOf(current ?? prefill))
+  }, [current, prefill, setValues])
+  // Changed here and not saved (measured against the answer, or what it was filled from): leaving asks first.
+  const now = JSON.stringify(form.values)
+  const unsaved = !form.busy && now !== JSON.stringify(formOf(current ?? prefill)) && now !== saved.current
 
   const status = form.values.career_status
   const { required, optional } = rules[status]
@@ -98,6 +107,7 @@ export function TracerForm({
     async (values) => {
       setMessage(null)
       const res = await send(bodyOf(values, rules))
+      saved.current = JSON.stringify(values)
       toastOk(res.message || 'Tracer study disimpan.')
       onSaved()
     },
@@ -109,6 +119,7 @@ export function TracerForm({
 
   return (
     <Stack maw={900}>
+      <LeaveGuard when={unsaved} />
       {staff ? (
         <Text size="sm">{staff.intro}</Text>
       ) : (

@@ -15,6 +15,7 @@ import { api, editedElsewhere, ifMatch, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { DateField } from '../../components/dates'
 import { REBASED, rebase, useForm } from '../../components/form'
+import { LeaveGuard } from '../../components/leave-guard'
 import { SubmitButton } from '../../components/submit-button'
 import { ErrorAlert, NotSavedAlert, PageTitle } from '../../components/ui'
 import { codeOptions, idOptions } from '../../lib/options'
@@ -46,6 +47,8 @@ const BLANK = {
   major_ids: [] as string[],
 }
 type Values = typeof BLANK
+/** A new vacancy's form: blank, with no company picked (staff's form). */
+const EMPTY = { ...BLANK, company_id: '' }
 
 function valuesOf(d: Vacancy): Values {
   return {
@@ -189,7 +192,7 @@ function VacancyForm({ via }: { via: FormApi }) {
         : Promise.resolve([]),
     [],
   )
-  const form = useForm({ ...BLANK, company_id: '' })
+  const form = useForm(EMPTY)
   const [loadError, setLoadError] = useState<unknown>(null)
   // What the vacancy holds, shown even when switched off since (the options are active ones only).
   const [held, setHeld] = useState<{ majors: Named[]; company?: Named }>({ majors: [] })
@@ -244,9 +247,14 @@ function VacancyForm({ via }: { via: FormApi }) {
     },
   )
 
+  // What the user changed and has not saved (against the vacancy as the form was filled from it, or a blank one):
+  // leaving asks first. Not while it is being saved: the save's own move to the list goes on.
+  const unsaved = JSON.stringify(form.values) !== JSON.stringify(base.current ?? EMPTY) && !form.busy
+
   if (loadError) return <ErrorAlert error={loadError} />
   return (
     <>
+      <LeaveGuard when={unsaved} />
       <PageTitle title={id ? 'Ubah lowongan' : 'Buat lowongan'} />
       <form onSubmit={submit} noValidate>
         <Stack maw={860}>
