@@ -27,6 +27,7 @@ import { registerWorkers } from './jobs/workers.js'
 import { serializeRequest } from './logger.js'
 import { applicantReviewRoutes } from './modules/applicant-reviews/routes.js'
 import { applicationRoutes } from './modules/applications/routes.js'
+import { learnerApplicationRoutes } from './modules/applications/staff.routes.js'
 import { attendanceRoutes } from './modules/attendance/routes.js'
 import { passwordLinkAdminRoutes, passwordRoutes } from './modules/auth/password.routes.js'
 import { tokenAccount, touchToken } from './modules/auth/queries.js'
@@ -284,6 +285,7 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
   await app.register(userRoutes, { prefix: '/api/admin/users' })
   await app.register(passwordLinkAdminRoutes, { prefix: '/api/admin/users' })
   await app.register(masterDataRoutes, { prefix: '/api/admin' })
+  await app.register(learnerApplicationRoutes, { prefix: '/api/admin' })
   await app.register(registrationRoutes, { prefix: '/api/company-registrations' })
   await app.register(registrationAdminRoutes, { prefix: '/api/admin/company-registrations' })
   await app.register(hrdVacancyRoutes, { prefix: '/api/hrd/job-vacancies' })

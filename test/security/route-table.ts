@@ -118,6 +118,8 @@ export const ROUTES: Record<string, RouteRule> = {
   'DELETE /api/admin/students/:id/left': { allow: ADMIN },
   'GET /api/admin/students/:id/personal-data': { allow: ADMIN },
   'GET /api/admin/alumni/:id/personal-data': { allow: ADMIN },
+  'GET /api/admin/students/:id/applications': { allow: ADMIN },
+  'GET /api/admin/alumni/:id/applications': { allow: ADMIN },
   'POST /api/admin/alumni/upgrade': { allow: ADMIN },
   'GET /api/admin/alumni': { allow: ADMIN },
   'GET /api/admin/alumni/options': { allow: ADMIN },

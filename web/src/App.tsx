@@ -45,6 +45,10 @@ const Placements = page(hrd, 'PlacementsPage')
 const AdminHome = page(() => import('./features/reports/dashboard-page'), 'AdminDashboardPage')
 const Students = page(admin, 'StudentsPage')
 const Alumni = page(admin, 'AlumniPage')
+// One learner's page: a script of its own over the lists' (screens/learner-record.ts).
+const learnerRecord = () => import('./screens/learner-record')
+const Student = page(learnerRecord, 'StudentPage')
+const Alumnus = page(learnerRecord, 'AlumnusPage')
 const RosterImport = page(admin, 'RosterImportPage')
 const Graduation = page(admin, 'GraduationPage')
 const Companies = page(admin, 'CompaniesPage')
@@ -174,7 +178,9 @@ const router = createBrowserRouter([
           r('hrd/penempatan', ['hrd'], <Placements />),
           r('admin', ADMIN, <AdminHome />),
           r('admin/siswa', ADMIN, <Students />),
+          r('admin/siswa/:id', ADMIN, <Student />),
           r('admin/alumni', ADMIN, <Alumni />),
+          r('admin/alumni/:id', ADMIN, <Alumnus />),
           r('admin/impor-siswa', ADMIN, <RosterImport />),
           r('admin/kelulusan', ADMIN, <Graduation />),
           r('admin/perusahaan', ADMIN, <Companies />),

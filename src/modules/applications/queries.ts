@@ -1,9 +1,17 @@
 import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import type { SelectedFields } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
 import { literal, preparedBySize } from '../../db/prepared.js'
-import { type ApplicationStatus, applications, companies, jobVacancies } from '../../db/schema/index.js'
+import {
+  type ApplicationStatus,
+  applications,
+  companies,
+  jobVacancies,
+  students,
+} from '../../db/schema/index.js'
 import { likePattern, type Page } from '../../http/envelope.js'
 import { companyRefColumns } from '../../http/shapes/company.js'
+import { type Kind, ofKind } from '../master-data/learners.queries.js'
 import { placementOf, publishedResultOf, testsOf } from './selection.js'
 import { attachedFilesOf, lastEventOf, timelineOf } from './timeline.js'
 
@@ -52,10 +60,11 @@ const itemFields = {
 
 /**
  * One page of the applicant's applications (with or without a status filter) and the total: the page's
- * ids and the total from applications_student_idx first, the rest for the page's rows only.
+ * ids and the total from applications_student_idx first, the rest (`fields`) for the page's rows only.
  */
-function myApplicationPageQuery(
+function applicationPageQuery<F extends SelectedFields>(
   conn: Conn,
+  fields: F,
   studentId: number | Placeholder,
   where: SQL | undefined,
   limit: number,
@@ -76,13 +85,21 @@ function myApplicationPageQuery(
   )
   return conn
     .with(pageIds)
-    .select({ ...itemFields, total: pageIds.total })
+    .select({ ...fields, total: pageIds.total })
     .from(pageIds)
     .innerJoin(applications, eq(applications.id, pageIds.id))
     .innerJoin(jobVacancies, eq(jobVacancies.id, applications.jobVacancyId))
     .innerJoin(companies, eq(companies.id, jobVacancies.companyId))
     .orderBy(desc(pageIds.createdAt), desc(pageIds.id))
 }
+
+const myApplicationPageQuery = (
+  conn: Conn,
+  studentId: number | Placeholder,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+) => applicationPageQuery(conn, itemFields, studentId, where, limit, offset)
 
 /** The first page, with or without a status filter: one prepared statement per shape and page size. */
 const firstPageStatement = (withStatus: boolean) =>
@@ -144,4 +161,40 @@ export async function myApplicationStatus(conn: Conn, studentId: number, id: num
     .from(applications)
     .where(own(studentId, eq(applications.id, id)))
   return row?.status
+}
+
+/**
+ * What career-center staff read of each of a learner's applications beside the applicant's item: whether the
+ * school withdrew it and whether a later one superseded it, the document review, and every test with its
+ * attendance. Never a draft result nor a hidden timeline row: those are HR's until published.
+ */
+const staffItemFields = {
+  ...itemFields,
+  withdrawnBySchool: applications.withdrawnBySchool,
+  superseded: applications.superseded,
+  reviewDecision: applications.reviewDecision,
+  reviewNotes: applications.reviewNotes,
+  reviewedAt: applications.reviewedAt,
+  tests: testsOf(applications.id),
+}
+
+export type LearnerApplicationRow = Omit<Awaited<ReturnType<typeof learnerApplicationPage>>[number], 'total'>
+
+/** A page of a learner's applications for staff (superseded ones included), newest first, with the total. */
+export function learnerApplicationPage(
+  conn: Conn,
+  studentId: number,
+  filter: MyApplicationFilter,
+  page: Page,
+) {
+  return applicationPageQuery(conn, staffItemFields, studentId, filterOf(filter), page.limit, page.offset)
+}
+
+/** The learner's record of the kind (a grade-12 student has no graduation year, an alumnus has one), if any. */
+export async function learnerOfKind(conn: Conn, kind: Kind, id: number) {
+  const [row] = await conn
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.id, id), ofKind(kind)))
+  return row
 }

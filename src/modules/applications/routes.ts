@@ -1,54 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { APPLICATION_STATUSES, JOB_TYPES } from '../../db/schema/index.js'
 import { ok, paged } from '../../http/envelope.js'
 import { msg } from '../../http/i18n.js'
-import {
-  DateOnly,
-  DateTime,
-  Envelope,
-  IdParams,
-  ListEnvelope,
-  Nullable,
-  StringEnum,
-} from '../../http/schemas.js'
-import { CompanyRef } from '../../http/shapes/company.js'
+import { Envelope, IdParams, ListEnvelope, Nullable } from '../../http/schemas.js'
 import { FileOut } from '../../http/shapes/file.js'
 import { mailingOf } from '../schedules/service.js'
 import { MyApplicationListQuery } from './schemas.js'
-import { ApplicantPlacement, ApplicantTest, PublishedResult, UpcomingTest } from './selection.js'
+import { ApplicantPlacement, ApplicantTest, UpcomingTest } from './selection.js'
 import { listMyApplications, myApplicationDetail, withdraw } from './service.js'
-import { LastEvent, TimelineEntry } from './timeline.js'
+import { MyApplication } from './shape.js'
+import { TimelineEntry } from './timeline.js'
 
 const Str = Nullable(Type.String())
-
-const MyApplication = Type.Object({
-  id: Type.Integer(),
-  status: StringEnum(APPLICATION_STATUSES),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-  vacancy: Type.Object({
-    id: Type.Integer(),
-    title: Type.String(),
-    position: Type.String(),
-    jobType: StringEnum(JOB_TYPES),
-    city: Str,
-    province: Str,
-    deadline: DateOnly,
-    /** The company deleted the vacancy; the application stays in the applicant's history. */
-    deleted: Type.Boolean(),
-  }),
-  company: CompanyRef,
-  /**
-   * The application is still open (pending or in the selection) but its company is switched off by the school:
-   * its selection is on hold (nobody can move it) until the company is switched on again.
-   */
-  onHold: Type.Boolean(),
-  /** The latest step of the timeline the applicant may see. */
-  lastEvent: Nullable(LastEvent),
-  /** The published selection result, null until published. */
-  result: Nullable(PublishedResult),
-})
 
 const MyApplicationDetail = Type.Object({
   ...MyApplication.properties,

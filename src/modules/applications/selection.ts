@@ -160,3 +160,17 @@ export function testsOut(rows: TestJson[], inSelection: boolean) {
     }))
   return { tests, upcomingTests }
 }
+
+/**
+ * Where an application stands in its tests, for staff: the latest test that has begun (not a cancelled one),
+ * with the learner's attendance, and the first one ahead while she is in the selection.
+ */
+export function stageTestsOut(rows: TestJson[], inSelection: boolean) {
+  const out = ({ upcoming: _, ...t }: TestJson) => ({ ...t, scheduledAt: iso(t.scheduledAt) })
+  const held = rows.filter((t) => t.status === 'scheduled' && !t.upcoming)
+  const ahead = inSelection ? rows.find((t) => t.upcoming) : undefined
+  return {
+    lastTest: held.length ? out(held[held.length - 1]) : null,
+    nextTest: ahead ? out(ahead) : null,
+  }
+}

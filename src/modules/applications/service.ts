@@ -9,10 +9,11 @@ import { msg } from '../../http/i18n.js'
 import { companyRefOut } from '../../http/shapes/company.js'
 import { labelOf } from '../../vocabulary/index.js'
 import { moveApplications, stageOf } from '../application-lifecycle/service.js'
+import { type Kind, notFoundLearner } from '../master-data/learners.service.js'
 import { type Mailing, releaseFromTests } from '../schedules/service.js'
 import * as q from './queries.js'
 import type { MyApplicationListQuery } from './schemas.js'
-import { resultOut, testsOut } from './selection.js'
+import { resultOut, stageTestsOut, testsOut } from './selection.js'
 import { filesOut, lastEventOut, timelineOut } from './timeline.js'
 
 /** The stage (and status) a withdrawal writes to the timeline. */
@@ -53,6 +54,37 @@ export async function listMyApplications(db: Db, actor: Actor, query: Static<typ
   const rows = await q.myApplicationPage(db, studentId, filter, page)
   const total = await totalOf(rows, page, () => q.countMyApplications(db, studentId, filter))
   return { rows: rows.map(itemOut), total, page }
+}
+
+/**
+ * A learner's applications as career-center staff read them on her record (`kind`: a grade-12 student or an
+ * alumnus; one of the other kind, or unknown, is 404): the applicant's item, her superseded ones included and
+ * marked, with the review and the last and next test. A result is shown once published, never as a draft.
+ */
+export async function listLearnerApplications(
+  db: Db,
+  kind: Kind,
+  studentId: number,
+  query: Static<typeof MyApplicationListQuery>,
+) {
+  if (!(await q.learnerOfKind(db, kind, studentId))) notFoundLearner(kind)
+  const page = pageOf(query)
+  const filter = { status: query.status, search: query.search }
+  const rows = await q.learnerApplicationPage(db, studentId, filter, page)
+  const total = await totalOf(rows, page, () => q.countMyApplications(db, studentId, filter))
+  return { rows: rows.map(learnerItemOut), total, page }
+}
+
+function learnerItemOut(r: q.LearnerApplicationRow) {
+  return {
+    ...itemOut(r),
+    withdrawnBySchool: r.withdrawnBySchool,
+    superseded: r.superseded,
+    review: r.reviewDecision
+      ? { decision: r.reviewDecision, notes: r.reviewNotes, reviewedAt: r.reviewedAt?.toISOString() ?? null }
+      : null,
+    ...stageTestsOut(r.tests, r.status === 'in_progress'),
+  }
 }
 
 export async function myApplicationDetail(db: Conn, actor: Actor, id: number) {

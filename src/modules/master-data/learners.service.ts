@@ -61,7 +61,8 @@ const WORDS = {
 
 const INVALID = msg('Data yang dikirim tidak valid.', 'The given data was invalid.')
 
-const notFoundLearner = (kind: Kind) =>
+/** 404 for a learner not found among those of the kind (an alumnus among students, and the other way round). */
+export const notFoundLearner = (kind: Kind) =>
   notFound(msg(`${WORDS[kind].id} tidak ditemukan.`, `${WORDS[kind].en} not found.`))
 
 export function learnerOut(row: q.LearnerRow) {

@@ -43,7 +43,7 @@ export const adminPlacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Every placement, through bursa or found outside it, latest acceptance first',
         description:
-          '`search` matches the full name, NIS or company; `date_from`/`date_to` filter the acceptance date (inclusive).',
+          "`search` matches the full name, NIS or company; `date_from`/`date_to` filter the acceptance date (inclusive); `student_id`: one learner's (a student's or an alumnus's record id).",
         querystring: StaffListQuery,
         response: { 200: ListEnvelope(Placement) },
       },

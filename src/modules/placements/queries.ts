@@ -38,6 +38,8 @@ export interface PlacementFilters {
   search?: string
   source?: PlacementSource
   companyId?: number
+  /** One learner's (staff only). */
+  studentId?: number
 }
 
 /** The employer's name: the partner company's, or the name written for an outside placement. */
@@ -57,6 +59,7 @@ function filtersOf(scope: PlacementScope, f: PlacementFilters, id?: number): SQL
     f.dateTo ? lte(placements.acceptedAt, f.dateTo) : undefined,
     f.source ? eq(placements.source, f.source) : undefined,
     f.companyId ? eq(placements.companyId, f.companyId) : undefined,
+    f.studentId ? eq(placements.studentId, f.studentId) : undefined,
     pattern
       ? or(
           ilike(students.fullName, pattern),

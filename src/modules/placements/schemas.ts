@@ -86,8 +86,15 @@ export const ListQuery = {
 /** HR's list: its company's placements. */
 export const HrListQuery = Type.Object(ListQuery)
 
-/** Staff's list: every placement, or one company's. */
-export const StaffListQuery = Type.Object({ ...ListQuery, company_id: Type.Optional(Id) })
+/** Staff's list: every placement, or one company's, or one learner's (her record's page). */
+export const StaffListQuery = Type.Object({
+  ...ListQuery,
+  company_id: Type.Optional(Id),
+  student_id: Type.Optional({
+    ...Id,
+    description: "One learner's placements (a student's or an alumnus's record id)",
+  }),
+})
 
 /**
  * HR's record of what became of a placement. Each field absent keeps its value: a form sends what the user

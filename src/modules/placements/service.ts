@@ -123,6 +123,7 @@ async function listIn(db: Db, scope: q.PlacementScope, query: Static<typeof Staf
     search: query.search,
     source: query.source,
     companyId: query.company_id,
+    studentId: query.student_id,
   }
   const [rows, total] = await Promise.all([
     q.placementPage(db, scope, filters, page),

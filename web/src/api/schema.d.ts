@@ -553,6 +553,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/alumni/{id}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applications of an alumnus, newest first, with where each stands
+         * @description As the learner's own list (`/api/my-applications`: status, vacancy, company, dates, the latest step she sees, the result once published), plus the document review, the last test held and the next one with her attendance, and whether the school withdrew it. An application withdrawn by the school and followed by a new one to the same vacancy stays listed as history (`superseded`). A draft result is never shown. Filter by `status`; `search` matches the vacancy's title or position or the company. Unknown id, or a learner of the other kind: 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    search?: string;
+                    status?: "pending" | "in_progress" | "accepted" | "rejected" | "withdrawn";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Refused"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                company: {
+                                    id: number;
+                                    name: string;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: number;
+                                lastEvent: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    stage: string;
+                                    status: string;
+                                } | null;
+                                /** @description The latest test she was to sit that has begun (not a cancelled one), with her attendance */
+                                lastTest: {
+                                    /** @enum {string|null} */
+                                    attendanceStatus: "hadir" | "izin" | "alpa" | null;
+                                    description: string | null;
+                                    durationMinutes: number | null;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "psikotes" | "tes_tulis" | "praktik" | "wawancara" | "mcu";
+                                    location: string;
+                                    name: string;
+                                    /** Format: date-time */
+                                    scheduledAt: string;
+                                    /** @enum {string} */
+                                    status: "scheduled" | "cancelled";
+                                    /** @enum {string} */
+                                    validationStatus: "pending" | "verified" | "rejected";
+                                } | null;
+                                /** @description The first test ahead (not cancelled, not begun) while the application is in the selection */
+                                nextTest: {
+                                    /** @enum {string|null} */
+                                    attendanceStatus: "hadir" | "izin" | "alpa" | null;
+                                    description: string | null;
+                                    durationMinutes: number | null;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "psikotes" | "tes_tulis" | "praktik" | "wawancara" | "mcu";
+                                    location: string;
+                                    name: string;
+                                    /** Format: date-time */
+                                    scheduledAt: string;
+                                    /** @enum {string} */
+                                    status: "scheduled" | "cancelled";
+                                    /** @enum {string} */
+                                    validationStatus: "pending" | "verified" | "rejected";
+                                } | null;
+                                onHold: boolean;
+                                result: {
+                                    /** @enum {string} */
+                                    decision: "diterima" | "tidak_diterima" | "cadangan";
+                                    finalScore: number | null;
+                                    interviewScore: number | null;
+                                    letterUrl: string | null;
+                                    mcuScore: number | null;
+                                    notes: string | null;
+                                    psychotestScore: number | null;
+                                    /** Format: date-time */
+                                    publishedAt: string;
+                                } | null;
+                                /** @description The company's document review; null while it is pending */
+                                review: {
+                                    /** @enum {string} */
+                                    decision: "lolos" | "tidak_lolos";
+                                    notes: string | null;
+                                    /** Format: date-time */
+                                    reviewedAt: string | null;
+                                } | null;
+                                /** @enum {string} */
+                                status: "pending" | "in_progress" | "accepted" | "rejected" | "withdrawn";
+                                /** @description History, not an applicant: withdrawn by the school, then followed by a new application of the learner to the same vacancy (counted nowhere) */
+                                superseded: boolean;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                vacancy: {
+                                    city: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    deadline: string;
+                                    deleted: boolean;
+                                    id: number;
+                                    /** @enum {string} */
+                                    jobType: "full_time" | "contract" | "internship" | "part_time";
+                                    position: string;
+                                    province: string | null;
+                                    title: string;
+                                };
+                                /** @description Withdrawn by the school (the learner was recorded as having left school), not by the learner */
+                                withdrawnBySchool: boolean;
+                            }[];
+                            message: string;
+                            meta: {
+                                page: number;
+                                perPage: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/alumni/{id}/personal-data": {
         parameters: {
             query?: never;
@@ -3573,7 +3724,7 @@ export interface paths {
         };
         /**
          * Every placement, through bursa or found outside it, latest acceptance first
-         * @description `search` matches the full name, NIS or company; `date_from`/`date_to` filter the acceptance date (inclusive).
+         * @description `search` matches the full name, NIS or company; `date_from`/`date_to` filter the acceptance date (inclusive); `student_id`: one learner's (a student's or an alumnus's record id).
          */
         get: {
             parameters: {
@@ -3591,6 +3742,8 @@ export interface paths {
                     /** @description `bursa`: opened by an accepted application; `outside`: a hire found without a bursa application */
                     source?: "bursa" | "outside";
                     status?: "active" | "contract_extended" | "permanent" | "moved" | "resigned";
+                    /** @description One learner's placements (a student's or an alumnus's record id) */
+                    student_id?: number;
                 };
                 header?: never;
                 path?: never;
@@ -7386,6 +7539,157 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/students/{id}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applications of a grade-12 student, newest first, with where each stands
+         * @description As the learner's own list (`/api/my-applications`: status, vacancy, company, dates, the latest step she sees, the result once published), plus the document review, the last test held and the next one with her attendance, and whether the school withdrew it. An application withdrawn by the school and followed by a new one to the same vacancy stays listed as history (`superseded`). A draft result is never shown. Filter by `status`; `search` matches the vacancy's title or position or the company. Unknown id, or a learner of the other kind: 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    per_page?: number;
+                    search?: string;
+                    status?: "pending" | "in_progress" | "accepted" | "rejected" | "withdrawn";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                "4XX": components["responses"]["Refused"];
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                company: {
+                                    id: number;
+                                    name: string;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: number;
+                                lastEvent: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    stage: string;
+                                    status: string;
+                                } | null;
+                                /** @description The latest test she was to sit that has begun (not a cancelled one), with her attendance */
+                                lastTest: {
+                                    /** @enum {string|null} */
+                                    attendanceStatus: "hadir" | "izin" | "alpa" | null;
+                                    description: string | null;
+                                    durationMinutes: number | null;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "psikotes" | "tes_tulis" | "praktik" | "wawancara" | "mcu";
+                                    location: string;
+                                    name: string;
+                                    /** Format: date-time */
+                                    scheduledAt: string;
+                                    /** @enum {string} */
+                                    status: "scheduled" | "cancelled";
+                                    /** @enum {string} */
+                                    validationStatus: "pending" | "verified" | "rejected";
+                                } | null;
+                                /** @description The first test ahead (not cancelled, not begun) while the application is in the selection */
+                                nextTest: {
+                                    /** @enum {string|null} */
+                                    attendanceStatus: "hadir" | "izin" | "alpa" | null;
+                                    description: string | null;
+                                    durationMinutes: number | null;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "psikotes" | "tes_tulis" | "praktik" | "wawancara" | "mcu";
+                                    location: string;
+                                    name: string;
+                                    /** Format: date-time */
+                                    scheduledAt: string;
+                                    /** @enum {string} */
+                                    status: "scheduled" | "cancelled";
+                                    /** @enum {string} */
+                                    validationStatus: "pending" | "verified" | "rejected";
+                                } | null;
+                                onHold: boolean;
+                                result: {
+                                    /** @enum {string} */
+                                    decision: "diterima" | "tidak_diterima" | "cadangan";
+                                    finalScore: number | null;
+                                    interviewScore: number | null;
+                                    letterUrl: string | null;
+                                    mcuScore: number | null;
+                                    notes: string | null;
+                                    psychotestScore: number | null;
+                                    /** Format: date-time */
+                                    publishedAt: string;
+                                } | null;
+                                /** @description The company's document review; null while it is pending */
+                                review: {
+                                    /** @enum {string} */
+                                    decision: "lolos" | "tidak_lolos";
+                                    notes: string | null;
+                                    /** Format: date-time */
+                                    reviewedAt: string | null;
+                                } | null;
+                                /** @enum {string} */
+                                status: "pending" | "in_progress" | "accepted" | "rejected" | "withdrawn";
+                                /** @description History, not an applicant: withdrawn by the school, then followed by a new application of the learner to the same vacancy (counted nowhere) */
+                                superseded: boolean;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                vacancy: {
+                                    city: string | null;
+                                    /**
+                                     * Format: date
+                                     * @example 2026-07-15
+                                     */
+                                    deadline: string;
+                                    deleted: boolean;
+                                    id: number;
+                                    /** @enum {string} */
+                                    jobType: "full_time" | "contract" | "internship" | "part_time";
+                                    position: string;
+                                    province: string | null;
+                                    title: string;
+                                };
+                                /** @description Withdrawn by the school (the learner was recorded as having left school), not by the learner */
+                                withdrawnBySchool: boolean;
+                            }[];
+                            message: string;
+                            meta: {
+                                page: number;
+                                perPage: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

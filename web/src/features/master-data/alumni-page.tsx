@@ -19,7 +19,7 @@ export function AlumniPage() {
       filters={['major_id', 'graduation_year']}
       filterFields={[{ name: 'major_id', label: 'Kompetensi', options: allMajors }]}
       columns={[
-        nameColumn,
+        nameColumn('/admin/alumni'),
         { label: 'Kompetensi', render: (r) => r.major.name },
         { label: 'Lulus', render: (r) => r.graduationYear ?? '–' },
         accountColumn,

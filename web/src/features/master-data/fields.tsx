@@ -1,5 +1,8 @@
+import { Anchor } from '@mantine/core'
+import { Link } from 'react-router'
 import type { Column, Field } from '../../components/crud'
 import { Lines } from '../../components/data-table'
+import { useFromList } from '../../components/detail-header'
 import { label, options } from '../../lib/labels'
 
 /** A record's free description, and its on/off switch (departments, majors, companies). */
@@ -69,11 +72,27 @@ export const learnerValues = (r: Learner) => ({
   address: s(r.address),
 })
 
-/** The name with the NIS under it. */
-export const nameColumn: Column<Learner> = {
-  label: 'Nama',
-  render: (r) => <Lines bold main={r.fullName} sub={`NIS ${r.nis}`} />,
+/** The name, a link to the learner's page (her applications, placements, tracer study), with the NIS under it. */
+function LearnerLink({ learner: r, to }: { learner: Learner & { id: number }; to: string }) {
+  const fromList = useFromList()
+  return (
+    <Lines
+      bold
+      main={
+        <Anchor component={Link} to={`${to}/${r.id}`} state={fromList} inherit>
+          {r.fullName}
+        </Anchor>
+      }
+      sub={`NIS ${r.nis}`}
+    />
+  )
 }
+
+/** The name column of the students' (`/admin/siswa`) or the alumni's (`/admin/alumni`) list. */
+export const nameColumn = (to: '/admin/siswa' | '/admin/alumni'): Column<Learner & { id: number }> => ({
+  label: 'Nama',
+  render: (r) => <LearnerLink learner={r} to={to} />,
+})
 
 /** The learner as a row's controls name them: the name and, for two of the same name, the NIS. */
 export const learnerName = (r: Learner) => `${r.fullName} (NIS ${r.nis})`

@@ -14,6 +14,9 @@ import { accountColumn, learnerFields, learnerName, learnerValues, nameColumn } 
 import { LeftBadge, LeftSchoolAction, STATUS_OPTIONS } from './left-school'
 import { useMajorOptions, withCurrent } from './options'
 
+/** The name column, a link to the student's page. */
+const name = nameColumn('/admin/siswa')
+
 /**
  * Grade-12 students: kept by the career center, made alumni when they graduate. One who left school (dropped out,
  * moved) is recorded so ("Keluar/Mutasi") and shown only under that status, with a badge.
@@ -46,15 +49,15 @@ export function StudentsPage() {
         )}
         columns={[
           {
-            label: nameColumn.label,
+            label: name.label,
             render: (r) =>
               r.left ? (
                 <Group gap={6} wrap="nowrap">
-                  {nameColumn.render(r)}
+                  {name.render(r)}
                   <LeftBadge left={r.left} />
                 </Group>
               ) : (
-                nameColumn.render(r)
+                name.render(r)
               ),
           },
           { label: 'Kompetensi', render: (r) => `${r.major.name}${r.className ? ` · ${r.className}` : ''}` },
