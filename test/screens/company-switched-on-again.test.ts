@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { createElement as h } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
 import { anAdmin } from '../support/builders/accounts.js'
 import { anHrdWithVacancy } from '../support/builders/selection.js'
@@ -18,7 +18,10 @@ import { renderInLayout } from './in-layout'
  * does calls an HR route, whose 403 would have told it (found by the reactivation audit).
  */
 const t = useTestApp()
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
 
 const renderApp = (url: string) =>
   renderInLayout(url, {
@@ -51,5 +54,39 @@ describe('an HR tab open while its company is switched off and on again', () => 
     await waitFor(() => expect(screen.getByRole('link', { name: 'Jadwal tes' })).toBeTruthy(), {
       timeout: 5_000,
     })
+  })
+})
+
+describe('the minute re-read of an HR account without an active company', () => {
+  it("is marked as the tab's own ask (X-Background): a tab left open does not keep the session alive", async () => {
+    const staff = await anAdmin(t)
+    const { company, hrd } = await anHrdWithVacancy(t)
+    const off = await call(t, 'PATCH', `/api/admin/companies/${company.id}/toggle-active`, {
+      as: staff,
+      body: { is_active: false },
+    })
+    expect(off.status).toBe(200)
+    signedInTo(t, hrd.token)
+    const asked: (string | null)[] = []
+    const answer = globalThis.fetch
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (input instanceof Request && new URL(input.url).pathname === '/api/me')
+        asked.push(input.headers.get('x-background'))
+      return answer(input, init)
+    }) as typeof fetch
+    try {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+      renderApp('/hrd/lowongan')
+      await waitFor(() => expect(screen.getByText('Perusahaan sedang nonaktif')).toBeTruthy(), {
+        timeout: 5_000,
+      })
+      const before = asked.length
+      vi.advanceTimersByTime(60_000)
+      await new Promise((r) => setTimeout(r, 200))
+      // It was null: the minute's re-read counted as HR's use, and the tab's session never went idle.
+      expect(asked.slice(before)).toEqual(['1'])
+    } finally {
+      globalThis.fetch = answer
+    }
   })
 })

@@ -73,15 +73,16 @@ function AccountName({ name, role }: { name: string; role: Role }) {
  * gives HR's menu and screens back. None of the screens it may open meanwhile calls an HR route, whose 403 would
  * otherwise tell the tab (`setAccountChangedHandler`).
  */
-function useCompanyRecheck(on: boolean, refresh: () => Promise<void>) {
+function useCompanyRecheck(on: boolean, refresh: (opts?: { background?: boolean }) => Promise<void>) {
   const { pathname } = useLocation()
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again on navigation
   useEffect(() => {
     if (!on) return
+    refresh()
+    // The minute's and the return's reads are the tab's own (`X-Background`): they keep no idle session alive.
     const again = () => {
-      if (document.visibilityState === 'visible') refresh()
+      if (document.visibilityState === 'visible') refresh({ background: true })
     }
-    again()
     const timer = setInterval(again, 60_000)
     document.addEventListener('visibilitychange', again)
     return () => {

@@ -44,7 +44,8 @@ interface Session {
   resume(password: string): Promise<void>
   login(email: string, password: string): Promise<Me>
   logout(): Promise<void>
-  refresh(): Promise<void>
+  /** Reads the account again; `background`: the tab's own ask (a poll), which does not count as use. */
+  refresh(opts?: { background?: boolean }): Promise<void>
 }
 
 const SessionContext = createContext<Session | null>(null)
@@ -182,24 +183,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const shown = useRef(user)
   shown.current = user
 
-  const refresh = useCallback(async () => {
-    const sent = token.get()
-    if (!sent) {
-      setUser(null)
-      return
-    }
-    try {
-      const me = (await unwrap(api.GET('/api/me'))).data
-      // Signed out (or in as another account) while it was asked: the answer is of a session gone.
-      if (token.get() !== sent) return
-      confirmed.current = sent
-      setLapsed(null)
-      setUser(me)
-    } catch (err) {
-      // Offline or a server error keeps the known account; a refused token is the 401 handler's (below).
-      if (!(err instanceof ApiError) || err.status === 403) setUser(null)
-    }
-  }, [setUser])
+  const refresh = useCallback(
+    async ({ background = false }: { background?: boolean } = {}) => {
+      const sent = token.get()
+      if (!sent) {
+        setUser(null)
+        return
+      }
+      try {
+        const me = (await unwrap(api.GET('/api/me', background ? { headers: { 'x-background': '1' } } : {})))
+          .data
+        // Signed out (or in as another account) while it was asked: the answer is of a session gone.
+        if (token.get() !== sent) return
+        confirmed.current = sent
+        setLapsed(null)
+        setUser(me)
+      } catch (err) {
+        // Offline or a server error keeps the known account; a refused token is the 401 handler's (below).
+        if (!(err instanceof ApiError) || err.status === 403) setUser(null)
+      }
+    },
+    [setUser],
+  )
 
   useEffect(() => {
     setUnauthorizedHandler((message, code, sent) => {
