@@ -2,12 +2,12 @@ import type { Static } from '@sinclair/typebox'
 import type { Actor } from '../../actor.js'
 import { audit } from '../../db/audit.js'
 import type { Db, Tx } from '../../db/client.js'
-import type { EducationEntry, SocialMedia } from '../../db/schema/index.js'
 import { readSchoolToday } from '../../db/school-day.js'
 import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { fileOut } from '../../http/shapes/file.js'
 import { timelineOut } from '../applications/timeline.js'
+import { biodataOut } from '../portfolio/service.js'
 import * as q from './queries.js'
 import type { PersonalData } from './schemas.js'
 
@@ -40,7 +40,6 @@ const notFoundLearner = (kind: Kind) =>
       : msg('Alumni tidak ditemukan.', 'Alumnus not found.'),
   )
 
-const SOCIAL = ['linkedin', 'instagram', 'github', 'facebook', 'tiktok', 'website'] as const
 /** Keys never given from a stored JSON value (an audit row, a notice), whatever wrote them. */
 const SECRET_KEY = /password|token|secret|hash|storage_?key/i
 
@@ -71,35 +70,8 @@ function auditData(text: string | null): Record<string, unknown> | null {
 }
 
 function learnerOut({ student: s, major, department }: q.LearnerRow): Document['learner'] {
-  const social = (s.socialMedia ?? {}) as SocialMedia
   return {
-    id: s.id,
-    nis: s.nis,
-    nisn: s.nisn,
-    fullName: s.fullName,
-    className: s.className,
-    graduationYear: s.graduationYear,
-    major,
-    department,
-    gender: s.gender,
-    birthPlace: s.birthPlace,
-    birthDate: s.birthDate,
-    religion: s.religion,
-    address: s.address,
-    city: s.city,
-    province: s.province,
-    phone: s.phone,
-    email: s.email,
-    summary: s.summary,
-    skills: s.skills ?? [],
-    education: ((s.education ?? []) as EducationEntry[]).map((e) => ({
-      level: e.level,
-      institution: e.institution,
-      major: e.major ?? null,
-      startYear: e.startYear ?? null,
-      endYear: e.endYear ?? null,
-    })),
-    socialMedia: Object.fromEntries(SOCIAL.map((k) => [k, social[k] ?? null])),
+    ...biodataOut(s, major, department),
     left: s.leftOn && s.leftReason ? { date: s.leftOn, reason: s.leftReason, note: s.leftNote } : null,
     createdAt: iso(s.createdAt),
     updatedAt: iso(s.updatedAt),

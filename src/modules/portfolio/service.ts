@@ -79,9 +79,32 @@ export async function profileCompleteness(conn: Conn, studentId: number): Promis
 
 export const SOCIAL_KEYS = ['linkedin', 'instagram', 'github', 'facebook', 'tiktok', 'website'] as const
 
-export function profileOut(row: q.ProfileRow) {
-  const s = row.student
-  const files = row.files.map(fileOut)
+/** What a learner's record shows of her (her profile, her copy of her data): one shape, read from these columns. */
+type Biodata = Pick<
+  q.ProfileRow['student'],
+  | 'id'
+  | 'nis'
+  | 'nisn'
+  | 'fullName'
+  | 'className'
+  | 'graduationYear'
+  | 'gender'
+  | 'birthPlace'
+  | 'birthDate'
+  | 'religion'
+  | 'address'
+  | 'city'
+  | 'province'
+  | 'phone'
+  | 'email'
+  | 'summary'
+  | 'skills'
+  | 'education'
+  | 'socialMedia'
+>
+
+/** A learner's biodata as the API answers it: her profile (`profileOut`), the personal-data copy. */
+export function biodataOut(s: Biodata, major: q.ProfileRow['major'], department: q.ProfileRow['department']) {
   const social = s.socialMedia ?? {}
   return {
     id: s.id,
@@ -90,8 +113,8 @@ export function profileOut(row: q.ProfileRow) {
     fullName: s.fullName,
     className: s.className,
     graduationYear: s.graduationYear,
-    major: row.major,
-    department: row.department,
+    major,
+    department,
     gender: s.gender,
     birthPlace: s.birthPlace,
     birthDate: s.birthDate,
@@ -114,7 +137,14 @@ export function profileOut(row: q.ProfileRow) {
       (typeof SOCIAL_KEYS)[number],
       string | null
     >,
-    files,
+  }
+}
+
+export function profileOut(row: q.ProfileRow) {
+  const s = row.student
+  return {
+    ...biodataOut(s, row.major, row.department),
+    files: row.files.map(fileOut),
     completeness: completenessOf({ ...s, hasCv: row.files.some((f) => f.category === 'cv') }),
     updatedAt: s.updatedAt.toISOString(),
   }
