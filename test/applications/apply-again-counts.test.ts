@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { applications } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, anAdmin, anHrd, aSuperadmin, logIn, PASSWORD } from '../support/builders/accounts.js'
+import { type Account, anAdmin, anHrd } from '../support/builders/accounts.js'
 import { anApplicant } from '../support/builders/applications.js'
+import { leftByMistakeAndPutBack } from '../support/builders/left-school.js'
 import { aCompany, aMajor } from '../support/builders/org.js'
-import { aResult, publishResults, schoolToday } from '../support/builders/selection.js'
+import { aResult, publishResults } from '../support/builders/selection.js'
 import { aVacancy } from '../support/builders/vacancies.js'
 import { expectCounters } from '../support/vacancy-counters.js'
 
@@ -21,24 +22,6 @@ const t = useTestApp()
 type Caller = Account | Record<string, string>
 const apply = (as: Caller, vacancyId: number) =>
   call(t, 'POST', `/api/job-vacancies/${vacancyId}/apply`, { as, body: {} })
-
-/** The learner recorded as having left, that undone, her account switched on again: her new session. */
-async function leftByMistakeAndPutBack(learner: Account & { studentId: number }): Promise<Caller> {
-  const admin = await anAdmin(t)
-  const superadmin = await aSuperadmin(t)
-  const left = await call(t, 'POST', `/api/admin/students/${learner.studentId}/left`, {
-    as: admin,
-    body: { date: schoolToday(), reason: 'keluar' },
-  })
-  expect(left.status).toBe(200)
-  const undone = await call(t, 'DELETE', `/api/admin/students/${learner.studentId}/left`, { as: admin })
-  expect(undone.status).toBe(200)
-  const on = await call(t, 'PATCH', `/api/admin/users/${learner.id}/toggle-active`, { as: superadmin })
-  expect(on.status).toBe(200)
-  const login = await logIn(t, learner.email, PASSWORD)
-  expect(login.status).toBe(200)
-  return { authorization: `Bearer ${login.body.data.token}` }
-}
 
 /** A vacancy of a new company with its HR, open to a new major, quota 3. */
 async function aVacancyWithHr() {
@@ -58,7 +41,7 @@ describe('a learner who applies again after the school withdrew her application 
     expect(first.status).toBe(201)
     const oldId = first.body.data.id as number
 
-    const as = await leftByMistakeAndPutBack(learner)
+    const as = await leftByMistakeAndPutBack(t, learner)
     const again = await apply(as, vacancy.id)
     expect(again.status).toBe(201)
     const newId = again.body.data.id as number
@@ -153,7 +136,7 @@ describe('a learner who applies again after the school withdrew her application 
     const { major, company, hrd, vacancy } = await aVacancyWithHr()
     const learner = await anApplicant(t, { majorId: major.id })
     expect((await apply(learner, vacancy.id)).status).toBe(201)
-    const as = await leftByMistakeAndPutBack(learner)
+    const as = await leftByMistakeAndPutBack(t, learner)
     const again = await apply(as, vacancy.id)
     const newId = again.body.data.id as number
 
@@ -186,9 +169,9 @@ describe('a learner who applies again after the school withdrew her application 
     const { major, hrd, vacancy } = await aVacancyWithHr()
     const learner = await anApplicant(t, { majorId: major.id })
     expect((await apply(learner, vacancy.id)).status).toBe(201)
-    const second = await apply(await leftByMistakeAndPutBack(learner), vacancy.id)
+    const second = await apply(await leftByMistakeAndPutBack(t, learner), vacancy.id)
     expect(second.status).toBe(201)
-    const as = await leftByMistakeAndPutBack(learner)
+    const as = await leftByMistakeAndPutBack(t, learner)
     const third = await apply(as, vacancy.id)
     expect(third.status).toBe(201)
 
@@ -209,7 +192,7 @@ describe('a learner who applies again after the school withdrew her application 
     const first = await apply(learner, vacancy.id)
     // Another vacancy she applies to after being put back: it does not stand for the first.
     const other = await aVacancy(t, { companyId: company.id, majorIds: [major.id] })
-    const as = await leftByMistakeAndPutBack(learner)
+    const as = await leftByMistakeAndPutBack(t, learner)
     expect((await apply(as, other.id)).status).toBe(201)
 
     await expectCounters(t, vacancy.id, { applicants: 1, accepted: 0 })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, anAdmin, anHrd, aSuperadmin, logIn, PASSWORD } from '../support/builders/accounts.js'
+import { type Account, anAdmin, anHrd } from '../support/builders/accounts.js'
 import { anApplicant } from '../support/builders/applications.js'
+import { leftByMistakeAndPutBack } from '../support/builders/left-school.js'
 import { aCompany, aMajor } from '../support/builders/org.js'
 import { aSchedule, hoursFromNow, setAttendance } from '../support/builders/schedules.js'
-import { schoolToday } from '../support/builders/selection.js'
 import { aVacancy } from '../support/builders/vacancies.js'
 
 /**
@@ -17,25 +17,6 @@ const t = useTestApp()
 type Caller = Account | Record<string, string>
 const apply = (as: Caller, vacancyId: number) =>
   call(t, 'POST', `/api/job-vacancies/${vacancyId}/apply`, { as, body: {} })
-
-async function leftByMistakeAndPutBack(learner: Account & { studentId: number }): Promise<Caller> {
-  const admin = await anAdmin(t)
-  const superadmin = await aSuperadmin(t)
-  const left = await call(t, 'POST', `/api/admin/students/${learner.studentId}/left`, {
-    as: admin,
-    body: { date: schoolToday(), reason: 'keluar' },
-  })
-  expect(left.status).toBe(200)
-  expect(
-    (await call(t, 'DELETE', `/api/admin/students/${learner.studentId}/left`, { as: admin })).status,
-  ).toBe(200)
-  expect(
-    (await call(t, 'PATCH', `/api/admin/users/${learner.id}/toggle-active`, { as: superadmin })).status,
-  ).toBe(200)
-  const login = await logIn(t, learner.email, PASSWORD)
-  expect(login.status).toBe(200)
-  return { authorization: `Bearer ${login.body.data.token}` }
-}
 
 async function setUp() {
   const major = await aMajor(t)
@@ -71,7 +52,7 @@ describe('superseded application: tests of the vacancy', () => {
       validatedBy: admin.id,
     })
 
-    const as = await leftByMistakeAndPutBack(learner)
+    const as = await leftByMistakeAndPutBack(t, learner)
     const again = await apply(as, vacancy.id)
     expect(again.status).toBe(201)
     const newId = again.body.data.id as number
