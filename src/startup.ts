@@ -1,10 +1,12 @@
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import { audit } from './db/audit.js'
 import type { Db } from './db/client.js'
-import { accessTokens, users } from './db/schema/index.js'
+import { users } from './db/schema/index.js'
 import { DEMO_ACCOUNTS, DEMO_EMAILS, DEMO_PASSWORD } from './demo/seed.js'
 import { verifyPassword } from './modules/auth/passwords.js'
+import { switchAccountOff } from './modules/users/switch-off.js'
 
 /**
  * Checks before anything is set up: why the service could not listen on `host`:`port`, in one line naming
@@ -118,16 +120,17 @@ export function demoBlock(base: string, open: { email: string; role: string }[])
 }
 
 /**
- * Deactivates every demo account (under a demo e-mail, or given another e-mail but still on the demo password)
- * and ends its sessions; returns the e-mails it changed. An account given a real address whose owner set a
- * password of their own is no demo account any more, and stays.
+ * Deactivates every demo account (under a demo e-mail, or given another e-mail but still on the demo password) as
+ * user management does (`switchAccountOff`: its sessions end, the e-mails still owed to it are given up; an audit
+ * row `deactivate`, `via: 'disable-demo'`, without actor); returns the e-mails it changed. An account given a real
+ * address whose owner set a password of their own is no demo account any more, and stays.
  */
 export async function disableDemoAccounts(db: Db): Promise<string[]> {
   const hashes = await demoHashes(db)
   return db.transaction(async (tx) => {
     const rows = await tx
-      .update(users)
-      .set({ isActive: false })
+      .select({ id: users.id, email: users.email })
+      .from(users)
       .where(
         and(
           eq(users.isActive, true),
@@ -137,14 +140,17 @@ export async function disableDemoAccounts(db: Db): Promise<string[]> {
           ),
         ),
       )
-      .returning({ id: users.id, email: users.email })
-    if (rows.length > 0)
-      await tx.delete(accessTokens).where(
-        inArray(
-          accessTokens.userId,
-          rows.map((r) => r.id),
-        ),
-      )
-    return rows.map((r) => r.email)
+      .orderBy(users.id)
+      // Re-checked after waiting for the lock: an account whose owner set a password meanwhile drops out.
+      .for('no key update')
+    const changed: string[] = []
+    for (const row of rows) {
+      // Switched off meanwhile by staff (the service may be running): theirs is the audit row.
+      const { wasActive, revoked } = await switchAccountOff(tx, row.id)
+      if (!wasActive) continue
+      await audit(tx, null, 'deactivate', 'user', row.id, { isActive: false, revoked, via: 'disable-demo' })
+      changed.push(row.email)
+    }
+    return changed
   })
 }

@@ -458,9 +458,3 @@ export async function setLeft(
     .set({ ...(left ?? { leftOn: null, leftReason: null, leftNote: null }), updatedAt: sql`now()` })
     .where(eq(students.id, id))
 }
-
-/** Whether the account is switched on; undefined when there is no such account. */
-export async function accountActive(conn: Conn, userId: number) {
-  const [row] = await conn.select({ isActive: users.isActive }).from(users).where(eq(users.id, userId))
-  return row?.isActive
-}

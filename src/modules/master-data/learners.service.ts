@@ -11,12 +11,7 @@ import { msg } from '../../http/i18n.js'
 import { socialLink } from '../../http/patterns.js'
 import { squeezed } from '../../http/schemas.js'
 import { assertVersion } from '../../http/versions.js'
-import {
-  ACCOUNT_DEACTIVATED,
-  ADDRESS_CHANGED,
-  giveUpEmailsTo,
-  giveUpEmailsToFormerContact,
-} from '../../jobs/outbox.js'
+import { ADDRESS_CHANGED, giveUpEmailsTo, giveUpEmailsToFormerContact } from '../../jobs/outbox.js'
 import type { Storage } from '../../storage/storage.js'
 import { moveApplications } from '../application-lifecycle/service.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
@@ -26,7 +21,7 @@ import { removeStored } from '../files/service.js'
 import { storedMobile } from '../portfolio/service.js'
 import { releaseFromTests } from '../schedules/changes.js'
 import type { Mailing } from '../schedules/service.js'
-import * as accounts from '../users/queries.js'
+import { switchAccountOff } from '../users/switch-off.js'
 import { laterGraduationYear } from './graduation-year.js'
 import * as q from './learners.queries.js'
 import type {
@@ -666,15 +661,12 @@ export async function recordLeft(
 }
 
 /**
- * Switches the learner's account off as user management's deactivation does (`toggleUserActive`): its sessions
- * end and the e-mails still owed to it are given up (the test cancellations just written among them); an audit
- * row on the account when it was on. Answers how many sessions ended.
+ * Switches the learner's account off as user management's deactivation does (`switchAccountOff`): its sessions
+ * end and the e-mails still owed to it are given up (the test cancellations just written among them, also when the
+ * account was already off); an audit row on the account when it was on. Answers how many sessions ended.
  */
 async function switchOff(tx: Tx, actor: Actor, userId: number) {
-  const wasActive = await q.accountActive(tx, userId)
-  if (wasActive) await accounts.setActive(tx, userId, false)
-  const revoked = await accounts.revokeTokens(tx, userId)
-  await giveUpEmailsTo(tx, userId, ACCOUNT_DEACTIVATED)
+  const { wasActive, revoked } = await switchAccountOff(tx, userId)
   if (wasActive)
     await audit(tx, actor, 'deactivate', 'user', userId, { isActive: false, revoked, via: 'left_school' })
   return revoked

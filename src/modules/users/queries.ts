@@ -198,6 +198,16 @@ export async function setActive(conn: Conn, id: number, isActive: boolean) {
   await conn.update(users).set({ isActive, updatedAt: sql`now()` }).where(eq(users.id, id))
 }
 
+/** Switches the account off when it is on; answers whether it was (an account already off is left as it is). */
+export async function deactivate(conn: Conn, id: number) {
+  const rows = await conn
+    .update(users)
+    .set({ isActive: false, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), eq(users.isActive, true)))
+    .returning({ id: users.id })
+  return rows.length > 0
+}
+
 export async function setPasswordHash(conn: Conn, id: number, passwordHash: string) {
   const [row] = await conn
     .update(users)

@@ -9,7 +9,7 @@ import { conflict, type FieldErrors, notFound, unprocessable } from '../../http/
 import { type Msg, msg } from '../../http/i18n.js'
 import { isEmail, squeezed, type Toggle } from '../../http/schemas.js'
 import { assertVersion } from '../../http/versions.js'
-import { ACCOUNT_DEACTIVATED, ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
+import { ADDRESS_CHANGED, giveUpEmailsTo } from '../../jobs/outbox.js'
 import { voidPasswordLinks } from '../auth/password-links.js'
 import { assertStrongPassword, checkPassword } from '../auth/password-policy.js'
 import { hashPassword } from '../auth/passwords.js'
@@ -17,6 +17,7 @@ import { forgetFailedLogins } from '../auth/service.js'
 import { forgetCompanyNotices, forgetStaffNotices } from '../notifications/service.js'
 import * as q from './queries.js'
 import type { CreateUserBody, ResetPasswordBody, UpdateUserBody, UserListQuery } from './schemas.js'
+import { switchAccountOff } from './switch-off.js'
 
 export const EMAIL_MAX = 254
 export const NAME_MAX = 150
@@ -293,9 +294,9 @@ export async function updateUser(
 }
 
 /**
- * Activates or deactivates the account. Deactivating ends all its sessions and gives up the e-mails still owed to
- * it (a test invitation, a password link, sent once the SMTP server is back to someone the school has just
- * switched off; reactivating does not send them again), in the same transaction.
+ * Activates or deactivates the account. Deactivating is `switchAccountOff` (switch-off.ts): all its sessions end and
+ * the e-mails still owed to it are given up (a test invitation, a password link, sent once the SMTP server is back to
+ * someone the school has just switched off; reactivating does not send them again), in the same transaction.
  */
 export async function toggleUserActive(db: Db, actor: Actor, id: number, { is_active: to }: Toggle = {}) {
   return db.transaction(async (tx) => {
@@ -323,9 +324,8 @@ export async function toggleUserActive(db: Db, actor: Actor, id: number, { is_ac
           'The last active superadmin cannot be deactivated.',
         ),
       })
-    await q.setActive(tx, id, isActive)
-    const revoked = isActive ? 0 : await q.revokeTokens(tx, id)
-    if (!isActive) await giveUpEmailsTo(tx, id, ACCOUNT_DEACTIVATED)
+    if (isActive) await q.setActive(tx, id, true)
+    const { revoked } = isActive ? { revoked: 0 } : await switchAccountOff(tx, id)
     await audit(tx, actor, isActive ? 'activate' : 'deactivate', 'user', id, { isActive, revoked })
     return detailOf(tx, id)
   })
