@@ -41,6 +41,9 @@ const Schedules = page(hrd, 'SchedulesPage')
 const ScheduleForm = page(hrd, 'ScheduleFormPage')
 const Schedule = page(hrd, 'ScheduleDetailPage')
 const Results = page(hrd, 'SelectionResultsPage')
+// Made for paper: the sign-in sheet of a test, the announcement of a vacancy's acceptances (print-sheet.tsx).
+const AttendanceSheet = page(hrd, 'AttendanceSheetPage')
+const Announcement = page(hrd, 'AnnouncementPage')
 const Placements = page(hrd, 'PlacementsPage')
 const AdminHome = page(() => import('./features/reports/dashboard-page'), 'AdminDashboardPage')
 const Students = page(admin, 'StudentsPage')
@@ -174,7 +177,9 @@ const router = createBrowserRouter([
           acting('hrd/jadwal/baru', <ScheduleForm />),
           r('hrd/jadwal/:id', HRD_STAFF, <Schedule />),
           acting('hrd/jadwal/:id/ubah', <ScheduleForm />),
+          r('hrd/jadwal/:id/cetak', HRD_STAFF, <AttendanceSheet />),
           acting('hrd/hasil', <Results />),
+          acting('hrd/hasil/cetak', <Announcement />),
           r('hrd/penempatan', ['hrd'], <Placements />),
           r('admin', ADMIN, <AdminHome />),
           r('admin/siswa', ADMIN, <Students />),

@@ -30,6 +30,8 @@ import '@mantine/core/styles/ActionIcon.css'
 import '@mantine/core/styles/Combobox.css'
 import '@mantine/core/styles/InlineInput.css'
 import '@mantine/core/styles/VisuallyHidden.css'
+// Any screen on paper: no menu, no buttons, whole tables (docs/decisions.md, "Printing").
+import './print.css'
 import { MantineProvider } from '@mantine/core'
 import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'

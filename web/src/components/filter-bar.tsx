@@ -109,8 +109,9 @@ export function FilterBar({
   const applied = filters.get('search')
   const [text, setText] = useState(applied)
   useEffect(() => setText(applied), [applied])
+  // Not on paper (print.css): a printed list is the list, not its controls.
   const bar = (
-    <Group mb="md" align="flex-end" wrap="wrap">
+    <Group mb="md" align="flex-end" wrap="wrap" data-print="hide">
       {search !== undefined && (
         <TextInput label={search} value={text} onChange={(e) => setText(e.currentTarget.value)} />
       )}

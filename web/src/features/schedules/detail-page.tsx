@@ -122,15 +122,25 @@ export function ScheduleDetailPage() {
                 </Text>
               )}
             </DetailHeader>
-            {ahead && (
+            {d.status !== 'cancelled' && (
               <Group gap="sm">
-                <Button component={Link} to={`/hrd/jadwal/${id}/ubah`} variant="default">
-                  Ubah jadwal
+                {ahead && (
+                  <Button component={Link} to={`/hrd/jadwal/${id}/ubah`} variant="default">
+                    Ubah jadwal
+                  </Button>
+                )}
+                {/* The sign-in sheet for the door, of those still in the selection (attendance-sheet-page.tsx). */}
+                <Button component={Link} to={`/hrd/jadwal/${id}/cetak`} variant="default">
+                  Cetak daftar hadir
                 </Button>
-                <AsyncButton onClick={remindAll}>Kirim pengingat ke semua peserta</AsyncButton>
-                <Text size="sm" role="status" aria-live="polite">
-                  {queued}
-                </Text>
+                {ahead && (
+                  <>
+                    <AsyncButton onClick={remindAll}>Kirim pengingat ke semua peserta</AsyncButton>
+                    <Text size="sm" role="status" aria-live="polite">
+                      {queued}
+                    </Text>
+                  </>
+                )}
               </Group>
             )}
             {d.status !== 'cancelled' && <CheckInPanel id={id} onOpen={onCheckInOpen} />}

@@ -1,5 +1,6 @@
 import { Button, Card, Group, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
 import { api, editedElsewhere, unwrap } from '../../api/client'
 import type { paths } from '../../api/schema'
 import { ConfirmButton } from '../../components/confirm'
@@ -268,18 +269,31 @@ function QuotaCard({
           {quota.draftAccepted} · sisa setelah diumumkan {quota.placesLeft}
           {quota.overQuota && ' · melebihi kuota!'}
         </Text>
-        <ConfirmButton
-          title="Umumkan hasil seleksi?"
-          message={`Hasil draf lowongan ini diumumkan ke pelamar: ${quota.draftAccepted} diterima, ${quota.draftRejected} tidak diterima, ${quota.draftWaitlisted} cadangan (kuota ${quota.quota}, sudah diterima ${quota.accepted - quota.freed}, sisa setelah diumumkan ${quota.placesLeft}). Hasil yang sudah diumumkan tidak dapat ditarik.`}
-          confirmLabel="Umumkan"
-          color="blue"
-          size="sm"
-          variant="filled"
-          disabled={quota.overQuota || drafts === 0}
-          onConfirm={publish}
-        >
-          Umumkan hasil
-        </ConfirmButton>
+        <Group gap="xs">
+          {/* Once acceptances are published: the list for the school's board (announcement-page.tsx). */}
+          {quota.accepted > 0 && (
+            <Button
+              component={Link}
+              to={`/hrd/hasil/cetak?job_vacancy_id=${vacancyId}`}
+              variant="default"
+              size="sm"
+            >
+              Cetak pengumuman
+            </Button>
+          )}
+          <ConfirmButton
+            title="Umumkan hasil seleksi?"
+            message={`Hasil draf lowongan ini diumumkan ke pelamar: ${quota.draftAccepted} diterima, ${quota.draftRejected} tidak diterima, ${quota.draftWaitlisted} cadangan (kuota ${quota.quota}, sudah diterima ${quota.accepted - quota.freed}, sisa setelah diumumkan ${quota.placesLeft}). Hasil yang sudah diumumkan tidak dapat ditarik.`}
+            confirmLabel="Umumkan"
+            color="blue"
+            size="sm"
+            variant="filled"
+            disabled={quota.overQuota || drafts === 0}
+            onConfirm={publish}
+          >
+            Umumkan hasil
+          </ConfirmButton>
+        </Group>
       </Group>
     </Card>
   )

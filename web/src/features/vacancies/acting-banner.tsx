@@ -44,7 +44,7 @@ export function ActingBanner() {
       </Alert>
     )
   return (
-    <Alert color="grape" mb="md" title={`Bertindak untuk ${company.name}`}>
+    <Alert color="grape" mb="md" title={`Bertindak untuk ${company.name}`} data-print="hide">
       <Group justify="space-between" gap="xs">
         <Group gap="md">
           <Text size="sm">Perusahaan tanpa akun HRD; setiap perubahan tercatat atas nama Anda.</Text>
