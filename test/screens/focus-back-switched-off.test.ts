@@ -78,6 +78,41 @@ function Bulk() {
   )
 }
 
+/**
+ * The learner page's "Keluar/Mutasi" (found in an audit of staff's day): its dialog is mounted while open, its
+ * opener takes the focus back as it closes, then the page read again puts "Batalkan keluar/mutasi" in its place:
+ * the opener is removed, not switched off.
+ */
+function LeavingSchool({ replacedAfter }: { replacedAfter: number }) {
+  const [left, setLeft] = useState(false)
+  const [open, setOpen] = useState(false)
+  return h(
+    'main',
+    null,
+    h('h1', { tabIndex: -1 }, 'Ayu Wandira'),
+    left
+      ? h('button', { type: 'button', key: 'undo' }, 'Batalkan keluar/mutasi')
+      : h('button', { type: 'button', key: 'leave', onClick: () => setOpen(true) }, 'Keluar/Mutasi'),
+    open &&
+      h(
+        FormModal,
+        { opened: true, onClose: () => setOpen(false), title: 'Keluar/Mutasi' },
+        h(
+          'button',
+          {
+            type: 'button',
+            onClick: () => {
+              setOpen(false)
+              // The record read again after the answer.
+              setTimeout(() => setLeft(true), replacedAfter)
+            },
+          },
+          'Simpan keluar/mutasi',
+        ),
+      ),
+  )
+}
+
 async function confirmFrom(opener: string, confirm: string) {
   const button = screen.getByRole('button', { name: opener })
   button.focus()
@@ -117,5 +152,18 @@ describe('the focus after a confirmation whose opener is then switched off', () 
     // And stays there: nothing moves it on afterwards.
     await new Promise((r) => setTimeout(r, 200))
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Umumkan hasil' }))
+  })
+
+  it('"Keluar/Mutasi" removed a moment after the focus went back to it (the page read again): the heading takes it', async () => {
+    mount(h(LeavingSchool, { replacedAfter: 300 }))
+    await confirmFrom('Keluar/Mutasi', 'Simpan keluar/mutasi')
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keluar/Mutasi' })),
+    )
+    await screen.findByRole('button', { name: 'Batalkan keluar/mutasi' })
+    // Before: the focus went with the removed button, to <body> (NVDA's next Tab was "Lewati ke konten").
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Ayu Wandira' })),
+    )
   })
 })

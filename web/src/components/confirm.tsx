@@ -1,5 +1,5 @@
 import { Button, type ButtonProps, Modal, Stack, Text } from '@mantine/core'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, type Ref, useState } from 'react'
 import { useFocusBack } from './focus-back'
 import { ModalActions } from './modal-actions'
 
@@ -23,6 +23,8 @@ export function ConfirmButton({
   color?: string
   /** The button's name when its text alone does not say what it acts on ("Hapus" beside each of several files). */
   'aria-label'?: string
+  /** The button (a dialog its action opens gives the focus back to it: `useFocusBack`'s `back`). */
+  ref?: Ref<HTMLButtonElement>
 } & Omit<ButtonProps, 'children' | 'color'>) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react'
+import { type RefObject, useLayoutEffect } from 'react'
 
 /**
  * Gives the focus back to what had it when a dialog opened (the button that opened it, mostly) once the dialog
@@ -7,14 +7,20 @@ import { useLayoutEffect } from 'react'
  * a dialog was sent to the top of the page (the next Tab was "Lewati ke konten"). When that element is gone (the
  * row it was in, the screen left) or switched off (a disabled button cannot take the focus: "Umumkan hasil" once all
  * is published, a bulk action once nothing is ticked), the focus goes to the screen's heading, when it shows one;
- * so it does when the opener is switched off a moment after it took the focus back (`stayOff`). Nothing is moved
- * when the focus has gone somewhere of its own meanwhile (another dialog, a field of the next screen).
+ * so it does when the opener is switched off or removed a moment after it took the focus back (`stayOff`: the
+ * screen read again). Nothing is moved when the focus has gone somewhere of its own meanwhile (another dialog, a
+ * field of the next screen).
+ *
+ * `back` names the element to give the focus back to when what has the focus as the dialog opens is not it: a
+ * dialog opened by the answer to another dialog (the password link, opened as the confirmation's busy button held
+ * the focus, or after the browser dropped it from that switched-off button).
  */
-export function useFocusBack(opened: boolean) {
+export function useFocusBack(opened: boolean, back?: RefObject<HTMLElement | null>) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `back` is a ref, read as the dialog opens
   useLayoutEffect(() => {
     if (!opened) return
     // Mantine's focus trap moves the focus into the dialog only after this (in a timeout).
-    const opener = document.activeElement
+    const opener = back?.current ?? document.activeElement
     // Nothing had the focus (a click in Safari does not focus a button): nothing to give back.
     if (!(opener instanceof HTMLElement) || opener === document.body) return
     return () => {
@@ -44,9 +50,10 @@ const usable = (el: HTMLElement) => el.isConnected && !el.matches(':disabled, [a
 const WATCH_MS = 5_000
 
 /**
- * The opener given the focus back, switched off a moment later (the screen read again after the dialog's action:
- * "Umumkan hasil" with nothing left to publish): the browser drops the focus to <body>, so it goes to the heading.
- * Only while the focus is still there (on the opener, or dropped), and for a few seconds.
+ * The opener given the focus back, switched off or removed a moment later (the screen read again after the
+ * dialog's action: "Umumkan hasil" with nothing left to publish, "Keluar/Mutasi" replaced by "Batalkan
+ * keluar/mutasi"): the browser drops the focus to <body>, so it goes to the heading. Only while the focus is still
+ * there (on the opener, or dropped), and for a few seconds.
  */
 function stayOff(opener: HTMLElement) {
   const watch = new MutationObserver(() => {
@@ -65,6 +72,8 @@ function stayOff(opener: HTMLElement) {
     opener.removeEventListener('focusout', moved)
     clearTimeout(timer)
   }
+  // Its own switches, and the screen's tree for its removal (with its row, its section, or alone).
   watch.observe(opener, { attributes: true, attributeFilter: ['disabled', 'aria-disabled'] })
+  watch.observe(document.body, { childList: true, subtree: true })
   opener.addEventListener('focusout', moved)
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
-import { useRef, useState } from 'react'
+import { type RefObject, useRef, useState } from 'react'
 import { api, unwrap } from '../../api/client'
 import { ConfirmButton } from '../../components/confirm'
 import { useFocusBack } from '../../components/focus-back'
@@ -19,6 +19,7 @@ interface Sent {
  */
 export function PasswordLinkButton({ userId, email }: { userId: number; email: string }) {
   const [shown, setShown] = useState<Sent | null>(null)
+  const button = useRef<HTMLButtonElement>(null)
   const send = () =>
     unwrap(api.POST('/api/admin/users/{id}/password-reset', { params: { path: { id: userId } } })).then(
       (res) => {
@@ -35,19 +36,31 @@ export function PasswordLinkButton({ userId, email }: { userId: number; email: s
         confirmLabel="Kirim tautan"
         color="blue"
         onConfirm={send}
+        ref={button}
       >
         Kirim tautan atur ulang kata sandi
       </ConfirmButton>
-      {shown && <LinkModal sent={shown} onClose={() => setShown(null)} />}
+      {shown && <LinkModal sent={shown} back={button} onClose={() => setShown(null)} />}
     </>
   )
 }
 
-function LinkModal({ sent, onClose }: { sent: Sent; onClose: () => void }) {
+function LinkModal({
+  sent,
+  back,
+  onClose,
+}: {
+  sent: Sent
+  /** The "Kirim tautan atur ulang kata sandi" that asked for the link. */
+  back: RefObject<HTMLButtonElement | null>
+  onClose: () => void
+}) {
   const input = useRef<HTMLInputElement>(null)
   const [copied, setCopied] = useState(false)
-  // Mounted only while open: Mantine would leave the focus on <body> once it closes.
-  useFocusBack(true)
+  // Mounted only while open: Mantine would leave the focus on <body> once it closes. It opens as the confirmation's
+  // "Kirim tautan" is busy (switched off: the browser has dropped the focus from it), so what has the focus then is
+  // no way back; the button that asked is.
+  useFocusBack(true, back)
   // The clipboard API needs a secure context (https or localhost); a school serving bursa over plain
   // http on its network gets the selected text copied the old way.
   const copy = async () => {

@@ -56,6 +56,13 @@ function LearnerPage({ kind }: { kind: Kind }) {
   const id = Number(useParams().id)
   const k = KINDS[kind]
   const learner = useLoad(() => getLearner(kind, id), [kind, id])
+  // Counts the changes made from the page (Ubah, Keluar/Mutasi and its undoing): each reads her record and every
+  // section again, as Keluar/Mutasi closes her open applications and cancels her tests.
+  const [changes, setChanges] = useState(0)
+  const changed = () => {
+    learner.reload()
+    setChanges((n) => n + 1)
+  }
   return (
     <Loading loaded={learner}>
       {({ data: l }) => (
@@ -79,11 +86,11 @@ function LearnerPage({ kind }: { kind: Kind }) {
               {l.left && <LeftBadge left={l.left} />}
             </Group>
           </DetailHeader>
-          <Actions kind={kind} learner={l} onChanged={learner.reload} />
+          <Actions kind={kind} learner={l} onChanged={changed} />
           <Profile learner={l} />
-          <Applications kind={kind} id={id} />
-          <Placements id={id} />
-          {kind === 'alumni' && <Tracer id={id} />}
+          <Applications kind={kind} id={id} changes={changes} />
+          <Placements id={id} changes={changes} />
+          {kind === 'alumni' && <Tracer id={id} changes={changes} />}
         </Stack>
       )}
     </Loading>
@@ -221,9 +228,10 @@ function Stage({ a }: { a: Application }) {
   )
 }
 
-function Applications({ kind, id }: { kind: Kind; id: number }) {
+/** `changes`: how many changes were made from the page; each reads the section again (so for Placements, Tracer). */
+function Applications({ kind, id, changes }: { kind: Kind; id: number; changes: number }) {
   const [page, setPage] = useState(1)
-  const list = useLoad(() => loadApplications(kind, id, page), [kind, id, page])
+  const list = useLoad(() => loadApplications(kind, id, page), [kind, id, page, changes])
   return (
     <Section title="Lamaran">
       <DataTable
@@ -263,11 +271,11 @@ function Applications({ kind, id }: { kind: Kind; id: number }) {
 }
 
 /** Her placements (through bursa or found outside it), from staff's placements list filtered to her. */
-function Placements({ id }: { id: number }) {
+function Placements({ id, changes }: { id: number; changes: number }) {
   const [page, setPage] = useState(1)
   const list = useLoad(
     () => unwrap(api.GET('/api/admin/job-placements', { params: { query: { student_id: id, page } } })),
-    [id, page],
+    [id, page, changes],
   )
   return (
     <Section title="Penempatan">
@@ -297,10 +305,10 @@ function Placements({ id }: { id: number }) {
 }
 
 /** An alumnus's tracer study: answered or not, the current career status, and the staff's tracer page. */
-function Tracer({ id }: { id: number }) {
+function Tracer({ id, changes }: { id: number; changes: number }) {
   const tracer = useLoad(
     () => unwrap(api.GET('/api/admin/tracer-studies/{alumniId}', { params: { path: { alumniId: id } } })),
-    [id],
+    [id, changes],
   )
   return (
     <Section title="Tracer study">
