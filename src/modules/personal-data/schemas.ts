@@ -14,6 +14,7 @@ import { DateOnly, DateTime, Nullable, StringEnum } from '../../http/schemas.js'
 import { CompanyRef } from '../../http/shapes/company.js'
 import { FileOut } from '../../http/shapes/file.js'
 import { TimelineEntry } from '../applications/timeline.js'
+import { BiodataOut } from '../portfolio/schemas.js'
 
 /*
  * The copy of a learner's personal data (UU 27/2022 PDP, the right of access): one JSON document, the same for
@@ -24,41 +25,13 @@ import { TimelineEntry } from '../applications/timeline.js'
 const S = Nullable(Type.String())
 const Json = Type.Record(Type.String(), Type.Unknown())
 const Who = Type.Object({ id: Type.Integer(), fullName: Type.String(), role: StringEnum(ROLES) })
-const SOCIAL = ['linkedin', 'instagram', 'github', 'facebook', 'tiktok', 'website'] as const
 
 const Learner = Type.Object(
   {
-    id: Type.Integer(),
-    nis: Type.String(),
-    nisn: S,
-    fullName: Type.String(),
-    className: S,
-    graduationYear: Nullable(Type.Integer()),
-    major: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
-    department: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
-    gender: S,
-    birthPlace: S,
-    birthDate: Nullable(DateOnly),
-    religion: S,
-    address: S,
-    city: S,
-    province: S,
-    phone: S,
+    ...BiodataOut,
     email: Nullable(
       Type.String({ description: 'The contact e-mail of the profile (the login is `account.email`)' }),
     ),
-    summary: S,
-    skills: Type.Array(Type.String()),
-    education: Type.Array(
-      Type.Object({
-        level: Type.String(),
-        institution: Type.String(),
-        major: S,
-        startYear: Nullable(Type.Integer()),
-        endYear: Nullable(Type.Integer()),
-      }),
-    ),
-    socialMedia: Type.Object(Object.fromEntries(SOCIAL.map((k) => [k, S]))),
     left: Nullable(Type.Object({ date: DateOnly, reason: StringEnum(LEFT_REASONS), note: S })),
     createdAt: DateTime,
     updatedAt: DateTime,

@@ -3,12 +3,12 @@ import { Type } from '@sinclair/typebox'
 import { ok } from '../../http/envelope.js'
 import { langOf, msg } from '../../http/i18n.js'
 import { perAccount } from '../../http/rate-limit.js'
-import { DateOnly, Envelope, IdParams, Nullable, Ok, Option, StringEnum } from '../../http/schemas.js'
+import { Envelope, IdParams, Ok, Option, StringEnum } from '../../http/schemas.js'
 import { FileOut } from '../../http/shapes/file.js'
 import { IfMatchHeaders, versionsOf } from '../../http/versions.js'
 import { readUpload } from '../files/upload.js'
-import { GENDERS, PORTFOLIO_CATEGORIES, portfolioOptions } from './options.js'
-import { ProfileBody, socialMediaOf } from './schemas.js'
+import { PORTFOLIO_CATEGORIES, portfolioOptions } from './options.js'
+import { BiodataOut, ProfileBody } from './schemas.js'
 import {
   COMPLETENESS_ITEMS,
   deletePortfolioFile,
@@ -18,39 +18,8 @@ import {
   uploadPortfolioFile,
 } from './service.js'
 
-const Ref = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() })
-const S = Nullable(Type.String())
-
 const ProfileOut = Type.Object({
-  id: Type.Integer(),
-  nis: Type.String(),
-  nisn: S,
-  fullName: Type.String(),
-  className: S,
-  graduationYear: Nullable(Type.Integer()),
-  major: Ref,
-  department: Ref,
-  gender: Nullable(StringEnum(GENDERS)),
-  birthPlace: S,
-  birthDate: Nullable(DateOnly),
-  religion: S,
-  address: S,
-  city: S,
-  province: S,
-  phone: S,
-  email: S,
-  summary: S,
-  skills: Type.Array(Type.String()),
-  education: Type.Array(
-    Type.Object({
-      level: Type.String(),
-      institution: Type.String(),
-      major: S,
-      startYear: Nullable(Type.Integer()),
-      endYear: Nullable(Type.Integer()),
-    }),
-  ),
-  socialMedia: Type.Object(socialMediaOf(S)),
+  ...BiodataOut,
   files: Type.Array(FileOut),
   completeness: Type.Object({
     complete: Type.Boolean(),

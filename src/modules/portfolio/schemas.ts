@@ -1,12 +1,51 @@
 import { type TSchema, Type } from '@sinclair/typebox'
 import { PATTERNS } from '../../http/patterns.js'
-import { DateOnly, Opt, StringEnum } from '../../http/schemas.js'
+import { DateOnly, Nullable, Opt, StringEnum } from '../../http/schemas.js'
 import { GENDERS, RELIGIONS } from './options.js'
 import { SOCIAL_KEYS } from './service.js'
 
 /** One schema per social-media key (typed by key, so `Static` names them). */
 export const socialMediaOf = <T extends TSchema>(schema: T) =>
   Object.fromEntries(SOCIAL_KEYS.map((k) => [k, schema])) as Record<(typeof SOCIAL_KEYS)[number], T>
+
+const S = Nullable(Type.String())
+const Ref = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() })
+
+/**
+ * A learner's biodata as the API answers it (`biodataOut` in service.ts): the properties of her profile
+ * (`GET …/portfolio/profile`) and of the learner in her personal-data copy, which spread them.
+ */
+export const BiodataOut = {
+  id: Type.Integer(),
+  nis: Type.String(),
+  nisn: S,
+  fullName: Type.String(),
+  className: S,
+  graduationYear: Nullable(Type.Integer()),
+  major: Ref,
+  department: Ref,
+  gender: Nullable(StringEnum(GENDERS)),
+  birthPlace: S,
+  birthDate: Nullable(DateOnly),
+  religion: S,
+  address: S,
+  city: S,
+  province: S,
+  phone: S,
+  email: S,
+  summary: S,
+  skills: Type.Array(Type.String()),
+  education: Type.Array(
+    Type.Object({
+      level: Type.String(),
+      institution: Type.String(),
+      major: S,
+      startYear: Nullable(Type.Integer()),
+      endYear: Nullable(Type.Integer()),
+    }),
+  ),
+  socialMedia: Type.Object(socialMediaOf(S)),
+}
 
 const Year = Type.Integer({ minimum: 1950, maximum: 2100 })
 /**

@@ -943,7 +943,8 @@ export interface paths {
                                     /** @description The contact e-mail of the profile (the login is `account.email`) */
                                     email: string | null;
                                     fullName: string;
-                                    gender: string | null;
+                                    /** @enum {string|null} */
+                                    gender: "L" | "P" | null;
                                     graduationYear: number | null;
                                     id: number;
                                     left: {
@@ -8150,7 +8151,8 @@ export interface paths {
                                     /** @description The contact e-mail of the profile (the login is `account.email`) */
                                     email: string | null;
                                     fullName: string;
-                                    gender: string | null;
+                                    /** @enum {string|null} */
+                                    gender: "L" | "P" | null;
                                     graduationYear: number | null;
                                     id: number;
                                     left: {
@@ -14747,7 +14749,8 @@ export interface paths {
                                     /** @description The contact e-mail of the profile (the login is `account.email`) */
                                     email: string | null;
                                     fullName: string;
-                                    gender: string | null;
+                                    /** @enum {string|null} */
+                                    gender: "L" | "P" | null;
                                     graduationYear: number | null;
                                     id: number;
                                     left: {
