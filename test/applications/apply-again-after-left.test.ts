@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { applications } from '../../src/db/schema/index.js'
 import { call, useTestApp } from '../support/app.js'
-import { type Account, anAdmin, aSuperadmin, logIn, PASSWORD } from '../support/builders/accounts.js'
+import type { Account } from '../support/builders/accounts.js'
 import { anApplicant } from '../support/builders/applications.js'
+import { leftByMistakeAndPutBack } from '../support/builders/left-school.js'
 import { aMajor } from '../support/builders/org.js'
-import { schoolToday } from '../support/builders/selection.js'
 import { aVacancy } from '../support/builders/vacancies.js'
 
 /**
@@ -38,22 +38,9 @@ async function anApplicantOfAVacancy() {
 
 describe('a learner recorded as "Keluar/Mutasi" by mistake, then put back', () => {
   it('applies again to a vacancy whose application the school withdrew: a new application, the old one kept', async () => {
-    const admin = await anAdmin(t)
-    const superadmin = await aSuperadmin(t)
     const { vacancy, learner, applicationId } = await anApplicantOfAVacancy()
 
-    const left = await call(t, 'POST', `/api/admin/students/${learner.studentId}/left`, {
-      as: admin,
-      body: { date: schoolToday(), reason: 'keluar' },
-    })
-    expect(left.status).toBe(200)
-    const undone = await call(t, 'DELETE', `/api/admin/students/${learner.studentId}/left`, { as: admin })
-    expect(undone.status).toBe(200)
-    const on = await call(t, 'PATCH', `/api/admin/users/${learner.id}/toggle-active`, { as: superadmin })
-    expect(on.status).toBe(200)
-    const login = await logIn(t, learner.email, PASSWORD)
-    expect(login.status).toBe(200)
-    const as = { authorization: `Bearer ${login.body.data.token}` }
+    const as = await leftByMistakeAndPutBack(t, learner)
 
     // The vacancy shows the application the school closed, and lets her apply.
     const before = await call(t, 'GET', `/api/job-vacancies/${vacancy.id}`, { as })
