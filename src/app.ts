@@ -325,7 +325,11 @@ export async function buildApp({ config, database, storage, logger, loggerInstan
     await uploads.register(selectionRoutes, { prefix: '/api/hrd/selection-results' })
   })
   // The web client (web/dist) at `/`, with the single-page fallback for every non-/api, non-/docs path.
-  await app.register(webClient, { schoolTimeZone: config.schoolTimeZone, uploadLimit: config.uploadLimit })
+  await app.register(webClient, {
+    schoolTimeZone: config.schoolTimeZone,
+    uploadLimit: config.uploadLimit,
+    schoolName: config.schoolName,
+  })
 
   return app
 }

@@ -88,6 +88,11 @@ const Env = Type.Object({
    * filters, reports' weeks and school years) and its clock every time people read.
    */
   SCHOOL_TIME_ZONE: Type.String({ default: 'Asia/Jakarta' }),
+  /**
+   * The school's name as people write it (`SMKN 1 Bekasi`), for the web client's header, tab and printed
+   * sheets; one line, at most 100 characters. Empty: "BKK SMK", the wording of before.
+   */
+  SCHOOL_NAME: Type.String({ default: '' }),
   /** Login e-mails generated for imported students without an e-mail: `<nisn>@<domain>`. */
   SCHOOL_EMAIL_DOMAIN: Type.String({ default: 'siswa.sekolah.sch.id', pattern: '^[a-z0-9.-]+\\.[a-z]{2,}$' }),
   /**
@@ -155,6 +160,8 @@ export interface Config {
   /** The web client's base URL, without a trailing slash. */
   publicUrl: string
   schoolTimeZone: string
+  /** SCHOOL_NAME, trimmed; '' when unset. */
+  schoolName: string
   schoolEmailDomain: string
   /** CREDENTIALS_KEY, or null for the key file in `dataDir` (src/modules/imports/credentials.ts). */
   credentialsKey: string | null
@@ -237,6 +244,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         `  STORAGE_URL: ${(err as Error).message.replace(/^(Invalid )?STORAGE_URL:? ?/, '')} (value not shown)`,
       )
     }
+  const schoolName = env.SCHOOL_NAME.trim()
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(schoolName))
+    invalid.push(
+      `  SCHOOL_NAME: must be the school's name on one line, without control characters, such as SMKN 1 Bekasi (got ${JSON.stringify(schoolName)})`,
+    )
+  else if ([...schoolName].length > 100)
+    invalid.push(`  SCHOOL_NAME: must be at most 100 characters (got ${[...schoolName].length})`)
   const trustProxy = trustedProxies(env.TRUST_PROXY)
   if (trustProxy === null)
     invalid.push(
@@ -291,6 +306,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.PUBLIC_URL || (env.NODE_ENV === 'production' ? '' : `http://localhost:${env.PORT}`)
     ).replace(/\/+$/, ''),
     schoolTimeZone,
+    schoolName,
     schoolEmailDomain: env.SCHOOL_EMAIL_DOMAIN,
     credentialsKey: env.CREDENTIALS_KEY || null,
   }

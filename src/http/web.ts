@@ -31,13 +31,17 @@ export const TIME_ZONE_META = 'bursa-school-time-zone'
 /** The name of the page's meta tag that tells the client the largest file the service takes (web/src/lib/files.ts). */
 export const UPLOAD_LIMIT_META = 'bursa-upload-limit'
 
+/** The name of the page's meta tag that names the school (`SCHOOL_NAME`, web/src/lib/school.ts); none when unset. */
+export const SCHOOL_NAME_META = 'bursa-school'
+
 /** What the page tells the client of the service's settings, one meta tag each. */
-export type PageSettings = { schoolTimeZone: string; uploadLimit: number }
+export type PageSettings = { schoolTimeZone: string; uploadLimit: number; schoolName?: string }
 
 /**
  * The page as served: index.html with the school's time zone (the client shows dates and times, and reads
  * typed ones, on the school's clock) and the upload limit (`UPLOAD_LIMIT_BYTES`: the client refuses a
- * larger file before sending it, and names the limit) in meta tags, and its gzip and brotli copies, made
+ * larger file before sending it, and names the limit) in meta tags, the school's name (`SCHOOL_NAME`, when
+ * set: the header, the tab and the printed sheets name it) in another, and its gzip and brotli copies, made
  * once at start.
  */
 function pageOf(root: string, settings: PageSettings) {
@@ -46,7 +50,9 @@ function pageOf(root: string, settings: PageSettings) {
   const html = Buffer.from(
     readFileSync(join(root, 'index.html'), 'utf8').replace(
       '</head>',
-      `${meta(TIME_ZONE_META, settings.schoolTimeZone)}${meta(UPLOAD_LIMIT_META, String(settings.uploadLimit))}  </head>`,
+      `${meta(TIME_ZONE_META, settings.schoolTimeZone)}${meta(UPLOAD_LIMIT_META, String(settings.uploadLimit))}${
+        settings.schoolName ? meta(SCHOOL_NAME_META, settings.schoolName) : ''
+      }  </head>`,
     ),
   )
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`

@@ -7,6 +7,7 @@ import { UnreadCount, useUnreadCountSource } from './features/notifications/unre
 import { ActingBanner } from './features/vacancies/acting-banner'
 import classes from './Layout.module.css'
 import { label } from './lib/labels'
+import { bkkName } from './lib/school'
 
 interface MenuItem {
   to: string
@@ -147,7 +148,7 @@ export function Layout() {
         </a>
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" miw={0}>
               <Burger
                 opened={opened}
                 onClick={() => setMenuAt(opened ? null : location.key)}
@@ -160,8 +161,9 @@ export function Layout() {
               <Text component={Link} to="/" fw={700} size="lg" c="blue.8" td="none">
                 bursa
               </Text>
-              <Text size="sm" c="dimmed" visibleFrom="xs">
-                BKK SMK
+              {/* The school's name (SCHOOL_NAME) may be long: an ellipsis rather than push the bell away. */}
+              <Text size="sm" c="dimmed" visibleFrom="xs" truncate="end">
+                {bkkName()}
               </Text>
             </Group>
             {/* On a narrow phone the account's name shrinks to an ellipsis rather than leave the screen. */}

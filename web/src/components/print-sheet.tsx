@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Text, Title } from '@mantine/core'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { formatDateTime } from '../lib/format'
+import { issuerName } from '../lib/school'
 import { schoolTimeZone, zoneName } from '../lib/school-zone'
 import classes from './print-sheet.module.css'
 import { useScreenHeading } from './ui'
@@ -80,7 +81,7 @@ export function PrintSheet({
           Cetak
         </Button>
       </Group>
-      <Text className={classes.issuer}>Bursa Kerja Khusus (BKK) SMK · bursa</Text>
+      <Text className={classes.issuer}>{issuerName()} · bursa</Text>
       <Title order={1} size="h2" mb="sm" {...heading}>
         {title}
       </Title>

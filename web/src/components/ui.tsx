@@ -2,17 +2,19 @@ import { Alert, Button, Center, Group, Loader, Pagination, Stack, Text, Title } 
 import { type ReactNode, useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import { ApiError } from '../api/client'
+import { schoolName, tabTitle } from '../lib/school'
 import type { Loaded } from '../lib/use-load'
 
 /**
  * Names the browser tab after the screen ("Masuk · bursa") while it shows; for the screens outside the layout
- * (login, the password pages, the company sign-up), which have no `useScreenHeading`.
+ * (login, the password pages, the company sign-up), which have no `useScreenHeading`. With SCHOOL_NAME set, the
+ * school's instead of "bursa" ("Masuk · BKK SMKN 1 Bekasi", lib/school.ts).
  */
 export function useTabTitle(title: string) {
   useEffect(() => {
-    document.title = `${title} · bursa`
+    document.title = tabTitle(title)
     return () => {
-      document.title = 'bursa · Bursa Kerja Khusus'
+      document.title = `bursa · ${schoolName() ? `BKK ${schoolName()}` : 'Bursa Kerja Khusus'}`
     }
   }, [title])
 }

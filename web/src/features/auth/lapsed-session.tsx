@@ -14,6 +14,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { ApiError, fieldErrors } from '../../api/client'
 import { retryAfterOf, retryMessage, useRetryWait } from '../../lib/retry-wait'
+import { tabTitle } from '../../lib/school'
 import { useSession } from './session'
 
 /** Mounted beside the app (main.tsx): the prompt while the session has lapsed, nothing otherwise. */
@@ -56,7 +57,7 @@ function useAloneInPage(prompt: React.RefObject<HTMLElement | null>) {
     const focused = (e: FocusEvent) => mark(e.target)
     own.addEventListener('focusin', focused)
     const title = document.title
-    document.title = 'Sesi berakhir · bursa'
+    document.title = tabTitle('Sesi berakhir')
     return () => {
       own.removeEventListener('focusin', focused)
       watch.disconnect()

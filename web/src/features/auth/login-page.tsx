@@ -15,6 +15,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { ApiError, fieldErrors } from '../../api/client'
 import { useTabTitle } from '../../components/ui'
 import { retryAfterOf, retryMessage, useRetryWait } from '../../lib/retry-wait'
+import { schoolName } from '../../lib/school'
 import { homeOf, useSession } from './session'
 
 /** The e-mail a move to this page brought (`{ email }`, from a password link's page), or ''. */
@@ -74,7 +75,7 @@ export function LoginPage() {
                 bursa
               </Title>
               <Text size="sm" c="dimmed">
-                Bursa Kerja Khusus SMK: masuk dengan akun Anda.
+                Bursa Kerja Khusus {schoolName() || 'SMK'}: masuk dengan akun Anda.
               </Text>
             </div>
             {error ? (
