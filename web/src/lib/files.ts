@@ -1,11 +1,11 @@
+import { pageSetting } from './page-setting'
+
 // The largest file the service takes (`UPLOAD_LIMIT_BYTES`, 10 MB unless the school set another), as the
 // server writes it into the page (src/http/web.ts); and the types it takes: PDF and images.
 const META = 'bursa-upload-limit'
 const DEFAULT_LIMIT = 10 * 1024 * 1024
 
-const written = Number(
-  typeof document !== 'undefined' && document.querySelector<HTMLMetaElement>(`meta[name="${META}"]`)?.content,
-)
+const written = Number(pageSetting(META) || undefined)
 export const MAX_UPLOAD = Number.isSafeInteger(written) && written > 0 ? written : DEFAULT_LIMIT
 export const UPLOAD_TYPES = 'application/pdf,image/jpeg,image/png,image/webp'
 

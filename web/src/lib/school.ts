@@ -1,3 +1,5 @@
+import { pageSetting } from './page-setting'
+
 // The school whose bursa this is (`SCHOOL_NAME`: "SMKN 1 Bekasi"), as the server writes it into the page
 // (src/http/web.ts); none when the school did not set it, and the client says "SMK" as it always did. Read when
 // asked (one meta tag), not once at load.
@@ -6,11 +8,7 @@ const META = 'bursa-school'
 
 /** The school's name, '' when unset; a leading "BKK" the school wrote is left to the wording around it. */
 export function schoolName(): string {
-  const written =
-    (typeof document !== 'undefined' &&
-      document.querySelector<HTMLMetaElement>(`meta[name="${META}"]`)?.content?.trim()) ||
-    ''
-  return written.replace(/^BKK\s+/i, '')
+  return pageSetting(META).replace(/^BKK\s+/i, '')
 }
 
 /** The career center as the header names it: "BKK SMKN 1 Bekasi" ("BKK SMK" unset). */
