@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Conn } from '../../db/client.js'
 import {
@@ -26,13 +26,12 @@ import {
 } from '../../db/schema/index.js'
 import { fileColumns } from '../../http/shapes/file.js'
 import { attachedFilesOf, timelineOf } from '../applications/timeline.js'
+import { type Kind, ofKind } from '../master-data/learners.queries.js'
 
 /*
  * What bursa holds about one learner, read section by section inside the caller's repeatable-read transaction
  * (one snapshot). Each query selects named columns: never a hash, a token, a storage key or a check-in secret.
  */
-
-type Kind = 'siswa' | 'alumni'
 
 /** The learner record with major and department; scoped to a kind when given (staff's routes). */
 export async function learner(conn: Conn, id: number, kind?: Kind) {
@@ -71,16 +70,7 @@ export async function learner(conn: Conn, id: number, kind?: Kind) {
     .from(students)
     .innerJoin(majors, eq(majors.id, students.majorId))
     .innerJoin(departments, eq(departments.id, majors.departmentId))
-    .where(
-      and(
-        eq(students.id, id),
-        kind === undefined
-          ? undefined
-          : kind === 'siswa'
-            ? isNull(students.graduationYear)
-            : sql`${students.graduationYear} is not null`,
-      ),
-    )
+    .where(and(eq(students.id, id), kind === undefined ? undefined : ofKind(kind)))
   return row
 }
 

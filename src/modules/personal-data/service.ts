@@ -7,11 +7,11 @@ import { notFound } from '../../http/errors.js'
 import { msg } from '../../http/i18n.js'
 import { fileOut } from '../../http/shapes/file.js'
 import { timelineOut } from '../applications/timeline.js'
+import { type Kind, notFoundLearner } from '../master-data/learners.service.js'
 import { biodataOut } from '../portfolio/service.js'
 import * as q from './queries.js'
 import type { PersonalData } from './schemas.js'
 
-type Kind = 'siswa' | 'alumni'
 type Document = Static<typeof PersonalData>
 
 /**
@@ -32,12 +32,6 @@ const noLearner = () =>
       'Data siswa/alumni untuk akun ini belum ada. Hubungi admin BKK sekolah.',
       "There is no learner record for this account. Contact the school's career center.",
     ),
-  )
-const notFoundLearner = (kind: Kind) =>
-  notFound(
-    kind === 'siswa'
-      ? msg('Siswa tidak ditemukan.', 'Student not found.')
-      : msg('Alumni tidak ditemukan.', 'Alumnus not found.'),
   )
 
 /** Keys never given from a stored JSON value (an audit row, a notice), whatever wrote them. */
